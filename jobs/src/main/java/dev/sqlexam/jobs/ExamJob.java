@@ -1,0 +1,111 @@
+package dev.sqlexam.jobs;
+
+import dev.sqlexam.examset.ExamLineParser;
+import dev.sqlexam.flink.ExamSinks;
+import dev.sqlexam.flink.ExecuteAndGrade;
+import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.GenerateCandidates;
+import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.flink.NumberedLinesFormat;
+import dev.sqlexam.flink.ParseExamLines;
+import dev.sqlexam.flink.ScheduleRuns;
+import dev.sqlexam.flink.SummaryOperator;
+import dev.sqlexam.flink.Tags;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.report.SummaryAccumulator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+
+/**
+ * The exam job: exam set → parse (rejects to a side output) → schedule variants × runs → generate →
+ * keyBy(question) → execute + grade → exam log, exam tables, summary. Graph only; the CLI runs it.
+ */
+public final class ExamJob {
+
+    /** Everything the graph needs; built by the CLI (or a test) from settings. */
+    public record Spec(
+            String runId,
+            String examSetPath,
+            String partsDir,
+            ExamLineParser parser,
+            List<String> variants,
+            int repetitions,
+            String generator,
+            ExecutionSpec execution,
+            String resultsJdbcUrl,
+            int parallelism,
+            int asyncCapacity,
+            long asyncTimeoutMs) {}
+
+    /** A started job: its client and the iterator that yields the summary accumulator at the end. */
+    public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
+
+    private final Spec spec;
+
+    public ExamJob(Spec spec) {
+        this.spec = spec;
+    }
+
+    public Running start(StreamExecutionEnvironment env) throws Exception {
+        FileSource<NumberedLine> source = FileSource
+                .forRecordStreamFormat(new NumberedLinesFormat(), new Path(spec.examSetPath()))
+                .build();
+        DataStream<NumberedLine> lines = env
+                .fromSource(source, WatermarkStrategy.noWatermarks(), "exam-set")
+                .uid("exam-set-source")
+                .setParallelism(1);
+
+        SingleOutputStreamOperator<ExamQuestion> questions = lines
+                .process(new ParseExamLines(spec.parser()))
+                .uid("parse-exam-lines").name("parse exam lines")
+                .setParallelism(1);
+        questions.getSideOutput(Tags.REJECTED)
+                .sinkTo(ExamSinks.jsonLines(spec.partsDir() + "/rejected", "rejected"))
+                .uid("rejected-sink").name("rejected.jsonl")
+                .setParallelism(1);
+
+        DataStream<ExamTask> tasks = questions
+                .flatMap(new ScheduleRuns(spec.runId(), spec.variants(), spec.repetitions()))
+                .uid("schedule-runs").name("schedule variants and runs")
+                .setParallelism(1)
+                .rebalance();
+
+        DataStream<GeneratedTask> generated = AsyncDataStream.unorderedWait(
+                        tasks, new GenerateCandidates(spec.generator()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
+                        spec.asyncCapacity())
+                .uid("generate-candidates").name("generate candidates (" + spec.generator() + ")");
+
+        DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
+                        generated.keyBy(g -> g.task().question().db() + "/" + g.task().question().id()),
+                        new ExecuteAndGrade(spec.execution()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
+                        spec.asyncCapacity())
+                .uid("execute-and-grade").name("execute and grade");
+
+        records.sinkTo(ExamSinks.jsonLines(spec.partsDir() + "/exam-log", "exam-log"))
+                .uid("exam-log-sink").name("exam log (JSONL)");
+        records.sinkTo(ExamSinks.resultsTable(spec.resultsJdbcUrl()))
+                .uid("exam-results-sink").name("exam.results (JDBC upsert)");
+
+        CloseableIterator<SummaryAccumulator> summary = records
+                .transform("summary", TypeInformation.of(SummaryAccumulator.class), new SummaryOperator())
+                .uid("summary")
+                .setParallelism(1)
+                .collectAsync();
+
+        JobClient client = env.executeAsync("sqlexam exam " + spec.runId());
+        return new Running(client, summary);
+    }
+}

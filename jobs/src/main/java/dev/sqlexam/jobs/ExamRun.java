@@ -1,0 +1,170 @@
+package dev.sqlexam.jobs;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.examset.ExamLineParser;
+import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.ParseExamLines;
+import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.llm.Generators;
+import dev.sqlexam.llm.SqlGenerator;
+import dev.sqlexam.report.ConsoleReport;
+import dev.sqlexam.report.ExamSummary;
+import dev.sqlexam.report.Json;
+import dev.sqlexam.report.SummaryAccumulator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * One exam run from the client's side: migrate, find the read-only access, start the job, show
+ * progress, then merge the exam log, write summary.json and the exam.runs/metrics rows.
+ */
+public final class ExamRun {
+
+    /** Where a run's outputs went, and its summary. */
+    public record Result(String runId, Path outDir, ExamSummary summary, long logLines, long rejectedLines) {}
+
+    private final Settings settings;
+    private final Path examSet;
+    private final Path outRoot;
+    private final String runId;
+    private final PrintStream out;
+
+    public ExamRun(Settings settings, Path examSet, Path outRoot, String runId, PrintStream out) {
+        this.settings = settings;
+        this.examSet = examSet;
+        this.outRoot = outRoot;
+        this.runId = runId != null ? runId : newRunId();
+        this.out = out;
+    }
+
+    public static String newRunId() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
+    }
+
+    public Result run(StreamExecutionEnvironment env) throws Exception {
+        if (!Files.isRegularFile(examSet)) throw new IllegalArgumentException("exam set not found: " + examSet);
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
+        for (Migrations.Report r : Migrations.migrateAll(admin, Home.resolve().resolve("migrations"))) {
+            if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
+            else if (r.applied() > 0) out.println("[sqlexam] migrations " + r.database() + ": applied " + r.applied() + ", now at version " + r.version());
+        }
+        ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
+        if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
+        Set<String> databases = admin.perDatabase() ? listDatabases(admin.forDatabase(resultsDb)) : null;
+
+        String generatorName = settings.get(SqlExamOptions.GENERATOR);
+        boolean selfCheck;
+        try (SqlGenerator generator = Generators.create(generatorName)) {
+            selfCheck = generator.selfCheck();
+        }
+        int repetitions = settings.get(SqlExamOptions.RUNS);
+        List<String> variants = List.of("default");
+        long questions = countLines(examSet);
+
+        Path outDir = outRoot.resolve(runId);
+        Path parts = outDir.resolve(".parts");
+        RunOutputs.deleteTree(parts);
+        Files.createDirectories(outDir);
+        String resultsUrl = admin.forDatabase(resultsDb);
+        RunCatalog catalog = new RunCatalog(resultsUrl);
+        catalog.start(runId, examSet.toString(), generatorName, selfCheck, settings.changed());
+
+        int parallelism = settings.get(SqlExamOptions.PARALLELISM);
+        int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
+        ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                settings.get(SqlExamOptions.ROW_CAP), new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE),
+                        settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity);
+        ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
+                parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
+                variants, repetitions, generatorName, execution, resultsUrl, parallelism, capacity,
+                settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
+
+        configure(env, parallelism);
+        out.printf("[sqlexam] run %s: %d line(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
+                repetitions, generatorName, selfCheck ? " (self-check)" : "", parallelism);
+        long start = System.nanoTime();
+        ExamJob.Running running = new ExamJob(spec).start(env);
+        SummaryAccumulator accumulator;
+        JobExecutionResult result;
+        try (ProgressReporter progress = new ProgressReporter(running.client(), questions * repetitions * variants.size(), out)) {
+            accumulator = running.summary().hasNext() ? running.summary().next() : new SummaryAccumulator();
+            result = running.client().getJobExecutionResult().get();
+        } catch (Exception e) {
+            catalog.finish(null, "failed");
+            throw new IllegalStateException("the exam job failed: " + rootMessage(e), e);
+        } finally {
+            running.summary().close();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Long rejectedCounter = result.getAccumulatorResult(ParseExamLines.REJECTED_COUNTER);
+        long rejected = rejectedCounter == null ? 0 : rejectedCounter;
+
+        long logLines = RunOutputs.merge(parts.resolve("exam-log"), outDir.resolve("exam_log.jsonl"), RunOutputs.BY_RUN_AND_LINE);
+        long rejectedLines = RunOutputs.merge(parts.resolve("rejected"), outDir.resolve("rejected.jsonl"), RunOutputs.BY_LINE);
+        RunOutputs.deleteTree(parts);
+
+        ExamSummary summary = ExamSummary.of(accumulator,
+                new ExamSummary.Context(runId, examSet.toString(), generatorName, selfCheck, rejected, seconds));
+        Files.writeString(outDir.resolve("summary.json"), Json.pretty(summary) + "\n", StandardCharsets.UTF_8);
+        catalog.finish(summary, "finished");
+        out.println(ConsoleReport.render(summary));
+        out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + logLines + " records)");
+        if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
+        out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
+        return new Result(runId, outDir, summary, logLines, rejectedLines);
+    }
+
+    private void configure(StreamExecutionEnvironment env, int parallelism) {
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
+        env.getConfig().enableObjectReuse();
+        Configuration restart = new Configuration();
+        restart.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        restart.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 2);
+        env.configure(restart);
+    }
+
+    static Set<String> listDatabases(String url) throws SQLException {
+        Set<String> names = new TreeSet<>();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT datname FROM pg_database WHERE datallowconn AND NOT datistemplate")) {
+            while (rs.next()) names.add(rs.getString(1));
+        }
+        return names;
+    }
+
+    private static long countLines(Path file) throws IOException {
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> !l.isBlank()).count();
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) t = t.getCause();
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.sqlexam.jobs;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the project's files (migrations, exam sets) are: -Dsqlexam.home, SQLEXAM_HOME, or up from here. */
+public final class Home {
+
+    private Home() {}
+
+    public static Path resolve() {
+        String configured = System.getProperty("sqlexam.home", System.getenv("SQLEXAM_HOME"));
+        if (configured != null && !configured.isBlank()) return Path.of(configured).toAbsolutePath();
+        Path dir = Path.of("").toAbsolutePath();
+        for (Path d = dir; d != null; d = d.getParent()) {
+            if (Files.isDirectory(d.resolve("migrations")) && Files.isDirectory(d.resolve("exam-sets"))) return d;
+        }
+        return dir;
+    }
+}

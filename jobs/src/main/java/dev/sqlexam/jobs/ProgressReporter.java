@@ -1,0 +1,63 @@
+package dev.sqlexam.jobs;
+
+import dev.sqlexam.flink.SummaryOperator;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.apache.flink.core.execution.JobClient;
+
+/** Polls the running job's accumulators and draws questions done / total, rate and ETA. */
+final class ProgressReporter implements AutoCloseable {
+
+    private final Thread thread;
+    private volatile boolean stopped;
+
+    ProgressReporter(JobClient client, long total, PrintStream out) {
+        thread = new Thread(() -> poll(client, total, out), "sqlexam-progress");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void poll(JobClient client, long total, PrintStream out) {
+        try (ProgressBar bar = new ProgressBarBuilder()
+                .setTaskName("grading")
+                .setInitialMax(Math.max(total, 1))
+                .setUnit(" q", 1)
+                .showSpeed()
+                .setStyle(ProgressBarStyle.ASCII)
+                .setConsumer(new ConsoleProgressBarConsumer(out))
+                .setUpdateIntervalMillis(250)
+                .build()) {
+            long last = 0;
+            while (!stopped) {
+                try {
+                    Map<String, Object> acc = client.getAccumulators().get(2, TimeUnit.SECONDS);
+                    Object graded = acc.get(SummaryOperator.GRADED_COUNTER);
+                    if (graded instanceof Number n && n.longValue() != last) {
+                        last = n.longValue();
+                        if (last > bar.getMax()) bar.maxHint(last);
+                        bar.stepTo(last);
+                    }
+                } catch (Exception e) {
+                    // the job may be finishing; the next poll or close() ends the loop
+                }
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stopped = true;
+        thread.join(2_000);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.sqlexam.jobs.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The command-line entry point of the shaded jar. */
+@Command(name = "sqlexam", mixinStandardHelpOptions = true, version = "sqlexam 0.1.0",
+        description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
+        subcommands = {ExamCommand.class, DbCommand.class, OptionsCommand.class})
+public final class SqlExamCli implements Runnable {
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("OPT_OUT_TRACKING", "true");
+        int code = new CommandLine(new SqlExamCli())
+                .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    cmd.getErr().println("[sqlexam] error: " + e.getMessage());
+                    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+                        if (c.getMessage() != null && !c.getMessage().equals(e.getMessage())) cmd.getErr().println("  caused by: " + c.getMessage());
+                    }
+                    return 1;
+                })
+                .execute(args);
+        System.exit(code);
+    }
+}

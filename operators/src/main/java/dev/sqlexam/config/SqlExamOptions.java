@@ -1,0 +1,125 @@
+package dev.sqlexam.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Every option sqlexam reads, in one place; the README's options table is generated from it. */
+public final class SqlExamOptions {
+
+    private static final List<Option<?>> ALL = new ArrayList<>();
+
+    // --- database and execution
+    public static final Option<String> JDBC_URL = own("jdbc_url", "SQLEXAM_JDBC_URL", String.class,
+            "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam",
+            "Server to run on; {db} is replaced by each question's db. Set it and no private cluster is started.", "execute");
+    public static final Option<String> RESULTS_DB = own("results_db", "SQLEXAM_RESULTS_DB", String.class, "sqlexam",
+            "Database holding the exam schema (runs, results, metrics).", "sinks");
+    public static final Option<String> READER_PASSWORD = register(new Option<>("reader_password", "SQLEXAM_READER_PASSWORD",
+            String.class, "", "Password of the sqlexam_reader role on servers that need one. Never logged.", "execute",
+            true, true, List.of()));
+    public static final Option<Long> STATEMENT_TIMEOUT_MS = own("statement_timeout_ms", "SQLEXAM_STATEMENT_TIMEOUT_MS",
+            Long.class, 10_000L, "Server-side statement_timeout for every gold and candidate query.", "execute");
+    public static final Option<Integer> ROW_CAP = own("row_cap", "SQLEXAM_ROW_CAP", Integer.class, 100_000,
+            "Most rows read from one result; a larger result is graded row_cap_exceeded.", "execute");
+    public static final Option<Double> TOLERANCE_RELATIVE = own("float_tolerance", "SQLEXAM_FLOAT_TOLERANCE",
+            Double.class, 1e-6, "Relative tolerance for non-integer numbers when grading.", "grade");
+    public static final Option<Double> TOLERANCE_ABSOLUTE = own("float_tolerance_abs", "SQLEXAM_FLOAT_TOLERANCE_ABS",
+            Double.class, 1e-9, "Absolute tolerance for non-integer numbers when grading.", "grade");
+
+    // --- the job
+    public static final Option<String> GENERATOR = register(new Option<>("generator", "SQLEXAM_GENERATOR", String.class, "gold",
+            "Who writes the SQL: gold (the harness self-check: the gold SQL is the candidate).", "generate",
+            true, false, List.of("gold")));
+    public static final Option<Integer> RUNS = own("runs", "SQLEXAM_RUNS", Integer.class, 1,
+            "Repetitions of the exam in one job; the summary reports mean and standard deviation.", "schedule");
+    public static final Option<Integer> PARALLELISM = own("parallelism", "SQLEXAM_PARALLELISM", Integer.class, 2,
+            "Parallelism of the Flink job.", "job");
+    public static final Option<Integer> ASYNC_CAPACITY = own("async_capacity", "SQLEXAM_ASYNC_CAPACITY", Integer.class, 8,
+            "Questions in flight per async operator instance (generation, execution).", "job");
+    public static final Option<Long> ASYNC_TIMEOUT_MS = own("async_timeout_ms", "SQLEXAM_ASYNC_TIMEOUT_MS", Long.class,
+            300_000L, "Time limit for one question in an async operator; past it the question is recorded as infra_failure.", "job");
+    public static final Option<Long> CHECKPOINT_INTERVAL_MS = own("checkpoint_interval_ms",
+            "SQLEXAM_CHECKPOINT_INTERVAL_MS", Long.class, 5_000L,
+            "Checkpoint interval; the exam log's files are committed on checkpoints (and at the end).", "job");
+
+    // --- seed feature flags (002/004 feature flag tables, 000 and 001 configuration, 003 multi-candidate)
+    public static final Option<Boolean> SCHEMA_GLOSSES_ENABLED = seed("SCHEMA_GLOSSES_ENABLED", Boolean.class, true,
+            "Column description enrichment (seed 004 §3a).", "prompt");
+    public static final Option<Boolean> PG_NORMALIZE_ENABLED = seed("PG_NORMALIZE_ENABLED", Boolean.class, true,
+            "PostgreSQL dialect normalization in repair (seed 004 §6a).", "repair");
+    public static final Option<Boolean> SCHEMA_LINKER_ENABLED = seed("SCHEMA_LINKER_ENABLED", Boolean.class, false,
+            "Keyphrase to column grounding (seed 004 §3b).", "prompt");
+    public static final Option<Boolean> JOIN_PLANNER_ENABLED = seed("JOIN_PLANNER_ENABLED", Boolean.class, false,
+            "FK graph join planning (seed 004 §3d).", "prompt");
+    public static final Option<Boolean> FK_SUBGRAPH_CACHE_ENABLED = seed("FK_SUBGRAPH_CACHE_ENABLED", Boolean.class, true,
+            "Join planner: FK subgraph cache.", "prompt");
+    public static final Option<Boolean> DYNAMIC_HUB_CAP_ENABLED = seed("DYNAMIC_HUB_CAP_ENABLED", Boolean.class, true,
+            "Join planner: dynamic hub cap.", "prompt");
+    public static final Option<Boolean> JOIN_PATH_SCORING_ENABLED = seed("JOIN_PATH_SCORING_ENABLED", Boolean.class, true,
+            "Join planner: path scoring.", "prompt");
+    public static final Option<Boolean> CROSS_MODULE_JOIN_ENABLED = seed("CROSS_MODULE_JOIN_ENABLED", Boolean.class, true,
+            "Join planner: cross-module bridge tables.", "prompt");
+    public static final Option<String> JOIN_HINT_FORMAT = register(new Option<>("JOIN_HINT_FORMAT", "JOIN_HINT_FORMAT",
+            String.class, "edges", "Join hints in the prompt (seed 000).", "prompt", false, false,
+            List.of("edges", "paths", "both", "none")));
+    public static final Option<Boolean> BM25_SEARCH_ENABLED = seed("BM25_SEARCH_ENABLED", Boolean.class, true,
+            "Full-text search fused with cosine by RRF (seed 004 §2).", "retrieve");
+    public static final Option<Boolean> MODULE_ROUTER_ENABLED = seed("MODULE_ROUTER_ENABLED", Boolean.class, true,
+            "Module routing before retrieval (seed 004 §1).", "route");
+    public static final Option<Boolean> USE_SCHEMA_RAG_V2 = seed("USE_SCHEMA_RAG_V2", Boolean.class, false,
+            "Dual table+column retrieval with score fusion (seed 000).", "retrieve");
+    public static final Option<Boolean> ENABLE_DOC_RETRIEVAL = seed("ENABLE_DOC_RETRIEVAL", Boolean.class, true,
+            "Schema documentation RAG (seed 001).", "retrieve");
+    public static final Option<Integer> DOC_RETRIEVAL_TOP_K = seed("DOC_RETRIEVAL_TOP_K", Integer.class, 5,
+            "Doc-RAG chunks kept (seed 001).", "retrieve");
+    public static final Option<Double> DOC_RELEVANCE_THRESHOLD = seed("DOC_RELEVANCE_THRESHOLD", Double.class, 0.3,
+            "Doc-RAG relevance threshold (seed 001).", "retrieve");
+    public static final Option<Integer> RETRIEVAL_TABLE_THRESHOLD = seed("RETRIEVAL_TABLE_THRESHOLD", Integer.class, 10,
+            "Below this many tables the full schema is used (seed 001).", "retrieve");
+    public static final Option<Boolean> COLUMN_PRUNING_ENABLED = seed("COLUMN_PRUNING_ENABLED", Boolean.class, false,
+            "Column trimming per table (seed 004 §3c).", "prompt");
+    public static final Option<Boolean> PRE_SQL_ENABLED = seed("PRE_SQL_ENABLED", Boolean.class, false,
+            "Pre-SQL backward recall (seed 004).", "prompt");
+    public static final Option<Boolean> MULTI_CANDIDATE_ENABLED = seed("MULTI_CANDIDATE_ENABLED", Boolean.class, true,
+            "Multi-candidate generation (seed 003).", "generate");
+    public static final Option<Integer> MULTI_CANDIDATE_K = seed("MULTI_CANDIDATE_K", Integer.class, 4,
+            "Default K (seed 003).", "generate");
+    public static final Option<Integer> MULTI_CANDIDATE_K_EASY = seed("MULTI_CANDIDATE_K_EASY", Integer.class, 2,
+            "K for easy questions (seed 003).", "generate");
+    public static final Option<Integer> MULTI_CANDIDATE_K_HARD = seed("MULTI_CANDIDATE_K_HARD", Integer.class, 6,
+            "K for hard questions (seed 003).", "generate");
+    public static final Option<Long> MULTI_CANDIDATE_TIME_BUDGET_MS = seed("MULTI_CANDIDATE_TIME_BUDGET_MS", Long.class,
+            10_000L, "Per-question generation time budget (seed 003).", "generate");
+    public static final Option<Long> MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS = seed("MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS",
+            Long.class, 2_000L, "Per-candidate EXPLAIN timeout (seed 003).", "evaluate");
+    public static final Option<Boolean> CANDIDATE_RERANKER_ENABLED = seed("CANDIDATE_RERANKER_ENABLED", Boolean.class, true,
+            "Candidate reranking (seed 004 §5e).", "evaluate");
+    public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seed("VALUE_VERIFICATION_ENABLED", Boolean.class, false,
+            "Database value checks in the reranker (seed 004 §5e).", "evaluate");
+    public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seed("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,
+            "Surgical column whitelist for 42703 repairs (seed 003).", "repair");
+    public static final Option<Boolean> EXAM_MODE = register(new Option<>("EXAM_MODE", "EXAM_MODE", Boolean.class, true,
+            "Exam logging (seed 003). Always on in sqlexam: every run writes its exam log.", "sinks", true, false, List.of()));
+
+    private SqlExamOptions() {}
+
+    public static List<Option<?>> all() {
+        return Collections.unmodifiableList(ALL);
+    }
+
+    private static <T> Option<T> own(String key, String env, Class<T> type, T def, String description, String stage) {
+        return register(new Option<>(key, env, type, def, description, stage, true, false, List.of()));
+    }
+
+    /** A seed flag: present under its seed name; in effect once its stage is built. */
+    private static <T> Option<T> seed(String name, Class<T> type, T def, String description, String stage) {
+        return register(new Option<>(name, name, type, def, description, stage, false, false, List.of()));
+    }
+
+    private static <T> Option<T> register(Option<T> option) {
+        ALL.add(option);
+        return option;
+    }
+
+}

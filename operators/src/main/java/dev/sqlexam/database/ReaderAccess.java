@@ -1,0 +1,48 @@
+package dev.sqlexam.database;
+
+import java.io.Serializable;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * How candidate SQL reaches a server: as the {@code sqlexam_reader} role when it can log in, by
+ * {@code SET ROLE} when the connecting user is a member, else as the connecting user inside
+ * read-only transactions (and the run says so).
+ */
+public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, String note) implements Serializable {
+
+    public static final String READER_ROLE = "sqlexam_reader";
+    private static final String READ_ONLY_SESSION = "SET default_transaction_read_only = on";
+
+    /** The ways candidate SQL can be run read-only. */
+    public enum Mode { READER_LOGIN, SET_ROLE, CONNECTING_USER }
+
+    public static ReaderAccess resolve(JdbcUrlTemplate admin, String probeDatabase, String readerPassword) {
+        JdbcUrlTemplate reader = admin.withUser(READER_ROLE, readerPassword);
+        try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
+            return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
+        } catch (SQLException loginFailed) {
+            // fall through: try SET ROLE as the connecting user
+        }
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(probeDatabase));
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ?) "
+                                + "AND pg_has_role(current_user, ?, 'MEMBER')")) {
+            ps.setString(1, READER_ROLE);
+            ps.setString(2, READER_ROLE);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && rs.getBoolean(1)) {
+                    return new ReaderAccess(Mode.SET_ROLE, admin, "SET ROLE " + READER_ROLE + "; " + READ_ONLY_SESSION, null);
+                }
+            }
+        } catch (SQLException e) {
+            // role functions may be unavailable; use the connecting user
+        }
+        return new ReaderAccess(Mode.CONNECTING_USER, admin, READ_ONLY_SESSION,
+                "no usable " + READER_ROLE + " role on this server: candidate SQL runs as '" + admin.user()
+                        + "' inside read-only transactions");
+    }
+}

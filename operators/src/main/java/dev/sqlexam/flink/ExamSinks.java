@@ -1,0 +1,85 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.report.Json;
+import java.sql.Types;
+import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.connector.jdbc.JdbcConnectionOptions;
+import org.apache.flink.connector.jdbc.JdbcExecutionOptions;
+import org.apache.flink.connector.jdbc.core.datastream.sink.JdbcSink;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
+import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
+import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.OnCheckpointRollingPolicy;
+
+/** The exam job's sinks: JSONL files (exactly once, committed on checkpoints) and the exam tables. */
+public final class ExamSinks {
+
+    static final String UPSERT_RESULT = """
+            INSERT INTO exam.results (run_id, variant, repetition, question_id, db, question, difficulty, module,
+                category, generator, gold_sql, pred_sql, correct, reason, lenient_correct, lenient_reason,
+                error_class, sqlstate, error, gold_ms, pred_ms, total_ms, trace, record)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
+            ON CONFLICT (run_id, variant, repetition, question_id) DO UPDATE SET
+                db = EXCLUDED.db, question = EXCLUDED.question, difficulty = EXCLUDED.difficulty,
+                module = EXCLUDED.module, category = EXCLUDED.category, generator = EXCLUDED.generator,
+                gold_sql = EXCLUDED.gold_sql, pred_sql = EXCLUDED.pred_sql, correct = EXCLUDED.correct,
+                reason = EXCLUDED.reason, lenient_correct = EXCLUDED.lenient_correct,
+                lenient_reason = EXCLUDED.lenient_reason, error_class = EXCLUDED.error_class,
+                sqlstate = EXCLUDED.sqlstate, error = EXCLUDED.error, gold_ms = EXCLUDED.gold_ms,
+                pred_ms = EXCLUDED.pred_ms, total_ms = EXCLUDED.total_ms, trace = EXCLUDED.trace,
+                record = EXCLUDED.record, written_at = now()
+            """;
+
+    private ExamSinks() {}
+
+    /** Row-format JSONL part files directly under {@code dir}; the client merges them after the run. */
+    public static <T> FileSink<T> jsonLines(String dir, String prefix) {
+        return FileSink.<T>forRowFormat(new Path(dir), new JsonLineEncoder<>())
+                .withBucketAssigner(new BasePathBucketAssigner<>())
+                .withRollingPolicy(OnCheckpointRollingPolicy.build())
+                .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix(prefix).withPartSuffix(".jsonl").build())
+                .build();
+    }
+
+    /** Upserts each record into exam.results; a rerun with the same run id replaces, never duplicates. */
+    public static JdbcSink<ExamRecord> resultsTable(String jdbcUrl) {
+        return JdbcSink.<ExamRecord>builder()
+                .withQueryStatement(UPSERT_RESULT, (ps, r) -> {
+                    int i = 1;
+                    ps.setString(i++, r.runId());
+                    ps.setString(i++, r.variant());
+                    ps.setInt(i++, r.repetition());
+                    ps.setString(i++, r.questionId());
+                    ps.setString(i++, r.db());
+                    ps.setString(i++, r.question());
+                    ps.setString(i++, r.difficulty());
+                    ps.setString(i++, r.module());
+                    ps.setString(i++, r.category());
+                    ps.setString(i++, r.generator());
+                    ps.setString(i++, r.goldSql());
+                    ps.setString(i++, r.predSql());
+                    ps.setBoolean(i++, r.correct());
+                    ps.setString(i++, r.reason());
+                    ps.setBoolean(i++, r.lenientCorrect());
+                    ps.setString(i++, r.lenientReason());
+                    ps.setString(i++, r.errorClass());
+                    ps.setString(i++, r.sqlstate());
+                    ps.setString(i++, r.error());
+                    ps.setLong(i++, r.goldMs());
+                    ps.setLong(i++, r.predMs());
+                    ps.setLong(i++, r.totalMs());
+                    ps.setObject(i++, Json.write(r.trace()), Types.OTHER);
+                    ps.setObject(i, Json.write(r), Types.OTHER);
+                })
+                .withExecutionOptions(JdbcExecutionOptions.builder()
+                        .withBatchSize(200)
+                        .withBatchIntervalMs(1_000)
+                        .withMaxRetries(3)
+                        .build())
+                .buildAtLeastOnce(new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()
+                        .withUrl(jdbcUrl)
+                        .withDriverName("org.postgresql.Driver")
+                        .build());
+    }
+}

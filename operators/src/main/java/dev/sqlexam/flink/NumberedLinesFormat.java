@@ -1,0 +1,63 @@
+package dev.sqlexam.flink;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.reader.StreamFormat;
+import org.apache.flink.core.fs.FSDataInputStream;
+
+/**
+ * Reads a text file line by line with line numbers, so a rejected exam line can say where it was.
+ * Files are not split, so numbering is exact; on restore the file source skips the lines already
+ * emitted by reading them again through this reader, which keeps the count right.
+ */
+public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
+
+    @Override
+    public Reader<NumberedLine> createReader(Configuration config, FSDataInputStream stream, long fileLen, long splitEnd) {
+        return new LineReader(stream);
+    }
+
+    @Override
+    public Reader<NumberedLine> restoreReader(Configuration config, FSDataInputStream stream, long restoredOffset,
+            long fileLen, long splitEnd) throws IOException {
+        if (restoredOffset != 0) stream.seek(0);
+        return new LineReader(stream);
+    }
+
+    @Override
+    public boolean isSplittable() {
+        return false;
+    }
+
+    @Override
+    public TypeInformation<NumberedLine> getProducedType() {
+        return TypeInformation.of(NumberedLine.class);
+    }
+
+    private static final class LineReader implements Reader<NumberedLine> {
+        private final BufferedReader reader;
+        private long number;
+
+        LineReader(FSDataInputStream stream) {
+            this.reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public NumberedLine read() throws IOException {
+            String line = reader.readLine();
+            if (line == null) return null;
+            number++;
+            if (number == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
+            return new NumberedLine(number, line);
+        }
+
+        @Override
+        public void close() throws IOException {
+            reader.close();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.sqlexam.grading;
+
+import dev.sqlexam.model.Grade;
+import dev.sqlexam.model.GradeReason;
+import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.sql.OrderSpec;
+import dev.sqlexam.sql.QueryOutcome;
+import java.util.List;
+
+/**
+ * Grades one prediction against a question's gold queries (the gold and its alternatives): correct
+ * when any gold matches. Never throws: every outcome is a {@link Grade} with a reason. Failures of
+ * the harness (the gold fails, the database is unreachable) are never charged to the prediction.
+ */
+public final class Grader {
+
+    private final ResultComparator comparator;
+
+    public Grader(Tolerance tolerance) {
+        this.comparator = new ResultComparator(tolerance);
+    }
+
+    /** A gold query's execution and its ordering rule. */
+    public record GoldRun(String sql, OrderSpec order, QueryOutcome outcome) {}
+
+    public Grade grade(List<GoldRun> golds, QueryOutcome prediction) {
+        GoldRun reference = golds.stream().filter(g -> g.outcome().ok()).findFirst().orElse(null);
+        if (reference == null) {
+            QueryOutcome first = golds.isEmpty() ? null : golds.get(0).outcome();
+            boolean infra = first != null && first.errorClass() == ErrorClass.INFRA_FAILURE;
+            return Grade.failure(infra ? GradeReason.INFRA_FAILURE : GradeReason.GOLD_ERROR,
+                    first == null ? "no gold query" : "gold failed: " + first.error());
+        }
+        if (prediction == null) return Grade.failure(GradeReason.NO_PREDICTION, "no candidate SQL");
+        if (!prediction.ok()) return predictionFailure(prediction, reference);
+
+        ResultComparator.Comparison strict = null;
+        ResultComparator.Comparison lenient = null;
+        int matched = -1;
+        GoldRun strictGold = reference;
+        for (int i = 0; i < golds.size(); i++) {
+            GoldRun gold = golds.get(i);
+            if (!gold.outcome().ok()) continue;
+            ResultComparator.Comparison s = comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), false);
+            ResultComparator.Comparison l = comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), true);
+            if (strict == null || (s.correct() && !strict.correct())) {
+                strict = s;
+                strictGold = gold;
+                if (s.correct()) matched = i;
+            }
+            if (lenient == null || (l.correct() && !lenient.correct())) lenient = l;
+            if (strict.correct() && lenient.correct()) break;
+        }
+        String detail = strict.detail() + (matched > 0 ? " (matched alternative " + matched + ")" : "");
+        return new Grade(strict.reason(), lenient.reason(), matched, strictGold.order().ordered(),
+                strictGold.outcome().result().rowCount(), prediction.result().rowCount(), detail);
+    }
+
+    private static Grade predictionFailure(QueryOutcome prediction, GoldRun reference) {
+        GradeReason reason;
+        if (prediction.errorClass() == ErrorClass.QUERY_TIMEOUT) reason = GradeReason.TIMEOUT;
+        else if (prediction.errorClass() == ErrorClass.INFRA_FAILURE) reason = GradeReason.INFRA_FAILURE;
+        else if (prediction.errorClass() == ErrorClass.VALIDATION_BLOCK && prediction.sqlstate() == null) reason = GradeReason.PRED_BLOCKED;
+        else reason = GradeReason.PRED_ERROR;
+        String state = prediction.sqlstate() == null ? "" : " [" + prediction.sqlstate() + "]";
+        return new Grade(reason, reason, -1, reference.order().ordered(), reference.outcome().result().rowCount(), -1,
+                prediction.error() + state);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.sqlexam.grading;
+
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.Grade;
+import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.sql.OrderSpec;
+import dev.sqlexam.sql.QueryOutcome;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Executes a question's gold queries and its chosen candidate (read-only), grades the candidate,
+ * and writes the question's exam record with the trace of every stage.
+ */
+public final class GradingStage {
+
+    private final ReadOnlyExecutor executor;
+    private final Grader grader;
+    private final GoldCache goldCache;
+
+    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache) {
+        this.executor = executor;
+        this.grader = grader;
+        this.goldCache = goldCache;
+    }
+
+    public ExamRecord evaluate(GeneratedTask generated) {
+        ExamTask task = generated.task();
+        ExamQuestion q = task.question();
+        List<StageTrace> trace = new ArrayList<>(generated.trace());
+
+        long goldStart = System.nanoTime();
+        List<Grader.GoldRun> golds = new ArrayList<>();
+        for (String goldSql : q.allGoldSql()) {
+            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> executor.execute(q.db(), goldSql));
+            golds.add(new Grader.GoldRun(goldSql, OrderSpec.forGold(goldSql, q.orderMatters()), outcome));
+        }
+        long goldMs = elapsedMs(goldStart);
+        QueryOutcome firstGold = golds.get(0).outcome();
+        trace.add(firstGold.ok()
+                ? StageTrace.ok("execute_gold", goldMs, golds.size() + " gold quer" + (golds.size() == 1 ? "y" : "ies"))
+                : StageTrace.failed("execute_gold", code(firstGold), firstGold.sqlstate(), goldMs, firstGold.error()));
+
+        Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
+        QueryOutcome prediction = null;
+        long predMs = 0;
+        if (chosen != null) {
+            prediction = executor.execute(q.db(), chosen.sql());
+            predMs = prediction.elapsedMs();
+            trace.add(prediction.ok()
+                    ? StageTrace.ok("execute", predMs, prediction.result().rowCount() + " rows")
+                    : StageTrace.failed("execute", code(prediction), prediction.sqlstate(), predMs, prediction.error()));
+        }
+
+        long gradeStart = System.nanoTime();
+        Grade grade = grader.grade(golds, prediction);
+        trace.add(StageTrace.ok("grade", elapsedMs(gradeStart), grade.reason().code()));
+
+        QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
+        long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
+        return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
+                q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
+                chosen == null ? null : chosen.sql(), grade.correct(), grade.reason().code(), grade.lenientCorrect(),
+                grade.lenientReason().code(), grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
+                grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
+                failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
+                trace, q.extrasJson());
+    }
+
+    /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */
+    public static ExamRecord unfinished(GeneratedTask generated, String stage, String message) {
+        ExamTask task = generated.task();
+        ExamQuestion q = task.question();
+        List<StageTrace> trace = new ArrayList<>(generated.trace());
+        trace.add(StageTrace.failed(stage, "infra_failure", null, 0, message));
+        String reason = dev.sqlexam.model.GradeReason.INFRA_FAILURE.code();
+        Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
+        return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
+                q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
+                chosen == null ? null : chosen.sql(), false, reason, false, reason, -1, false, -1, -1, 0, 0,
+                trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
+                trace, q.extrasJson());
+    }
+
+    private static String code(QueryOutcome outcome) {
+        return outcome.errorClass() == null ? null : outcome.errorClass().code();
+    }
+
+    private static long elapsedMs(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    public GoldCache goldCache() {
+        return goldCache;
+    }
+}

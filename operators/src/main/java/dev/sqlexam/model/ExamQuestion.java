@@ -1,0 +1,35 @@
+package dev.sqlexam.model;
+
+import java.io.Serializable;
+import java.util.List;
+
+/** One question of an exam set, as read from its JSONL line (DESIGN.md "Exam set format"). */
+public record ExamQuestion(
+        String id,
+        String db,
+        String question,
+        String goldSql,
+        List<String> goldSqlAlternatives,
+        List<String> goldTables,
+        String difficulty,
+        String module,
+        String category,
+        String evidence,
+        Boolean orderMatters,
+        long lineNumber,
+        String extrasJson)
+        implements Serializable {
+
+    public ExamQuestion {
+        goldSqlAlternatives = goldSqlAlternatives == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldSqlAlternatives);
+        goldTables = goldTables == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldTables);
+    }
+
+    /** The gold query first, then its alternatives. */
+    public List<String> allGoldSql() {
+        var all = new java.util.ArrayList<String>(1 + goldSqlAlternatives.size());
+        all.add(goldSql);
+        all.addAll(goldSqlAlternatives);
+        return all;
+    }
+}

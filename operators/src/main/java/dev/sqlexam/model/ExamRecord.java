@@ -1,0 +1,48 @@
+package dev.sqlexam.model;
+
+import java.io.Serializable;
+import java.util.List;
+
+/** One line of the exam log: the whole story of one question in one run. */
+public record ExamRecord(
+        String runId,
+        String variant,
+        int repetition,
+        String questionId,
+        long lineNumber,
+        String db,
+        String question,
+        String difficulty,
+        String module,
+        String category,
+        String generator,
+        String goldSql,
+        String predSql,
+        boolean correct,
+        String reason,
+        boolean lenientCorrect,
+        String lenientReason,
+        int matchedGold,
+        boolean orderMatters,
+        int goldRows,
+        int predRows,
+        long goldMs,
+        long predMs,
+        long totalMs,
+        String errorClass,
+        String sqlstate,
+        String error,
+        String gradeDetail,
+        List<StageTrace> trace,
+        @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)
+        implements Serializable {
+
+    public ExamRecord {
+        trace = trace == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(trace);
+    }
+
+    /** The upsert key of the exam.results table. */
+    public String key() {
+        return runId + "/" + variant + "/" + repetition + "/" + questionId;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.sqlexam.model;
+
+import java.io.Serializable;
+
+/**
+ * What one stage did for one question: status, error class, SQLSTATE, duration and a short detail.
+ * Every stage appends one (seed 004 principle: every step is measured and logged).
+ */
+public record StageTrace(
+        String stage, String status, String errorClass, String sqlstate, long durationMs, String detail)
+        implements Serializable {
+
+    public static StageTrace ok(String stage, long durationMs, String detail) {
+        return new StageTrace(stage, "ok", null, null, durationMs, detail);
+    }
+
+    public static StageTrace failed(
+            String stage, String errorClass, String sqlstate, long durationMs, String detail) {
+        return new StageTrace(stage, "error", errorClass, sqlstate, durationMs, detail);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.sqlexam.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The summary as the console table a user reads at the end of a run. */
+public final class ConsoleReport {
+
+    private ConsoleReport() {}
+
+    public static String render(ExamSummary summary) {
+        StringBuilder sb = new StringBuilder();
+        sb.append('\n').append("sqlexam run ").append(summary.runId()).append('\n');
+        sb.append("exam set   ").append(summary.examSet()).append('\n');
+        sb.append("generator  ").append(summary.generator());
+        if (summary.selfCheck()) sb.append("  — SELF-CHECK: each candidate is the gold SQL; this grades the harness, not a model");
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT, "rejected   %d line(s)%s%n", summary.rejectedLines(),
+                summary.rejectedLines() > 0 ? " (see rejected.jsonl)" : ""));
+        sb.append(String.format(Locale.ROOT, "duration   %.1f s%n", summary.durationSeconds()));
+        for (ExamSummary.VariantSummary v : summary.variants()) {
+            sb.append('\n');
+            sb.append("variant ").append(v.variant());
+            if (v.runs() > 1) {
+                sb.append(String.format(Locale.ROOT, ": accuracy %s ± %s over %d runs", pct(v.accuracy()),
+                        pct(v.accuracyStd()), v.runs()));
+            }
+            sb.append('\n');
+            sb.append(String.format(Locale.ROOT, "  %-11s %-22s %9s %8s %9s %9s %8s%n", "scope", "value", "questions",
+                    "correct", "accuracy", "lenient", "excluded"));
+            row(sb, "overall", "all", v.overall());
+            section(sb, "difficulty", v.byDifficulty());
+            section(sb, "module", v.byModule());
+            section(sb, "category", v.byCategory());
+            sb.append("  reasons    ");
+            v.reasons().forEach((reason, n) -> sb.append(reason).append(' ').append(n).append("  "));
+            sb.append('\n');
+            sb.append(String.format(Locale.ROOT, "  match_empty %d (both results empty; counted correct, shown apart)%n",
+                    v.overall().getMatchEmpty()));
+            sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms%n", v.latencyP50Ms(),
+                    v.latencyP95Ms(), v.latencyMaxMs()));
+        }
+        return sb.toString();
+    }
+
+    private static void section(StringBuilder sb, String scope, Map<String, Counts> groups) {
+        if (groups.size() == 1 && groups.containsKey("(none)")) return;
+        groups.forEach((value, counts) -> row(sb, scope, value, counts));
+    }
+
+    private static void row(StringBuilder sb, String scope, String value, Counts c) {
+        sb.append(String.format(Locale.ROOT, "  %-11s %-22s %9d %8d %9s %9s %8d%n", scope, truncate(value), c.getTotal(),
+                c.getCorrect(), pct(c.getAccuracy()), pct(c.getLenientAccuracy()), c.getExcluded()));
+    }
+
+    private static String truncate(String s) {
+        return s.length() <= 22 ? s : s.substring(0, 21) + "…";
+    }
+
+    static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.sqlexam.report;
+
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.GradeReason;
+import java.io.Serializable;
+
+/**
+ * Tallies of graded questions. Accuracy is over gradable questions: those whose gold ran and whose
+ * database answered (gold_error and infra_failure are excluded, and counted).
+ */
+public final class Counts implements Serializable {
+
+    private long total;
+    private long correct;
+    private long lenientCorrect;
+    private long matchEmpty;
+    private long excluded;
+
+    void add(ExamRecord record) {
+        total++;
+        GradeReason reason = GradeReason.valueOf(record.reason().toUpperCase());
+        if (reason.excludedFromAccuracy()) {
+            excluded++;
+            return;
+        }
+        if (record.correct()) correct++;
+        if (record.lenientCorrect()) lenientCorrect++;
+        if (reason == GradeReason.MATCH_EMPTY) matchEmpty++;
+    }
+
+    void addAll(Counts other) {
+        total += other.total;
+        correct += other.correct;
+        lenientCorrect += other.lenientCorrect;
+        matchEmpty += other.matchEmpty;
+        excluded += other.excluded;
+    }
+
+    public long getTotal() {
+        return total;
+    }
+
+    public long getCorrect() {
+        return correct;
+    }
+
+    public long getLenientCorrect() {
+        return lenientCorrect;
+    }
+
+    public long getMatchEmpty() {
+        return matchEmpty;
+    }
+
+    public long getExcluded() {
+        return excluded;
+    }
+
+    public long getGradable() {
+        return total - excluded;
+    }
+
+    public double getAccuracy() {
+        return getGradable() == 0 ? 0.0 : (double) correct / getGradable();
+    }
+
+    public double getLenientAccuracy() {
+        return getGradable() == 0 ? 0.0 : (double) lenientCorrect / getGradable();
+    }
+}

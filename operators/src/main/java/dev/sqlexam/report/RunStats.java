@@ -1,0 +1,71 @@
+package dev.sqlexam.report;
+
+import dev.sqlexam.model.ExamRecord;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Everything the summary needs from one repetition of one variant. */
+public final class RunStats implements Serializable {
+
+    private final Counts overall = new Counts();
+    private final Map<String, Counts> byDifficulty = new TreeMap<>();
+    private final Map<String, Counts> byModule = new TreeMap<>();
+    private final Map<String, Counts> byCategory = new TreeMap<>();
+    private final Map<String, Long> reasons = new TreeMap<>();
+    private final List<Long> latenciesMs = new ArrayList<>();
+
+    void add(ExamRecord record) {
+        overall.add(record);
+        byDifficulty.computeIfAbsent(orUnset(record.difficulty()), k -> new Counts()).add(record);
+        byModule.computeIfAbsent(orUnset(record.module()), k -> new Counts()).add(record);
+        byCategory.computeIfAbsent(orUnset(record.category()), k -> new Counts()).add(record);
+        reasons.merge(record.reason(), 1L, Long::sum);
+        latenciesMs.add(record.totalMs());
+    }
+
+    void addAll(RunStats other) {
+        overall.addAll(other.overall);
+        other.byDifficulty.forEach((k, v) -> byDifficulty.computeIfAbsent(k, x -> new Counts()).addAll(v));
+        other.byModule.forEach((k, v) -> byModule.computeIfAbsent(k, x -> new Counts()).addAll(v));
+        other.byCategory.forEach((k, v) -> byCategory.computeIfAbsent(k, x -> new Counts()).addAll(v));
+        other.reasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
+        latenciesMs.addAll(other.latenciesMs);
+    }
+
+    private static String orUnset(String value) {
+        return value == null ? "(none)" : value;
+    }
+
+    public Counts overall() {
+        return overall;
+    }
+
+    public Map<String, Counts> byDifficulty() {
+        return byDifficulty;
+    }
+
+    public Map<String, Counts> byModule() {
+        return byModule;
+    }
+
+    public Map<String, Counts> byCategory() {
+        return byCategory;
+    }
+
+    public Map<String, Long> reasons() {
+        return reasons;
+    }
+
+    /** The q-quantile (0..1) of end-to-end question latency, nearest rank. */
+    public long latencyQuantile(double q) {
+        if (latenciesMs.isEmpty()) return 0;
+        List<Long> sorted = new ArrayList<>(latenciesMs);
+        Collections.sort(sorted);
+        int rank = (int) Math.ceil(q * sorted.size());
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    }
+}

@@ -1,0 +1,87 @@
+package dev.sqlexam.sql;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.Statement;
+
+/**
+ * Runs one query in a read-only transaction with a server-side {@code statement_timeout} and a row
+ * cap, and always rolls back. Connections come from the read-only role's source. Never throws for a
+ * failing query: the failure is the outcome.
+ */
+public final class ReadOnlyExecutor {
+
+    private final ConnectionSource connections;
+    private final long statementTimeoutMs;
+    private final int rowCap;
+
+    public ReadOnlyExecutor(ConnectionSource connections, long statementTimeoutMs, int rowCap) {
+        if (statementTimeoutMs <= 0) throw new IllegalArgumentException("statementTimeoutMs must be > 0");
+        if (rowCap <= 0) throw new IllegalArgumentException("rowCap must be > 0");
+        this.connections = connections;
+        this.statementTimeoutMs = statementTimeoutMs;
+        this.rowCap = rowCap;
+    }
+
+    public QueryOutcome execute(String database, String sql) {
+        long start = System.nanoTime();
+        SqlGuard.Verdict verdict = SqlGuard.check(sql);
+        if (!verdict.allowed()) {
+            return QueryOutcome.failure(null, ErrorClass.VALIDATION_BLOCK, "blocked: " + verdict.reason(), elapsedMs(start));
+        }
+        String body = SqlText.stripTrailingSemicolons(sql);
+        try (Connection connection = connections.open(database)) {
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SET TRANSACTION READ ONLY");
+                statement.execute("SET LOCAL statement_timeout = " + statementTimeoutMs);
+                statement.setFetchSize(1_000);
+                statement.setMaxRows(rowCap + 1);
+                // client-side backstop in case the server never answers the cancel
+                statement.setQueryTimeout((int) Math.max(1, statementTimeoutMs / 1000 + 5));
+                try (ResultSet rs = statement.executeQuery(body)) {
+                    QueryResult result = ResultValues.read(rs, rowCap);
+                    return QueryOutcome.success(result, elapsedMs(start));
+                }
+            } finally {
+                rollbackQuietly(connection);
+            }
+        } catch (SQLException e) {
+            return QueryOutcome.failure(e.getSQLState(), classify(e), firstLine(e.getMessage()), elapsedMs(start));
+        } catch (RuntimeException e) {
+            return QueryOutcome.failure(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), elapsedMs(start));
+        }
+    }
+
+    static ErrorClass classify(SQLException e) {
+        if (e.getSQLState() != null) {
+            ErrorClass byState = ErrorClass.ofSqlState(e.getSQLState());
+            if (byState != ErrorClass.UNKNOWN) return byState;
+        }
+        if (e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException) {
+            return ErrorClass.INFRA_FAILURE;
+        }
+        return ErrorClass.UNKNOWN;
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken; the pool discards it
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) return null;
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+
+    private static long elapsedMs(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}

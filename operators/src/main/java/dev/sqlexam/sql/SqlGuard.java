@@ -1,0 +1,58 @@
+package dev.sqlexam.sql;
+
+import java.util.regex.Pattern;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+
+/**
+ * Rejects anything but one read-only query before it reaches the database. This is defence in
+ * depth: the read-only role and read-only transaction are what actually protect the data.
+ */
+public final class SqlGuard {
+
+    private static final Pattern WRITE_KEYWORDS = Pattern.compile(
+            "(?i)\\b(INSERT|UPDATE|DELETE|MERGE|DROP|ALTER|CREATE|TRUNCATE|GRANT|REVOKE|COPY|VACUUM"
+                    + "|REINDEX|LISTEN|NOTIFY|CHECKPOINT|DEALLOCATE|COMMIT|ROLLBACK|SAVEPOINT)\\b");
+    private static final Pattern LEADING_QUERY = Pattern.compile("(?is)^[\\s(]*(SELECT|WITH|VALUES|TABLE)\\b.*");
+
+    private SqlGuard() {}
+
+    /** The guard's answer: allowed, or blocked with a reason a user can act on. */
+    public record Verdict(boolean allowed, String reason) {
+        static Verdict allow() {
+            return new Verdict(true, null);
+        }
+
+        static Verdict block(String reason) {
+            return new Verdict(false, reason);
+        }
+    }
+
+    public static Verdict check(String sql) {
+        if (sql == null || sql.isBlank()) return Verdict.block("empty SQL");
+        String body = SqlText.stripTrailingSemicolons(sql);
+        String masked = SqlText.maskQuotedAndComments(body);
+        if (masked.contains(";")) return Verdict.block("more than one statement");
+        if (!LEADING_QUERY.matcher(masked).matches()) return Verdict.block("not a SELECT query");
+        var write = WRITE_KEYWORDS.matcher(masked);
+        if (write.find()) return Verdict.block("write or session keyword " + write.group(1).toUpperCase() + " in query");
+        try {
+            Statements statements = CCJSqlParserUtil.parseStatements(body);
+            if (statements.size() != 1) return Verdict.block("more than one statement");
+            Statement statement = statements.get(0);
+            if (!(statement instanceof Select select)) {
+                return Verdict.block("not a SELECT query: " + statement.getClass().getSimpleName());
+            }
+            if (select instanceof PlainSelect plain && plain.getIntoTables() != null) {
+                return Verdict.block("SELECT INTO creates a table");
+            }
+        } catch (Exception | StackOverflowError e) {
+            // PostgreSQL accepts more than the parser knows; the lexical checks above still hold.
+        }
+        if (SqlText.hasTopLevel(body, "INTO")) return Verdict.block("SELECT INTO creates a table");
+        return Verdict.allow();
+    }
+}

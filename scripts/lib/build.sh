@@ -1,0 +1,21 @@
+# Builds the shaded jar when a source file is newer than it.
+# shellcheck shell=bash
+
+jar_stale() {
+  [ -f "$SQLEXAM_JAR" ] || return 0
+  [ -n "$(find "$SQLEXAM_ROOT/pom.xml" "$SQLEXAM_ROOT/operators" "$SQLEXAM_ROOT/jobs" \
+      \( -name target -prune \) -o -type f -newer "$SQLEXAM_JAR" -print -quit)" ]
+}
+
+ensure_jar() {
+  jar_stale || return 0
+  say "building sqlexam (mvn package)"
+  local t0=$SECONDS
+  (cd "$SQLEXAM_ROOT" && mvn -B -q -DskipTests package) || die "the build failed"
+  say "built in $((SECONDS - t0)) s"
+}
+
+run_java() {
+  java -Xmx${SQLEXAM_JAVA_HEAP:-4g} -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
+    -Dsqlexam.home="$SQLEXAM_ROOT" -jar "$SQLEXAM_JAR" "$@"
+}

@@ -1,0 +1,35 @@
+# Shared helpers for the sqlexam scripts: paths, logging, privileges.
+# shellcheck shell=bash
+
+SQLEXAM_ROOT=${SQLEXAM_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+SQLEXAM_STATE_DIR=${SQLEXAM_STATE_DIR:-$SQLEXAM_ROOT/.sqlexam}
+SQLEXAM_PG_PORT=${SQLEXAM_PG_PORT:-55432}
+SQLEXAM_PG_VERSION=${SQLEXAM_PG_VERSION:-15}
+SQLEXAM_PG_SUPERUSER=${SQLEXAM_PG_SUPERUSER:-sqlexam}
+SQLEXAM_JAR="$SQLEXAM_ROOT/jobs/target/sqlexam.jar"
+PG_BIN="/usr/lib/postgresql/$SQLEXAM_PG_VERSION/bin"
+PG_DATA="$SQLEXAM_STATE_DIR/pg/data"
+PG_RUN="$SQLEXAM_STATE_DIR/pg/run"
+PG_LOG="$SQLEXAM_STATE_DIR/pg/postgres.log"
+
+# The embedding library's tokenizer phones home and unpacks natives into $HOME unless told not to.
+export OPT_OUT_TRACKING=true
+export DJL_CACHE_DIR="$SQLEXAM_STATE_DIR/djl"
+
+say()  { printf '[sqlexam] %s\n' "$*" >&2; }
+die()  { printf '[sqlexam] error: %s\n' "$*" >&2; exit 1; }
+is_root() { [ "$(id -u)" = 0 ]; }
+
+# Runs a command as the owner of the private cluster (initdb refuses root).
+as_pg_owner() {
+  if is_root; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# True when the user pointed sqlexam at a server of their own.
+external_server() { [ -n "${SQLEXAM_JDBC_URL:-}" ]; }
+
+default_jdbc_url() { printf 'jdbc:postgresql://127.0.0.1:%s/{db}?user=%s' "$SQLEXAM_PG_PORT" "$SQLEXAM_PG_SUPERUSER"; }

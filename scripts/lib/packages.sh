@@ -1,0 +1,67 @@
+# OS packages and pgvector: installs what is missing, says exactly what to install without root.
+# shellcheck shell=bash
+
+APT_UPDATED_MARK="$SQLEXAM_STATE_DIR/apt-updated"
+
+apt_update_once() {
+  mkdir -p "$SQLEXAM_STATE_DIR"
+  if [ ! -f "$APT_UPDATED_MARK" ] || [ -n "$(find "$APT_UPDATED_MARK" -mmin +1440 2>/dev/null)" ]; then
+    say "apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null || die "apt-get update failed"
+    touch "$APT_UPDATED_MARK"
+  fi
+}
+
+package_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+# ensure_packages PKG...: installs the Debian packages that are missing.
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do package_installed "$p" || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if ! is_root; then
+    die "missing packages: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}"
+  fi
+  apt_update_once
+  say "installing ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || die "apt-get install ${missing[*]} failed"
+}
+
+ensure_build_tools() {
+  command -v java >/dev/null && java -version 2>&1 | grep -qE 'version "(1[7-9]|2[0-9])' \
+    || ensure_packages openjdk-17-jdk-headless
+  command -v mvn >/dev/null || ensure_packages maven
+}
+
+ensure_postgres_packages() {
+  ensure_packages "postgresql-$SQLEXAM_PG_VERSION" "postgresql-server-dev-$SQLEXAM_PG_VERSION" make gcc
+}
+
+pgvector_installed() {
+  [ -f "$("$PG_BIN/pg_config" --sharedir)/extension/vector.control" ]
+}
+
+# pgvector is not in Debian 12; its source package is in trixie. Built once, installed into the server.
+ensure_pgvector() {
+  pgvector_installed && return 0
+  is_root || die "the pgvector extension is missing. Build it from https://github.com/pgvector/pgvector (make && sudo make install) or install postgresql-$SQLEXAM_PG_VERSION-pgvector"
+  local dir="$SQLEXAM_STATE_DIR/build/pgvector" t0=$SECONDS
+  rm -rf "$dir" && mkdir -p "$dir/sources" "$dir/lists/partial" "$dir/src"
+  echo 'deb-src http://deb.debian.org/debian trixie main' > "$dir/sources/trixie-src.list"
+  local apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$dir/sources" -o "Dir::State::Lists=$dir/lists")
+  say "building pgvector from Debian's source package"
+  apt-get "${apt_opts[@]}" update -qq >/dev/null || die "could not read Debian's trixie source index for pgvector"
+  (cd "$dir/src" && apt-get "${apt_opts[@]}" source --download-only pgvector >/dev/null 2>&1) \
+    || die "apt-get source pgvector failed"
+  local tarball
+  tarball=$(ls "$dir"/src/pgvector_*.orig.tar.* 2>/dev/null | head -1)
+  [ -n "$tarball" ] || die "pgvector source tarball not found in $dir/src"
+  tar -xf "$tarball" -C "$dir/src"
+  local srcdir
+  srcdir=$(find "$dir/src" -mindepth 1 -maxdepth 1 -type d | head -1)
+  (cd "$srcdir" && make -s OPTFLAGS="" PG_CONFIG="$PG_BIN/pg_config" >/dev/null && make -s install PG_CONFIG="$PG_BIN/pg_config" >/dev/null) \
+    || die "building pgvector failed in $srcdir"
+  pgvector_installed || die "pgvector built but vector.control is still missing"
+  say "pgvector installed in $((SECONDS - t0)) s"
+}
