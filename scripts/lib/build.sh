@@ -11,7 +11,7 @@ ensure_jar() {
   jar_stale || return 0
   say "building sqlexam (mvn package)"
   local t0=$SECONDS
-  (cd "$SQLEXAM_ROOT" && mvn -B -q -DskipTests package) || die "the build failed"
+  (cd "$SQLEXAM_ROOT" && mvn -B -q -Dstyle.color=never --no-transfer-progress -DskipTests package) || die "the build failed"
   say "built in $((SECONDS - t0)) s"
 }
 

@@ -15,6 +15,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
     private final int maxPerDatabase;
     private final String initSql;
     private final boolean readOnly;
+    private final long connectionTimeoutMs = Long.getLong("sqlexam.connection-timeout-ms", 10_000L);
     private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
 
     public PooledConnections(JdbcUrlTemplate url, int maxPerDatabase, String initSql, boolean readOnly) {
@@ -35,7 +36,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         config.setPoolName("sqlexam-" + database + (readOnly ? "-ro" : ""));
         config.setMaximumPoolSize(maxPerDatabase);
         config.setMinimumIdle(0);
-        config.setConnectionTimeout(10_000);
+        config.setConnectionTimeout(connectionTimeoutMs);
         config.setIdleTimeout(60_000);
         config.setInitializationFailTimeout(-1);
         config.setAutoCommit(false);

@@ -33,9 +33,12 @@ public enum GradeReason {
         return correct;
     }
 
-    /** True for outcomes that say nothing about the model: the harness or the gold failed. */
+    /**
+     * True for outcomes that say nothing about the question: the database or the harness failed.
+     * A failing gold is not excluded: it is the exam set's defect and must show in its accuracy.
+     */
     public boolean excludedFromAccuracy() {
-        return this == GOLD_ERROR || this == INFRA_FAILURE;
+        return this == INFRA_FAILURE;
     }
 
     @Override

@@ -5,8 +5,8 @@ import dev.sqlexam.model.GradeReason;
 import java.io.Serializable;
 
 /**
- * Tallies of graded questions. Accuracy is over gradable questions: those whose gold ran and whose
- * database answered (gold_error and infra_failure are excluded, and counted).
+ * Tallies of graded questions. Accuracy is over gradable questions: infrastructure failures (the
+ * database or a model endpoint did not answer) are excluded, and counted; everything else counts.
  */
 public final class Counts implements Serializable {
 

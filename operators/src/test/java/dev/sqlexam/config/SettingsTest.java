@@ -1,0 +1,59 @@
+package dev.sqlexam.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SettingsTest {
+
+    @Test
+    void laterSourcesWin() {
+        Settings s = Settings.resolve(Map.of("statement_timeout_ms", "1000", "row_cap", "5"),
+                Map.of("SQLEXAM_STATEMENT_TIMEOUT_MS", "2000"), Map.of("row_cap", "7"));
+        assertThat(s.get(SqlExamOptions.STATEMENT_TIMEOUT_MS)).isEqualTo(2000L);
+        assertThat(s.sourceOf(SqlExamOptions.STATEMENT_TIMEOUT_MS)).isEqualTo("environment");
+        assertThat(s.get(SqlExamOptions.ROW_CAP)).isEqualTo(7);
+        assertThat(s.get(SqlExamOptions.RUNS)).isEqualTo(1);
+        assertThat(s.sourceOf(SqlExamOptions.RUNS)).isEqualTo("default");
+    }
+
+    @ParameterizedTest(name = "{0} defaults to {1}")
+    @CsvSource({
+        "SCHEMA_GLOSSES_ENABLED, true", "PG_NORMALIZE_ENABLED, true", "SCHEMA_LINKER_ENABLED, false",
+        "JOIN_PLANNER_ENABLED, false", "BM25_SEARCH_ENABLED, true", "MODULE_ROUTER_ENABLED, true",
+        "COLUMN_PRUNING_ENABLED, false", "CANDIDATE_RERANKER_ENABLED, true", "PRE_SQL_ENABLED, false",
+        "VALUE_VERIFICATION_ENABLED, false", "MULTI_CANDIDATE_ENABLED, true", "USE_SCHEMA_RAG_V2, false",
+        "MULTI_CANDIDATE_K, 4", "MULTI_CANDIDATE_K_EASY, 2", "MULTI_CANDIDATE_K_HARD, 6",
+        "MULTI_CANDIDATE_TIME_BUDGET_MS, 10000", "MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS, 2000",
+        "JOIN_HINT_FORMAT, edges", "DOC_RETRIEVAL_TOP_K, 5", "DOC_RELEVANCE_THRESHOLD, 0.3",
+        "RETRIEVAL_TABLE_THRESHOLD, 10", "ENABLE_DOC_RETRIEVAL, true",
+    })
+    void everySeedFlagExistsUnderItsSeedNameWithTheSeedDefault(String name, String expected) {
+        Option<?> option = SqlExamOptions.all().stream().filter(o -> o.key().equals(name)).findFirst().orElseThrow();
+        assertThat(option.envVar()).isEqualTo(name);
+        assertThat(String.valueOf(Settings.defaults().get(option))).isEqualTo(expected);
+        Settings flipped = Settings.resolve(Map.of(), Map.of(name, expected.equals("true") ? "false" : expected), Map.of());
+        assertThat(flipped.sourceOf(option)).isEqualTo("environment");
+    }
+
+    @Test
+    void badValuesSayWhichOptionAndWhy() {
+        assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of("SQLEXAM_ROW_CAP", "lots"), Map.of()))
+                .hasMessageContaining("row_cap").hasMessageContaining("lots");
+        assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of("JOIN_HINT_FORMAT", "graphs"), Map.of()))
+                .hasMessageContaining("edges");
+        assertThatThrownBy(() -> Settings.resolve(Map.of("no_such_option", "1"), Map.of(), Map.of()))
+                .hasMessageContaining("unknown option 'no_such_option'");
+    }
+
+    @Test
+    void secretsNeverShowInTheRecordedConfig() {
+        Settings s = Settings.resolve(Map.of(), Map.of("SQLEXAM_READER_PASSWORD", "hunter2"), Map.of());
+        assertThat(s.changed()).containsEntry("reader_password", "***");
+        assertThat(s.changed().toString()).doesNotContain("hunter2");
+    }
+}

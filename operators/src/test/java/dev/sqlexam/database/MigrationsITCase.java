@@ -1,0 +1,68 @@
+package dev.sqlexam.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MigrationsITCase {
+
+    @Test
+    void secondMigrationAppliesNothing() {
+        TestDatabase.migrated();
+        List<Migrations.Report> again = Migrations.migrateAll(TestDatabase.admin(), TestDatabase.migrationsDir());
+        assertThat(again).extracting(Migrations.Report::database).contains("sqlexam", "demo");
+        assertThat(again).allSatisfy(r -> assertThat(r.applied()).isZero());
+    }
+
+    @Test
+    void pgvectorWorksInTheControlDatabase() throws SQLException {
+        JdbcUrlTemplate admin = TestDatabase.migrated();
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("sqlexam"));
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT '[1,0,0]'::vector <=> '[0,1,0]'::vector")) {
+            rs.next();
+            assertThat(rs.getDouble(1)).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void readerRoleCanReadButNeverWrite() throws SQLException {
+        JdbcUrlTemplate reader = TestDatabase.migrated().withUser(ReaderAccess.READER_ROLE, null);
+        try (Connection c = DriverManager.getConnection(reader.forDatabase("demo")); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM employees")) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(40);
+            }
+            try (ResultSet rs = st.executeQuery("SHOW default_transaction_read_only")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("on");
+            }
+            st.execute("SET default_transaction_read_only = off");
+            assertThatThrownBy(() -> st.executeUpdate("DELETE FROM employees"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+            assertThatThrownBy(() -> st.execute("CREATE TABLE intruder (x int)"))
+                    .isInstanceOf(SQLException.class);
+        }
+        try (Connection c = DriverManager.getConnection(reader.forDatabase("sqlexam")); Statement st = c.createStatement()) {
+            assertThatThrownBy(() -> st.executeQuery("SELECT count(*) FROM exam.results"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+        }
+    }
+
+    @Test
+    void readerAccessUsesTheRoleWhenItCanLogIn() {
+        ReaderAccess access = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
+        assertThat(access.mode()).isEqualTo(ReaderAccess.Mode.READER_LOGIN);
+        assertThat(access.url().user()).isEqualTo(ReaderAccess.READER_ROLE);
+        assertThat(access.note()).isNull();
+    }
+}

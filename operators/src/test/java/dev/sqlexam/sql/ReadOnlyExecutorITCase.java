@@ -1,0 +1,96 @@
+package dev.sqlexam.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.TestDatabase;
+import java.math.BigDecimal;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class ReadOnlyExecutorITCase {
+
+    private static PooledConnections connections;
+    private static ReadOnlyExecutor executor;
+
+    @BeforeAll
+    static void connect() {
+        JdbcUrlTemplate admin = TestDatabase.migrated();
+        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
+        connections = new PooledConnections(reader.url(), 2, reader.initSql(), true);
+        executor = new ReadOnlyExecutor(connections, 500, 100);
+    }
+
+    @AfterAll
+    static void close() {
+        connections.close();
+    }
+
+    @Test
+    void readsCanonicalValues() {
+        QueryOutcome outcome = executor.execute("demo",
+                "SELECT 4.00::numeric AS a, 4::int AS b, 0.5::float8 AS c, NULL::int AS d, 'x' AS e, DATE '2024-01-02' AS f, true AS g");
+        assertThat(outcome.ok()).isTrue();
+        var row = outcome.result().rows().get(0);
+        assertThat(row.get(0)).isEqualTo(new BigDecimal("4"));
+        assertThat(row.get(1)).isEqualTo(new BigDecimal("4"));
+        assertThat(row.get(2)).isEqualTo(0.5d);
+        assertThat(row.get(3)).isNull();
+        assertThat(row.get(4)).isEqualTo("x");
+        assertThat(row.get(5)).isEqualTo("2024-01-02");
+        assertThat(row.get(6)).isEqualTo(true);
+        assertThat(outcome.result().kinds()).containsExactly(ColumnKind.NUMBER, ColumnKind.NUMBER, ColumnKind.NUMBER,
+                ColumnKind.NUMBER, ColumnKind.TEXT, ColumnKind.DATE, ColumnKind.BOOLEAN);
+    }
+
+    @Test
+    void theServerCancelsSlowQueries() {
+        QueryOutcome outcome = executor.execute("demo", "SELECT pg_sleep(5)");
+        assertThat(outcome.ok()).isFalse();
+        assertThat(outcome.sqlstate()).isEqualTo("57014");
+        assertThat(outcome.errorClass()).isEqualTo(ErrorClass.QUERY_TIMEOUT);
+        assertThat(outcome.elapsedMs()).isLessThan(4_000);
+    }
+
+    @Test
+    void rowCapMarksTheResultTruncated() {
+        QueryOutcome outcome = executor.execute("demo", "SELECT g FROM generate_series(1, 1000) g");
+        assertThat(outcome.result().truncated()).isTrue();
+        assertThat(outcome.result().rowCount()).isEqualTo(100);
+    }
+
+    @Test
+    void writesNeverReachTheDatabase() {
+        long before = count();
+        QueryOutcome blocked = executor.execute("demo", "DELETE FROM employees");
+        assertThat(blocked.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(blocked.error()).startsWith("blocked:");
+        QueryOutcome writingFunction = executor.execute("demo", "SELECT set_config('default_transaction_read_only', 'off', false), nextval('x')");
+        assertThat(writingFunction.ok()).isFalse();
+        assertThat(count()).isEqualTo(before);
+    }
+
+    @Test
+    void errorsCarryTheirSqlstate() {
+        QueryOutcome outcome = executor.execute("demo", "SELECT no_such_column FROM employees");
+        assertThat(outcome.sqlstate()).isEqualTo("42703");
+        assertThat(outcome.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
+        assertThat(outcome.error()).contains("no_such_column");
+    }
+
+    @Test
+    void unreachableServerIsInfrastructure() {
+        JdbcUrlTemplate nowhere = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=x&connectTimeout=2");
+        try (PooledConnections dead = new PooledConnections(nowhere, 1, null, true)) {
+            QueryOutcome outcome = new ReadOnlyExecutor(dead, 500, 10).execute("demo", "SELECT 1");
+            assertThat(outcome.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        }
+    }
+
+    private static long count() {
+        return ((BigDecimal) executor.execute("demo", "SELECT count(*) FROM employees").result().rows().get(0).get(0)).longValue();
+    }
+}
