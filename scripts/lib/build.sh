@@ -10,8 +10,12 @@ jar_stale() {
 ensure_jar() {
   jar_stale || return 0
   say "building sqlexam (mvn package)"
-  local t0=$SECONDS
-  (cd "$SQLEXAM_ROOT" && mvn -B -q -Dstyle.color=never --no-transfer-progress -DskipTests package) || die "the build failed"
+  local t0=$SECONDS log="$SQLEXAM_STATE_DIR/logs/build.log"
+  mkdir -p "$(dirname "$log")"
+  if ! (cd "$SQLEXAM_ROOT" && mvn -B -Dstyle.color=never --no-transfer-progress -DskipTests package) >"$log" 2>&1; then
+    grep -E 'ERROR|BUILD' "$log" | head -30 >&2
+    die "the build failed; full log: $log"
+  fi
   say "built in $((SECONDS - t0)) s"
 }
 

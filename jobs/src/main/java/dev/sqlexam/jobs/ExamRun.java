@@ -112,6 +112,7 @@ public final class ExamRun {
         try (ProgressReporter progress = new ProgressReporter(running.client(), questions * repetitions * variants.size(), out)) {
             accumulator = running.summary().hasNext() ? running.summary().next() : new SummaryAccumulator();
             result = running.client().getJobExecutionResult().get();
+            progress.finish(accumulator.records());
         } catch (Exception e) {
             catalog.finish(null, "failed");
             throw new IllegalStateException("the exam job failed: " + rootMessage(e), e);

@@ -15,6 +15,7 @@ final class ProgressReporter implements AutoCloseable {
 
     private final Thread thread;
     private volatile boolean stopped;
+    private volatile long finalCount = -1;
 
     ProgressReporter(JobClient client, long total, PrintStream out) {
         thread = new Thread(() -> poll(client, total, out), "sqlexam-progress");
@@ -52,7 +53,16 @@ final class ProgressReporter implements AutoCloseable {
                     return;
                 }
             }
+            if (finalCount >= 0) {
+                if (finalCount > bar.getMax()) bar.maxHint(finalCount);
+                bar.stepTo(finalCount);
+            }
         }
+    }
+
+    /** Draws the final count (the job may end between two polls) and stops. */
+    void finish(long graded) {
+        finalCount = graded;
     }
 
     @Override
