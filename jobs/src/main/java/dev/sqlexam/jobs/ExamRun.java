@@ -148,7 +148,8 @@ public final class ExamRun {
         env.configure(restart);
     }
 
-    static Set<String> listDatabases(String url) throws SQLException {
+    /** The databases of the server a connection URL points at. */
+    public static Set<String> listDatabases(String url) throws SQLException {
         Set<String> names = new TreeSet<>();
         try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT datname FROM pg_database WHERE datallowconn AND NOT datistemplate")) {

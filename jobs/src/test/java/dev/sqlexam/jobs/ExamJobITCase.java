@@ -69,6 +69,18 @@ class ExamJobITCase {
     }
 
     @Test
+    void selfCheckOnTheErpSetIsPerfect() throws Exception {
+        Path erp = Home.resolve().resolve("exam-sets/erp/erp.jsonl");
+        ExamRun.Result result = run(erp, "it-erp-" + System.nanoTime(), Map.of());
+        ExamSummary.VariantSummary v = result.summary().variants().get(0);
+        assertThat(v.questions()).isGreaterThanOrEqualTo(150);
+        assertThat(v.overall().getCorrect()).isEqualTo(v.questions());
+        assertThat(v.byModule()).containsKeys("HR", "Finance", "Sales", "Inventory", "Purchasing", "Projects",
+                "Manufacturing", "CRM", "Cross-Module");
+        assertThat(result.rejectedLines()).isZero();
+    }
+
+    @Test
     void badLinesAndBadGoldsAreReportedAndTheRestRuns() throws Exception {
         Path set = tmp.resolve("mixed.jsonl");
         Files.write(set, List.of(

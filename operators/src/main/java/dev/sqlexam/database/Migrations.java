@@ -42,15 +42,21 @@ public final class Migrations {
             }
             String target = admin.perDatabase() ? database : admin.fixedDatabase();
             boolean created = admin.perDatabase() && createDatabaseIfMissing(admin, database);
-            MigrateResult result = Flyway.configure()
-                    .dataSource(admin.forDatabase(target), null, null)
-                    .locations("filesystem:" + folder.toAbsolutePath())
-                    .schemas(META_SCHEMA)
-                    .defaultSchema(META_SCHEMA)
-                    .placeholderReplacement(false)
-                    .mixed(true)
-                    .load()
-                    .migrate();
+            MigrateResult result;
+            try {
+                result = Flyway.configure()
+                        .dataSource(admin.forDatabase(target), null, null)
+                        .locations("filesystem:" + folder.toAbsolutePath())
+                        .schemas(META_SCHEMA)
+                        .defaultSchema(META_SCHEMA)
+                        .placeholderReplacement(false)
+                        .mixed(true)
+                        .load()
+                        .migrate();
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("migrating database '" + target + "' from " + folder + " failed: "
+                        + e.getMessage(), e);
+            }
             if (!database.equals(CONTROL_DATABASE)) grantReadAccess(admin, target);
             reports.add(new Report(target, result.migrationsExecuted, result.targetSchemaVersion, created, null));
         }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
         description = "Run an exam set through the pipeline, grade every question, write the exam log and summary.")
 final class ExamCommand implements Callable<Integer> {
 
-    @Option(names = "--exam-set", description = "Exam set (JSONL). Default: exam-sets/demo/demo.jsonl.")
+    @Option(names = "--exam-set", description = "Exam set (JSONL). Default: exam-sets/erp/erp.jsonl.")
     Path examSet;
 
     @Option(names = "--out", description = "Folder for run outputs; each run writes <out>/<run-id>/. Default: runs.")
@@ -45,7 +45,7 @@ final class ExamCommand implements Callable<Integer> {
         if (runs != null) extra.put(SqlExamOptions.RUNS.key(), runs.toString());
         if (parallelism != null) extra.put(SqlExamOptions.PARALLELISM.key(), parallelism.toString());
         Path home = Home.resolve();
-        Path set = examSet != null ? examSet : home.resolve("exam-sets/demo/demo.jsonl");
+        Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
         Path outRoot = out != null ? out : home.resolve("runs");
         ExamRun.Result result = new ExamRun(common.settings(extra), set, outRoot, runId, System.out)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());

@@ -1,0 +1,93 @@
+package dev.sqlexam.jobs.cli;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.examset.ExamSetChecker;
+import dev.sqlexam.jobs.ExamRun;
+import dev.sqlexam.jobs.ExamSetFiles;
+import dev.sqlexam.jobs.Home;
+import dev.sqlexam.model.RejectedLine;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sqlexam exam-set check PATH}: the gold health check of an exam set. */
+@Command(name = "exam-set", mixinStandardHelpOptions = true, description = "Tools for exam sets.",
+        subcommands = {ExamSetCommand.Check.class})
+final class ExamSetCommand implements Runnable {
+
+    @Override
+    public void run() {
+        new picocli.CommandLine(this).usage(System.out);
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Run every gold query twice as the read-only role; flag errors, timeouts, empty results, "
+                    + "non-determinism, row-cap overflows and ORDER BY ... LIMIT ties. Exits 1 on any finding.")
+    static final class Check implements Callable<Integer> {
+
+        @Parameters(paramLabel = "PATH", description = "An exam set (JSONL) or a folder of them.")
+        Path path;
+
+        @Option(names = "--threads", defaultValue = "4", description = "Queries in parallel (default ${DEFAULT-VALUE}).")
+        int threads;
+
+        @Mixin
+        CommonOptions common;
+
+        @Override
+        public Integer call() throws Exception {
+            Settings settings = common.settings(Map.of());
+            JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+            Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
+            String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
+            ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
+            Set<String> databases = admin.perDatabase() ? ExamRun.listDatabases(admin.forDatabase(resultsDb)) : null;
+            int findings = 0;
+            try (PooledConnections connections = new PooledConnections(reader.url(), threads, reader.initSql(), true)) {
+                ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                        settings.get(SqlExamOptions.ROW_CAP));
+                ExamSetChecker checker = new ExamSetChecker(executor, threads);
+                for (Path file : ExamSetFiles.resolve(path)) findings += check(file, databases, checker);
+            }
+            System.out.println(findings == 0 ? "exam-set check: passed" : "exam-set check: " + findings + " finding(s)");
+            return findings == 0 ? 0 : 1;
+        }
+
+        private static int check(Path file, Set<String> databases, ExamSetChecker checker) throws InterruptedException {
+            long start = System.nanoTime();
+            ExamSetFiles.Read read = ExamSetFiles.read(file, databases);
+            for (RejectedLine r : read.rejected()) System.out.printf("  line %d: %s%n", r.lineNumber(), r.reason());
+            List<ExamSetChecker.QuestionReport> reports = checker.check(read.questions());
+            Map<ExamSetChecker.Problem, Integer> counts = new EnumMap<>(ExamSetChecker.Problem.class);
+            int queries = 0;
+            for (ExamSetChecker.QuestionReport report : reports) {
+                queries += report.queries();
+                for (ExamSetChecker.Finding f : report.findings()) {
+                    counts.merge(f.problem(), 1, Integer::sum);
+                    System.out.printf("  %-14s %-18s %s: %s%n", f.questionId(), f.problem().name().toLowerCase(),
+                            f.goldIndex() == 0 ? "gold_sql" : "alternative " + f.goldIndex(), f.detail());
+                }
+            }
+            StringBuilder sb = new StringBuilder();
+            for (ExamSetChecker.Problem p : ExamSetChecker.Problem.values()) {
+                sb.append(", ").append(counts.getOrDefault(p, 0)).append(' ').append(p.name().toLowerCase());
+            }
+            System.out.printf("%s: %d questions, %d gold queries, %d rejected lines%s (%.1f s)%n", file, reports.size(),
+                    queries, read.rejected().size(), sb, (System.nanoTime() - start) / 1e9);
+            return read.rejected().size() + counts.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+}
