@@ -43,24 +43,32 @@ public final class Migrations {
             String target = admin.perDatabase() ? database : admin.fixedDatabase();
             boolean created = admin.perDatabase() && createDatabaseIfMissing(admin, database);
             MigrateResult result;
+            String version;
             try {
-                result = Flyway.configure()
-                        .dataSource(admin.forDatabase(target), null, null)
-                        .locations("filesystem:" + folder.toAbsolutePath())
-                        .schemas(META_SCHEMA)
-                        .defaultSchema(META_SCHEMA)
-                        .placeholderReplacement(false)
-                        .mixed(true)
-                        .load()
-                        .migrate();
+                Flyway flyway = flyway(admin.forDatabase(target), folder);
+                result = flyway.migrate();
+                var current = flyway.info().current();
+                version = current == null ? null : current.getVersion().getVersion();
             } catch (RuntimeException e) {
                 throw new IllegalStateException("migrating database '" + target + "' from " + folder + " failed: "
                         + e.getMessage(), e);
             }
             if (!database.equals(CONTROL_DATABASE)) grantReadAccess(admin, target);
-            reports.add(new Report(target, result.migrationsExecuted, result.targetSchemaVersion, created, null));
+            reports.add(new Report(target, result.migrationsExecuted, version, created, null));
         }
         return reports;
+    }
+
+    /** Flyway for one database and folder; the history table lives in its own schema, away from the data. */
+    static Flyway flyway(String jdbcUrl, Path folder) {
+        return Flyway.configure()
+                .dataSource(jdbcUrl, null, null)
+                .locations("filesystem:" + folder.toAbsolutePath())
+                .schemas(META_SCHEMA)
+                .defaultSchema(META_SCHEMA)
+                .placeholderReplacement(false)
+                .mixed(true)
+                .load();
     }
 
     static List<Path> databaseFolders(Path migrationsDir) {

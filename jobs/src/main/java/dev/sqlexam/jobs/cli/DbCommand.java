@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.ErpLargeBuilder;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.jobs.Home;
@@ -25,6 +26,10 @@ final class DbCommand implements Runnable {
         @Mixin
         CommonOptions common;
 
+        @picocli.CommandLine.Option(names = "--with-large",
+                description = "Also build erp_large, the scale-out ERP (about 2,400 tables; rebuilt only when its inputs change).")
+        boolean withLarge;
+
         @Override
         public Integer call() {
             JdbcUrlTemplate admin = new JdbcUrlTemplate(common.settings(Map.of()).get(SqlExamOptions.JDBC_URL));
@@ -32,6 +37,13 @@ final class DbCommand implements Runnable {
                 System.out.printf("[sqlexam] %-10s %s%n", r.database(), r.note() != null ? r.note()
                         : "version " + r.version() + (r.applied() > 0 ? " (applied " + r.applied() + ")" : " (up to date)")
                                 + (r.created() ? ", created" : ""));
+            }
+            if (withLarge) {
+                ErpLargeBuilder.Report large = new ErpLargeBuilder(admin, Home.resolve().resolve("migrations"))
+                        .build(d -> System.out.printf("\r[sqlexam] erp_large  division %d of %d", d, ErpLargeBuilder.DIVISIONS));
+                System.out.printf("%s[sqlexam] erp_large  %d tables, %d foreign keys (%s in %.1f s)%n",
+                        large.rebuilt() ? "\n" : "", large.tables(), large.foreignKeys(),
+                        large.rebuilt() ? "built" : "up to date", large.seconds());
             }
             return 0;
         }
