@@ -3,7 +3,10 @@ package dev.sqlexam.jobs;
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ExecuteAndGrade;
+import dev.sqlexam.flink.EmbedQuestion;
 import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.RetrieveSchema;
+import dev.sqlexam.flink.RouteModules;
 import dev.sqlexam.flink.GenerateCandidates;
 import dev.sqlexam.flink.NumberedLine;
 import dev.sqlexam.flink.NumberedLinesFormat;
@@ -15,6 +18,7 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.report.SummaryAccumulator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +34,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * The exam job: exam set → parse (rejects to a side output) → schedule variants × runs → generate →
- * keyBy(question) → execute + grade → exam log, exam tables, summary. Graph only; the CLI runs it.
+ * The exam job: exam set → parse (rejects to a side output) → schedule variants × runs → embed question →
+ * route → retrieve schema → generate → keyBy(question) → execute + grade → exam log, exam tables,
+ * summary. Graph only; the CLI runs it.
  */
 public final class ExamJob {
 
@@ -45,6 +50,7 @@ public final class ExamJob {
             int repetitions,
             String generator,
             ExecutionSpec execution,
+            dev.sqlexam.flink.RetrievalSpec retrieval,
             String resultsJdbcUrl,
             int parallelism,
             int asyncCapacity,
@@ -83,8 +89,15 @@ public final class ExamJob {
                 .setParallelism(1)
                 .rebalance();
 
+        DataStream<RetrievalTask> routed = tasks
+                .map(new EmbedQuestion(spec.retrieval())).uid("embed-question").name("embed question")
+                .map(new RouteModules(spec.retrieval())).uid("route-modules").name("route to modules");
+        DataStream<RetrievalTask> retrieved = AsyncDataStream.unorderedWait(
+                        routed, new RetrieveSchema(spec.retrieval()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
+                .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)");
+
         DataStream<GeneratedTask> generated = AsyncDataStream.unorderedWait(
-                        tasks, new GenerateCandidates(spec.generator()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
+                        retrieved, new GenerateCandidates(spec.generator()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
                         spec.asyncCapacity())
                 .uid("generate-candidates").name("generate candidates (" + spec.generator() + ")");
 

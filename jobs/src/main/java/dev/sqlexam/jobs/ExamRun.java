@@ -75,6 +75,10 @@ public final class ExamRun {
         if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
         Set<String> databases = admin.perDatabase() ? listDatabases(admin.forDatabase(resultsDb)) : null;
 
+        var providers = new dev.sqlexam.embedding.EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER),
+                settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
+        int dimensions = indexDatabases(admin, resultsDb, providers, databases);
+
         String generatorName = settings.get(SqlExamOptions.GENERATOR);
         boolean selfCheck;
         try (SqlGenerator generator = Generators.create(generatorName)) {
@@ -99,7 +103,10 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity);
         ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
                 parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
-                variants, repetitions, generatorName, execution, resultsUrl, parallelism, capacity,
+                variants, repetitions, generatorName, execution,
+                new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
+                        dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),
+                resultsUrl, parallelism, capacity,
                 settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
 
         configure(env, parallelism);
@@ -136,6 +143,46 @@ public final class ExamRun {
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
         out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
         return new Result(runId, outDir, summary, logLines, rejectedLines);
+    }
+
+    /** Indexes every database the exam set asks about (a no-op when the index is fresh); returns the vector size. */
+    private int indexDatabases(JdbcUrlTemplate admin, String controlDb, dev.sqlexam.embedding.EmbeddingProviders providers,
+            Set<String> serverDatabases) throws Exception {
+        IndexRun index = new IndexRun(admin, controlDb, providers, Home.resolve().resolve("migrations"), out);
+        for (String db : databasesIn(examSet)) {
+            if (serverDatabases != null && !serverDatabases.contains(db)) continue;
+            try {
+                IndexRun.Result r = index.run(db, false, StreamExecutionEnvironment::getExecutionEnvironment,
+                        settings.get(SqlExamOptions.PARALLELISM));
+                if (!r.wasFresh()) {
+                    out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", db, r.tables(),
+                            r.columns(), r.embedded(), r.skipped(), r.seconds());
+                }
+            } catch (Exception e) {
+                out.println("[sqlexam] warning: cannot index " + db + " (" + e.getMessage() + "); its questions run without retrieval");
+            }
+        }
+        try (var provider = providers.create()) {
+            return provider.dimensions();
+        }
+    }
+
+    /** The distinct db values of an exam set; unreadable lines are the parser's business, not this scan's. */
+    static Set<String> databasesIn(Path examSet) throws IOException {
+        Set<String> dbs = new TreeSet<>();
+        try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
+            lines.forEach(line -> {
+                try {
+                    var node = Json.MAPPER.readTree(line);
+                    if (node != null && node.path("db").isTextual() && JdbcUrlTemplate.isSafeDatabaseName(node.path("db").asText())) {
+                        dbs.add(node.path("db").asText());
+                    }
+                } catch (IOException | RuntimeException ignored) {
+                    // rejected later, with its line number, by the parse operator
+                }
+            });
+        }
+        return dbs;
     }
 
     private void configure(StreamExecutionEnvironment env, int parallelism) {

@@ -18,14 +18,18 @@ final class ProgressReporter implements AutoCloseable {
     private volatile long finalCount = -1;
 
     ProgressReporter(JobClient client, long total, PrintStream out) {
-        thread = new Thread(() -> poll(client, total, out), "sqlexam-progress");
+        this(client, "grading", SummaryOperator.GRADED_COUNTER, total, out);
+    }
+
+    ProgressReporter(JobClient client, String task, String counter, long total, PrintStream out) {
+        thread = new Thread(() -> poll(client, task, counter, total, out), "sqlexam-progress");
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void poll(JobClient client, long total, PrintStream out) {
+    private void poll(JobClient client, String task, String counter, long total, PrintStream out) {
         try (ProgressBar bar = new ProgressBarBuilder()
-                .setTaskName("grading")
+                .setTaskName(task)
                 .setInitialMax(Math.max(total, 1))
                 .setUnit(" q", 1)
                 .showSpeed()
@@ -37,7 +41,7 @@ final class ProgressReporter implements AutoCloseable {
             while (!stopped) {
                 try {
                     Map<String, Object> acc = client.getAccumulators().get(2, TimeUnit.SECONDS);
-                    Object graded = acc.get(SummaryOperator.GRADED_COUNTER);
+                    Object graded = acc.get(counter);
                     if (graded instanceof Number n && n.longValue() != last) {
                         last = n.longValue();
                         if (last > bar.getMax()) bar.maxHint(last);

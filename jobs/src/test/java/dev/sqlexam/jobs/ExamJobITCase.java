@@ -77,6 +77,9 @@ class ExamJobITCase {
         assertThat(v.overall().getCorrect()).isEqualTo(v.questions());
         assertThat(v.byModule()).containsKeys("HR", "Finance", "Sales", "Inventory", "Purchasing", "Projects",
                 "Manufacturing", "CRM", "Cross-Module");
+        assertThat(v.retrieval().getV1().getQuestions()).isEqualTo(v.questions());
+        assertThat(v.retrieval().getV1().getRecall()).as("V1 recall on the ERP set").isGreaterThan(0.9);
+        assertThat(v.retrieval().getV2().getRecall()).as("V2 recall on the ERP set").isGreaterThan(0.9);
         assertThat(result.rejectedLines()).isZero();
     }
 
@@ -118,7 +121,10 @@ class ExamJobITCase {
         JsonNode ok1 = log.get(0);
         assertThat(ok1.get("extras").get("team").asText()).isEqualTo("qa");
         assertThat(ok1.get("trace")).extracting(t -> t.get("stage").asText())
-                .containsExactly("generate", "execute_gold", "execute", "grade");
+                .containsExactly("embed", "route", "retrieve", "generate", "execute_gold", "execute", "grade");
+        JsonNode retrieval = ok1.get("retrieval");
+        assertThat(retrieval.get("strategy").asText()).as("a 6-table database gets the full schema").isEqualTo("full_schema");
+        assertThat(retrieval.get("tables")).hasSize(6);
         assertThat(log.get(1).get("order_matters").asBoolean()).isTrue();
         JsonNode broken = log.get(2);
         assertThat(broken.get("reason").asText()).isEqualTo("gold_error");

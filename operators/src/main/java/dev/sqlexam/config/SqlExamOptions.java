@@ -43,6 +43,53 @@ public final class SqlExamOptions {
             "SQLEXAM_CHECKPOINT_INTERVAL_MS", Long.class, 5_000L,
             "Checkpoint interval; the exam log's files are committed on checkpoints (and at the end).", "job");
 
+    // --- schema retrieval (issue 4)
+    public static final Option<String> EMBEDDING_PROVIDER = register(new Option<>("embedding_provider", "SQLEXAM_EMBEDDING_PROVIDER",
+            String.class, "onnx", "Embedding model: onnx (bge-small-en-v1.5, in process, 384 dims) or ollama (/api/embed).",
+            "embed", true, false, List.of("onnx", "ollama")));
+    public static final Option<String> OLLAMA_URL = own("ollama_url", "SQLEXAM_OLLAMA_URL", String.class, "http://127.0.0.1:11434",
+            "Ollama server for the ollama embedding provider.", "embed");
+    public static final Option<String> OLLAMA_EMBED_MODEL = own("ollama_embed_model", "SQLEXAM_OLLAMA_EMBED_MODEL", String.class,
+            "nomic-embed-text", "Ollama embedding model (768 dims for nomic-embed-text).", "embed");
+    public static final Option<Integer> V1_TOP_K = own("v1_top_k", "SQLEXAM_V1_TOP_K", Integer.class, 15,
+            "V1: tables taken from each of cosine and full-text search before fusion.", "retrieve");
+    public static final Option<Integer> V1_MAX_TABLES = own("v1_max_tables", "SQLEXAM_V1_MAX_TABLES", Integer.class, 5,
+            "V1: tables kept after reciprocal rank fusion (before FK expansion).", "retrieve");
+    public static final Option<Integer> RRF_K = own("rrf_k", "SQLEXAM_RRF_K", Integer.class, 60,
+            "Reciprocal rank fusion constant: score = sum of 1/(k + rank).", "retrieve");
+    public static final Option<Integer> FK_EXPANSION_LIMIT = own("fk_expansion_limit", "SQLEXAM_FK_EXPANSION_LIMIT", Integer.class, 3,
+            "V1: tables FK expansion may add.", "retrieve");
+    public static final Option<Integer> HUB_FK_CAP = own("hub_fk_cap", "SQLEXAM_HUB_FK_CAP", Integer.class, 12,
+            "V1: a table with more foreign-key neighbours than this is not expanded from (a hub).", "retrieve");
+    public static final Option<Integer> TABLE_TOP_K = own("table_top_k", "SQLEXAM_TABLE_TOP_K", Integer.class, 15,
+            "V2 tableTopK (seed 000).", "retrieve");
+    public static final Option<Double> TABLE_THRESHOLD = own("table_threshold", "SQLEXAM_TABLE_THRESHOLD", Double.class, 0.20,
+            "V2 tableThreshold: minimum cosine similarity for tables.", "retrieve");
+    public static final Option<Integer> COLUMN_TOP_K = own("column_top_k", "SQLEXAM_COLUMN_TOP_K", Integer.class, 50,
+            "V2 columnTopK.", "retrieve");
+    public static final Option<Double> COLUMN_THRESHOLD = own("column_threshold", "SQLEXAM_COLUMN_THRESHOLD", Double.class, 0.18,
+            "V2 columnThreshold.", "retrieve");
+    public static final Option<Double> TABLE_WEIGHT = own("table_weight", "SQLEXAM_TABLE_WEIGHT", Double.class, 0.6,
+            "V2 score fusion: weight of the table score.", "retrieve");
+    public static final Option<Double> COLUMN_WEIGHT = own("column_weight", "SQLEXAM_COLUMN_WEIGHT", Double.class, 0.4,
+            "V2 score fusion: weight of the column score.", "retrieve");
+    public static final Option<Double> GENERIC_DOWNWEIGHT = own("generic_downweight", "SQLEXAM_GENERIC_DOWNWEIGHT", Double.class, 0.7,
+            "V2: multiplier for generic columns (id, status, ...).", "retrieve");
+    public static final Option<Integer> MAX_TABLES = own("max_tables", "SQLEXAM_MAX_TABLES", Integer.class, 10,
+            "V2 maxTables after fusion.", "retrieve");
+    public static final Option<Integer> FK_EXPANSION_CAP = own("fk_expansion_cap", "SQLEXAM_FK_EXPANSION_CAP", Integer.class, 3,
+            "V2 fkExpansionCap.", "retrieve");
+    public static final Option<Double> FK_EVIDENCE_THRESHOLD = own("fk_evidence_threshold", "SQLEXAM_FK_EVIDENCE_THRESHOLD",
+            Double.class, 0.20, "V2 fkEvidenceThreshold.", "retrieve");
+    public static final Option<Integer> FK_EVIDENCE_TOP_K = own("fk_evidence_top_k", "SQLEXAM_FK_EVIDENCE_TOP_K", Integer.class, 20,
+            "V2 fkEvidenceTopK.", "retrieve");
+    public static final Option<Integer> FINAL_MAX_TABLES = own("final_max_tables", "SQLEXAM_FINAL_MAX_TABLES", Integer.class, 12,
+            "V2 finalMaxTables after FK expansion.", "retrieve");
+    public static final Option<Double> MODULE_ROUTER_THRESHOLD = own("module_router_threshold", "SQLEXAM_MODULE_ROUTER_THRESHOLD",
+            Double.class, 0.55, "Minimum cosine similarity of question and module description for embedding routing.", "route");
+    public static final Option<Integer> MODULE_ROUTER_MAX = own("module_router_max", "SQLEXAM_MODULE_ROUTER_MAX", Integer.class, 3,
+            "Most modules a question is routed to.", "route");
+
     // --- seed feature flags (002/004 feature flag tables, 000 and 001 configuration, 003 multi-candidate)
     public static final Option<Boolean> SCHEMA_GLOSSES_ENABLED = seed("SCHEMA_GLOSSES_ENABLED", Boolean.class, true,
             "Column description enrichment (seed 004 §3a).", "prompt");

@@ -33,6 +33,32 @@ public final class ExamSinks {
 
     private ExamSinks() {}
 
+    /** Upserts embedded entities into rag.embeddings. */
+    public static JdbcSink<dev.sqlexam.retrieval.EmbeddedEntity> ragEmbeddings(String jdbcUrl) {
+        return JdbcSink.<dev.sqlexam.retrieval.EmbeddedEntity>builder()
+                .withQueryStatement(dev.sqlexam.retrieval.RagIndexWriter.UPSERT_EMBEDDING, (ps, ee) -> {
+                    var e = ee.entity();
+                    int i = 1;
+                    ps.setString(i++, e.databaseId());
+                    ps.setString(i++, e.entityType());
+                    ps.setString(i++, e.schema());
+                    ps.setString(i++, e.table());
+                    ps.setString(i++, e.column());
+                    ps.setString(i++, e.module());
+                    ps.setBoolean(i++, e.generic());
+                    ps.setString(i++, e.stableText());
+                    ps.setString(i++, e.mSchema());
+                    ps.setString(i++, e.embedText());
+                    ps.setString(i++, e.searchText());
+                    ps.setString(i++, e.model());
+                    ps.setString(i++, e.textHash());
+                    ps.setString(i, dev.sqlexam.retrieval.Vectors.literal(ee.vector()));
+                })
+                .withExecutionOptions(JdbcExecutionOptions.builder().withBatchSize(500).withBatchIntervalMs(1_000).withMaxRetries(3).build())
+                .buildAtLeastOnce(new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()
+                        .withUrl(jdbcUrl).withDriverName("org.postgresql.Driver").build());
+    }
+
     /** Row-format JSONL part files directly under {@code dir}; the client merges them after the run. */
     public static <T> FileSink<T> jsonLines(String dir, String prefix) {
         return FileSink.<T>forRowFormat(new Path(dir), new JsonLineEncoder<>())

@@ -69,7 +69,7 @@ public final class GradingStage {
                 grade.lenientReason().code(), grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
                 grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
-                trace, q.extrasJson());
+                trace, generated.retrieval(), q.extrasJson());
     }
 
     /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */
@@ -84,7 +84,7 @@ public final class GradingStage {
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
                 chosen == null ? null : chosen.sql(), false, reason, false, reason, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
-                trace, q.extrasJson());
+                trace, generated.retrieval(), q.extrasJson());
     }
 
     private static String code(QueryOutcome outcome) {

@@ -34,6 +34,7 @@ public record ExamRecord(
         String error,
         String gradeDetail,
         List<StageTrace> trace,
+        dev.sqlexam.retrieval.RetrievalTrace retrieval,
         @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)
         implements Serializable {
 

@@ -4,7 +4,8 @@ import java.io.Serializable;
 import java.util.List;
 
 /** A task with the candidates its generator produced and the trace so far. */
-public record GeneratedTask(ExamTask task, String generator, List<Candidate> candidates, List<StageTrace> trace)
+public record GeneratedTask(ExamTask task, String generator, List<Candidate> candidates, List<StageTrace> trace,
+        SchemaContextPacket packet, dev.sqlexam.retrieval.RetrievalTrace retrieval)
         implements Serializable {
 
     public GeneratedTask {

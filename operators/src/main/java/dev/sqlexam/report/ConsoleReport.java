@@ -39,8 +39,33 @@ public final class ConsoleReport {
                     v.overall().getMatchEmpty()));
             sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms%n", v.latencyP50Ms(),
                     v.latencyP95Ms(), v.latencyMaxMs()));
+            retrieval(sb, v.retrieval());
         }
         return sb.toString();
+    }
+
+    private static void retrieval(StringBuilder sb, RetrievalStats r) {
+        if (r == null || r.getV1().getQuestions() == 0) return;
+        sb.append("\n  retrieval (tables vs gold_tables; macro averages)  strategies ").append(r.getStrategies())
+                .append("  routing ").append(r.getRouteMethods()).append('\n');
+        sb.append(String.format(Locale.ROOT, "  %-11s %-22s %4s %9s %9s %9s %9s %7s%n", "scope", "value", "ret", "precision",
+                "recall", "F1", "full rec", "tables"));
+        tally(sb, "overall", "all", "v1", r.getV1());
+        tally(sb, "overall", "all", "v2", r.getV2());
+        r.getByDifficulty().forEach((k, p) -> {
+            tally(sb, "difficulty", k, "v1", p[0]);
+            tally(sb, "difficulty", k, "v2", p[1]);
+        });
+        r.getByModule().forEach((k, p) -> {
+            tally(sb, "module", k, "v1", p[0]);
+            tally(sb, "module", k, "v2", p[1]);
+        });
+    }
+
+    private static void tally(StringBuilder sb, String scope, String value, String retriever, RetrievalTally t) {
+        if (t.getQuestions() == 0) return;
+        sb.append(String.format(Locale.ROOT, "  %-11s %-22s %4s %9.3f %9.3f %9.3f %8.1f%% %7.2f%n", scope, truncate(value), retriever,
+                t.getPrecision(), t.getRecall(), t.getF1(), 100 * t.getFullRecallRate(), t.getAvgTables()));
     }
 
     private static void section(StringBuilder sb, String scope, Map<String, Counts> groups) {

@@ -31,7 +31,8 @@ public record ExamSummary(
             Map<String, Long> reasons,
             long latencyP50Ms,
             long latencyP95Ms,
-            long latencyMaxMs) {}
+            long latencyMaxMs,
+            RetrievalStats retrieval) {}
 
     /** Run-level facts the records do not carry. */
     public record Context(String runId, String examSet, String generator, boolean selfCheck, long rejectedLines,
@@ -54,7 +55,7 @@ public record ExamSummary(
                     pooled.overall().getLenientAccuracy(), perRun, pooled.overall(),
                     new LinkedHashMap<>(pooled.byDifficulty()), new LinkedHashMap<>(pooled.byModule()),
                     new LinkedHashMap<>(pooled.byCategory()), new LinkedHashMap<>(pooled.reasons()),
-                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0)));
+                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.retrieval()));
         });
         return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.selfCheck(),
                 context.rejectedLines(), context.durationSeconds(), variants);

@@ -17,6 +17,7 @@ public final class RunStats implements Serializable {
     private final Map<String, Counts> byCategory = new TreeMap<>();
     private final Map<String, Long> reasons = new TreeMap<>();
     private final List<Long> latenciesMs = new ArrayList<>();
+    private final RetrievalStats retrieval = new RetrievalStats();
 
     void add(ExamRecord record) {
         overall.add(record);
@@ -25,6 +26,7 @@ public final class RunStats implements Serializable {
         byCategory.computeIfAbsent(orUnset(record.category()), k -> new Counts()).add(record);
         reasons.merge(record.reason(), 1L, Long::sum);
         latenciesMs.add(record.totalMs());
+        retrieval.add(record);
     }
 
     void addAll(RunStats other) {
@@ -34,6 +36,11 @@ public final class RunStats implements Serializable {
         other.byCategory.forEach((k, v) -> byCategory.computeIfAbsent(k, x -> new Counts()).addAll(v));
         other.reasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
         latenciesMs.addAll(other.latenciesMs);
+        retrieval.addAll(other.retrieval);
+    }
+
+    public RetrievalStats retrieval() {
+        return retrieval;
     }
 
     private static String orUnset(String value) {

@@ -1,0 +1,68 @@
+package dev.sqlexam.jobs.cli;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
+import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.IndexRun;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code sqlexam index}: build or refresh the schema-retrieval index of databases. */
+@Command(name = "index", mixinStandardHelpOptions = true,
+        description = "Index databases for schema retrieval (a Flink batch job): introspect, build the embed texts, embed "
+                + "what changed, store vectors, full-text terms, FK edges and module vectors in the rag schema.")
+final class IndexCommand implements Callable<Integer> {
+
+    @Option(names = "--db", description = "Database to index (repeatable). Default: every database under migrations/ but the control database.")
+    List<String> databases = new ArrayList<>();
+
+    @Option(names = "--force", description = "Re-check every entity even when the schema fingerprint is unchanged.")
+    boolean force;
+
+    @Mixin
+    CommonOptions common;
+
+    @Override
+    public Integer call() throws Exception {
+        Settings settings = common.settings(Map.of());
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        var migrations = Home.resolve().resolve("migrations");
+        Migrations.migrateAll(admin, migrations);
+        List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
+        IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), providers(settings), migrations, System.out);
+        for (String db : targets) report(run.run(db, force, StreamExecutionEnvironment::getExecutionEnvironment,
+                settings.get(SqlExamOptions.PARALLELISM)));
+        return 0;
+    }
+
+    static EmbeddingProviders providers(Settings settings) {
+        return new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER), settings.get(SqlExamOptions.OLLAMA_URL),
+                settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
+    }
+
+    static void report(IndexRun.Result r) {
+        if (r.wasFresh()) {
+            System.out.printf("[sqlexam] index %-10s up to date (%d tables, %d columns)%n", r.database(), r.tables(), r.columns());
+        } else {
+            System.out.printf("[sqlexam] index %-10s %d tables, %d columns: %d embedded, %d skipped as unchanged, %d removed, %.1f s%n",
+                    r.database(), r.tables(), r.columns(), r.embedded(), r.skipped(), r.deleted(), r.seconds());
+        }
+    }
+
+    private static List<String> defaultDatabases(java.nio.file.Path migrations) throws java.io.IOException {
+        try (var children = Files.list(migrations)) {
+            return children.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals(Migrations.CONTROL_DATABASE)).sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.retrieval.RetrievalConfig;
+import java.io.Serializable;
+
+/** What the retrieval operators need: the control database (rag schema), the model, the config, the docs. */
+public record RetrievalSpec(JdbcUrlTemplate admin, String controlDb, EmbeddingProviders embeddings, int dimensions,
+        RetrievalConfig config, String migrationsDir, int poolSize) implements Serializable {}

@@ -1,0 +1,49 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.model.RetrievalTask;
+import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.retrieval.ModuleRouter;
+import dev.sqlexam.retrieval.RagStore;
+import dev.sqlexam.retrieval.RetrievalService;
+import java.util.Map;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+
+/** Routes each question to at most three modules (keyword rules and module-embedding similarity). */
+public final class RouteModules extends RichMapFunction<RetrievalTask, RetrievalTask> {
+
+    private final RetrievalSpec spec;
+    private transient RagStore store;
+    private transient RetrievalService service;
+
+    public RouteModules(RetrievalSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        store = RetrievalOperators.store(spec);
+        service = RetrievalOperators.service(spec, store);
+    }
+
+    @Override
+    public RetrievalTask map(RetrievalTask t) {
+        long start = System.nanoTime();
+        if (t.vector() == null) {
+            return t.withRoute(new ModuleRouter.Route(null, "none", Map.of()), StageTrace.ok("route", 0, "skipped: no question vector"));
+        }
+        try {
+            ModuleRouter.Route route = service.route(t.task().question().db(), t.task().question().question(), t.vector());
+            return t.withRoute(route, StageTrace.ok("route", (System.nanoTime() - start) / 1_000_000,
+                    route.method() + (route.modules() == null ? "" : " " + route.modules())));
+        } catch (RuntimeException e) {
+            return t.withRoute(new ModuleRouter.Route(null, "none", Map.of()), StageTrace.failed("route", "infra_failure", null,
+                    (System.nanoTime() - start) / 1_000_000, e.getMessage()));
+        }
+    }
+
+    @Override
+    public void close() {
+        if (store != null) store.close();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.sqlexam.model;
+
+import dev.sqlexam.retrieval.ModuleRouter;
+import dev.sqlexam.retrieval.RetrievalTrace;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A task on its way through the retrieval stages: question vector, route, then packet and trace. */
+public record RetrievalTask(ExamTask task, float[] vector, ModuleRouter.Route route, SchemaContextPacket packet,
+        RetrievalTrace retrieval, List<StageTrace> stages) implements Serializable {
+
+    public RetrievalTask {
+        stages = new ArrayList<>(stages);
+    }
+
+    public static RetrievalTask of(ExamTask task) {
+        return new RetrievalTask(task, null, null, null, null, List.of());
+    }
+
+    public RetrievalTask withVector(float[] v, StageTrace stage) {
+        return new RetrievalTask(task, v, route, packet, retrieval, append(stage));
+    }
+
+    public RetrievalTask withRoute(ModuleRouter.Route r, StageTrace stage) {
+        return new RetrievalTask(task, vector, r, packet, retrieval, append(stage));
+    }
+
+    public RetrievalTask withRetrieval(SchemaContextPacket p, RetrievalTrace t, StageTrace stage) {
+        return new RetrievalTask(task, null, route, p, t, append(stage));
+    }
+
+    private List<StageTrace> append(StageTrace stage) {
+        List<StageTrace> out = new ArrayList<>(stages);
+        out.add(stage);
+        return out;
+    }
+}

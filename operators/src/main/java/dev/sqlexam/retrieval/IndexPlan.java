@@ -1,0 +1,49 @@
+package dev.sqlexam.retrieval;
+
+import dev.sqlexam.schema.ColumnInfo;
+import dev.sqlexam.schema.DatabaseSchema;
+import dev.sqlexam.schema.EmbedTexts;
+import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.schema.TableInfo;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** What an index run must do: the entities of a schema, split into those to embed and those unchanged. */
+public record IndexPlan(List<IndexEntity> all, List<IndexEntity> toEmbed, List<IndexEntity> unchanged, Set<String> staleKeys) {
+
+    public static List<IndexEntity> entities(DatabaseSchema schema, String model) {
+        List<IndexEntity> out = new ArrayList<>();
+        for (TableInfo t : schema.tables()) {
+            List<ForeignKey> outgoing = schema.foreignKeys().stream().filter(fk -> fk.fromTable().equals(t.qualifiedName())).toList();
+            String stable = EmbedTexts.stableTableText(t);
+            out.add(new IndexEntity(schema.databaseId(), "table", t.schema(), t.name(), "", t.module(), false, stable,
+                    EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyTableText(t, outgoing), EmbedTexts.tableSearchText(t), model,
+                    IndexEntity.hash(stable, model)));
+            for (ColumnInfo c : t.columns()) {
+                String cs = EmbedTexts.stableColumnText(t, c);
+                out.add(new IndexEntity(schema.databaseId(), "column", t.schema(), t.name(), c.name(), t.module(),
+                        EmbedTexts.isGeneric(t, c), cs, EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyColumnText(t, c),
+                        EmbedTexts.columnSearchText(t, c), model, IndexEntity.hash(cs, model)));
+            }
+        }
+        return out;
+    }
+
+    /** {@code stored}: key → text hash of what the index holds now. */
+    public static IndexPlan of(List<IndexEntity> entities, Map<String, String> stored) {
+        List<IndexEntity> toEmbed = new ArrayList<>();
+        List<IndexEntity> unchanged = new ArrayList<>();
+        Set<String> present = new HashSet<>();
+        for (IndexEntity e : entities) {
+            present.add(e.key());
+            if (e.textHash().equals(stored.get(e.key()))) unchanged.add(e);
+            else toEmbed.add(e);
+        }
+        Set<String> stale = new HashSet<>(stored.keySet());
+        stale.removeAll(present);
+        return new IndexPlan(entities, toEmbed, unchanged, stale);
+    }
+}

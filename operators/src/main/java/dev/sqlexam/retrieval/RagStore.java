@@ -1,0 +1,183 @@
+package dev.sqlexam.retrieval;
+
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.schema.ForeignKey;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one DAO of schema retrieval: reads and writes the {@code rag} schema of the control database.
+ * Every search is scoped to a database, a model and (optionally) modules.
+ */
+public final class RagStore implements AutoCloseable {
+
+    private final PooledConnections pool;
+    private final String controlDb;
+
+    public RagStore(PooledConnections pool, String controlDb) {
+        this.pool = pool;
+        this.controlDb = controlDb;
+    }
+
+    /** A stored table: its module, prompt text and comment (the catalog retrieval works on). */
+    public record StoredTable(String table, String module, String mSchema, String stableText) {}
+
+    private Connection connection() throws SQLException {
+        Connection c = pool.open(controlDb);
+        c.setAutoCommit(true);
+        return c;
+    }
+
+    private static String dimsCast(int dims) {
+        return "::vector(" + dims + ")";
+    }
+
+    public List<Hit> searchVectors(String db, String model, int dims, String entityType, float[] query, List<String> modules, int k)
+            throws SQLException {
+        String cast = dimsCast(dims);
+        String sql = "SELECT table_name_q, column_name, module, is_generic, 1 - ((embedding" + cast + ") <=> ?" + cast + ") AS sim "
+                + "FROM (SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END AS table_name_q, "
+                + "column_name, module, is_generic, embedding FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = ?"
+                + (modules == null ? "" : " AND module = ANY (?)") + ") e ORDER BY (embedding" + cast + ") <=> ?" + cast + " LIMIT ?";
+        try (Connection c = connection()) {
+            try (Statement st = c.createStatement()) {
+                st.execute("SET hnsw.ef_search = " + Math.max(100, k * 2));
+                st.execute("SET hnsw.iterative_scan = relaxed_order");
+            }
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                String literal = Vectors.literal(query);
+                int i = 1;
+                ps.setString(i++, literal);
+                ps.setString(i++, db);
+                ps.setString(i++, model);
+                ps.setString(i++, entityType);
+                if (modules != null) ps.setArray(i++, c.createArrayOf("text", modules.toArray()));
+                ps.setString(i++, literal);
+                ps.setInt(i, k);
+                return hits(ps);
+            }
+        }
+    }
+
+    /** Full-text search: OR of the question's stemmed terms, ranked with ts_rank_cd. */
+    public List<Hit> searchText(String db, String model, String entityType, List<String> terms, List<String> modules, int k)
+            throws SQLException {
+        if (terms.isEmpty()) return List.of();
+        String sql = "SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END, "
+                + "column_name, module, is_generic, ts_rank_cd(search_vector, q) AS rank "
+                + "FROM rag.embeddings, to_tsquery('english', ?) q WHERE database_id = ? AND model = ? AND entity_type = ? AND search_vector @@ q"
+                + (modules == null ? "" : " AND module = ANY (?)") + " ORDER BY rank DESC, table_name, column_name LIMIT ?";
+        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            int i = 1;
+            ps.setString(i++, String.join(" | ", terms));
+            ps.setString(i++, db);
+            ps.setString(i++, model);
+            ps.setString(i++, entityType);
+            if (modules != null) ps.setArray(i++, c.createArrayOf("text", modules.toArray()));
+            ps.setInt(i, k);
+            return hits(ps);
+        }
+    }
+
+    private static List<Hit> hits(PreparedStatement ps) throws SQLException {
+        List<Hit> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String column = rs.getString(2);
+                out.add(new Hit(rs.getString(1), column == null || column.isEmpty() ? null : column, rs.getString(3),
+                        rs.getBoolean(4), rs.getDouble(5), out.size() + 1));
+            }
+        }
+        return out;
+    }
+
+    public Map<String, StoredTable> tables(String db, String model) throws SQLException {
+        Map<String, StoredTable> out = new LinkedHashMap<>();
+        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement("""
+                SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END,
+                       module, m_schema_compact, stable_embed_text
+                FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = 'table' ORDER BY schema_name, table_name""")) {
+            ps.setString(1, db);
+            ps.setString(2, model);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.put(rs.getString(1), new StoredTable(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+        }
+        return out;
+    }
+
+    public List<ForeignKey> foreignKeys(String db) throws SQLException {
+        List<ForeignKey> out = new ArrayList<>();
+        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT from_table, from_columns, to_table, to_columns FROM rag.fk_edges WHERE database_id = ? ORDER BY 1, 3, 2")) {
+            ps.setString(1, db);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new ForeignKey(rs.getString(1), Arrays.asList(rs.getString(2).split(",")), rs.getString(3),
+                            Arrays.asList(rs.getString(4).split(","))));
+                }
+            }
+        }
+        return out;
+    }
+
+    public Map<String, float[]> moduleEmbeddings(String db, String model) throws SQLException {
+        Map<String, float[]> out = new LinkedHashMap<>();
+        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT module, embedding::text FROM rag.module_embeddings WHERE database_id = ? AND model = ? ORDER BY module")) {
+            ps.setString(1, db);
+            ps.setString(2, model);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.put(rs.getString(1), Vectors.parse(rs.getString(2)));
+            }
+        }
+        return out;
+    }
+
+    /** Every vector of one kind, for exact brute-force search (the benchmark's baseline). */
+    public Map<String, float[]> allVectors(String db, String model, String entityType) throws SQLException {
+        Map<String, float[]> out = new HashMap<>();
+        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement("""
+                SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END
+                       || CASE WHEN column_name = '' THEN '' ELSE '.' || column_name END, embedding::text
+                FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = ?""")) {
+            ps.setString(1, db);
+            ps.setString(2, model);
+            ps.setString(3, entityType);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.put(rs.getString(1), Vectors.parse(rs.getString(2)));
+            }
+        }
+        return out;
+    }
+
+    public String lastFingerprint(String db, String model) throws SQLException {
+        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT schema_fingerprint FROM rag.index_runs WHERE database_id = ? AND model = ?")) {
+            ps.setString(1, db);
+            ps.setString(2, model);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    static Array textArray(Connection c, List<String> values) throws SQLException {
+        return c.createArrayOf("text", values.toArray());
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.sqlexam.retrieval;
+
+import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.schema.ModuleAssigner;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Schema retrieval for a question, in plain Java: route, run V1 and V2 (the configured one feeds
+ * the prompt, both are measured), add doc-RAG chunks, and build the schema context packet.
+ * Catalogs, routers and documentation are loaded once per database.
+ */
+public final class RetrievalService {
+
+    /** The packet for the prompt and the trace for the log. */
+    public record Outcome(SchemaContextPacket packet, RetrievalTrace trace) {}
+
+    private record Database(SchemaCatalog catalog, ModuleRouter router, DocRetriever docs) {}
+
+    private final RagStore store;
+    private final String model;
+    private final int dimensions;
+    private final RetrievalConfig config;
+    private final Path migrationsDir;
+    private final Map<String, Database> databases = new ConcurrentHashMap<>();
+
+    public RetrievalService(RagStore store, String model, int dimensions, RetrievalConfig config, Path migrationsDir) {
+        this.store = store;
+        this.model = model;
+        this.dimensions = dimensions;
+        this.config = config;
+        this.migrationsDir = migrationsDir;
+    }
+
+    private Database database(String db) {
+        return databases.computeIfAbsent(db, name -> {
+            try {
+                SchemaCatalog catalog = new SchemaCatalog(name, store.tables(name, model), store.foreignKeys(name));
+                if (catalog.tables().isEmpty()) {
+                    throw new IllegalStateException("database '" + name + "' is not indexed for " + model + ": run ./sqlexam index --db " + name);
+                }
+                ModuleAssigner modules = ModuleAssigner.forDatabase(migrationsDir, name);
+                ModuleRouter router = new ModuleRouter(modules.keywords(), store.moduleEmbeddings(name, model),
+                        config.routerThreshold(), config.routerMax());
+                DocRetriever docs = new DocRetriever(DocChunker.fromFolder(migrationsDir.resolve(name).resolve("docs")).chunks());
+                return new Database(catalog, router, docs);
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot load the index of '" + name + "': " + e.getMessage(), e);
+            }
+        });
+    }
+
+    public ModuleRouter.Route route(String db, String question, float[] vector) {
+        if (!config.moduleRouter()) return new ModuleRouter.Route(null, "disabled", Map.of());
+        return database(db).router().route(question, vector);
+    }
+
+    public Outcome retrieve(String db, String question, float[] vector, ModuleRouter.Route route, List<String> goldTables)
+            throws SQLException {
+        long start = System.nanoTime();
+        Database d = database(db);
+        SchemaCatalog catalog = d.catalog();
+        if (QuestionTerms.of(question).isEmpty()) {
+            return new Outcome(emptyPacket(db, route), RetrievalTrace.failed("the question has no words to retrieve with"));
+        }
+        RetrievalContext ctx = new RetrievalContext(store, catalog, model, dimensions, config);
+        DocRetriever.DocResult doc = config.docRetrieval() ? d.docs().retrieve(question, catalog.tables().size(), config)
+                : new DocRetriever.DocResult("off", "ENABLE_DOC_RETRIEVAL is off", List.of(), Set.of());
+        RetrievalResult v1;
+        RetrievalResult v2;
+        List<PacketTable> tables;
+        String strategy;
+        if (catalog.tables().size() < config.fullSchemaBelowTables()) {
+            strategy = "full_schema";
+            tables = new ArrayList<>();
+            for (RagStore.StoredTable t : catalog.tables().values()) {
+                tables.add(new PacketTable(t.table(), t.module(), t.mSchema(), 1.0, PacketTable.FULL_SCHEMA));
+            }
+            v1 = new RetrievalResult(RetrieverV1.NAME, tables, null);
+            v2 = v1;
+        } else {
+            strategy = config.useV2() ? "rag_v2" : "rag_v1";
+            v1 = new RetrieverV1(ctx).retrieve(question, vector, route.modules());
+            v2 = new RetrieverV2(ctx).retrieve(question, vector, route.modules());
+            tables = new ArrayList<>((config.useV2() ? v2 : v1).tables());
+        }
+        Set<String> names = new LinkedHashSet<>();
+        tables.forEach(t -> names.add(t.name()));
+        List<String> docChunks = doc.chunks().stream().map(s -> s.chunk().table() + " (" + s.chunk().chunkType() + "): " + s.chunk().content()).toList();
+        SchemaContextPacket packet = new SchemaContextPacket(db, strategy, tables, catalog.edgesAmong(names),
+                route.modules() == null ? catalog.modules() : route.modules(), docChunks);
+        long micros = (System.nanoTime() - start) / 1_000;
+        RetrievalTrace trace = new RetrievalTrace(strategy, config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME, route.method(),
+                route.modules(), route.confidences(), packet.tableNames(), tables.stream().map(PacketTable::source).toList(),
+                v1.tableNames(), goldTables.isEmpty() ? null : RetrievalScores.of(v1.tableNames(), goldTables), v1.metrics(),
+                v2.tableNames(), goldTables.isEmpty() ? null : RetrievalScores.of(v2.tableNames(), goldTables), v2.metrics(),
+                doc.strategy(), doc.reason(), new ArrayList<>(doc.tables()), 0, 0, micros, null);
+        return new Outcome(packet, trace);
+    }
+
+    private static SchemaContextPacket emptyPacket(String db, ModuleRouter.Route route) {
+        return new SchemaContextPacket(db, "none", List.of(), List.of(), route.modules() == null ? List.of() : route.modules(), List.of());
+    }
+}
