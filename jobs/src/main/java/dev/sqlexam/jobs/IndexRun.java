@@ -28,6 +28,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 /** Indexes one database for schema retrieval; does nothing when the index is already fresh. */
 public final class IndexRun {
 
+    /** Bumped when what the index stores changes, so that existing indexes are refreshed. */
+    static final String INDEX_FORMAT = "2";
+
     /** What an index run did. */
     public record Result(String database, boolean wasFresh, int tables, int columns, int embedded, int skipped, int deleted,
             double seconds) {}
@@ -37,6 +40,7 @@ public final class IndexRun {
     private final EmbeddingProviders providers;
     private final Path migrationsDir;
     private final PrintStream out;
+    private ModuleAssigner moduleOverride;
 
     public IndexRun(JdbcUrlTemplate admin, String controlDb, EmbeddingProviders providers, Path migrationsDir, PrintStream out) {
         this.admin = admin;
@@ -46,15 +50,21 @@ public final class IndexRun {
         this.out = out;
     }
 
+    /** Use this module mapping instead of the one beside the database's migrations (null: default). */
+    public IndexRun withModules(ModuleAssigner modules) {
+        this.moduleOverride = modules;
+        return this;
+    }
+
     public Result run(String database, boolean force, Supplier<StreamExecutionEnvironment> envs, int parallelism) throws Exception {
         long start = System.nanoTime();
         String model = providers.modelName();
-        ModuleAssigner modules = ModuleAssigner.forDatabase(migrationsDir, database);
+        ModuleAssigner modules = moduleOverride != null ? moduleOverride : ModuleAssigner.forDatabase(migrationsDir, database);
         DatabaseSchema schema;
         try (Connection c = DriverManager.getConnection(admin.forDatabase(database))) {
             schema = SchemaIntrospector.introspect(c, database, modules);
         }
-        String fingerprint = schema.fingerprint(model + "|" + modules.descriptions() + "|" + modules.keywords());
+        String fingerprint = schema.fingerprint(INDEX_FORMAT + "|" + model + "|" + modules.descriptions() + "|" + modules.keywords());
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
         String controlUrl = admin.forDatabase(controlDb);

@@ -31,7 +31,7 @@ final class ProgressReporter implements AutoCloseable {
         try (ProgressBar bar = new ProgressBarBuilder()
                 .setTaskName(task)
                 .setInitialMax(Math.max(total, 1))
-                .setUnit(" q", 1)
+                .setUnit("", 1)
                 .showSpeed()
                 .setStyle(ProgressBarStyle.ASCII)
                 .setConsumer(new ConsoleProgressBarConsumer(out))

@@ -158,6 +158,19 @@ public final class RetrievalBench {
         }
         out.printf(Locale.ROOT, "%nrouting: gold modules all routed for %.1f%% of questions%n", 100 * report.routeAccuracy());
         out.printf(Locale.ROOT, "pgvector table top-K vs exact brute force: %.1f%% overlap%n", 100 * report.bruteForceOverlap());
+        List<Long> pg = report.micros().get("v2 table_search");
+        List<Long> brute = report.micros().get("brute-force table top-K (Java)");
+        if (pg != null && brute != null) {
+            List<Long> a = new ArrayList<>(pg);
+            List<Long> b = new ArrayList<>(brute);
+            Collections.sort(a);
+            Collections.sort(b);
+            out.printf(Locale.ROOT, "table search p50: pgvector %.2f ms vs brute force %.2f ms (ratio %.2f)%n", q(a, 0.5) / 1000.0,
+                    q(b, 0.5) / 1000.0, (double) q(a, 0.5) / Math.max(1, q(b, 0.5)));
+        }
+        long withText = report.traces().stream().filter(t -> t.v1Metrics() != null && t.v1Metrics().textHits() > 0).count();
+        out.printf(Locale.ROOT, "full-text search hit rate: %d of %d questions (%.1f%%)%n", withText, report.traces().size(),
+                100.0 * withText / Math.max(1, report.traces().size()));
     }
 
     private static long q(List<Long> sorted, double p) {

@@ -110,19 +110,19 @@ public final class SqlExamOptions {
     public static final Option<String> JOIN_HINT_FORMAT = register(new Option<>("JOIN_HINT_FORMAT", "JOIN_HINT_FORMAT",
             String.class, "edges", "Join hints in the prompt (seed 000).", "prompt", false, false,
             List.of("edges", "paths", "both", "none")));
-    public static final Option<Boolean> BM25_SEARCH_ENABLED = seed("BM25_SEARCH_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> BM25_SEARCH_ENABLED = seedInEffect("BM25_SEARCH_ENABLED", Boolean.class, true,
             "Full-text search fused with cosine by RRF (seed 004 §2).", "retrieve");
-    public static final Option<Boolean> MODULE_ROUTER_ENABLED = seed("MODULE_ROUTER_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> MODULE_ROUTER_ENABLED = seedInEffect("MODULE_ROUTER_ENABLED", Boolean.class, true,
             "Module routing before retrieval (seed 004 §1).", "route");
-    public static final Option<Boolean> USE_SCHEMA_RAG_V2 = seed("USE_SCHEMA_RAG_V2", Boolean.class, false,
+    public static final Option<Boolean> USE_SCHEMA_RAG_V2 = seedInEffect("USE_SCHEMA_RAG_V2", Boolean.class, false,
             "Dual table+column retrieval with score fusion (seed 000).", "retrieve");
-    public static final Option<Boolean> ENABLE_DOC_RETRIEVAL = seed("ENABLE_DOC_RETRIEVAL", Boolean.class, true,
+    public static final Option<Boolean> ENABLE_DOC_RETRIEVAL = seedInEffect("ENABLE_DOC_RETRIEVAL", Boolean.class, true,
             "Schema documentation RAG (seed 001).", "retrieve");
-    public static final Option<Integer> DOC_RETRIEVAL_TOP_K = seed("DOC_RETRIEVAL_TOP_K", Integer.class, 5,
+    public static final Option<Integer> DOC_RETRIEVAL_TOP_K = seedInEffect("DOC_RETRIEVAL_TOP_K", Integer.class, 5,
             "Doc-RAG chunks kept (seed 001).", "retrieve");
-    public static final Option<Double> DOC_RELEVANCE_THRESHOLD = seed("DOC_RELEVANCE_THRESHOLD", Double.class, 0.3,
+    public static final Option<Double> DOC_RELEVANCE_THRESHOLD = seedInEffect("DOC_RELEVANCE_THRESHOLD", Double.class, 0.3,
             "Doc-RAG relevance threshold (seed 001).", "retrieve");
-    public static final Option<Integer> RETRIEVAL_TABLE_THRESHOLD = seed("RETRIEVAL_TABLE_THRESHOLD", Integer.class, 10,
+    public static final Option<Integer> RETRIEVAL_TABLE_THRESHOLD = seedInEffect("RETRIEVAL_TABLE_THRESHOLD", Integer.class, 10,
             "Below this many tables the full schema is used (seed 001).", "retrieve");
     public static final Option<Boolean> COLUMN_PRUNING_ENABLED = seed("COLUMN_PRUNING_ENABLED", Boolean.class, false,
             "Column trimming per table (seed 004 §3c).", "prompt");
@@ -162,6 +162,11 @@ public final class SqlExamOptions {
     /** A seed flag: present under its seed name; in effect once its stage is built. */
     private static <T> Option<T> seed(String name, Class<T> type, T def, String description, String stage) {
         return register(new Option<>(name, name, type, def, description, stage, false, false, List.of()));
+    }
+
+    /** A seed flag whose stage is built. */
+    private static <T> Option<T> seedInEffect(String name, Class<T> type, T def, String description, String stage) {
+        return register(new Option<>(name, name, type, def, description, stage, true, false, List.of()));
     }
 
     private static <T> Option<T> register(Option<T> option) {

@@ -42,14 +42,17 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
         return 384;
     }
 
+    /** The model refuses blank text; a blank question still gets a vector, and retrieval reports it has no words. */
+    static final String BLANK = "(empty text)";
+
     @Override
     public float[] embed(String text) {
-        return model.embed(text == null || text.isBlank() ? " " : text).content().vector();
+        return model.embed(text == null || text.isBlank() ? BLANK : text).content().vector();
     }
 
     @Override
     public List<float[]> embedAll(List<String> texts) {
-        List<TextSegment> segments = texts.stream().map(t -> TextSegment.from(t == null || t.isBlank() ? " " : t)).toList();
+        List<TextSegment> segments = texts.stream().map(t -> TextSegment.from(t == null || t.isBlank() ? BLANK : t)).toList();
         return model.embedAll(segments).content().stream().map(e -> e.vector()).toList();
     }
 }

@@ -46,6 +46,7 @@ public final class ExamSinks {
                     ps.setString(i++, e.column());
                     ps.setString(i++, e.module());
                     ps.setBoolean(i++, e.generic());
+                    ps.setBoolean(i++, e.shadowed());
                     ps.setString(i++, e.stableText());
                     ps.setString(i++, e.mSchema());
                     ps.setString(i++, e.embedText());

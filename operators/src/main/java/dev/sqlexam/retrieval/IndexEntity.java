@@ -8,7 +8,7 @@ import java.util.HexFormat;
 
 /** One table or column to index, with every text format and the hash its vector is keyed by. */
 public record IndexEntity(String databaseId, String entityType, String schema, String table, String column, String module,
-        boolean generic, String stableText, String mSchema, String embedText, String searchText, String model, String textHash)
+        boolean generic, boolean shadowed, String stableText, String mSchema, String embedText, String searchText, String model, String textHash)
         implements Serializable {
 
     /** Identity within a database and model. */

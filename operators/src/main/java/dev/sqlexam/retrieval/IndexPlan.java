@@ -16,16 +16,19 @@ public record IndexPlan(List<IndexEntity> all, List<IndexEntity> toEmbed, List<I
 
     public static List<IndexEntity> entities(DatabaseSchema schema, String model) {
         List<IndexEntity> out = new ArrayList<>();
+        Set<String> publicNames = new HashSet<>();
+        for (TableInfo t : schema.tables()) if ("public".equals(t.schema())) publicNames.add(t.name());
         for (TableInfo t : schema.tables()) {
+            boolean shadowed = !"public".equals(t.schema()) && publicNames.contains(t.name());
             List<ForeignKey> outgoing = schema.foreignKeys().stream().filter(fk -> fk.fromTable().equals(t.qualifiedName())).toList();
             String stable = EmbedTexts.stableTableText(t);
-            out.add(new IndexEntity(schema.databaseId(), "table", t.schema(), t.name(), "", t.module(), false, stable,
+            out.add(new IndexEntity(schema.databaseId(), "table", t.schema(), t.name(), "", t.module(), false, shadowed, stable,
                     EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyTableText(t, outgoing), EmbedTexts.tableSearchText(t), model,
                     IndexEntity.hash(stable, model)));
             for (ColumnInfo c : t.columns()) {
                 String cs = EmbedTexts.stableColumnText(t, c);
                 out.add(new IndexEntity(schema.databaseId(), "column", t.schema(), t.name(), c.name(), t.module(),
-                        EmbedTexts.isGeneric(t, c), cs, EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyColumnText(t, c),
+                        EmbedTexts.isGeneric(t, c), shadowed, cs, EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyColumnText(t, c),
                         EmbedTexts.columnSearchText(t, c), model, IndexEntity.hash(cs, model)));
             }
         }

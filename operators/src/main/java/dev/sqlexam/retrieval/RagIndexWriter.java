@@ -17,10 +17,10 @@ public final class RagIndexWriter {
 
     public static final String UPSERT_EMBEDDING = """
             INSERT INTO rag.embeddings (database_id, entity_type, schema_name, table_name, column_name, module, is_generic,
-                stable_embed_text, m_schema_compact, embed_text, search_text, model, text_hash, embedding, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, now())
+                shadowed, stable_embed_text, m_schema_compact, embed_text, search_text, model, text_hash, embedding, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, now())
             ON CONFLICT (database_id, model, entity_type, schema_name, table_name, column_name) DO UPDATE SET
-                module = EXCLUDED.module, is_generic = EXCLUDED.is_generic, stable_embed_text = EXCLUDED.stable_embed_text,
+                module = EXCLUDED.module, is_generic = EXCLUDED.is_generic, shadowed = EXCLUDED.shadowed, stable_embed_text = EXCLUDED.stable_embed_text,
                 m_schema_compact = EXCLUDED.m_schema_compact, embed_text = EXCLUDED.embed_text, search_text = EXCLUDED.search_text,
                 text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding, updated_at = now()
             """;
@@ -49,15 +49,16 @@ public final class RagIndexWriter {
     /** Upserts entities whose text is unchanged but whose other fields (module, prompt text) may differ. */
     public void refreshText(List<IndexEntity> unchanged) throws SQLException {
         try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement("""
-                UPDATE rag.embeddings SET module = ?, is_generic = ?, m_schema_compact = ?, embed_text = ?, search_text = ?
+                UPDATE rag.embeddings SET module = ?, is_generic = ?, shadowed = ?, m_schema_compact = ?, embed_text = ?, search_text = ?
                 WHERE database_id = ? AND model = ? AND entity_type = ? AND schema_name = ? AND table_name = ? AND column_name = ?
-                  AND (module, is_generic, m_schema_compact, embed_text, search_text) IS DISTINCT FROM (?, ?, ?, ?, ?)""")) {
+                  AND (module, is_generic, shadowed, m_schema_compact, embed_text, search_text) IS DISTINCT FROM (?, ?, ?, ?, ?, ?)""")) {
             c.setAutoCommit(false);
             for (IndexEntity e : unchanged) {
                 int i = 1;
                 for (int pass = 0; pass < 2; pass++) {
                     ps.setString(i++, e.module());
                     ps.setBoolean(i++, e.generic());
+                    ps.setBoolean(i++, e.shadowed());
                     ps.setString(i++, e.mSchema());
                     ps.setString(i++, e.embedText());
                     ps.setString(i++, e.searchText());

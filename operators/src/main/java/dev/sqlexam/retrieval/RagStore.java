@@ -21,8 +21,12 @@ import java.util.Map;
  */
 public final class RagStore implements AutoCloseable {
 
+    /** Below this many candidate vectors an exact scan beats walking the HNSW graph with selective filters. */
+    static final int EXACT_SCAN_BELOW = 5_000;
+
     private final PooledConnections pool;
     private final String controlDb;
+    private final Map<String, Map<String, Integer>> visibleCounts = new java.util.concurrent.ConcurrentHashMap<>();
 
     public RagStore(PooledConnections pool, String controlDb) {
         this.pool = pool;
@@ -44,10 +48,18 @@ public final class RagStore implements AutoCloseable {
 
     public List<Hit> searchVectors(String db, String model, int dims, String entityType, float[] query, List<String> modules, int k)
             throws SQLException {
-        String cast = dimsCast(dims);
+        return searchVectors(db, model, dims, entityType, query, modules, List.of(), k);
+    }
+
+    /** Cosine top-K; shadowed copies are skipped unless their schema is in {@code namedSchemas}. */
+    public List<Hit> searchVectors(String db, String model, int dims, String entityType, float[] query, List<String> modules,
+            List<String> namedSchemas, int k) throws SQLException {
+        boolean exact = candidates(db, model, entityType, modules) < EXACT_SCAN_BELOW;
+        String cast = exact ? "::vector" : dimsCast(dims);
         String sql = "SELECT table_name_q, column_name, module, is_generic, 1 - ((embedding" + cast + ") <=> ?" + cast + ") AS sim "
                 + "FROM (SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END AS table_name_q, "
                 + "column_name, module, is_generic, embedding FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = ?"
+                + " AND (NOT shadowed OR schema_name = ANY (?))"
                 + (modules == null ? "" : " AND module = ANY (?)") + ") e ORDER BY (embedding" + cast + ") <=> ?" + cast + " LIMIT ?";
         try (Connection c = connection()) {
             try (Statement st = c.createStatement()) {
@@ -61,6 +73,7 @@ public final class RagStore implements AutoCloseable {
                 ps.setString(i++, db);
                 ps.setString(i++, model);
                 ps.setString(i++, entityType);
+                ps.setArray(i++, c.createArrayOf("text", namedSchemas.toArray()));
                 if (modules != null) ps.setArray(i++, c.createArrayOf("text", modules.toArray()));
                 ps.setString(i++, literal);
                 ps.setInt(i, k);
@@ -69,13 +82,45 @@ public final class RagStore implements AutoCloseable {
         }
     }
 
+    /** Visible (not shadowed) vectors a search would consider: decides exact scan or HNSW. */
+    private int candidates(String db, String model, String entityType, List<String> modules) throws SQLException {
+        Map<String, Integer> counts = visibleCounts.get(db + '|' + model);
+        if (counts == null) {
+            counts = new HashMap<>();
+            try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(
+                    "SELECT entity_type, module, count(*) FROM rag.embeddings "
+                    + "WHERE database_id = ? AND model = ? AND NOT shadowed GROUP BY 1, 2")) {
+                ps.setString(1, db);
+                ps.setString(2, model);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) counts.put(rs.getString(1) + '|' + rs.getString(2), rs.getInt(3));
+                }
+            }
+            visibleCounts.put(db + '|' + model, counts);
+        }
+        int n = 0;
+        for (var e : counts.entrySet()) {
+            int bar = e.getKey().indexOf('|');
+            String type = e.getKey().substring(0, bar);
+            String module = e.getKey().substring(bar + 1);
+            if (type.equals(entityType) && (modules == null || modules.contains(module))) n += e.getValue();
+        }
+        return n;
+    }
+
     /** Full-text search: OR of the question's stemmed terms, ranked with ts_rank_cd. */
     public List<Hit> searchText(String db, String model, String entityType, List<String> terms, List<String> modules, int k)
             throws SQLException {
+        return searchText(db, model, entityType, terms, modules, List.of(), k);
+    }
+
+    public List<Hit> searchText(String db, String model, String entityType, List<String> terms, List<String> modules,
+            List<String> namedSchemas, int k) throws SQLException {
         if (terms.isEmpty()) return List.of();
         String sql = "SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END, "
                 + "column_name, module, is_generic, ts_rank_cd(search_vector, q) AS rank "
                 + "FROM rag.embeddings, to_tsquery('english', ?) q WHERE database_id = ? AND model = ? AND entity_type = ? AND search_vector @@ q"
+                + " AND (NOT shadowed OR schema_name = ANY (?))"
                 + (modules == null ? "" : " AND module = ANY (?)") + " ORDER BY rank DESC, table_name, column_name LIMIT ?";
         try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = 1;
@@ -83,6 +128,7 @@ public final class RagStore implements AutoCloseable {
             ps.setString(i++, db);
             ps.setString(i++, model);
             ps.setString(i++, entityType);
+            ps.setArray(i++, c.createArrayOf("text", namedSchemas.toArray()));
             if (modules != null) ps.setArray(i++, c.createArrayOf("text", modules.toArray()));
             ps.setInt(i, k);
             return hits(ps);
@@ -150,7 +196,7 @@ public final class RagStore implements AutoCloseable {
         try (Connection c = connection(); PreparedStatement ps = c.prepareStatement("""
                 SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END
                        || CASE WHEN column_name = '' THEN '' ELSE '.' || column_name END, embedding::text
-                FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = ?""")) {
+                FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = ? AND NOT shadowed""")) {
             ps.setString(1, db);
             ps.setString(2, model);
             ps.setString(3, entityType);

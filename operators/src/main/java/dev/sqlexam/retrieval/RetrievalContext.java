@@ -10,6 +10,14 @@ public record RetrievalContext(RagStore store, SchemaCatalog catalog, String mod
         return catalog.tables().keySet().stream().filter(t -> !t.contains(".")).collect(Collectors.toSet());
     }
 
+    /** Schemas (other than public) the question names; their shadowed tables become searchable. */
+    java.util.List<String> namedSchemas(String question) {
+        String q = question == null ? "" : question.toLowerCase(java.util.Locale.ROOT);
+        return catalog.tables().keySet().stream().filter(t -> t.contains("."))
+                .map(t -> t.substring(0, t.lastIndexOf('.')).replace("\"", "")).distinct()
+                .filter(s -> q.contains(s.toLowerCase(java.util.Locale.ROOT))).toList();
+    }
+
     String module(String table) {
         RagStore.StoredTable t = catalog.tables().get(table);
         return t == null ? null : t.module();

@@ -91,6 +91,8 @@ public final class RetrievalService {
             v2 = new RetrieverV2(ctx).retrieve(question, vector, route.modules());
             tables = new ArrayList<>((config.useV2() ? v2 : v1).tables());
         }
+        Set<String> docTables = new LinkedHashSet<>(doc.tables());
+        doc.tables().forEach(t -> docTables.addAll(catalog.parents(t)));
         Set<String> names = new LinkedHashSet<>();
         tables.forEach(t -> names.add(t.name()));
         List<String> docChunks = doc.chunks().stream().map(s -> s.chunk().table() + " (" + s.chunk().chunkType() + "): " + s.chunk().content()).toList();
@@ -101,7 +103,7 @@ public final class RetrievalService {
                 route.modules(), route.confidences(), packet.tableNames(), tables.stream().map(PacketTable::source).toList(),
                 v1.tableNames(), goldTables.isEmpty() ? null : RetrievalScores.of(v1.tableNames(), goldTables), v1.metrics(),
                 v2.tableNames(), goldTables.isEmpty() ? null : RetrievalScores.of(v2.tableNames(), goldTables), v2.metrics(),
-                doc.strategy(), doc.reason(), new ArrayList<>(doc.tables()), 0, 0, micros, null);
+                doc.strategy(), doc.reason(), new ArrayList<>(docTables), 0, 0, micros, null);
         return new Outcome(packet, trace);
     }
 

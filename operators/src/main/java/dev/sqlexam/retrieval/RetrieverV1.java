@@ -28,11 +28,12 @@ public final class RetrieverV1 {
         Timer timer = new Timer();
         Set<String> publicTables = ctx.publicTables();
         List<Hit> cosine = SearchPathShadowing.apply(
-                ctx.store().searchVectors(ctx.catalog().databaseId(), ctx.model(), ctx.dimensions(), "table", vector, modules, cfg.v1TopK()),
+                ctx.store().searchVectors(ctx.catalog().databaseId(), ctx.model(), ctx.dimensions(), "table", vector, modules,
+                        ctx.namedSchemas(question), cfg.v1TopK()),
                 publicTables, question);
         timer.lap("table_search");
         List<Hit> text = cfg.bm25() ? SearchPathShadowing.apply(ctx.store().searchText(ctx.catalog().databaseId(), ctx.model(), "table",
-                QuestionTerms.of(question), modules, cfg.v1TopK()), publicTables, question) : List.of();
+                QuestionTerms.of(question), modules, ctx.namedSchemas(question), cfg.v1TopK()), publicTables, question) : List.of();
         timer.lap("text_search");
         LinkedHashMap<String, Double> fused = RankFusion.rrf(List.of(cosine, text), cfg.rrfK());
         timer.lap("fusion");

@@ -25,37 +25,86 @@ public final class RetrieverV2 {
         this.ctx = ctx;
     }
 
+    /** What relevance-gated FK expansion did. */
+    public record Expansion(List<String> added, int candidates, int blocked) {}
+
+    /** Best cosine similarity per table. */
+    static Map<String, Double> tableScores(List<Hit> tables) {
+        Map<String, Double> out = new HashMap<>();
+        for (Hit h : tables) out.merge(h.table(), h.score(), Math::max);
+        return out;
+    }
+
+    /** Per table: top1 + 0.5 * top2 of its column similarities, generic columns multiplied by the downweight. */
+    static Map<String, Double> columnScores(List<Hit> columns, double genericDownweight) {
+        Map<String, List<Double>> perTable = new HashMap<>();
+        for (Hit h : columns) perTable.computeIfAbsent(h.table(), k -> new ArrayList<>()).add(h.score() * (h.generic() ? genericDownweight : 1.0));
+        Map<String, Double> out = new HashMap<>();
+        perTable.forEach((t, scores) -> {
+            List<Double> sorted = scores.stream().sorted((a, b) -> Double.compare(b, a)).toList();
+            out.put(t, sorted.get(0) + (sorted.size() > 1 ? 0.5 * sorted.get(1) : 0));
+        });
+        return out;
+    }
+
+    /** finalScore = tableWeight * table + columnWeight * column (a missing side counts 0), best first. */
+    static LinkedHashMap<String, Double> fuse(Map<String, Double> tableScore, Map<String, Double> columnScore, RetrievalConfig cfg) {
+        Map<String, Double> fused = new HashMap<>();
+        Set<String> all = new LinkedHashSet<>(tableScore.keySet());
+        all.addAll(columnScore.keySet());
+        for (String t : all) {
+            fused.put(t, cfg.tableWeight() * tableScore.getOrDefault(t, 0.0) + cfg.columnWeight() * columnScore.getOrDefault(t, 0.0));
+        }
+        return RankFusion.sortDescending(fused);
+    }
+
+    /**
+     * FK neighbours of the selected tables join only if they are in the evidence set (the top
+     * fkEvidenceTopK fused tables scoring at least fkEvidenceThreshold); at most fkExpansionCap, and
+     * never past finalMaxTables.
+     */
+    static Expansion expand(Set<String> selected, LinkedHashMap<String, Double> ranked, SchemaCatalog catalog, RetrievalConfig cfg) {
+        Set<String> evidence = new LinkedHashSet<>();
+        for (var e : ranked.entrySet()) {
+            if (evidence.size() >= cfg.fkEvidenceTopK()) break;
+            if (e.getValue() >= cfg.fkEvidenceThreshold()) evidence.add(e.getKey());
+        }
+        List<String> added = new ArrayList<>();
+        int candidates = 0;
+        int blocked = 0;
+        Set<String> seen = new LinkedHashSet<>();
+        for (String table : new ArrayList<>(selected)) {
+            for (String n : catalog.neighbours(table)) {
+                if (selected.contains(n) || !seen.add(n)) continue;
+                candidates++;
+                if (!evidence.contains(n)) {
+                    blocked++;
+                } else if (added.size() < cfg.fkExpansionCap() && selected.size() + added.size() < cfg.finalMaxTables()) {
+                    added.add(n);
+                }
+            }
+        }
+        return new Expansion(added, candidates, blocked);
+    }
+
     public RetrievalResult retrieve(String question, float[] vector, List<String> modules) throws SQLException {
         RetrievalConfig cfg = ctx.config();
         Timer timer = new Timer();
         String db = ctx.catalog().databaseId();
         Set<String> publicTables = ctx.publicTables();
         List<Hit> tables = SearchPathShadowing.apply(
-                ctx.store().searchVectors(db, ctx.model(), ctx.dimensions(), "table", vector, modules, cfg.tableTopK()), publicTables, question)
+                ctx.store().searchVectors(db, ctx.model(), ctx.dimensions(), "table", vector, modules, ctx.namedSchemas(question), cfg.tableTopK()), publicTables, question)
                 .stream().filter(h -> h.score() >= cfg.tableThreshold()).toList();
         timer.lap("table_search");
         List<Hit> columns = SearchPathShadowing.apply(
-                ctx.store().searchVectors(db, ctx.model(), ctx.dimensions(), "column", vector, modules, cfg.columnTopK()), publicTables, question)
+                ctx.store().searchVectors(db, ctx.model(), ctx.dimensions(), "column", vector, modules, ctx.namedSchemas(question), cfg.columnTopK()), publicTables, question)
                 .stream().filter(h -> h.score() >= cfg.columnThreshold()).toList();
         timer.lap("column_search");
 
-        Map<String, Double> tableScore = new HashMap<>();
-        for (Hit h : tables) tableScore.merge(h.table(), h.score(), Math::max);
-        Map<String, List<Double>> columnScores = new HashMap<>();
+        Map<String, Double> tableScore = tableScores(tables);
         Map<String, Integer> columnHits = new LinkedHashMap<>();
-        for (Hit h : columns) {
-            columnScores.computeIfAbsent(h.table(), k -> new ArrayList<>()).add(h.score() * (h.generic() ? cfg.genericDownweight() : 1.0));
-            columnHits.merge(h.table(), 1, Integer::sum);
-        }
-        Map<String, Double> fused = new HashMap<>();
-        Set<String> all = new LinkedHashSet<>(tableScore.keySet());
-        all.addAll(columnScores.keySet());
-        for (String t : all) {
-            List<Double> cs = columnScores.getOrDefault(t, List.of()).stream().sorted((a, b) -> Double.compare(b, a)).toList();
-            double colScore = cs.isEmpty() ? 0 : cs.get(0) + (cs.size() > 1 ? 0.5 * cs.get(1) : 0);
-            fused.put(t, cfg.tableWeight() * tableScore.getOrDefault(t, 0.0) + cfg.columnWeight() * colScore);
-        }
-        LinkedHashMap<String, Double> ranked = RankFusion.sortDescending(fused);
+        for (Hit h : columns) columnHits.merge(h.table(), 1, Integer::sum);
+        LinkedHashMap<String, Double> ranked = fuse(tableScore, columnScores(columns, cfg.genericDownweight()), cfg);
         timer.lap("fusion");
 
         Map<String, PacketTable> selected = new LinkedHashMap<>();
@@ -67,27 +116,13 @@ public final class RetrieverV2 {
             selected.put(e.getKey(), new PacketTable(e.getKey(), ctx.module(e.getKey()), ctx.mSchema(e.getKey()), e.getValue(),
                     columnOnly ? PacketTable.COLUMN : PacketTable.RETRIEVAL));
         }
-        Set<String> evidence = new LinkedHashSet<>();
-        for (var e : ranked.entrySet()) {
-            if (evidence.size() >= cfg.fkEvidenceTopK()) break;
-            if (e.getValue() >= cfg.fkEvidenceThreshold()) evidence.add(e.getKey());
+        Expansion expansion = expand(selected.keySet(), ranked, ctx.catalog(), cfg);
+        for (String n : expansion.added()) {
+            selected.put(n, new PacketTable(n, ctx.module(n), ctx.mSchema(n), ranked.getOrDefault(n, 0.0), PacketTable.FK_EXPANSION));
         }
-        int candidates = 0;
-        int added = 0;
-        int blocked = 0;
-        Set<String> seen = new LinkedHashSet<>();
-        for (String table : new ArrayList<>(selected.keySet())) {
-            for (String n : ctx.catalog().neighbours(table)) {
-                if (selected.containsKey(n) || !seen.add(n)) continue;
-                candidates++;
-                if (!evidence.contains(n)) {
-                    blocked++;
-                } else if (added < cfg.fkExpansionCap() && selected.size() < cfg.finalMaxTables()) {
-                    selected.put(n, new PacketTable(n, ctx.module(n), ctx.mSchema(n), ranked.getOrDefault(n, 0.0), PacketTable.FK_EXPANSION));
-                    added++;
-                }
-            }
-        }
+        int candidates = expansion.candidates();
+        int added = expansion.added().size();
+        int blocked = expansion.blocked();
         timer.lap("fk_expansion");
         List<String> sims = tables.stream().map(h -> h.table() + "=" + String.format(Locale.ROOT, "%.3f", h.score())).toList();
         RetrievalMetrics metrics = new RetrievalMetrics(tables.size(), sims, columns.size(), columnHits, tableScore.size(),

@@ -40,6 +40,13 @@ public final class SchemaCatalog {
         return neighbours.getOrDefault(table, Set.of());
     }
 
+    /** Tables this table references by foreign key (its parents). */
+    public Set<String> parents(String table) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ForeignKey fk : foreignKeys) if (fk.fromTable().equals(table) && !fk.toTable().equals(table)) out.add(fk.toTable());
+        return out;
+    }
+
     public int degree(String table) {
         return neighbours(table).size();
     }

@@ -26,6 +26,9 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--db", description = "Database to index (repeatable). Default: every database under migrations/ but the control database.")
     List<String> databases = new ArrayList<>();
 
+    @Option(names = "--module-file", description = "A module_mapping.json for the table → module mapping (default: the one beside the database's migrations, if any).")
+    java.nio.file.Path moduleFile;
+
     @Option(names = "--force", description = "Re-check every entity even when the schema fingerprint is unchanged.")
     boolean force;
 
@@ -39,7 +42,8 @@ final class IndexCommand implements Callable<Integer> {
         var migrations = Home.resolve().resolve("migrations");
         Migrations.migrateAll(admin, migrations);
         List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
-        IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), providers(settings), migrations, System.out);
+        IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), providers(settings), migrations, System.out)
+                .withModules(moduleFile == null ? null : dev.sqlexam.schema.ModuleAssigner.fromFile(moduleFile));
         for (String db : targets) report(run.run(db, force, StreamExecutionEnvironment::getExecutionEnvironment,
                 settings.get(SqlExamOptions.PARALLELISM)));
         return 0;

@@ -16,6 +16,9 @@ public final class SqlExamCli implements Runnable {
 
     public static void main(String[] args) {
         System.setProperty("OPT_OUT_TRACKING", "true");
+        if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
+            System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.Home.resolve().resolve(".sqlexam/djl").toString());
+        }
         int code = new CommandLine(new SqlExamCli())
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     cmd.getErr().println("[sqlexam] error: " + e.getMessage());

@@ -1,0 +1,86 @@
+package dev.sqlexam.retrieval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DocChunkerTest {
+
+    private static final String DOC = """
+            # Table: orders
+
+            ## Purpose
+
+            Customer orders.
+
+            ## Business Context
+
+            Sales module.
+
+            ## Columns
+
+            ### order_date
+
+            - **Type:** date
+
+            ### customer_id
+
+            - **Notes:** foreign key to customers.customer_id
+
+            ## Common Queries
+
+            ### Query Pattern: by month
+
+            ```sql
+            SELECT 1;
+            ```
+
+            ## Relationships
+
+            - **Join patterns:** orders.customer_id -> customers.customer_id
+
+            ## Examples
+
+            status: open 3.
+
+            ## Notes
+
+            - none
+            """;
+
+    @Test
+    void chunksEverySectionKind() {
+        List<DocChunk> chunks = DocChunker.parse(DOC);
+        assertThat(chunks).extracting(DocChunk::chunkType)
+                .containsExactly("overview", "column", "column", "query", "relationship", "example");
+        assertThat(chunks.get(0).content()).contains("Customer orders.").contains("Sales module.");
+        assertThat(chunks.get(1).column()).isEqualTo("order_date");
+        assertThat(chunks.get(2).relatedTables()).contains("customers");
+        assertThat(chunks).allSatisfy(c -> assertThat(c.table()).isEqualTo("orders"));
+    }
+
+    @Test
+    void malformedFilesAreSkippedWithAReason(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("orders.md"), DOC);
+        Files.writeString(dir.resolve("broken.md"), "no header here");
+        DocChunker.Chunks chunks = DocChunker.fromFolder(dir);
+        assertThat(chunks.chunks()).isNotEmpty();
+        assertThat(chunks.skipped()).singleElement().asString().contains("broken.md");
+    }
+
+    @Test
+    void smallDatabasesAndShortQuestionsGetTheFullSchema() {
+        DocRetriever docs = new DocRetriever(DocChunker.parse(DOC));
+        RetrievalConfig cfg = RetrievalConfig.defaults();
+        assertThat(docs.retrieve("monthly orders by customer", 6, cfg).strategy()).isEqualTo("full");
+        assertThat(docs.retrieve("orders", 87, cfg).reason()).contains("too short");
+        DocRetriever.DocResult rag = docs.retrieve("orders per customer by month", 87, cfg);
+        assertThat(rag.strategy()).isEqualTo("rag");
+        assertThat(rag.tables()).containsExactly("orders");
+        assertThat(rag.chunks()).hasSizeLessThanOrEqualTo(cfg.docTopK());
+    }
+}
