@@ -94,6 +94,7 @@ public final class IndexRun {
             writer.replaceModules(database, model, descriptions, vectors);
             writer.ensureVectorIndex(model, provider.dimensions());
         }
+        writer.analyze();
         double seconds = seconds(start);
         writer.recordRun(database, model, fingerprint, tables, columns, plan.toEmbed().size(), plan.unchanged().size(), seconds);
         return new Result(database, false, tables, columns, plan.toEmbed().size(), plan.unchanged().size(), deleted, seconds);

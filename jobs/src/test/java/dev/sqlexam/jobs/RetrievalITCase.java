@@ -49,7 +49,7 @@ class RetrievalITCase {
         IndexRun run = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
         run.run("erp", false, StreamExecutionEnvironment::getExecutionEnvironment, 2);
         run.run("rag_awkward", true, StreamExecutionEnvironment::getExecutionEnvironment, 2);
-        store = new RagStore(new PooledConnections(admin, 2, null, false), "sqlexam");
+        store = new RagStore(new PooledConnections(admin, 2, RagStore.SESSION_INIT, false), "sqlexam");
         embedder = ONNX.create();
         service = new RetrievalService(store, embedder.model(), embedder.dimensions(), RetrievalConfig.defaults(), migrations);
     }

@@ -42,6 +42,9 @@ public final class RagStore implements AutoCloseable {
         return c;
     }
 
+    /** Retrieval sessions: no JIT (it costs more than the millisecond queries it would speed up). */
+    public static final String SESSION_INIT = "SET jit = off";
+
     private static String dimsCast(int dims) {
         return "::vector(" + dims + ")";
     }

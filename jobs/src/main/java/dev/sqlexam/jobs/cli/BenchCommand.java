@@ -56,7 +56,7 @@ final class BenchCommand implements Runnable {
                     .run(db, false, StreamExecutionEnvironment::getExecutionEnvironment, settings.get(SqlExamOptions.PARALLELISM));
             Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
             List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
-            try (RagStore store = new RagStore(new PooledConnections(admin, 2, null, false), control);
+            try (RagStore store = new RagStore(new PooledConnections(admin, 2, RagStore.SESSION_INIT, false), control);
                     EmbeddingProvider embedder = IndexCommand.providers(settings).create()) {
                 Map<String, String> modules = RetrievalBench.moduleOfTables(store.tables(db, embedder.model()));
                 RetrievalBench.Report report = new RetrievalBench(store, embedder, RetrievalConfig.from(settings), home.resolve("migrations"))
