@@ -25,12 +25,7 @@ import picocli.CommandLine.Option;
 /** {@code sqlexam bench ...}: benchmarks that print tables. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print tables.",
         subcommands = {BenchCommand.Retrieval.class})
-final class BenchCommand implements Runnable {
-
-    @Override
-    public void run() {
-        new picocli.CommandLine(this).usage(System.out);
-    }
+final class BenchCommand extends CommandGroup {
 
     @Command(name = "retrieval", mixinStandardHelpOptions = true,
             description = "Latency of every retrieval stage (p50/p95/max after warm-up) beside an exact brute-force top-K, "
@@ -49,7 +44,7 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Settings settings = common.settings(Map.of());
-            JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+            JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Path home = Home.resolve();
             String control = settings.get(SqlExamOptions.RESULTS_DB);
             new IndexRun(admin, control, IndexCommand.providers(settings), home.resolve("migrations"), System.out)

@@ -19,6 +19,11 @@ final class CommonOptions {
     @Option(names = "--set", description = "Set any option: --set key=value (repeatable).")
     Map<String, String> set = new LinkedHashMap<>();
 
+    /** The server URL template of the resolved settings. */
+    static dev.sqlexam.database.JdbcUrlTemplate admin(Settings settings) {
+        return new dev.sqlexam.database.JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+    }
+
     Settings settings(Map<String, String> extra) {
         Map<String, String> overrides = new LinkedHashMap<>(set);
         overrides.putAll(extra);

@@ -13,12 +13,7 @@ import picocli.CommandLine.Mixin;
 /** {@code sqlexam db migrate}: apply the versioned migrations (the shell script starts the cluster). */
 @Command(name = "db", mixinStandardHelpOptions = true, description = "Database tasks of the Java side.",
         subcommands = {DbCommand.Migrate.class})
-final class DbCommand implements Runnable {
-
-    @Override
-    public void run() {
-        new picocli.CommandLine(this).usage(System.out);
-    }
+final class DbCommand extends CommandGroup {
 
     @Command(name = "migrate", mixinStandardHelpOptions = true,
             description = "Create the databases under migrations/ and apply their Flyway migrations.")
@@ -32,7 +27,7 @@ final class DbCommand implements Runnable {
 
         @Override
         public Integer call() {
-            JdbcUrlTemplate admin = new JdbcUrlTemplate(common.settings(Map.of()).get(SqlExamOptions.JDBC_URL));
+            JdbcUrlTemplate admin = CommonOptions.admin(common.settings(Map.of()));
             for (Migrations.Report r : Migrations.migrateAll(admin, Home.resolve().resolve("migrations"))) {
                 System.out.printf("[sqlexam] %-10s %s%n", r.database(), r.note() != null ? r.note()
                         : "version " + r.version() + (r.applied() > 0 ? " (applied " + r.applied() + ")" : " (up to date)")

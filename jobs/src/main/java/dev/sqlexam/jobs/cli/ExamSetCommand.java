@@ -26,12 +26,7 @@ import picocli.CommandLine.Parameters;
 /** {@code sqlexam exam-set check PATH}: the gold health check of an exam set. */
 @Command(name = "exam-set", mixinStandardHelpOptions = true, description = "Tools for exam sets.",
         subcommands = {ExamSetCommand.Check.class})
-final class ExamSetCommand implements Runnable {
-
-    @Override
-    public void run() {
-        new picocli.CommandLine(this).usage(System.out);
-    }
+final class ExamSetCommand extends CommandGroup {
 
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Run every gold query twice as the read-only role; flag errors, timeouts, empty results, "
@@ -50,7 +45,7 @@ final class ExamSetCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Settings settings = common.settings(Map.of());
-            JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+            JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
             String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
             ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));

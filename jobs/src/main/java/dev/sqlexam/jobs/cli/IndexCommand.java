@@ -38,7 +38,7 @@ final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings settings = common.settings(Map.of());
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        JdbcUrlTemplate admin = CommonOptions.admin(settings);
         var migrations = Home.resolve().resolve("migrations");
         Migrations.migrateAll(admin, migrations);
         List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
