@@ -1,0 +1,111 @@
+package dev.sqlexam.llm;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.AsyncHttpClient;
+import org.asynchttpclient.BoundRequestBuilder;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Response;
+
+/**
+ * The HTTP side every chat client shares: one process-wide async-http-client, JSON POSTs with a
+ * per-call timeout, and bounded retries (timeouts, refused connections, 429 with Retry-After, 5xx).
+ * Headers that carry secrets are set on requests and never appear in messages.
+ */
+abstract class HttpChatClient implements ChatClient {
+
+    private static volatile AsyncHttpClient shared;
+
+    protected final String baseUrl;
+    protected final String model;
+    protected final long timeoutMs;
+    protected final RetryPolicy retry;
+    private final Map<String, String> headers;
+
+    HttpChatClient(String baseUrl, String model, long timeoutMs, RetryPolicy retry, Map<String, String> headers) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.model = model;
+        this.timeoutMs = timeoutMs;
+        this.retry = retry;
+        this.headers = headers;
+    }
+
+    static AsyncHttpClient http() {
+        if (shared == null) {
+            synchronized (HttpChatClient.class) {
+                if (shared == null) {
+                    shared = Dsl.asyncHttpClient(Dsl.config().setConnectTimeout(Duration.ofSeconds(5))
+                            .setMaxConnectionsPerHost(64).setThreadPoolName("sqlexam-llm"));
+                }
+            }
+        }
+        return shared;
+    }
+
+    @Override
+    public String model() {
+        return model;
+    }
+
+    /** The reply body of a successful POST and the retries it took. */
+    record HttpResult(String body, int retries, long latencyMs) {}
+
+    CompletableFuture<HttpResult> post(String path, String json) {
+        CompletableFuture<HttpResult> result = new CompletableFuture<>();
+        attempt(path, json, 0, System.nanoTime(), result);
+        return result;
+    }
+
+    private void attempt(String path, String json, int attempt, long start, CompletableFuture<HttpResult> result) {
+        BoundRequestBuilder request = http().preparePost(baseUrl + path).setHeader("Content-Type", "application/json")
+                .setRequestTimeout(Duration.ofMillis(timeoutMs)).setBody(json);
+        headers.forEach(request::setHeader);
+        request.execute().toCompletableFuture().whenComplete((response, error) -> {
+            if (error != null) {
+                retryOrFail(path, json, attempt, start, result, 0, null, provider() + " at " + baseUrl + path + " did not answer: "
+                        + rootMessage(error), error);
+            } else if (response.getStatusCode() / 100 == 2) {
+                result.complete(new HttpResult(response.getResponseBody(), attempt, (System.nanoTime() - start) / 1_000_000));
+            } else if (RetryPolicy.retryable(response.getStatusCode())) {
+                retryOrFail(path, json, attempt, start, result, response.getStatusCode(), retryAfter(response),
+                        describe(response), null);
+            } else {
+                result.completeExceptionally(new LlmException(describe(response), response.getStatusCode(), attempt, null));
+            }
+        });
+    }
+
+    private void retryOrFail(String path, String json, int attempt, long start, CompletableFuture<HttpResult> result, int status,
+            Long retryAfter, String message, Throwable cause) {
+        if (attempt >= retry.maxRetries()) {
+            result.completeExceptionally(new LlmException(message + " (after " + attempt + " retries)", status, attempt, cause));
+            return;
+        }
+        long delay = retry.delayMs(attempt, retryAfter);
+        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(() -> attempt(path, json, attempt + 1, start, result));
+    }
+
+    private String describe(Response response) {
+        String body = response.getResponseBody();
+        if (body != null && body.length() > 300) body = body.substring(0, 300) + "…";
+        return provider() + " " + baseUrl + " answered " + response.getStatusCode() + ": " + body;
+    }
+
+    static Long retryAfter(Response response) {
+        String value = response.getHeader("Retry-After");
+        if (value == null) return null;
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+    }
+}

@@ -1,0 +1,64 @@
+package dev.sqlexam.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sqlexam.report.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Ollama's {@code POST /api/chat} (or {@code /api/generate}) without streaming; K completions are K
+ * parallel calls (Ollama has no n), each with its own seed when a seed is set.
+ */
+public final class OllamaChatClient extends HttpChatClient {
+
+    private final boolean generateEndpoint;
+
+    public OllamaChatClient(String baseUrl, String model, boolean generateEndpoint, long timeoutMs, RetryPolicy retry) {
+        super(baseUrl, model, timeoutMs, retry, Map.of());
+        this.generateEndpoint = generateEndpoint;
+    }
+
+    @Override
+    public String provider() {
+        return "ollama";
+    }
+
+    @Override
+    public CompletableFuture<ChatReply> chat(ChatRequest request) {
+        List<CompletableFuture<ChatReply>> calls = new ArrayList<>();
+        for (int i = 0; i < request.n(); i++) calls.add(call(request, request.seed() == null ? null : request.seed() + i));
+        return CompletableFuture.allOf(calls.toArray(new CompletableFuture[0]))
+                .thenApply(v -> ChatReply.merge(calls.stream().map(CompletableFuture::join).toList()));
+    }
+
+    private CompletableFuture<ChatReply> call(ChatRequest request, Integer seed) {
+        ObjectNode body = Json.MAPPER.createObjectNode().put("model", model).put("stream", false);
+        ObjectNode options = body.putObject("options").put("temperature", request.temperature()).put("num_predict", request.maxTokens());
+        if (seed != null) options.put("seed", seed);
+        if (generateEndpoint) {
+            body.put("prompt", request.user());
+            if (request.system() != null) body.put("system", request.system());
+        } else {
+            var messages = body.putArray("messages");
+            if (request.system() != null) messages.addObject().put("role", "system").put("content", request.system());
+            messages.addObject().put("role", "user").put("content", request.user());
+        }
+        return post(generateEndpoint ? "/api/generate" : "/api/chat", body.toString()).thenApply(this::parse);
+    }
+
+    private ChatReply parse(HttpResult http) {
+        try {
+            JsonNode root = Json.MAPPER.readTree(http.body());
+            if (root.hasNonNull("error")) throw new LlmException("ollama: " + root.get("error").asText(), 200, http.retries(), null);
+            String content = generateEndpoint ? root.path("response").asText(null) : root.path("message").path("content").asText(null);
+            if (content == null) throw new LlmException("ollama reply has no content: " + OpenAiChatClient.snippet(http.body()), 200, http.retries(), null);
+            return new ChatReply(List.of(content), root.path("prompt_eval_count").asInt(0), root.path("eval_count").asInt(0),
+                    http.latencyMs(), http.retries(), 1);
+        } catch (java.io.IOException e) {
+            throw new LlmException("ollama reply is not JSON: " + OpenAiChatClient.snippet(http.body()), 200, http.retries(), e);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.sqlexam.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sqlexam.report.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * OpenAI-compatible {@code POST /v1/chat/completions} (vLLM, llama.cpp server, LM Studio, OpenAI).
+ * Asks for n completions in one call; a server that returns fewer (no support for n) gets the rest
+ * as single calls, and is remembered as such.
+ */
+public final class OpenAiChatClient extends HttpChatClient {
+
+    private volatile Boolean supportsN;
+
+    /** {@code baseUrl} ends at the API root, e.g. {@code http://127.0.0.1:8000/v1}. */
+    public OpenAiChatClient(String baseUrl, String model, String apiKey, long timeoutMs, RetryPolicy retry) {
+        super(baseUrl, model, timeoutMs, retry, apiKey == null || apiKey.isBlank() ? Map.of() : Map.of("Authorization", "Bearer " + apiKey));
+    }
+
+    @Override
+    public String provider() {
+        return "openai";
+    }
+
+    @Override
+    public CompletableFuture<ChatReply> chat(ChatRequest request) {
+        if (request.n() == 1 || Boolean.FALSE.equals(supportsN)) return singles(request, request.n());
+        return call(request).thenCompose(reply -> {
+            int missing = request.n() - reply.contents().size();
+            if (missing <= 0) {
+                supportsN = true;
+                return CompletableFuture.completedFuture(reply);
+            }
+            supportsN = false;
+            return singles(request, missing).thenApply(rest -> ChatReply.merge(List.of(reply, rest)));
+        });
+    }
+
+    private CompletableFuture<ChatReply> singles(ChatRequest request, int count) {
+        List<CompletableFuture<ChatReply>> calls = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            calls.add(call(request.withN(1).withSeed(request.seed() == null ? null : request.seed() + i)));
+        }
+        return CompletableFuture.allOf(calls.toArray(new CompletableFuture[0]))
+                .thenApply(v -> ChatReply.merge(calls.stream().map(CompletableFuture::join).toList()));
+    }
+
+    private CompletableFuture<ChatReply> call(ChatRequest request) {
+        ObjectNode body = Json.MAPPER.createObjectNode().put("model", model).put("temperature", request.temperature())
+                .put("max_tokens", request.maxTokens());
+        if (request.n() > 1) body.put("n", request.n());
+        if (request.seed() != null) body.put("seed", request.seed());
+        ArrayNode messages = body.putArray("messages");
+        if (request.system() != null) messages.addObject().put("role", "system").put("content", request.system());
+        messages.addObject().put("role", "user").put("content", request.user());
+        return post("/chat/completions", body.toString()).thenApply(http -> parse(http));
+    }
+
+    private ChatReply parse(HttpResult http) {
+        try {
+            JsonNode root = Json.MAPPER.readTree(http.body());
+            JsonNode choices = root.path("choices");
+            if (!choices.isArray()) throw new LlmException("openai reply has no choices: " + snippet(http.body()), 200, http.retries(), null);
+            List<String> contents = new ArrayList<>();
+            for (JsonNode c : choices) contents.add(c.path("message").path("content").asText(""));
+            JsonNode usage = root.path("usage");
+            return new ChatReply(contents, usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0),
+                    http.latencyMs(), http.retries(), 1);
+        } catch (java.io.IOException e) {
+            throw new LlmException("openai reply is not JSON: " + snippet(http.body()), 200, http.retries(), e);
+        }
+    }
+
+    static String snippet(String s) {
+        return s == null ? "" : s.length() > 200 ? s.substring(0, 200) + "…" : s;
+    }
+}
