@@ -48,7 +48,7 @@ public final class ExamJob {
             ExamLineParser parser,
             List<String> variants,
             int repetitions,
-            String generator,
+            dev.sqlexam.llm.Generators generators,
             ExecutionSpec execution,
             dev.sqlexam.flink.RetrievalSpec retrieval,
             String resultsJdbcUrl,
@@ -97,9 +97,9 @@ public final class ExamJob {
                 .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)");
 
         DataStream<GeneratedTask> generated = AsyncDataStream.unorderedWait(
-                        retrieved, new GenerateCandidates(spec.generator()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
+                        retrieved, new GenerateCandidates(spec.generators()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
                         spec.asyncCapacity())
-                .uid("generate-candidates").name("generate candidates (" + spec.generator() + ")");
+                .uid("generate-candidates").name("generate candidates (" + spec.generators().name() + ")");
 
         DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
                         generated.keyBy(g -> g.task().question().db() + "/" + g.task().question().id()),

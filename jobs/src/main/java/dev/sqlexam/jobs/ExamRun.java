@@ -79,9 +79,10 @@ public final class ExamRun {
                 settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
         int dimensions = indexDatabases(admin, resultsDb, providers, databases);
 
-        String generatorName = settings.get(SqlExamOptions.GENERATOR);
+        Generators generators = Generators.from(settings);
+        String generatorName = generators.name();
         boolean selfCheck;
-        try (SqlGenerator generator = Generators.create(generatorName)) {
+        try (SqlGenerator generator = generators.create()) {
             selfCheck = generator.selfCheck();
         }
         int repetitions = settings.get(SqlExamOptions.RUNS);
@@ -103,7 +104,7 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity);
         ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
                 parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
-                variants, repetitions, generatorName, execution,
+                variants, repetitions, generators, execution,
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
                         dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),
                 resultsUrl, parallelism, capacity,

@@ -29,8 +29,28 @@ public final class SqlExamOptions {
 
     // --- the job
     public static final Option<String> GENERATOR = register(new Option<>("generator", "SQLEXAM_GENERATOR", String.class, "gold",
-            "Who writes the SQL: gold (the harness self-check: the gold SQL is the candidate).", "generate",
-            true, false, List.of("gold")));
+            "Who writes the SQL: gold (the harness self-check: the gold SQL is the candidate), openai (an OpenAI-compatible "
+                    + "server at llm_url), ollama (an Ollama server at llm_url).", "generate",
+            true, false, List.of("gold", "openai", "ollama")));
+    public static final Option<String> LLM_URL = own("llm_url", "SQLEXAM_LLM_URL", String.class, "",
+            "Model server: the API root of an OpenAI-compatible server (http://host:port/v1) or an Ollama server (http://host:11434).",
+            "generate");
+    public static final Option<String> LLM_MODEL = own("llm_model", "SQLEXAM_LLM_MODEL", String.class, "qwen2.5-coder:7b",
+            "Model name sent to the server.", "generate");
+    public static final Option<String> LLM_API_KEY_ENV = own("llm_api_key_env", "SQLEXAM_LLM_API_KEY_ENV", String.class,
+            "OPENAI_API_KEY", "Name of the environment variable holding the API key (the key itself is never logged or stored).",
+            "generate");
+    public static final Option<Long> LLM_TIMEOUT_MS = own("llm_timeout_ms", "SQLEXAM_LLM_TIMEOUT_MS", Long.class, 60_000L,
+            "Timeout of one HTTP call to the model server (retried up to 3 times with backoff).", "generate");
+    public static final Option<Double> LLM_TEMPERATURE = own("llm_temperature", "SQLEXAM_LLM_TEMPERATURE", Double.class, 0.3,
+            "Sampling temperature (seed 003: 0.3 gives diversity across K candidates).", "generate");
+    public static final Option<Integer> LLM_MAX_TOKENS = own("llm_max_tokens", "SQLEXAM_LLM_MAX_TOKENS", Integer.class, 1024,
+            "Most tokens a completion may have (num_predict for Ollama).", "generate");
+    public static final Option<Integer> LLM_SEED = own("llm_seed", "SQLEXAM_LLM_SEED", Integer.class, null,
+            "Sampling seed (candidate i gets seed + i); unset: the server chooses.", "generate");
+    public static final Option<String> OLLAMA_ENDPOINT = register(new Option<>("ollama_endpoint", "SQLEXAM_OLLAMA_ENDPOINT",
+            String.class, "chat", "Ollama API: chat (/api/chat) or generate (/api/generate).", "generate", true, false,
+            List.of("chat", "generate")));
     public static final Option<Integer> RUNS = own("runs", "SQLEXAM_RUNS", Integer.class, 1,
             "Repetitions of the exam in one job; the summary reports mean and standard deviation.", "schedule");
     public static final Option<Integer> PARALLELISM = own("parallelism", "SQLEXAM_PARALLELISM", Integer.class, 2,
@@ -128,15 +148,15 @@ public final class SqlExamOptions {
             "Column trimming per table (seed 004 §3c).", "prompt");
     public static final Option<Boolean> PRE_SQL_ENABLED = seed("PRE_SQL_ENABLED", Boolean.class, false,
             "Pre-SQL backward recall (seed 004).", "prompt");
-    public static final Option<Boolean> MULTI_CANDIDATE_ENABLED = seed("MULTI_CANDIDATE_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> MULTI_CANDIDATE_ENABLED = seedInEffect("MULTI_CANDIDATE_ENABLED", Boolean.class, true,
             "Multi-candidate generation (seed 003).", "generate");
-    public static final Option<Integer> MULTI_CANDIDATE_K = seed("MULTI_CANDIDATE_K", Integer.class, 4,
+    public static final Option<Integer> MULTI_CANDIDATE_K = seedInEffect("MULTI_CANDIDATE_K", Integer.class, 4,
             "Default K (seed 003).", "generate");
-    public static final Option<Integer> MULTI_CANDIDATE_K_EASY = seed("MULTI_CANDIDATE_K_EASY", Integer.class, 2,
+    public static final Option<Integer> MULTI_CANDIDATE_K_EASY = seedInEffect("MULTI_CANDIDATE_K_EASY", Integer.class, 2,
             "K for easy questions (seed 003).", "generate");
-    public static final Option<Integer> MULTI_CANDIDATE_K_HARD = seed("MULTI_CANDIDATE_K_HARD", Integer.class, 6,
+    public static final Option<Integer> MULTI_CANDIDATE_K_HARD = seedInEffect("MULTI_CANDIDATE_K_HARD", Integer.class, 6,
             "K for hard questions (seed 003).", "generate");
-    public static final Option<Long> MULTI_CANDIDATE_TIME_BUDGET_MS = seed("MULTI_CANDIDATE_TIME_BUDGET_MS", Long.class,
+    public static final Option<Long> MULTI_CANDIDATE_TIME_BUDGET_MS = seedInEffect("MULTI_CANDIDATE_TIME_BUDGET_MS", Long.class,
             10_000L, "Per-question generation time budget (seed 003).", "generate");
     public static final Option<Long> MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS = seed("MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS",
             Long.class, 2_000L, "Per-candidate EXPLAIN timeout (seed 003).", "evaluate");

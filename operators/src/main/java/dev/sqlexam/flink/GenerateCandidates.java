@@ -1,6 +1,8 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.llm.Generators;
+import dev.sqlexam.llm.ModelGenerator;
+import dev.sqlexam.model.GenerationTrace;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.RetrievalTask;
@@ -18,45 +20,59 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  */
 public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, GeneratedTask> {
 
+    private final Generators generators;
     private final String generatorName;
     private transient SqlGenerator generator;
 
-    public GenerateCandidates(String generatorName) {
-        this.generatorName = generatorName;
+    public GenerateCandidates(Generators generators) {
+        this.generators = generators;
+        this.generatorName = generators.name();
     }
 
     @Override
     public void open(OpenContext openContext) {
-        generator = Generators.create(generatorName);
+        generator = generators.create();
     }
 
     @Override
     public void asyncInvoke(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
         long start = System.nanoTime();
         ExamTask task = retrieved.task();
+        if (generator instanceof ModelGenerator model) {
+            model.generateWithTrace(task, retrieved.packet()).whenComplete((result, error) -> {
+                GenerationTrace trace = result == null ? null : result.trace();
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                StageTrace stage = error != null ? StageTrace.failed("generate", "infra_failure", null, ms, error.getMessage())
+                        : trace.error() != null ? StageTrace.failed("generate", "infra_failure", null, ms, trace.error())
+                        : StageTrace.ok("generate", ms, result.candidates().size() + " candidate(s) of " + trace.k() + " from " + trace.model());
+                resultFuture.complete(List.of(generated(retrieved, result == null ? List.of() : result.candidates(), stage, trace)));
+            });
+            return;
+        }
         generator.generate(task).whenComplete((candidates, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) {
                 StageTrace failed = StageTrace.failed("generate", "infra_failure", null, ms,
                         generatorName + " failed: " + error.getMessage());
-                resultFuture.complete(List.of(generated(retrieved, List.of(), failed)));
+                resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
             } else {
                 StageTrace ok = StageTrace.ok("generate", ms, candidates.size() + " candidate(s) from " + generatorName);
-                resultFuture.complete(List.of(generated(retrieved, candidates, ok)));
+                resultFuture.complete(List.of(generated(retrieved, candidates, ok, null)));
             }
         });
     }
 
-    private GeneratedTask generated(RetrievalTask retrieved, List<dev.sqlexam.model.Candidate> candidates, StageTrace stage) {
+    private GeneratedTask generated(RetrievalTask retrieved, List<dev.sqlexam.model.Candidate> candidates, StageTrace stage,
+            GenerationTrace generation) {
         List<StageTrace> trace = new ArrayList<>(retrieved.stages());
         trace.add(stage);
-        return new GeneratedTask(retrieved.task(), generatorName, candidates, trace, retrieved.packet(), retrieved.retrieval());
+        return new GeneratedTask(retrieved.task(), generatorName, candidates, trace, retrieved.packet(), retrieved.retrieval(), generation);
     }
 
     @Override
     public void timeout(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
         StageTrace failed = StageTrace.failed("generate", "infra_failure", null, 0, generatorName + " timed out");
-        resultFuture.complete(List.of(generated(retrieved, List.of(), failed)));
+        resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Grade;
+import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
@@ -58,10 +59,17 @@ public final class GradingStage {
         }
 
         long gradeStart = System.nanoTime();
-        Grade grade = grader.grade(golds, prediction);
+        StageTrace generateFailure = chosen != null ? null : generated.trace().stream()
+                .filter(t -> "generate".equals(t.stage()) && "infra_failure".equals(t.errorClass())).findFirst().orElse(null);
+        Grade grade = generateFailure != null && firstGold.ok()
+                ? Grade.failure(GradeReason.INFRA_FAILURE, "no candidates: " + generateFailure.detail())
+                : grader.grade(golds, prediction);
         trace.add(StageTrace.ok("grade", elapsedMs(gradeStart), grade.reason().code()));
 
         QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
+        if (generateFailure != null && failing == null) {
+            failing = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.INFRA_FAILURE, generateFailure.detail(), 0);
+        }
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
@@ -69,7 +77,7 @@ public final class GradingStage {
                 grade.lenientReason().code(), grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
                 grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
-                trace, generated.retrieval(), q.extrasJson());
+                trace, generated.retrieval(), generated.generation(), q.extrasJson());
     }
 
     /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */
@@ -84,7 +92,7 @@ public final class GradingStage {
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
                 chosen == null ? null : chosen.sql(), false, reason, false, reason, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
-                trace, generated.retrieval(), q.extrasJson());
+                trace, generated.retrieval(), generated.generation(), q.extrasJson());
     }
 
     private static String code(QueryOutcome outcome) {

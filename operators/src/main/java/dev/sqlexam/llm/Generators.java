@@ -1,16 +1,43 @@
 package dev.sqlexam.llm;
 
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import java.io.Serializable;
 import java.util.List;
 
-/** Builds the generator a run asked for by name. */
-public final class Generators {
+/** Which generator a run uses and how to reach its model; operators build the generator from it. */
+public record Generators(String name, String url, String model, String apiKeyEnv, long timeoutMs, String ollamaEndpoint,
+        ModelGenerator.Settings settings) implements Serializable {
 
-    public static final List<String> NAMES = List.of(GoldGenerator.NAME);
+    public static final List<String> NAMES = List.of(GoldGenerator.NAME, "openai", "ollama");
 
-    private Generators() {}
+    public static Generators from(Settings s) {
+        String name = s.get(SqlExamOptions.GENERATOR);
+        String url = s.get(SqlExamOptions.LLM_URL);
+        if (!GoldGenerator.NAME.equals(name) && (url == null || url.isBlank())) {
+            throw new IllegalArgumentException("generator " + name + " needs a model server: --llm-url (or SQLEXAM_LLM_URL)");
+        }
+        return new Generators(name, url, s.get(SqlExamOptions.LLM_MODEL), s.get(SqlExamOptions.LLM_API_KEY_ENV),
+                s.get(SqlExamOptions.LLM_TIMEOUT_MS), s.get(SqlExamOptions.OLLAMA_ENDPOINT),
+                new ModelGenerator.Settings(s.get(SqlExamOptions.MULTI_CANDIDATE_ENABLED), s.get(SqlExamOptions.MULTI_CANDIDATE_K),
+                        s.get(SqlExamOptions.MULTI_CANDIDATE_K_EASY), s.get(SqlExamOptions.MULTI_CANDIDATE_K_HARD),
+                        s.get(SqlExamOptions.MULTI_CANDIDATE_TIME_BUDGET_MS), s.get(SqlExamOptions.LLM_TEMPERATURE),
+                        s.get(SqlExamOptions.LLM_MAX_TOKENS), s.get(SqlExamOptions.LLM_SEED)));
+    }
 
-    public static SqlGenerator create(String name) {
-        if (GoldGenerator.NAME.equals(name)) return new GoldGenerator();
-        throw new IllegalArgumentException("unknown generator '" + name + "'; available: " + NAMES);
+    public static Generators gold() {
+        return new Generators(GoldGenerator.NAME, null, null, null, 0, null, null);
+    }
+
+    /** Builds the generator; the API key is read from its environment variable here, in the task. */
+    public SqlGenerator create() {
+        return switch (name) {
+            case GoldGenerator.NAME -> new GoldGenerator();
+            case "openai" -> new ModelGenerator(new OpenAiChatClient(url, model, apiKeyEnv == null ? null : System.getenv(apiKeyEnv),
+                    timeoutMs, RetryPolicy.DEFAULT), settings);
+            case "ollama" -> new ModelGenerator(new OllamaChatClient(url, model, "generate".equals(ollamaEndpoint), timeoutMs,
+                    RetryPolicy.DEFAULT), settings);
+            default -> throw new IllegalArgumentException("unknown generator '" + name + "'; available: " + NAMES);
+        };
     }
 }

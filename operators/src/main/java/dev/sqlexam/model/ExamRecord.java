@@ -35,6 +35,7 @@ public record ExamRecord(
         String gradeDetail,
         List<StageTrace> trace,
         dev.sqlexam.retrieval.RetrievalTrace retrieval,
+        GenerationTrace generation,
         @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)
         implements Serializable {
 

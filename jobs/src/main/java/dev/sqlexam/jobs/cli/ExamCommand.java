@@ -26,6 +26,12 @@ final class ExamCommand implements Callable<Integer> {
     @Option(names = "--generator", description = "Who writes the SQL: ${COMPLETION-CANDIDATES}.", completionCandidates = GeneratorNames.class)
     String generator;
 
+    @Option(names = "--llm-url", description = "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
+    String llmUrl;
+
+    @Option(names = "--model", description = "Model name on the server.")
+    String model;
+
     @Option(names = "--runs", description = "Repetitions of the exam; the summary gives mean ± std.")
     Integer runs;
 
@@ -43,6 +49,8 @@ final class ExamCommand implements Callable<Integer> {
         Map<String, String> extra = new LinkedHashMap<>();
         if (generator != null) extra.put(SqlExamOptions.GENERATOR.key(), generator);
         if (runs != null) extra.put(SqlExamOptions.RUNS.key(), runs.toString());
+        if (llmUrl != null) extra.put(SqlExamOptions.LLM_URL.key(), llmUrl);
+        if (model != null) extra.put(SqlExamOptions.LLM_MODEL.key(), model);
         if (parallelism != null) extra.put(SqlExamOptions.PARALLELISM.key(), parallelism.toString());
         Path home = Home.resolve();
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");

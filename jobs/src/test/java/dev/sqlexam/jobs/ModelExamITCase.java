@@ -1,0 +1,122 @@
+package dev.sqlexam.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.report.ExamSummary;
+import dev.sqlexam.report.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The exam job with a model generator, against a loopback server that speaks the OpenAI chat protocol. */
+class ModelExamITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+    @TempDir
+    Path tmp;
+
+    private ExamRun.Result run(Path set, Map<String, String> overrides) throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        return new ExamRun(Settings.resolve(Map.of(), env, overrides), set, tmp.resolve("runs"), "it-model-" + System.nanoTime(),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+    }
+
+    private Path examSet() throws Exception {
+        Path set = tmp.resolve("three.jsonl");
+        Files.write(set, List.of(
+                "{\"id\":\"q1\",\"db\":\"demo\",\"question\":\"How many employees does the company have?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}",
+                "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many orders are still pending?\",\"gold_sql\":\"SELECT COUNT(*) FROM orders WHERE status = 'pending'\"}",
+                "{\"id\":\"q3\",\"db\":\"demo\",\"question\":\"What is the month-over-month growth of order counts?\",\"gold_sql\":\"SELECT 1\"}"));
+        return set;
+    }
+
+    @Test
+    void candidatesFromAnOpenAiCompatibleServerAreGradedAndTraced() throws Exception {
+        List<String> prompts = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/chat/completions", exchange -> {
+            prompts.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            String content = "Here you go:\\n```sql\\nSELECT COUNT(*) FROM employees;\\n```";
+            String body = "{\"id\":\"chatcmpl-9\",\"object\":\"chat.completion\",\"model\":\"coder\",\"choices\":["
+                    + "{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"},\"finish_reason\":\"stop\"},"
+                    + "{\"index\":1,\"message\":{\"role\":\"assistant\",\"content\":\"select count(*)  from employees\"},\"finish_reason\":\"stop\"}],"
+                    + "\"usage\":{\"prompt_tokens\":321,\"completion_tokens\":25,\"total_tokens\":346}}";
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        try {
+            ExamRun.Result result = run(examSet(), Map.of("generator", "openai",
+                    "llm_url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "llm_model", "coder"));
+            ExamSummary.VariantSummary v = result.summary().variants().get(0);
+            assertThat(result.summary().selfCheck()).isFalse();
+            assertThat(v.overall().getCorrect()).isEqualTo(1);
+            List<JsonNode> log = Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).stream().map(l -> {
+                try {
+                    return Json.MAPPER.readTree(l);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }).toList();
+            JsonNode q1 = log.get(0);
+            assertThat(q1.get("reason").asText()).isEqualTo("match");
+            assertThat(q1.get("pred_sql").asText()).isEqualTo("SELECT COUNT(*) FROM employees");
+            JsonNode gen = q1.get("generation");
+            assertThat(gen.get("provider").asText()).isEqualTo("openai");
+            assertThat(gen.get("prompt_tokens").asInt()).isEqualTo(321);
+            assertThat(gen.get("duplicates").asInt()).as("two replies, one query").isEqualTo(1);
+            assertThat(gen.get("prompt_hash").asText()).hasSize(16);
+            assertThat(gen.get("difficulty").asText()).isEqualTo("easy");
+            assertThat(gen.get("k").asInt()).isEqualTo(2);
+            assertThat(log.get(2).get("generation").get("k").asInt()).as("a growth question is hard").isEqualTo(6);
+            assertThat(log.get(1).get("reason").asText()).isEqualTo("value_mismatch");
+            assertThat(prompts).anySatisfy(p -> assertThat(p).contains("employees (").contains("How many employees"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void anUnreachableModelIsInfrastructureNeverAModelFailure() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        ExamRun.Result result = run(examSet(), Map.of("generator", "openai", "llm_url", "http://127.0.0.1:" + port + "/v1",
+                "llm_timeout_ms", "1000"));
+        ExamSummary.VariantSummary v = result.summary().variants().get(0);
+        assertThat(v.reasons()).containsOnlyKeys("infra_failure");
+        assertThat(v.overall().getTotal()).isEqualTo(3);
+        assertThat(v.overall().getExcluded()).as("never charged to the model").isEqualTo(3);
+        assertThat(v.overall().getGradable()).isZero();
+        JsonNode first = Json.MAPPER.readTree(Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).get(0));
+        assertThat(first.get("generation").get("error").asText()).contains("did not answer");
+        assertThat(first.get("error_class").asText()).isEqualTo("infra_failure");
+        assertThat(first.get("trace").toString()).contains("\"stage\":\"generate\",\"status\":\"error\",\"error_class\":\"infra_failure\"");
+    }
+}

@@ -1,0 +1,90 @@
+package dev.sqlexam.llm;
+
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.model.GenerationTrace;
+import dev.sqlexam.model.SchemaContextPacket;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Candidates from a chat model: the prompt from the templates, K from the question's difficulty
+ * (seed 003), temperature 0.3, the SQL extracted from each reply and duplicates dropped. An endpoint
+ * failure or the time budget running out yields no candidates and an infrastructure error in the trace.
+ */
+public final class ModelGenerator implements SqlGenerator {
+
+    /** Generation settings (seed 003's MULTI_CANDIDATE_* and the sampling options). */
+    public record Settings(boolean multiCandidate, int kDefault, int kEasy, int kHard, long timeBudgetMs, double temperature,
+            int maxTokens, Integer seed) implements Serializable {}
+
+    private final ChatClient client;
+    private final Settings settings;
+
+    public ModelGenerator(ChatClient client, Settings settings) {
+        this.client = client;
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return client.provider();
+    }
+
+    @Override
+    public CompletableFuture<List<Candidate>> generate(ExamTask task) {
+        return generateWithTrace(task, null).thenApply(Result::candidates);
+    }
+
+    /** Candidates and the trace of how they were made. */
+    public record Result(List<Candidate> candidates, GenerationTrace trace) {}
+
+    public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet) {
+        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet);
+        DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
+                packet == null ? 0 : packet.tables().size());
+        int k = settings.multiCandidate() ? DifficultyClassifier.k(difficulty, settings.kEasy(), settings.kDefault(), settings.kHard()) : 1;
+        ChatRequest request = new ChatRequest(prompt.system(), prompt.user(), settings.temperature(), settings.seed(), settings.maxTokens(), k);
+        long start = System.nanoTime();
+        return client.chat(request).orTimeout(settings.timeBudgetMs(), TimeUnit.MILLISECONDS).handle((reply, error) -> {
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                String message = cause instanceof TimeoutException ? "time budget of " + settings.timeBudgetMs() + " ms ran out"
+                        : cause.getMessage();
+                int retries = cause instanceof LlmException e ? e.retries() : 0;
+                return new Result(List.of(), new GenerationTrace(client.provider(), client.model(), difficulty.name().toLowerCase(), k,
+                        prompt.hash(), 0, 0, ms, retries, 0, 0, 0, List.of(), message));
+            }
+            List<Candidate> candidates = new ArrayList<>();
+            List<String> problems = new ArrayList<>();
+            Set<String> seen = new LinkedHashSet<>();
+            int duplicates = 0;
+            for (String content : reply.contents()) {
+                SqlExtraction.Extracted e = SqlExtraction.extract(content);
+                if (!e.ok()) {
+                    problems.add(e.problem());
+                } else if (!seen.add(SqlExtraction.normalize(e.sql()))) {
+                    duplicates++;
+                } else {
+                    candidates.add(new Candidate(candidates.size(), e.sql(), client.provider() + ":" + client.model(), ms));
+                }
+            }
+            return new Result(candidates, new GenerationTrace(client.provider(), client.model(), difficulty.name().toLowerCase(), k,
+                    prompt.hash(), reply.promptTokens(), reply.completionTokens(), ms, reply.retries(), reply.httpCalls(),
+                    reply.contents().size(), duplicates, problems, null));
+        });
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

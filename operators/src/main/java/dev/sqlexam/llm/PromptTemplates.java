@@ -1,0 +1,59 @@
+package dev.sqlexam.llm;
+
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.SchemaContextPacket;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/** Prompt text lives in resources/prompts/*.txt; this fills the placeholders. */
+public final class PromptTemplates {
+
+    private static final String SYSTEM = load("system.txt");
+    private static final String GENERATE = load("generate.txt");
+    static final int MAX_DOC_CHUNKS = 5;
+
+    private PromptTemplates() {}
+
+    /** The system and user messages for a question and its schema packet. */
+    public record Prompt(String system, String user) {
+        public String hash() {
+            try {
+                MessageDigest d = MessageDigest.getInstance("SHA-256");
+                d.update(system.getBytes(StandardCharsets.UTF_8));
+                d.update((byte) 0);
+                d.update(user.getBytes(StandardCharsets.UTF_8));
+                return HexFormat.of().formatHex(d.digest()).substring(0, 16);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet) {
+        StringBuilder schema = new StringBuilder();
+        if (packet != null) packet.tables().forEach(t -> schema.append(t.mSchema()).append('\n'));
+        String joins = packet == null || packet.fkEdges().isEmpty() ? ""
+                : "\n## Join Hints (FK Edges)\n" + String.join("\n", packet.fkEdges().stream().map(e -> "- " + e).toList()) + "\n";
+        String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
+        List<String> chunks = packet == null ? List.of() : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
+        String docs = chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";
+        String user = GENERATE.replace("{{schema}}", schema.toString().strip()).replace("{{join_hints}}", joins)
+                .replace("{{evidence}}", evidence).replace("{{docs}}", docs).replace("{{question}}", q.question());
+        return new Prompt(SYSTEM.strip(), user.strip());
+    }
+
+    private static String load(String name) {
+        try (InputStream in = PromptTemplates.class.getResourceAsStream("/prompts/" + name)) {
+            if (in == null) throw new IllegalStateException("missing prompt template prompts/" + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
