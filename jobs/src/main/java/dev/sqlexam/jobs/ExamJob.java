@@ -51,10 +51,15 @@ public final class ExamJob {
             dev.sqlexam.llm.Generators generators,
             ExecutionSpec execution,
             dev.sqlexam.flink.RetrievalSpec retrieval,
+            PlannerSpec planner,
             String resultsJdbcUrl,
             int parallelism,
             int asyncCapacity,
             long asyncTimeoutMs) {}
+
+    /** The join planner stage: on or off, its options, and the keyed-state cache. */
+    public record PlannerSpec(boolean enabled, dev.sqlexam.prompt.JoinPlanner.Options options, boolean cache, long ttlMs)
+            implements java.io.Serializable {}
 
     /** A started job: its client and the iterator that yields the summary accumulator at the end. */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
@@ -95,6 +100,13 @@ public final class ExamJob {
         DataStream<RetrievalTask> retrieved = AsyncDataStream.unorderedWait(
                         routed, new RetrieveSchema(spec.retrieval()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
                 .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)");
+
+        if (spec.planner().enabled()) {
+            retrieved = retrieved.keyBy(RetrievalTask::planKey)
+                    .process(new dev.sqlexam.flink.PlanJoins(new dev.sqlexam.flink.RagGraphSource(spec.retrieval()), spec.planner().options(),
+                            spec.planner().cache(), java.time.Duration.ofMillis(spec.planner().ttlMs())))
+                    .uid("plan-joins").name("plan joins (keyed FK subgraph cache)");
+        }
 
         DataStream<GeneratedTask> generated = AsyncDataStream.unorderedWait(
                         retrieved, new GenerateCandidates(spec.generators()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,

@@ -107,6 +107,10 @@ public final class ExamRun {
                 variants, repetitions, generators, execution,
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
                         dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),
+                new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), new dev.sqlexam.prompt.JoinPlanner.Options(3,
+                        settings.get(SqlExamOptions.JOIN_PATH_SCORING_ENABLED), settings.get(SqlExamOptions.DYNAMIC_HUB_CAP_ENABLED), 12,
+                        settings.get(SqlExamOptions.CROSS_MODULE_JOIN_ENABLED), 5), settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED),
+                        settings.get(SqlExamOptions.FK_SUBGRAPH_TTL_MS)),
                 resultsUrl, parallelism, capacity,
                 settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
 
@@ -136,7 +140,8 @@ public final class ExamRun {
         RunOutputs.deleteTree(parts);
 
         ExamSummary summary = ExamSummary.of(accumulator,
-                new ExamSummary.Context(runId, examSet.toString(), generatorName, selfCheck, rejected, seconds));
+                new ExamSummary.Context(runId, examSet.toString(), generatorName, selfCheck, rejected, seconds,
+                        counter(result, dev.sqlexam.flink.PlanJoins.HITS), counter(result, dev.sqlexam.flink.PlanJoins.MISSES)));
         Files.writeString(outDir.resolve("summary.json"), Json.pretty(summary) + "\n", StandardCharsets.UTF_8);
         catalog.finish(summary, "finished");
         out.println(ConsoleReport.render(summary));
@@ -184,6 +189,11 @@ public final class ExamRun {
             });
         }
         return dbs;
+    }
+
+    private static long counter(JobExecutionResult result, String name) {
+        Long value = result.getAccumulatorResult(name);
+        return value == null ? 0 : value;
     }
 
     private void configure(StreamExecutionEnvironment env, int parallelism) {

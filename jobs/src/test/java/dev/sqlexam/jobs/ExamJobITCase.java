@@ -71,8 +71,12 @@ class ExamJobITCase {
     @Test
     void selfCheckOnTheErpSetIsPerfect() throws Exception {
         Path erp = Home.resolve().resolve("exam-sets/erp/erp.jsonl");
-        ExamRun.Result result = run(erp, "it-erp-" + System.nanoTime(), Map.of());
+        ExamRun.Result result = run(erp, "it-erp-" + System.nanoTime(), Map.of("JOIN_PLANNER_ENABLED", "true",
+                "JOIN_HINT_FORMAT", "both"));
         ExamSummary.VariantSummary v = result.summary().variants().get(0);
+        assertThat(result.summary().subgraphCacheHits()).as("questions on the same modules reuse the keyed subgraph").isPositive();
+        assertThat(result.summary().subgraphCacheMisses()).isPositive();
+        assertThat(Files.readAllLines(result.outDir().resolve("exam_log.jsonl"))).allSatisfy(line -> assertThat(line).contains("\"plan_joins\""));
         assertThat(v.questions()).isGreaterThanOrEqualTo(150);
         assertThat(v.overall().getCorrect()).isEqualTo(v.questions());
         assertThat(v.byModule()).containsKeys("HR", "Finance", "Sales", "Inventory", "Purchasing", "Projects",

@@ -48,6 +48,8 @@ public final class SqlExamOptions {
             "Most tokens a completion may have (num_predict for Ollama).", "generate");
     public static final Option<Integer> LLM_SEED = own("llm_seed", "SQLEXAM_LLM_SEED", Integer.class, null,
             "Sampling seed (candidate i gets seed + i); unset: the server chooses.", "generate");
+    public static final Option<Long> FK_SUBGRAPH_TTL_MS = own("fk_subgraph_ttl_ms", "SQLEXAM_FK_SUBGRAPH_TTL_MS", Long.class,
+            3_600_000L, "How long the join planner keeps an FK subgraph in keyed state.", "prompt");
     public static final Option<String> OLLAMA_ENDPOINT = register(new Option<>("ollama_endpoint", "SQLEXAM_OLLAMA_ENDPOINT",
             String.class, "chat", "Ollama API: chat (/api/chat) or generate (/api/generate).", "generate", true, false,
             List.of("chat", "generate")));
@@ -117,18 +119,18 @@ public final class SqlExamOptions {
             "PostgreSQL dialect normalization in repair (seed 004 §6a).", "repair");
     public static final Option<Boolean> SCHEMA_LINKER_ENABLED = seed("SCHEMA_LINKER_ENABLED", Boolean.class, false,
             "Keyphrase to column grounding (seed 004 §3b).", "prompt");
-    public static final Option<Boolean> JOIN_PLANNER_ENABLED = seed("JOIN_PLANNER_ENABLED", Boolean.class, false,
+    public static final Option<Boolean> JOIN_PLANNER_ENABLED = seedInEffect("JOIN_PLANNER_ENABLED", Boolean.class, false,
             "FK graph join planning (seed 004 §3d).", "prompt");
-    public static final Option<Boolean> FK_SUBGRAPH_CACHE_ENABLED = seed("FK_SUBGRAPH_CACHE_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> FK_SUBGRAPH_CACHE_ENABLED = seedInEffect("FK_SUBGRAPH_CACHE_ENABLED", Boolean.class, true,
             "Join planner: FK subgraph cache.", "prompt");
-    public static final Option<Boolean> DYNAMIC_HUB_CAP_ENABLED = seed("DYNAMIC_HUB_CAP_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> DYNAMIC_HUB_CAP_ENABLED = seedInEffect("DYNAMIC_HUB_CAP_ENABLED", Boolean.class, true,
             "Join planner: dynamic hub cap.", "prompt");
-    public static final Option<Boolean> JOIN_PATH_SCORING_ENABLED = seed("JOIN_PATH_SCORING_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> JOIN_PATH_SCORING_ENABLED = seedInEffect("JOIN_PATH_SCORING_ENABLED", Boolean.class, true,
             "Join planner: path scoring.", "prompt");
-    public static final Option<Boolean> CROSS_MODULE_JOIN_ENABLED = seed("CROSS_MODULE_JOIN_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> CROSS_MODULE_JOIN_ENABLED = seedInEffect("CROSS_MODULE_JOIN_ENABLED", Boolean.class, true,
             "Join planner: cross-module bridge tables.", "prompt");
     public static final Option<String> JOIN_HINT_FORMAT = register(new Option<>("JOIN_HINT_FORMAT", "JOIN_HINT_FORMAT",
-            String.class, "edges", "Join hints in the prompt (seed 000).", "prompt", false, false,
+            String.class, "edges", "Join hints in the prompt (seed 000): FK edges, planned paths (needs JOIN_PLANNER_ENABLED), both, none.", "prompt", true, false,
             List.of("edges", "paths", "both", "none")));
     public static final Option<Boolean> BM25_SEARCH_ENABLED = seedInEffect("BM25_SEARCH_ENABLED", Boolean.class, true,
             "Full-text search fused with cosine by RRF (seed 004 §2).", "retrieve");

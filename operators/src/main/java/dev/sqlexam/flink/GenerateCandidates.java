@@ -39,7 +39,7 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
         long start = System.nanoTime();
         ExamTask task = retrieved.task();
         if (generator instanceof ModelGenerator model) {
-            model.generateWithTrace(task, retrieved.packet()).whenComplete((result, error) -> {
+            model.generateWithTrace(task, retrieved.packet(), retrieved.plan()).whenComplete((result, error) -> {
                 GenerationTrace trace = result == null ? null : result.trace();
                 long ms = (System.nanoTime() - start) / 1_000_000;
                 StageTrace stage = error != null ? StageTrace.failed("generate", "infra_failure", null, ms, error.getMessage())

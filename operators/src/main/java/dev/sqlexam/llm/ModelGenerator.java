@@ -23,7 +23,7 @@ public final class ModelGenerator implements SqlGenerator {
 
     /** Generation settings (seed 003's MULTI_CANDIDATE_* and the sampling options). */
     public record Settings(boolean multiCandidate, int kDefault, int kEasy, int kHard, long timeBudgetMs, double temperature,
-            int maxTokens, Integer seed) implements Serializable {}
+            int maxTokens, Integer seed, String joinHintFormat) implements Serializable {}
 
     private final ChatClient client;
     private final Settings settings;
@@ -47,7 +47,11 @@ public final class ModelGenerator implements SqlGenerator {
     public record Result(List<Candidate> candidates, GenerationTrace trace) {}
 
     public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet) {
-        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet);
+        return generateWithTrace(task, packet, null);
+    }
+
+    public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan) {
+        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet, plan, settings.joinHintFormat());
         DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
                 packet == null ? 0 : packet.tables().size());
         int k = settings.multiCandidate() ? DifficultyClassifier.k(difficulty, settings.kEasy(), settings.kDefault(), settings.kHard()) : 1;

@@ -36,10 +36,19 @@ public final class PromptTemplates {
     }
 
     public static Prompt build(ExamQuestion q, SchemaContextPacket packet) {
+        return build(q, packet, null, "edges");
+    }
+
+    /** {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan. */
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan, String hintFormat) {
         StringBuilder schema = new StringBuilder();
         if (packet != null) packet.tables().forEach(t -> schema.append(t.mSchema()).append('\n'));
-        String joins = packet == null || packet.fkEdges().isEmpty() ? ""
-                : "\n## Join Hints (FK Edges)\n" + String.join("\n", packet.fkEdges().stream().map(e -> "- " + e).toList()) + "\n";
+        boolean edges = "edges".equals(hintFormat) || "both".equals(hintFormat);
+        boolean paths = ("paths".equals(hintFormat) || "both".equals(hintFormat)) && plan != null && !plan.paths().isEmpty();
+        String joins = (!edges || packet == null || packet.fkEdges().isEmpty() ? ""
+                : "\n## Join Hints (FK Edges)\n" + String.join("\n", packet.fkEdges().stream().map(e -> "- " + e.joinCondition()).toList()) + "\n")
+                + (!paths ? "" : "\n## Suggested Join Paths\n" + String.join("\n", plan.paths().stream()
+                        .map(p -> "- " + p.describe() + "\n  ON: " + p.on()).toList()) + "\n");
         String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
         List<String> chunks = packet == null ? List.of() : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
         String docs = chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";

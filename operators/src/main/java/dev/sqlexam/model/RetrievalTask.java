@@ -8,26 +8,37 @@ import java.util.List;
 
 /** A task on its way through the retrieval stages: question vector, route, then packet and trace. */
 public record RetrievalTask(ExamTask task, float[] vector, ModuleRouter.Route route, SchemaContextPacket packet,
-        RetrievalTrace retrieval, List<StageTrace> stages) implements Serializable {
+        RetrievalTrace retrieval, dev.sqlexam.prompt.JoinPlan plan, List<StageTrace> stages) implements Serializable {
 
     public RetrievalTask {
         stages = new ArrayList<>(stages);
     }
 
     public static RetrievalTask of(ExamTask task) {
-        return new RetrievalTask(task, null, null, null, null, List.of());
+        return new RetrievalTask(task, null, null, null, null, null, List.of());
     }
 
     public RetrievalTask withVector(float[] v, StageTrace stage) {
-        return new RetrievalTask(task, v, route, packet, retrieval, append(stage));
+        return new RetrievalTask(task, v, route, packet, retrieval, plan, append(stage));
     }
 
     public RetrievalTask withRoute(ModuleRouter.Route r, StageTrace stage) {
-        return new RetrievalTask(task, vector, r, packet, retrieval, append(stage));
+        return new RetrievalTask(task, vector, r, packet, retrieval, plan, append(stage));
     }
 
     public RetrievalTask withRetrieval(SchemaContextPacket p, RetrievalTrace t, StageTrace stage) {
-        return new RetrievalTask(task, null, route, p, t, append(stage));
+        return new RetrievalTask(task, null, route, p, t, plan, append(stage));
+    }
+
+    public RetrievalTask withPlan(dev.sqlexam.prompt.JoinPlan p, StageTrace stage) {
+        return new RetrievalTask(task, vector, route, packet, retrieval, p, append(stage));
+    }
+
+    /** The keyed-state key of the join planner: the database and the routed modules. */
+    public String planKey() {
+        List<String> modules = packet == null ? List.of() : new ArrayList<>(packet.modules());
+        java.util.Collections.sort(modules);
+        return task.question().db() + "|" + String.join(",", modules);
     }
 
     private List<StageTrace> append(StageTrace stage) {

@@ -18,6 +18,10 @@ public final class ConsoleReport {
         sb.append(String.format(Locale.ROOT, "rejected   %d line(s)%s%n", summary.rejectedLines(),
                 summary.rejectedLines() > 0 ? " (see rejected.jsonl)" : ""));
         sb.append(String.format(Locale.ROOT, "duration   %.1f s%n", summary.durationSeconds()));
+        if (summary.subgraphCacheHits() + summary.subgraphCacheMisses() > 0) {
+            sb.append(String.format(Locale.ROOT, "join plans FK subgraph cache: %d hits, %d misses%n", summary.subgraphCacheHits(),
+                    summary.subgraphCacheMisses()));
+        }
         for (ExamSummary.VariantSummary v : summary.variants()) {
             sb.append('\n');
             sb.append("variant ").append(v.variant());

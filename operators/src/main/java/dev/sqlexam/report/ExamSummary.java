@@ -13,6 +13,8 @@ public record ExamSummary(
         boolean selfCheck,
         long rejectedLines,
         double durationSeconds,
+        long subgraphCacheHits,
+        long subgraphCacheMisses,
         List<VariantSummary> variants) {
 
     /** One config variant: its accuracy over repetitions and its breakdowns (all repetitions pooled). */
@@ -36,7 +38,7 @@ public record ExamSummary(
 
     /** Run-level facts the records do not carry. */
     public record Context(String runId, String examSet, String generator, boolean selfCheck, long rejectedLines,
-            double durationSeconds) {}
+            double durationSeconds, long subgraphCacheHits, long subgraphCacheMisses) {}
 
     public static ExamSummary of(SummaryAccumulator accumulator, Context context) {
         List<VariantSummary> variants = new ArrayList<>();
@@ -58,6 +60,6 @@ public record ExamSummary(
                     pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.retrieval()));
         });
         return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.selfCheck(),
-                context.rejectedLines(), context.durationSeconds(), variants);
+                context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(), variants);
     }
 }

@@ -56,11 +56,16 @@ public final class SchemaCatalog {
     }
 
     /** Join conditions of the FKs whose both ends are in the given set. */
-    public List<String> edgesAmong(Set<String> selected) {
-        List<String> out = new ArrayList<>();
+    public List<ForeignKey> edgesAmong(Set<String> selected) {
+        List<ForeignKey> out = new ArrayList<>();
         for (ForeignKey fk : foreignKeys) {
-            if (selected.contains(fk.fromTable()) && selected.contains(fk.toTable())) out.add(fk.joinCondition());
+            if (selected.contains(fk.fromTable()) && selected.contains(fk.toTable())) out.add(fk);
         }
         return out;
+    }
+
+    /** Every foreign key of the database. */
+    public List<ForeignKey> foreignKeys() {
+        return foreignKeys;
     }
 }

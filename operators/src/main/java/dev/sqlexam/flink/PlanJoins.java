@@ -1,0 +1,107 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.RetrievalTask;
+import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.prompt.FkGraph;
+import dev.sqlexam.prompt.JoinPlan;
+import dev.sqlexam.prompt.JoinPlanner;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Plans joins for each question after keyBy(database, routed modules). The FK subgraph of the key's
+ * modules is built once and kept in keyed state with a TTL (FK_SUBGRAPH_CACHE_ENABLED), so later
+ * questions on the same modules reuse it; hits and misses are Flink metrics and accumulators.
+ */
+public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask, RetrievalTask> {
+
+    public static final String HITS = "sqlexam.subgraph_cache_hits";
+    public static final String MISSES = "sqlexam.subgraph_cache_misses";
+    static final int REQUIRED_TABLES = 3;
+
+    private final GraphSource graphs;
+    private final JoinPlanner.Options options;
+    private final boolean cacheEnabled;
+    private final Duration ttl;
+    private transient ValueState<FkGraph> subgraph;
+    private transient JoinPlanner planner;
+    private transient Counter hitMetric;
+    private transient Counter missMetric;
+    private transient LongCounter hits;
+    private transient LongCounter misses;
+
+    public PlanJoins(GraphSource graphs, JoinPlanner.Options options, boolean cacheEnabled, Duration ttl) {
+        this.graphs = graphs;
+        this.options = options;
+        this.cacheEnabled = cacheEnabled;
+        this.ttl = ttl;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        ValueStateDescriptor<FkGraph> descriptor = new ValueStateDescriptor<>("fk-subgraph", FkGraph.class);
+        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl).setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired).build());
+        subgraph = getRuntimeContext().getState(descriptor);
+        planner = new JoinPlanner(options);
+        hitMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheHits");
+        missMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheMisses");
+        hits = getRuntimeContext().getLongCounter(HITS);
+        misses = getRuntimeContext().getLongCounter(MISSES);
+        graphs.open();
+    }
+
+    @Override
+    public void processElement(RetrievalTask task, Context ctx, Collector<RetrievalTask> out) throws Exception {
+        long start = System.nanoTime();
+        if (task.packet() == null || task.packet().tables().size() < 2) {
+            out.collect(task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok("plan_joins", 0, "no join needed")));
+            return;
+        }
+        try {
+            FkGraph graph = cacheEnabled ? subgraph.value() : null;
+            boolean hit = graph != null;
+            if (hit) {
+                hits.add(1L);
+                hitMetric.inc();
+            } else {
+                graph = graphs.graph(task.task().question().db(), task.packet().modules());
+                if (cacheEnabled) subgraph.update(graph);
+                misses.add(1L);
+                missMetric.inc();
+            }
+            JoinPlan plan = planner.plan(graph, requiredTables(task));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            out.collect(task.withPlan(plan, StageTrace.ok("plan_joins", ms, (hit ? "subgraph cached, " : "subgraph built, ")
+                    + plan.paths().size() + " path(s)" + (plan.note() == null ? "" : ": " + plan.note()))));
+        } catch (Exception e) {
+            out.collect(task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.failed("plan_joins", "infra_failure", null,
+                    (System.nanoTime() - start) / 1_000_000, e.getMessage())));
+        }
+    }
+
+    /** The best-scored tables the search found (not FK expansions): what the question is about. */
+    static List<String> requiredTables(RetrievalTask task) {
+        List<String> out = new ArrayList<>();
+        for (PacketTable t : task.packet().tables()) {
+            if (out.size() >= REQUIRED_TABLES) break;
+            if (!PacketTable.FK_EXPANSION.equals(t.source())) out.add(t.name());
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        graphs.close();
+    }
+}
