@@ -113,11 +113,11 @@ public final class SqlExamOptions {
             "Most modules a question is routed to.", "route");
 
     // --- seed feature flags (002/004 feature flag tables, 000 and 001 configuration, 003 multi-candidate)
-    public static final Option<Boolean> SCHEMA_GLOSSES_ENABLED = seed("SCHEMA_GLOSSES_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> SCHEMA_GLOSSES_ENABLED = seedInEffect("SCHEMA_GLOSSES_ENABLED", Boolean.class, true,
             "Column description enrichment (seed 004 §3a).", "prompt");
     public static final Option<Boolean> PG_NORMALIZE_ENABLED = seed("PG_NORMALIZE_ENABLED", Boolean.class, true,
             "PostgreSQL dialect normalization in repair (seed 004 §6a).", "repair");
-    public static final Option<Boolean> SCHEMA_LINKER_ENABLED = seed("SCHEMA_LINKER_ENABLED", Boolean.class, false,
+    public static final Option<Boolean> SCHEMA_LINKER_ENABLED = seedInEffect("SCHEMA_LINKER_ENABLED", Boolean.class, false,
             "Keyphrase to column grounding (seed 004 §3b).", "prompt");
     public static final Option<Boolean> JOIN_PLANNER_ENABLED = seedInEffect("JOIN_PLANNER_ENABLED", Boolean.class, false,
             "FK graph join planning (seed 004 §3d).", "prompt");

@@ -23,7 +23,7 @@ public final class ModelGenerator implements SqlGenerator {
 
     /** Generation settings (seed 003's MULTI_CANDIDATE_* and the sampling options). */
     public record Settings(boolean multiCandidate, int kDefault, int kEasy, int kHard, long timeBudgetMs, double temperature,
-            int maxTokens, Integer seed, String joinHintFormat) implements Serializable {}
+            int maxTokens, Integer seed, PromptTemplates.Stages prompt) implements Serializable {}
 
     private final ChatClient client;
     private final Settings settings;
@@ -51,7 +51,7 @@ public final class ModelGenerator implements SqlGenerator {
     }
 
     public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan) {
-        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet, plan, settings.joinHintFormat());
+        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet, plan, settings.prompt());
         DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
                 packet == null ? 0 : packet.tables().size());
         int k = settings.multiCandidate() ? DifficultyClassifier.k(difficulty, settings.kEasy(), settings.kDefault(), settings.kHard()) : 1;

@@ -35,14 +35,33 @@ public final class PromptTemplates {
         }
     }
 
+    /** Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED), join hints. */
+    public record Stages(boolean glosses, boolean linker, String joinHintFormat) implements java.io.Serializable {
+        public static final Stages DEFAULT = new Stages(true, false, "edges");
+    }
+
     public static Prompt build(ExamQuestion q, SchemaContextPacket packet) {
-        return build(q, packet, null, "edges");
+        return build(q, packet, null, Stages.DEFAULT);
+    }
+
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan, String hintFormat) {
+        return build(q, packet, plan, new Stages(Stages.DEFAULT.glosses(), Stages.DEFAULT.linker(), hintFormat));
     }
 
     /** {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan. */
-    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan, String hintFormat) {
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan, Stages stages) {
+        String hintFormat = stages.joinHintFormat();
         StringBuilder schema = new StringBuilder();
-        if (packet != null) packet.tables().forEach(t -> schema.append(t.mSchema()).append('\n'));
+        if (packet != null) {
+            packet.tables().forEach(t -> schema.append(stages.glosses() ? dev.sqlexam.prompt.Glosses.annotate(t.mSchema()) : t.mSchema()).append('\n'));
+        }
+        String contract = "";
+        if (packet != null && stages.linker()) {
+            contract = dev.sqlexam.prompt.SchemaLinker.render(dev.sqlexam.prompt.SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
+                    packet.tableWarnings());
+        } else if (packet != null && !packet.tableWarnings().isEmpty()) {
+            contract = "\n### Table Warnings (READ CAREFULLY)\n" + String.join("\n", packet.tableWarnings().stream().map(w -> "- " + w).toList()) + "\n";
+        }
         boolean edges = "edges".equals(hintFormat) || "both".equals(hintFormat);
         boolean paths = ("paths".equals(hintFormat) || "both".equals(hintFormat)) && plan != null && !plan.paths().isEmpty();
         String joins = (!edges || packet == null || packet.fkEdges().isEmpty() ? ""
@@ -52,7 +71,7 @@ public final class PromptTemplates {
         String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
         List<String> chunks = packet == null ? List.of() : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
         String docs = chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";
-        String user = GENERATE.replace("{{schema}}", schema.toString().strip()).replace("{{join_hints}}", joins)
+        String user = GENERATE.replace("{{schema}}", schema.toString().strip()).replace("{{join_hints}}", contract + joins)
                 .replace("{{evidence}}", evidence).replace("{{docs}}", docs).replace("{{question}}", q.question());
         return new Prompt(SYSTEM.strip(), user.strip());
     }

@@ -9,13 +9,14 @@ import java.util.List;
  * (as join conditions), the routed modules, the strategy that produced it, and any doc chunks.
  */
 public record SchemaContextPacket(String databaseId, String strategy, List<PacketTable> tables, List<dev.sqlexam.schema.ForeignKey> fkEdges,
-        List<String> modules, List<String> docChunks) implements Serializable {
+        List<String> modules, List<String> docChunks, List<String> tableWarnings) implements Serializable {
 
     public SchemaContextPacket {
         tables = new ArrayList<>(tables);
         fkEdges = new ArrayList<>(fkEdges);
         modules = new ArrayList<>(modules);
         docChunks = new ArrayList<>(docChunks);
+        tableWarnings = tableWarnings == null ? new ArrayList<>() : new ArrayList<>(tableWarnings);
     }
 
     public List<String> tableNames() {

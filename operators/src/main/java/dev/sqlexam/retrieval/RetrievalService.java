@@ -22,7 +22,7 @@ public final class RetrievalService {
     /** The packet for the prompt and the trace for the log. */
     public record Outcome(SchemaContextPacket packet, RetrievalTrace trace) {}
 
-    private record Database(SchemaCatalog catalog, ModuleRouter router, DocRetriever docs) {}
+    private record Database(SchemaCatalog catalog, ModuleRouter router, DocRetriever docs, dev.sqlexam.prompt.ConfusableTables confusables) {}
 
     private final RagStore store;
     private final String model;
@@ -50,7 +50,7 @@ public final class RetrievalService {
                 ModuleRouter router = new ModuleRouter(modules.keywords(), store.moduleEmbeddings(name, model),
                         config.routerThreshold(), config.routerMax());
                 DocRetriever docs = new DocRetriever(DocChunker.fromFolder(migrationsDir.resolve(name).resolve("docs")).chunks());
-                return new Database(catalog, router, docs);
+                return new Database(catalog, router, docs, dev.sqlexam.prompt.ConfusableTables.forDatabase(migrationsDir, name));
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot load the index of '" + name + "': " + e.getMessage(), e);
             }
@@ -97,7 +97,7 @@ public final class RetrievalService {
         tables.forEach(t -> names.add(t.name()));
         List<String> docChunks = doc.chunks().stream().map(s -> s.chunk().table() + " (" + s.chunk().chunkType() + "): " + s.chunk().content()).toList();
         SchemaContextPacket packet = new SchemaContextPacket(db, strategy, tables, catalog.edgesAmong(names),
-                route.modules() == null ? catalog.modules() : route.modules(), docChunks);
+                route.modules() == null ? catalog.modules() : route.modules(), docChunks, d.confusables().warnings(question, names));
         long micros = (System.nanoTime() - start) / 1_000;
         RetrievalTrace trace = new RetrievalTrace(strategy, config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME, route.method(),
                 route.modules(), route.confidences(), packet.tableNames(), tables.stream().map(PacketTable::source).toList(),
@@ -108,6 +108,7 @@ public final class RetrievalService {
     }
 
     private static SchemaContextPacket emptyPacket(String db, ModuleRouter.Route route) {
-        return new SchemaContextPacket(db, "none", List.of(), List.of(), route.modules() == null ? List.of() : route.modules(), List.of());
+        return new SchemaContextPacket(db, "none", List.of(), List.of(), route.modules() == null ? List.of() : route.modules(), List.of(),
+                List.of());
     }
 }

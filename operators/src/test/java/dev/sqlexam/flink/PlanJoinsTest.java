@@ -43,7 +43,7 @@ class PlanJoinsTest {
         ExamQuestion q = new ExamQuestion(id, db, "Orders by address?", "SELECT 1", List.of(), List.of(), null, null, null, null, null, 1, null);
         SchemaContextPacket packet = new SchemaContextPacket(db, "rag_v1", List.of(
                 new PacketTable("orders", "Sales", "orders (...)", 0.9, PacketTable.RETRIEVAL),
-                new PacketTable("addresses", "Sales", "addresses (...)", 0.8, PacketTable.RETRIEVAL)), List.of(), modules, List.of());
+                new PacketTable("addresses", "Sales", "addresses (...)", 0.8, PacketTable.RETRIEVAL)), List.of(), modules, List.of(), List.of());
         return new RetrievalTask(new ExamTask("r", "v", 1, q), null, null, packet, null, null, List.of());
     }
 

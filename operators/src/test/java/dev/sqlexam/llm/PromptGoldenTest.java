@@ -36,7 +36,7 @@ class PromptGoldenTest {
         List<String> tables = List.of("sales_orders", "customers", "addresses", "cities", "states_provinces");
         List<PacketTable> packetTables = tables.stream()
                 .map(t -> new PacketTable(t, "Sales", t + " (" + t + "_id bigint PK)", 1.0, PacketTable.RETRIEVAL)).toList();
-        SchemaContextPacket packet = new SchemaContextPacket("erp", "rag_v1", packetTables, KEYS, List.of("Sales"), List.of());
+        SchemaContextPacket packet = new SchemaContextPacket("erp", "rag_v1", packetTables, KEYS, List.of("Sales"), List.of(), List.of());
         JoinPlan plan = new JoinPlanner(JoinPlanner.Options.defaults())
                 .plan(new FkGraph(Map.of("sales_orders", "Sales", "customers", "Sales", "addresses", "Sales", "cities", "Sales",
                         "states_provinces", "Sales"), KEYS), List.of("sales_orders", "states_provinces"));
