@@ -29,9 +29,9 @@ public final class SqlExamOptions {
 
     // --- the job
     public static final Option<String> GENERATOR = register(new Option<>("generator", "SQLEXAM_GENERATOR", String.class, "gold",
-            "Who writes the SQL: gold (the harness self-check: the gold SQL is the candidate), openai (an OpenAI-compatible "
+            "Who writes the SQL: gold (the harness self-check: the gold SQL is the candidate), baseline (offline, rule-based), openai (an OpenAI-compatible "
                     + "server at llm_url), ollama (an Ollama server at llm_url).", "generate",
-            true, false, List.of("gold", "openai", "ollama")));
+            true, false, List.of("gold", "baseline", "openai", "ollama")));
     public static final Option<String> LLM_URL = own("llm_url", "SQLEXAM_LLM_URL", String.class, "",
             "Model server: the API root of an OpenAI-compatible server (http://host:port/v1) or an Ollama server (http://host:11434).",
             "generate");

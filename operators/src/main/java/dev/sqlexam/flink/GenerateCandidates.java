@@ -38,6 +38,18 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
     public void asyncInvoke(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
         long start = System.nanoTime();
         ExamTask task = retrieved.task();
+        if (generator instanceof dev.sqlexam.llm.BaselineGenerator baseline) {
+            var packet = retrieved.packet();
+            var difficulty = dev.sqlexam.llm.DifficultyClassifier.classify(task.question().question(), packet == null ? 0 : packet.tables().size());
+            int k = dev.sqlexam.llm.DifficultyClassifier.k(difficulty, 2, 4, 6);
+            List<dev.sqlexam.model.Candidate> all = baseline.write(task.question().question(), packet);
+            List<dev.sqlexam.model.Candidate> candidates = all.subList(0, Math.min(k, all.size()));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            StageTrace stage = StageTrace.ok("generate", ms, candidates.size() + " candidate(s) from the offline baseline");
+            resultFuture.complete(List.of(generated(retrieved, candidates, stage, new GenerationTrace("baseline", "rules",
+                    difficulty.name().toLowerCase(), k, null, 0, 0, ms, 0, 0, all.size(), 0, List.of(), null))));
+            return;
+        }
         if (generator instanceof ModelGenerator model) {
             model.generateWithTrace(task, retrieved.packet(), retrieved.plan()).whenComplete((result, error) -> {
                 GenerationTrace trace = result == null ? null : result.trace();

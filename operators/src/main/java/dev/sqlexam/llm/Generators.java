@@ -9,12 +9,12 @@ import java.util.List;
 public record Generators(String name, String url, String model, String apiKeyEnv, long timeoutMs, String ollamaEndpoint,
         ModelGenerator.Settings settings) implements Serializable {
 
-    public static final List<String> NAMES = List.of(GoldGenerator.NAME, "openai", "ollama");
+    public static final List<String> NAMES = List.of(GoldGenerator.NAME, BaselineGenerator.NAME, "openai", "ollama");
 
     public static Generators from(Settings s) {
         String name = s.get(SqlExamOptions.GENERATOR);
         String url = s.get(SqlExamOptions.LLM_URL);
-        if (!GoldGenerator.NAME.equals(name) && (url == null || url.isBlank())) {
+        if (!GoldGenerator.NAME.equals(name) && !BaselineGenerator.NAME.equals(name) && (url == null || url.isBlank())) {
             throw new IllegalArgumentException("generator " + name + " needs a model server: --llm-url (or SQLEXAM_LLM_URL)");
         }
         return new Generators(name, url, s.get(SqlExamOptions.LLM_MODEL), s.get(SqlExamOptions.LLM_API_KEY_ENV),
@@ -34,6 +34,7 @@ public record Generators(String name, String url, String model, String apiKeyEnv
     public SqlGenerator create() {
         return switch (name) {
             case GoldGenerator.NAME -> new GoldGenerator();
+            case BaselineGenerator.NAME -> new BaselineGenerator(settings == null ? 4 : settings.kHard());
             case "openai" -> new ModelGenerator(new OpenAiChatClient(url, model, apiKeyEnv == null ? null : System.getenv(apiKeyEnv),
                     timeoutMs, RetryPolicy.DEFAULT), settings);
             case "ollama" -> new ModelGenerator(new OllamaChatClient(url, model, "generate".equals(ollamaEndpoint), timeoutMs,

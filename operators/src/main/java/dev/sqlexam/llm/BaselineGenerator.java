@@ -1,0 +1,256 @@
+package dev.sqlexam.llm;
+
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.prompt.FkGraph;
+import dev.sqlexam.prompt.Glosses;
+import dev.sqlexam.prompt.JoinPlan;
+import dev.sqlexam.prompt.JoinPlanner;
+import dev.sqlexam.prompt.MSchemaColumns;
+import dev.sqlexam.prompt.SchemaLinker;
+import dev.sqlexam.schema.Identifiers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The offline baseline: a deterministic, rule-based SQL writer so the pipeline runs without any
+ * model. It reads the question and the schema packet only (never gold SQL or other exam fields):
+ * counts, sums / averages / min / max of linked measures, GROUP BY for "by / per / for each X",
+ * ORDER BY … LIMIT for "top N / highest / most / lowest", year and quoted-value filters, and joins
+ * from the join planner. It returns up to K alternatives when the grounding is ambiguous.
+ */
+public final class BaselineGenerator implements SqlGenerator {
+
+    public static final String NAME = "baseline";
+    private static final Pattern TOP_N = Pattern.compile("(?i)\\b(?:top|first)\\s+(\\d{1,3})\\b|\\b(\\d{1,3})\\s+(?:most|highest|largest|biggest|best|lowest|smallest)\\b");
+    private static final Pattern YEAR = Pattern.compile("\\b(19\\d{2}|20\\d{2})\\b");
+    private static final Pattern QUOTED = Pattern.compile("['\"]([^'\"]{1,60})['\"]");
+    private static final Pattern GROUP = Pattern.compile("(?i)\\b(?:by|per|for each|in each|for every|of each)\\s+([a-z][a-z ]{1,40}?)(?=$|[?.,;]|\\s+(?:in|for|during|from|with|and|where|that|who|which|over|since|between|of)\\b)");
+
+    private final int k;
+
+    public BaselineGenerator(int k) {
+        this.k = Math.max(1, k);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public CompletableFuture<List<Candidate>> generate(ExamTask task) {
+        return CompletableFuture.completedFuture(List.of());
+    }
+
+    /** Candidates for a question given only its text and its schema packet. */
+    public List<Candidate> write(String question, SchemaContextPacket packet) {
+        if (packet == null || packet.tables().isEmpty() || question == null || question.isBlank()) return List.of();
+        String q = question.toLowerCase(Locale.ROOT);
+        SchemaLinker.Bundle bundle = SchemaLinker.link(question, packet.tables(), packet.fkEdges());
+        Map<String, List<Glosses.Gloss>> columns = new HashMap<>();
+        for (PacketTable t : packet.tables()) columns.put(t.name(), Glosses.forTables(List.of(t.mSchema())));
+        List<String> mains = new ArrayList<>(new LinkedHashSet<>(concat(bundle.linkedTables(), packet.tableNames())));
+
+        Aggregate agg = Aggregate.of(q);
+        List<Glosses.Gloss> measures = measures(bundle, columns, agg);
+        Optional<Glosses.Gloss> group = groupColumn(q, bundle, columns);
+        Integer limit = limit(q, agg);
+        List<String> out = new ArrayList<>();
+        for (Glosses.Gloss measure : measures.isEmpty() ? java.util.Collections.<Glosses.Gloss>singletonList(null) : measures) {
+            String main = measure != null ? measure.table() : mains.get(0);
+            String sql = compose(q, main, agg, measure, group.orElse(null), limit, columns, packet);
+            if (sql != null && !out.contains(sql)) out.add(sql);
+            if (out.size() >= k) break;
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (String sql : out) candidates.add(new Candidate(candidates.size(), sql, NAME, 0));
+        return candidates;
+    }
+
+    private enum Aggregate {
+        COUNT, SUM, AVG, MAX, MIN, NONE;
+
+        static Aggregate of(String q) {
+            if (q.matches("(?s).*\\b(how many|number of|count)\\b.*")) return COUNT;
+            if (q.matches("(?s).*\\b(average|avg|mean)\\b.*")) return AVG;
+            if (q.matches("(?s).*\\b(total|sum|overall|altogether|revenue|spend|spent)\\b.*")) return SUM;
+            if (q.matches("(?s).*\\b(maximum|highest|largest|biggest|most expensive|max)\\b.*")) return MAX;
+            if (q.matches("(?s).*\\b(minimum|lowest|smallest|cheapest|min)\\b.*")) return MIN;
+            return NONE;
+        }
+    }
+
+    /** Measure columns for SUM/AVG/MAX/MIN: linked numeric columns first, best score first. */
+    private static List<Glosses.Gloss> measures(SchemaLinker.Bundle bundle, Map<String, List<Glosses.Gloss>> columns, Aggregate agg) {
+        if (agg == Aggregate.COUNT || agg == Aggregate.NONE) return List.of();
+        List<Glosses.Gloss> out = new ArrayList<>();
+        bundle.linkedColumns().stream().sorted(Comparator.comparingDouble(SchemaLinker.ColumnLink::score).reversed()).forEach(l -> {
+            Glosses.Gloss g = find(columns, l.table(), l.column());
+            if (g != null && isMeasure(g) && !out.contains(g)) out.add(g);
+        });
+        if (out.isEmpty()) {
+            for (String table : bundle.linkedTables()) {
+                for (Glosses.Gloss g : columns.getOrDefault(table, List.of())) if (isMeasure(g) && !out.contains(g)) out.add(g);
+            }
+        }
+        return out;
+    }
+
+    private static boolean isMeasure(Glosses.Gloss g) {
+        return g.hint() != null && List.of("AMT", "QTY", "NUM", "HOURS", "DAYS", "PCT", "RATE", "COUNT").contains(g.hint());
+    }
+
+    /** "by X": the best linked column for X that names things (NAME, CODE, text), or X's table's name column. */
+    private static Optional<Glosses.Gloss> groupColumn(String q, SchemaLinker.Bundle bundle, Map<String, List<Glosses.Gloss>> columns) {
+        Matcher m = GROUP.matcher(q);
+        if (!m.find()) return Optional.empty();
+        String phrase = m.group(1).trim();
+        Glosses.Gloss best = null;
+        double bestScore = 0;
+        for (List<Glosses.Gloss> cols : columns.values()) {
+            for (Glosses.Gloss g : cols) {
+                double s = 0;
+                for (String word : phrase.split(" ")) s = Math.max(s, SchemaLinker.matchScore(word, g));
+                s = Math.max(s, SchemaLinker.matchScore(phrase, g));
+                if ("NAME".equals(g.hint())) s += 0.05;
+                if (g.hint() != null && (g.hint().startsWith("FK") || "PK".equals(g.hint()) || "ID".equals(g.hint()) || isMeasure(g))) s -= 0.3;
+                if (s > bestScore) {
+                    bestScore = s;
+                    best = g;
+                }
+            }
+        }
+        if (best != null && bestScore >= 0.7) return Optional.of(best);
+        for (String table : columns.keySet()) {
+            if (tableMatches(table, phrase)) {
+                return columns.get(table).stream().filter(g -> "NAME".equals(g.hint())).findFirst();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean tableMatches(String table, String phrase) {
+        String t = String.join(" ", Identifiers.words(table.substring(table.lastIndexOf('.') + 1)));
+        String p = phrase.endsWith("s") ? phrase.substring(0, phrase.length() - 1) : phrase;
+        return t.startsWith(p) || p.startsWith(t.endsWith("s") ? t.substring(0, t.length() - 1) : t);
+    }
+
+    private static Integer limit(String q, Aggregate agg) {
+        Matcher m = TOP_N.matcher(q);
+        if (m.find()) return Integer.valueOf(m.group(1) != null ? m.group(1) : m.group(2));
+        if (q.matches("(?s).*\\b(which|what|who)\\b.*\\b(most|highest|largest|biggest|best|top)\\b.*")) return 1;
+        return null;
+    }
+
+    private String compose(String q, String main, Aggregate agg, Glosses.Gloss measure, Glosses.Gloss group, Integer limit,
+            Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet) {
+        List<String> needed = new ArrayList<>(List.of(main));
+        if (group != null && !needed.contains(group.table())) needed.add(group.table());
+        Glosses.Gloss dateColumn = dateColumn(main, columns, packet);
+        Matcher year = YEAR.matcher(q);
+        List<String> where = new ArrayList<>();
+        if (year.find() && dateColumn != null) {
+            int y = Integer.parseInt(year.group(1));
+            if (!needed.contains(dateColumn.table())) needed.add(dateColumn.table());
+            String col = ref(dateColumn);
+            where.add(col + " >= DATE '" + y + "-01-01' AND " + col + " < DATE '" + (y + 1) + "-01-01'");
+        }
+        Matcher quoted = QUOTED.matcher(q);
+        while (quoted.find()) {
+            Glosses.Gloss target = valueColumn(main, columns, q);
+            if (target != null) where.add(ref(target) + " = '" + quoted.group(1).replace("'", "''") + "'");
+        }
+        String from = fromClause(needed, packet);
+        if (from == null) return null;
+        String value = switch (agg) {
+            case COUNT -> "COUNT(*)";
+            case SUM -> measure == null ? null : "SUM(" + ref(measure) + ")";
+            case AVG -> measure == null ? null : "AVG(" + ref(measure) + ")";
+            case MAX -> measure == null ? null : (limit != null ? null : "MAX(" + ref(measure) + ")");
+            case MIN -> measure == null ? null : "MIN(" + ref(measure) + ")";
+            case NONE -> null;
+        };
+        StringBuilder sql = new StringBuilder("SELECT ");
+        if (group != null && value != null) {
+            sql.append(ref(group)).append(", ").append(value).append(" AS value ").append(from);
+            if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
+            sql.append(" GROUP BY ").append(ref(group));
+            if (limit != null) sql.append(" ORDER BY value DESC LIMIT ").append(limit);
+        } else if (value != null) {
+            sql.append(value).append(' ').append(from);
+            if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
+        } else {
+            Glosses.Gloss label = columns.get(main).stream().filter(g -> "NAME".equals(g.hint())).findFirst()
+                    .orElse(columns.get(main).get(0));
+            sql.append(ref(label));
+            if (measure != null) sql.append(", ").append(ref(measure));
+            sql.append(' ').append(from);
+            if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
+            if (measure != null && limit != null) {
+                sql.append(" ORDER BY ").append(ref(measure)).append(agg == Aggregate.MIN ? " ASC" : " DESC").append(" LIMIT ").append(limit);
+            }
+        }
+        return sql.toString();
+    }
+
+    private static Glosses.Gloss dateColumn(String main, Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet) {
+        for (Glosses.Gloss g : columns.getOrDefault(main, List.of())) if ("DATE".equals(g.hint()) || "TIMESTAMP".equals(g.hint())) return g;
+        for (var fk : packet.fkEdges()) {
+            if (!fk.fromTable().equals(main)) continue;
+            for (Glosses.Gloss g : columns.getOrDefault(fk.toTable(), List.of())) if ("DATE".equals(g.hint())) return g;
+        }
+        return null;
+    }
+
+    /** The column a quoted value belongs to: one the question names, else an enumeration-like column, else a name. */
+    private static Glosses.Gloss valueColumn(String main, Map<String, List<Glosses.Gloss>> columns, String q) {
+        List<Glosses.Gloss> cols = columns.getOrDefault(main, List.of());
+        String unquoted = QUOTED.matcher(q).replaceAll(" ");
+        for (Glosses.Gloss g : cols) {
+            if (g.hint() != null && (g.hint().startsWith("FK") || "PK".equals(g.hint()))) continue;
+            if (Pattern.compile("\\b" + Pattern.quote(g.column().toLowerCase(Locale.ROOT).replace('_', ' ')) + "\\b").matcher(unquoted).find()) {
+                return g;
+            }
+        }
+        for (String kind : List.of("status", "stage", "type", "category", "code", "name")) {
+            for (Glosses.Gloss g : cols) if (g.synonyms().contains(kind)) return g;
+        }
+        return null;
+    }
+
+    /** FROM the first table, joined to the others along the join planner's paths over the packet's FKs. */
+    private static String fromClause(List<String> tables, SchemaContextPacket packet) {
+        if (tables.size() == 1) return "FROM " + tables.get(0);
+        Map<String, String> modules = new HashMap<>();
+        packet.tables().forEach(t -> modules.put(t.name(), t.module() == null ? "m" : t.module()));
+        JoinPlan plan = new JoinPlanner(JoinPlanner.Options.defaults()).plan(new FkGraph(modules, packet.fkEdges()), tables);
+        if (plan.paths().size() + 1 < tables.size()) return null;
+        return plan.skeleton().replace('\n', ' ');
+    }
+
+    private static String ref(Glosses.Gloss g) {
+        return g.table() + "." + Identifiers.quoteIfNeeded(g.column());
+    }
+
+    private static Glosses.Gloss find(Map<String, List<Glosses.Gloss>> columns, String table, String column) {
+        return columns.getOrDefault(table, List.of()).stream().filter(g -> g.column().equals(column)).findFirst().orElse(null);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+}

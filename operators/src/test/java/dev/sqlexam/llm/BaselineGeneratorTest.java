@@ -1,0 +1,90 @@
+package dev.sqlexam.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.flink.GenerateCandidates;
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.RetrievalTask;
+import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.schema.ForeignKey;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.junit.jupiter.api.Test;
+
+class BaselineGeneratorTest {
+
+    private static final SchemaContextPacket PACKET = new SchemaContextPacket("erp", "rag_v1", List.of(
+            new PacketTable("employees", "HR", "employees (employee_id bigint PK, first_name text, hire_date date, "
+                    + "dept_id integer FK→departments, status text)", 0.9, PacketTable.RETRIEVAL),
+            new PacketTable("departments", "HR", "departments (dept_id integer PK, dept_name text)", 0.7, PacketTable.RETRIEVAL),
+            new PacketTable("salary_history", "HR", "salary_history (salary_id bigint PK, employee_id bigint FK→employees, "
+                    + "base_salary_amt numeric(12, 2), effective_date date)", 0.6, PacketTable.RETRIEVAL)),
+            List.of(new ForeignKey("employees", List.of("dept_id"), "departments", List.of("dept_id")),
+                    new ForeignKey("salary_history", List.of("employee_id"), "employees", List.of("employee_id"))),
+            List.of("HR"), List.of(), List.of());
+
+    private final BaselineGenerator baseline = new BaselineGenerator(4);
+
+    private String first(String question) {
+        List<Candidate> c = baseline.write(question, PACKET);
+        return c.isEmpty() ? null : c.get(0).sql();
+    }
+
+    @Test
+    void countsFiltersByYearAndGroups() {
+        assertThat(first("How many employees are there?")).isEqualTo("SELECT COUNT(*) FROM employees");
+        assertThat(first("How many employees were hired in 2023?"))
+                .isEqualTo("SELECT COUNT(*) FROM employees WHERE employees.hire_date >= DATE '2023-01-01' AND employees.hire_date < DATE '2024-01-01'");
+        assertThat(first("How many employees are there in each department?")).isEqualTo(
+                "SELECT departments.dept_name, COUNT(*) AS value FROM employees JOIN departments ON employees.dept_id = departments.dept_id "
+                        + "GROUP BY departments.dept_name");
+    }
+
+    @Test
+    void sumsAverageLinkedMeasuresAndQuotedValues() {
+        assertThat(first("What is the average base salary?")).isEqualTo("SELECT AVG(salary_history.base_salary_amt) FROM salary_history");
+        assertThat(first("How many employees have status 'active'?")).isEqualTo("SELECT COUNT(*) FROM employees WHERE employees.status = 'active'");
+    }
+
+    @Test
+    void nothingToWriteFromIsNotACrash() {
+        assertThat(baseline.write("", PACKET)).isEmpty();
+        assertThat(baseline.write("How many?", new SchemaContextPacket("erp", "none", List.of(), List.of(), List.of(), List.of(), List.of())))
+                .isEmpty();
+    }
+
+    @Test
+    void readsNothingButTheQuestionAndTheSchema() throws Exception {
+        ExamQuestion full = new ExamQuestion("q", "erp", "How many employees were hired in 2023?", "SELECT 42 AS gold",
+                List.of("SELECT 43"), List.of("payroll_runs"), "hard", "Finance", "trick", "use payroll_runs", true, 7, "{\"x\":1}");
+        ExamQuestion blank = new ExamQuestion("q", "erp", "How many employees were hired in 2023?", "", List.of(), List.of(),
+                null, null, null, null, null, 7, null);
+        assertThat(candidates(full)).isEqualTo(candidates(blank)).isNotEmpty();
+    }
+
+    private static List<String> candidates(ExamQuestion q) throws Exception {
+        GenerateCandidates operator = new GenerateCandidates(Generators.from(Settings.resolve(Map.of(), Map.of(), Map.of("generator", "baseline"))));
+        operator.open(null);
+        CompletableFuture<GeneratedTask> out = new CompletableFuture<>();
+        operator.asyncInvoke(new RetrievalTask(new ExamTask("r", "v", 1, q), null, null, PACKET, null, null, List.of()), new ResultFuture<>() {
+            @Override
+            public void complete(Collection<GeneratedTask> result) {
+                out.complete(result.iterator().next());
+            }
+
+            @Override
+            public void completeExceptionally(Throwable error) {
+                out.completeExceptionally(error);
+            }
+        });
+        return out.get().candidates().stream().map(Candidate::sql).toList();
+    }
+}
