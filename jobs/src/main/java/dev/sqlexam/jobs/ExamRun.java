@@ -79,7 +79,8 @@ public final class ExamRun {
                 settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
         int dimensions = indexDatabases(admin, resultsDb, providers, databases);
 
-        Generators generators = Generators.from(settings);
+        Generators generators = dev.sqlexam.llm.GeneratorSelection.resolve(Generators.from(settings));
+        out.println("[sqlexam] generator " + generators.name() + " (" + generators.reason() + ")");
         String generatorName = generators.name();
         boolean selfCheck;
         try (SqlGenerator generator = generators.create()) {
@@ -140,7 +141,7 @@ public final class ExamRun {
         RunOutputs.deleteTree(parts);
 
         ExamSummary summary = ExamSummary.of(accumulator,
-                new ExamSummary.Context(runId, examSet.toString(), generatorName, selfCheck, rejected, seconds,
+                new ExamSummary.Context(runId, examSet.toString(), generatorName, generators.reason(), selfCheck, rejected, seconds,
                         counter(result, dev.sqlexam.flink.PlanJoins.HITS), counter(result, dev.sqlexam.flink.PlanJoins.MISSES)));
         Files.writeString(outDir.resolve("summary.json"), Json.pretty(summary) + "\n", StandardCharsets.UTF_8);
         catalog.finish(summary, "finished");

@@ -39,7 +39,9 @@ class ExamJobITCase {
     private static Settings settings(Map<String, String> overrides) {
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
         env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
-        return Settings.resolve(Map.of(), env, overrides);
+        Map<String, String> withGold = new java.util.HashMap<>(Map.of("generator", "gold"));
+        withGold.putAll(overrides);
+        return Settings.resolve(Map.of(), env, withGold);
     }
 
     private ExamRun.Result run(Path examSet, String runId, Map<String, String> overrides) throws Exception {

@@ -102,6 +102,29 @@ class ModelExamITCase {
     }
 
     @Test
+    void autoFallsBackToTheBaselineAndSaysWhyThenReplayReproducesTheRun() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        ExamRun.Result first = run(examSet(), Map.of("llm_url", "http://127.0.0.1:" + closed + "/v1", "llm_model", "no-such-model"));
+        assertThat(first.summary().generator()).isEqualTo("baseline");
+        assertThat(first.summary().generatorReason()).contains("did not answer").contains("offline baseline");
+        List<String> firstLog = Files.readAllLines(first.outDir().resolve("exam_log.jsonl"));
+        assertThat(Json.MAPPER.readTree(firstLog.get(0)).get("candidates")).isNotEmpty();
+
+        ExamRun.Result replayed = run(examSet(), Map.of("generator", "replay", "replay_log", first.outDir().resolve("exam_log.jsonl").toString()));
+        List<String> replayLog = Files.readAllLines(replayed.outDir().resolve("exam_log.jsonl"));
+        for (int i = 0; i < firstLog.size(); i++) {
+            JsonNode a = Json.MAPPER.readTree(firstLog.get(i));
+            JsonNode b = Json.MAPPER.readTree(replayLog.get(i));
+            assertThat(b.get("candidates")).isEqualTo(a.get("candidates"));
+            assertThat(b.get("reason")).isEqualTo(a.get("reason"));
+            assertThat(b.get("generation").get("provider").asText()).isEqualTo("replay");
+        }
+    }
+
+    @Test
     void anUnreachableModelIsInfrastructureNeverAModelFailure() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

@@ -28,10 +28,14 @@ public final class SqlExamOptions {
             Double.class, 1e-9, "Absolute tolerance for non-integer numbers when grading.", "grade");
 
     // --- the job
-    public static final Option<String> GENERATOR = register(new Option<>("generator", "SQLEXAM_GENERATOR", String.class, "gold",
-            "Who writes the SQL: gold (the harness self-check: the gold SQL is the candidate), baseline (offline, rule-based), openai (an OpenAI-compatible "
+    public static final Option<String> GENERATOR = register(new Option<>("generator", "SQLEXAM_GENERATOR", String.class, "auto",
+            "Who writes the SQL: auto (a configured model server, else an Ollama at localhost:11434 with llm_model, else baseline), "
+                    + "gold (the harness self-check: the gold SQL is the candidate), baseline (offline, rule-based), replay (the "
+                    + "candidates of an earlier exam log, replay_log), openai (an OpenAI-compatible "
                     + "server at llm_url), ollama (an Ollama server at llm_url).", "generate",
-            true, false, List.of("gold", "baseline", "openai", "ollama")));
+            true, false, List.of("auto", "gold", "baseline", "replay", "openai", "ollama")));
+    public static final Option<String> REPLAY_LOG = own("replay_log", "SQLEXAM_REPLAY_LOG", String.class, "",
+            "The exam_log.jsonl whose candidates the replay generator reuses.", "generate");
     public static final Option<String> LLM_URL = own("llm_url", "SQLEXAM_LLM_URL", String.class, "",
             "Model server: the API root of an OpenAI-compatible server (http://host:port/v1) or an Ollama server (http://host:11434).",
             "generate");

@@ -1,14 +1,19 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.llm.BaselineGenerator;
+import dev.sqlexam.llm.DifficultyClassifier;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.llm.ModelGenerator;
-import dev.sqlexam.model.GenerationTrace;
+import dev.sqlexam.llm.PromptTemplates;
+import dev.sqlexam.llm.ReplayGenerator;
 import dev.sqlexam.llm.SqlGenerator;
+import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamTask;
-import dev.sqlexam.model.RetrievalTask;
-import java.util.ArrayList;
 import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.GenerationTrace;
+import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
@@ -38,12 +43,23 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
     public void asyncInvoke(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
         long start = System.nanoTime();
         ExamTask task = retrieved.task();
-        if (generator instanceof dev.sqlexam.llm.BaselineGenerator baseline) {
+        if (generator instanceof ReplayGenerator replay) {
+            String hash = PromptTemplates.build(task.question(), retrieved.packet(), retrieved.plan(),
+                    generators.settings() == null ? PromptTemplates.Stages.DEFAULT : generators.settings().prompt()).hash();
+            ReplayGenerator.Replayed r = replay.replay(task, hash);
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            StageTrace stage = r.problem() == null ? StageTrace.ok("generate", ms, r.candidates().size() + " candidate(s) replayed")
+                    : StageTrace.failed("generate", "replay_miss", null, ms, r.problem());
+            resultFuture.complete(List.of(generated(retrieved, r.candidates(), stage, new GenerationTrace("replay", "log", null,
+                    r.candidates().size(), hash, 0, 0, ms, 0, 0, r.candidates().size(), 0, List.of(), r.problem()))));
+            return;
+        }
+        if (generator instanceof BaselineGenerator baseline) {
             var packet = retrieved.packet();
-            var difficulty = dev.sqlexam.llm.DifficultyClassifier.classify(task.question().question(), packet == null ? 0 : packet.tables().size());
-            int k = dev.sqlexam.llm.DifficultyClassifier.k(difficulty, 2, 4, 6);
-            List<dev.sqlexam.model.Candidate> all = baseline.write(task.question().question(), packet);
-            List<dev.sqlexam.model.Candidate> candidates = all.subList(0, Math.min(k, all.size()));
+            var difficulty = DifficultyClassifier.classify(task.question().question(), packet == null ? 0 : packet.tables().size());
+            int k = DifficultyClassifier.k(difficulty, 2, 4, 6);
+            List<Candidate> all = baseline.write(task.question().question(), packet);
+            List<Candidate> candidates = all.subList(0, Math.min(k, all.size()));
             long ms = (System.nanoTime() - start) / 1_000_000;
             StageTrace stage = StageTrace.ok("generate", ms, candidates.size() + " candidate(s) from the offline baseline");
             resultFuture.complete(List.of(generated(retrieved, candidates, stage, new GenerationTrace("baseline", "rules",
@@ -74,7 +90,7 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
         });
     }
 
-    private GeneratedTask generated(RetrievalTask retrieved, List<dev.sqlexam.model.Candidate> candidates, StageTrace stage,
+    private GeneratedTask generated(RetrievalTask retrieved, List<Candidate> candidates, StageTrace stage,
             GenerationTrace generation) {
         List<StageTrace> trace = new ArrayList<>(retrieved.stages());
         trace.add(stage);

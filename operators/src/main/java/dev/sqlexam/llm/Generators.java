@@ -7,15 +7,19 @@ import java.util.List;
 
 /** Which generator a run uses and how to reach its model; operators build the generator from it. */
 public record Generators(String name, String url, String model, String apiKeyEnv, long timeoutMs, String ollamaEndpoint,
-        ModelGenerator.Settings settings) implements Serializable {
+        ModelGenerator.Settings settings, String replayLog, String reason) implements Serializable {
 
-    public static final List<String> NAMES = List.of(GoldGenerator.NAME, BaselineGenerator.NAME, "openai", "ollama");
+    public static final List<String> NAMES = List.of("auto", GoldGenerator.NAME, BaselineGenerator.NAME, ReplayGenerator.NAME, "openai", "ollama");
 
+    /** The generator the settings name; {@code auto} is resolved by probing (see {@link GeneratorSelection}). */
     public static Generators from(Settings s) {
         String name = s.get(SqlExamOptions.GENERATOR);
         String url = s.get(SqlExamOptions.LLM_URL);
-        if (!GoldGenerator.NAME.equals(name) && !BaselineGenerator.NAME.equals(name) && (url == null || url.isBlank())) {
+        if (("openai".equals(name) || "ollama".equals(name)) && (url == null || url.isBlank())) {
             throw new IllegalArgumentException("generator " + name + " needs a model server: --llm-url (or SQLEXAM_LLM_URL)");
+        }
+        if (ReplayGenerator.NAME.equals(name) && s.get(SqlExamOptions.REPLAY_LOG).isBlank()) {
+            throw new IllegalArgumentException("generator replay needs an exam log: --set replay_log=runs/<run-id>/exam_log.jsonl");
         }
         return new Generators(name, url, s.get(SqlExamOptions.LLM_MODEL), s.get(SqlExamOptions.LLM_API_KEY_ENV),
                 s.get(SqlExamOptions.LLM_TIMEOUT_MS), s.get(SqlExamOptions.OLLAMA_ENDPOINT),
@@ -23,11 +27,16 @@ public record Generators(String name, String url, String model, String apiKeyEnv
                         s.get(SqlExamOptions.MULTI_CANDIDATE_K_EASY), s.get(SqlExamOptions.MULTI_CANDIDATE_K_HARD),
                         s.get(SqlExamOptions.MULTI_CANDIDATE_TIME_BUDGET_MS), s.get(SqlExamOptions.LLM_TEMPERATURE),
                         s.get(SqlExamOptions.LLM_MAX_TOKENS), s.get(SqlExamOptions.LLM_SEED), new PromptTemplates.Stages(s.get(SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
-                        s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED), s.get(SqlExamOptions.JOIN_HINT_FORMAT))));
+                        s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED), s.get(SqlExamOptions.JOIN_HINT_FORMAT))),
+                s.get(SqlExamOptions.REPLAY_LOG), "chosen with --generator " + name);
+    }
+
+    public Generators as(String resolvedName, String why) {
+        return new Generators(resolvedName, url, model, apiKeyEnv, timeoutMs, ollamaEndpoint, settings, replayLog, why);
     }
 
     public static Generators gold() {
-        return new Generators(GoldGenerator.NAME, null, null, null, 0, null, null);
+        return new Generators(GoldGenerator.NAME, null, null, null, 0, null, null, null, "self-check");
     }
 
     /** Builds the generator; the API key is read from its environment variable here, in the task. */
@@ -35,6 +44,8 @@ public record Generators(String name, String url, String model, String apiKeyEnv
         return switch (name) {
             case GoldGenerator.NAME -> new GoldGenerator();
             case BaselineGenerator.NAME -> new BaselineGenerator(settings == null ? 4 : settings.kHard());
+            case ReplayGenerator.NAME -> new ReplayGenerator(ReplayGenerator.read(java.nio.file.Path.of(replayLog)));
+            case "auto" -> throw new IllegalStateException("generator auto must be resolved before the job starts");
             case "openai" -> new ModelGenerator(new OpenAiChatClient(url, model, apiKeyEnv == null ? null : System.getenv(apiKeyEnv),
                     timeoutMs, RetryPolicy.DEFAULT), settings);
             case "ollama" -> new ModelGenerator(new OllamaChatClient(url, model, "generate".equals(ollamaEndpoint), timeoutMs,

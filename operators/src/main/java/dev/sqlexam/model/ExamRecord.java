@@ -18,6 +18,7 @@ public record ExamRecord(
         String generator,
         String goldSql,
         String predSql,
+        List<String> candidates,
         boolean correct,
         String reason,
         boolean lenientCorrect,

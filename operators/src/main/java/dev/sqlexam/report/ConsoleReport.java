@@ -14,6 +14,7 @@ public final class ConsoleReport {
         sb.append("exam set   ").append(summary.examSet()).append('\n');
         sb.append("generator  ").append(summary.generator());
         if (summary.selfCheck()) sb.append("  — SELF-CHECK: each candidate is the gold SQL; this grades the harness, not a model");
+        else if (summary.generatorReason() != null) sb.append("  (").append(summary.generatorReason()).append(')');
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "rejected   %d line(s)%s%n", summary.rejectedLines(),
                 summary.rejectedLines() > 0 ? " (see rejected.jsonl)" : ""));

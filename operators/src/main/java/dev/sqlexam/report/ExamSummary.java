@@ -10,6 +10,7 @@ public record ExamSummary(
         String runId,
         String examSet,
         String generator,
+        String generatorReason,
         boolean selfCheck,
         long rejectedLines,
         double durationSeconds,
@@ -37,7 +38,7 @@ public record ExamSummary(
             RetrievalStats retrieval) {}
 
     /** Run-level facts the records do not carry. */
-    public record Context(String runId, String examSet, String generator, boolean selfCheck, long rejectedLines,
+    public record Context(String runId, String examSet, String generator, String generatorReason, boolean selfCheck, long rejectedLines,
             double durationSeconds, long subgraphCacheHits, long subgraphCacheMisses) {}
 
     public static ExamSummary of(SummaryAccumulator accumulator, Context context) {
@@ -59,7 +60,7 @@ public record ExamSummary(
                     new LinkedHashMap<>(pooled.byCategory()), new LinkedHashMap<>(pooled.reasons()),
                     pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.retrieval()));
         });
-        return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.selfCheck(),
+        return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.generatorReason(), context.selfCheck(),
                 context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(), variants);
     }
 }

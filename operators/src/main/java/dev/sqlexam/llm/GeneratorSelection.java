@@ -1,0 +1,70 @@
+package dev.sqlexam.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.report.Json;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * Resolves {@code auto}: a configured model server (OpenAI-compatible if it answers /models, Ollama if
+ * it answers /api/tags), else an Ollama at localhost:11434 that has the configured model, else the
+ * offline baseline. Always says why.
+ */
+public final class GeneratorSelection {
+
+    static final String LOCAL_OLLAMA = "http://127.0.0.1:11434";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private GeneratorSelection() {}
+
+    public static Generators resolve(Generators requested) {
+        return resolve(requested, LOCAL_OLLAMA);
+    }
+
+    static Generators resolve(Generators requested, String localOllama) {
+        if (!"auto".equals(requested.name())) return requested;
+        String url = requested.url();
+        String configuredProblem = null;
+        if (url != null && !url.isBlank()) {
+            String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+            if (answers(base + "/models") != null) return requested.as("openai", "auto: " + base + " answers as an OpenAI-compatible server");
+            if (answers(base + "/api/tags") != null) return requested.as("ollama", "auto: " + base + " answers as an Ollama server");
+            configuredProblem = "the configured server " + base + " did not answer";
+        }
+        String tags = answers(localOllama + "/api/tags");
+        if (tags != null && hasModel(tags, requested.model())) {
+            return new Generators("ollama", localOllama, requested.model(), requested.apiKeyEnv(), requested.timeoutMs(),
+                    requested.ollamaEndpoint(), requested.settings(), requested.replayLog(),
+                    "auto: an Ollama at " + localOllama + " has " + requested.model());
+        }
+        String why = (configuredProblem != null ? configuredProblem + "; " : "no model server configured; ")
+                + (tags == null ? "no Ollama at " + localOllama : "the Ollama at " + localOllama + " lacks " + requested.model());
+        return requested.as(BaselineGenerator.NAME, "auto: " + why + " → the offline baseline");
+    }
+
+    static boolean hasModel(String tagsJson, String model) {
+        try {
+            for (JsonNode m : Json.MAPPER.readTree(tagsJson).path("models")) {
+                String name = m.path("name").asText();
+                if (name.equals(model) || name.equals(model + ":latest")) return true;
+            }
+        } catch (Exception e) {
+            return false;
+        }
+        return false;
+    }
+
+    private static String answers(String url) {
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() / 100 == 2 ? r.body() : null;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
