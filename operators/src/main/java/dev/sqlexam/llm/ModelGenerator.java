@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * Candidates from a chat model: the prompt from the templates, K from the question's difficulty
- * (seed 003), temperature 0.3, the SQL extracted from each reply and duplicates dropped. An endpoint
- * failure or the time budget running out yields no candidates and an infrastructure error in the trace.
+ * (seed 003), temperature 0.3, the SQL extracted from each reply and duplicates dropped. The
+ * completions that arrived within the time budget are used and the lost ones listed; when none
+ * arrived, the question has no candidates and an infrastructure error in its trace.
  */
 public final class ModelGenerator implements SqlGenerator {
 
@@ -55,9 +55,10 @@ public final class ModelGenerator implements SqlGenerator {
         DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
                 packet == null ? 0 : packet.tables().size());
         int k = settings.multiCandidate() ? DifficultyClassifier.k(difficulty, settings.kEasy(), settings.kDefault(), settings.kHard()) : 1;
-        ChatRequest request = new ChatRequest(prompt.system(), prompt.user(), settings.temperature(), settings.seed(), settings.maxTokens(), k);
+        ChatRequest request = new ChatRequest(prompt.system(), prompt.user(), settings.temperature(), settings.seed(), settings.maxTokens(), k)
+                .withBudget(settings.timeBudgetMs());
         long start = System.nanoTime();
-        return client.chat(request).orTimeout(settings.timeBudgetMs(), TimeUnit.MILLISECONDS).handle((reply, error) -> {
+        return client.chat(request).handle((reply, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
@@ -68,7 +69,7 @@ public final class ModelGenerator implements SqlGenerator {
                         prompt.hash(), 0, 0, ms, retries, 0, 0, 0, List.of(), message));
             }
             List<Candidate> candidates = new ArrayList<>();
-            List<String> problems = new ArrayList<>();
+            List<String> problems = new ArrayList<>(reply.lost());
             Set<String> seen = new LinkedHashSet<>();
             int duplicates = 0;
             for (String content : reply.contents()) {

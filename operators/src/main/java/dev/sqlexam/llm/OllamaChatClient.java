@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Ollama's {@code POST /api/chat} (or {@code /api/generate}) without streaming; K completions are K
- * parallel calls (Ollama has no n), each with its own seed when a seed is set.
+ * parallel calls (Ollama has no n), each with its own seed when a seed is set; those that arrive
+ * within the request's time budget are used.
  */
 public final class OllamaChatClient extends HttpChatClient {
 
@@ -30,8 +31,7 @@ public final class OllamaChatClient extends HttpChatClient {
     public CompletableFuture<ChatReply> chat(ChatRequest request) {
         List<CompletableFuture<ChatReply>> calls = new ArrayList<>();
         for (int i = 0; i < request.n(); i++) calls.add(call(request, request.seed() == null ? null : request.seed() + i));
-        return CompletableFuture.allOf(calls.toArray(new CompletableFuture[0]))
-                .thenApply(v -> ChatReply.merge(calls.stream().map(CompletableFuture::join).toList()));
+        return ChatReply.gather(calls, request.budgetMs());
     }
 
     private CompletableFuture<ChatReply> call(ChatRequest request, Integer seed) {

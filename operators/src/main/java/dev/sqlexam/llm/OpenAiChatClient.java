@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * OpenAI-compatible {@code POST /v1/chat/completions} (vLLM, llama.cpp server, LM Studio, OpenAI).
  * Asks for n completions in one call; a server that returns fewer (no support for n) gets the rest
- * as single calls, and is remembered as such.
+ * as single calls, and is remembered as such. What arrives within the request's time budget is used.
  */
 public final class OpenAiChatClient extends HttpChatClient {
 
@@ -30,25 +30,27 @@ public final class OpenAiChatClient extends HttpChatClient {
 
     @Override
     public CompletableFuture<ChatReply> chat(ChatRequest request) {
-        if (request.n() == 1 || Boolean.FALSE.equals(supportsN)) return singles(request, request.n());
-        return call(request).thenCompose(reply -> {
+        if (request.n() == 1 || Boolean.FALSE.equals(supportsN)) return singles(request, request.n(), request.budgetMs());
+        long start = System.nanoTime();
+        return ChatReply.gather(List.of(call(request)), request.budgetMs()).thenCompose(reply -> {
             int missing = request.n() - reply.contents().size();
             if (missing <= 0) {
                 supportsN = true;
                 return CompletableFuture.completedFuture(reply);
             }
             supportsN = false;
-            return singles(request, missing).thenApply(rest -> ChatReply.merge(List.of(reply, rest)));
+            long left = request.budgetMs() == 0 ? 0 : request.budgetMs() - (System.nanoTime() - start) / 1_000_000;
+            if (request.budgetMs() > 0 && left <= 0) return CompletableFuture.completedFuture(reply);
+            return singles(request, missing, left).handle((rest, error) -> rest == null ? reply : ChatReply.merge(List.of(reply, rest)));
         });
     }
 
-    private CompletableFuture<ChatReply> singles(ChatRequest request, int count) {
+    private CompletableFuture<ChatReply> singles(ChatRequest request, int count, long budgetMs) {
         List<CompletableFuture<ChatReply>> calls = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             calls.add(call(request.withN(1).withSeed(request.seed() == null ? null : request.seed() + i)));
         }
-        return CompletableFuture.allOf(calls.toArray(new CompletableFuture[0]))
-                .thenApply(v -> ChatReply.merge(calls.stream().map(CompletableFuture::join).toList()));
+        return ChatReply.gather(calls, budgetMs);
     }
 
     private CompletableFuture<ChatReply> call(ChatRequest request) {

@@ -190,4 +190,36 @@ class ChatClientsTest {
             assertThatThrownBy(() -> client.chat(ASK).join()).satisfies(t -> assertThat(cause(t)).hasMessageContaining("not found"));
         }
     }
+    private static String ollamaReply(String sql) {
+        return "{\"model\":\"m\",\"message\":{\"role\":\"assistant\",\"content\":\"" + sql + "\"},\"done\":true,"
+                + "\"prompt_eval_count\":10,\"eval_count\":4}";
+    }
+
+    @Test
+    void theCompletionsThatArriveWithinTheBudgetAreUsedAndTheRestListedAsLost() throws Exception {
+        String url = serve("/api/chat", n -> switch (n) {
+            case 1 -> new Reply(200, ollamaReply("SELECT 3"), null, 3_000);
+            case 2 -> new Reply(400, "{\"error\":\"invalid options\"}", null, 0);
+            default -> Reply.ok(ollamaReply("SELECT " + n));
+        });
+        try (OllamaChatClient client = new OllamaChatClient(url, "m", false, 5_000, FAST)) {
+            long start = System.nanoTime();
+            ChatReply reply = client.chat(ASK.withN(4).withBudget(800)).join();
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertThat(reply.contents()).hasSize(2);
+            assertThat(reply.lost()).hasSize(2).anySatisfy(l -> assertThat(l).contains("time budget of 800 ms"))
+                    .anySatisfy(l -> assertThat(l).contains("invalid options"));
+            assertThat(ms).as("did not wait for the slow completion").isLessThan(2_900);
+        }
+    }
+
+    @Test
+    void whenNothingArrivesWithinTheBudgetTheRequestTimesOut() throws Exception {
+        String url = serve("/v1/chat/completions", n -> new Reply(200, completion("SELECT 1"), null, 2_000));
+        try (OpenAiChatClient client = new OpenAiChatClient(url + "/v1", "m", null, 5_000, FAST)) {
+            assertThatThrownBy(() -> client.chat(ASK.withN(2).withBudget(300)).join())
+                    .satisfies(t -> assertThat(cause(t)).isInstanceOf(java.util.concurrent.TimeoutException.class)
+                            .hasMessageContaining("300 ms"));
+        }
+    }
 }
