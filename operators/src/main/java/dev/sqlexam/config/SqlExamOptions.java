@@ -150,8 +150,8 @@ public final class SqlExamOptions {
             "Doc-RAG relevance threshold (seed 001).", "retrieve");
     public static final Option<Integer> RETRIEVAL_TABLE_THRESHOLD = seedInEffect("RETRIEVAL_TABLE_THRESHOLD", Integer.class, 10,
             "Below this many tables the full schema is used (seed 001).", "retrieve");
-    public static final Option<Boolean> COLUMN_PRUNING_ENABLED = seed("COLUMN_PRUNING_ENABLED", Boolean.class, false,
-            "Column trimming per table (seed 004 §3c).", "prompt");
+    public static final Option<Boolean> COLUMN_PRUNING_ENABLED = seedInEffect("COLUMN_PRUNING_ENABLED", Boolean.class, false,
+            "Column trimming per table: PK/FK, FK targets and linked columns stay, plus the first 5 others by ordinal (seed 002 §3c).", "prompt");
     public static final Option<Boolean> PRE_SQL_ENABLED = seed("PRE_SQL_ENABLED", Boolean.class, false,
             "Pre-SQL backward recall (seed 004).", "prompt");
     public static final Option<Boolean> MULTI_CANDIDATE_ENABLED = seedInEffect("MULTI_CANDIDATE_ENABLED", Boolean.class, true,

@@ -1,7 +1,12 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.prompt.ColumnPruner;
+import dev.sqlexam.prompt.Glosses;
+import dev.sqlexam.prompt.JoinPlan;
+import dev.sqlexam.prompt.SchemaLinker;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,29 +40,39 @@ public final class PromptTemplates {
         }
     }
 
-    /** Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED), join hints. */
-    public record Stages(boolean glosses, boolean linker, String joinHintFormat) implements java.io.Serializable {
-        public static final Stages DEFAULT = new Stages(true, false, "edges");
+    /**
+     * Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED), join
+     * hints (JOIN_HINT_FORMAT), column pruning (COLUMN_PRUNING_ENABLED).
+     */
+    public record Stages(boolean glosses, boolean linker, String joinHintFormat, boolean columnPruning) implements java.io.Serializable {
+        public static final Stages DEFAULT = new Stages(true, false, "edges", false);
+
+        public Stages(boolean glosses, boolean linker, String joinHintFormat) {
+            this(glosses, linker, joinHintFormat, false);
+        }
     }
 
     public static Prompt build(ExamQuestion q, SchemaContextPacket packet) {
         return build(q, packet, null, Stages.DEFAULT);
     }
 
-    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan, String hintFormat) {
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, String hintFormat) {
         return build(q, packet, plan, new Stages(Stages.DEFAULT.glosses(), Stages.DEFAULT.linker(), hintFormat));
     }
 
     /** {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan. */
-    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan, Stages stages) {
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Stages stages) {
         String hintFormat = stages.joinHintFormat();
         StringBuilder schema = new StringBuilder();
         if (packet != null) {
-            packet.tables().forEach(t -> schema.append(stages.glosses() ? dev.sqlexam.prompt.Glosses.annotate(t.mSchema()) : t.mSchema()).append('\n'));
+            List<String> lines = stages.columnPruning()
+                    ? ColumnPruner.prune(q.question(), packet.tables(), packet.fkEdges(), ColumnPruner.DEFAULT_MAX_NON_STRUCTURAL)
+                    : packet.tables().stream().map(PacketTable::mSchema).toList();
+            lines.forEach(m -> schema.append(stages.glosses() ? Glosses.annotate(m) : m).append('\n'));
         }
         String contract = "";
         if (packet != null && stages.linker()) {
-            contract = dev.sqlexam.prompt.SchemaLinker.render(dev.sqlexam.prompt.SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
+            contract = SchemaLinker.render(SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
                     packet.tableWarnings());
         } else if (packet != null && !packet.tableWarnings().isEmpty()) {
             contract = "\n### Table Warnings (READ CAREFULLY)\n" + String.join("\n", packet.tableWarnings().stream().map(w -> "- " + w).toList()) + "\n";

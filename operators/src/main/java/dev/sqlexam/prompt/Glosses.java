@@ -94,8 +94,7 @@ public final class Glosses {
         for (MSchemaColumns.Col c : MSchemaColumns.parse(mSchema)) {
             Gloss g = of(table, c);
             String hint = g.hint() == null || "PK".equals(g.hint()) || g.hint().startsWith("FK") || "ID".equals(g.hint()) ? "" : g.annotation();
-            parts.add(Identifiers.quoteIfNeeded(c.name()) + " " + c.type() + (c.pk() ? " PK" : "")
-                    + (c.fkTable() != null ? " FK→" + c.fkTable() : "") + hint);
+            parts.add(c.render() + hint);
         }
         return parts.isEmpty() ? mSchema : table + " (" + String.join(", ", parts) + ")";
     }

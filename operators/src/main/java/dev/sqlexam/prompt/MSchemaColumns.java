@@ -1,5 +1,6 @@
 package dev.sqlexam.prompt;
 
+import dev.sqlexam.schema.Identifiers;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,19 @@ import java.util.List;
 public final class MSchemaColumns {
 
     /** One column of an M-Schema line. */
-    public record Col(String name, String type, boolean pk, String fkTable) implements Serializable {}
+    public record Col(String name, String type, boolean pk, String fkTable) implements Serializable {
+        /** The column as M-Schema writes it. */
+        public String render() {
+            return Identifiers.quoteIfNeeded(name) + " " + type + (pk ? " PK" : "") + (fkTable != null ? " FK→" + fkTable : "");
+        }
+    }
+
+    /** An M-Schema line from its table and columns. */
+    public static String render(String table, List<Col> cols) {
+        List<String> parts = new ArrayList<>();
+        cols.forEach(c -> parts.add(c.render()));
+        return table + " (" + String.join(", ", parts) + ")";
+    }
 
     private MSchemaColumns() {}
 
