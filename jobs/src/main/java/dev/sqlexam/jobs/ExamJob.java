@@ -5,6 +5,7 @@ import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ExecuteAndGrade;
 import dev.sqlexam.flink.EmbedQuestion;
 import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.RecallFromSketch;
 import dev.sqlexam.flink.RetrieveSchema;
 import dev.sqlexam.flink.RouteModules;
 import dev.sqlexam.flink.GenerateCandidates;
@@ -52,6 +53,7 @@ public final class ExamJob {
             ExecutionSpec execution,
             dev.sqlexam.flink.RetrievalSpec retrieval,
             PlannerSpec planner,
+            boolean preSql,
             String resultsJdbcUrl,
             int parallelism,
             int asyncCapacity,
@@ -100,6 +102,12 @@ public final class ExamJob {
         DataStream<RetrievalTask> retrieved = AsyncDataStream.unorderedWait(
                         routed, new RetrieveSchema(spec.retrieval()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
                 .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)");
+
+        if (spec.preSql()) {
+            retrieved = AsyncDataStream.unorderedWait(retrieved, new RecallFromSketch(spec.generators(), spec.retrieval()),
+                            spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
+                    .uid("pre-sql-recall").name("pre-SQL sketch and backward recall");
+        }
 
         if (spec.planner().enabled()) {
             retrieved = retrieved.keyBy(RetrievalTask::planKey)

@@ -112,6 +112,7 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.JOIN_PATH_SCORING_ENABLED), settings.get(SqlExamOptions.DYNAMIC_HUB_CAP_ENABLED), 12,
                         settings.get(SqlExamOptions.CROSS_MODULE_JOIN_ENABLED), 5), settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED),
                         settings.get(SqlExamOptions.FK_SUBGRAPH_TTL_MS)),
+                settings.get(SqlExamOptions.PRE_SQL_ENABLED),
                 resultsUrl, parallelism, capacity,
                 settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
 

@@ -43,6 +43,14 @@ class ModelExamITCase {
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
     }
 
+    private static void answerJson(com.sun.net.httpserver.HttpExchange exchange, String body) throws java.io.IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
     private Path examSet() throws Exception {
         Path set = tmp.resolve("three.jsonl");
         Files.write(set, List.of(
@@ -63,11 +71,7 @@ class ModelExamITCase {
                     + "{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"},\"finish_reason\":\"stop\"},"
                     + "{\"index\":1,\"message\":{\"role\":\"assistant\",\"content\":\"select count(*)  from employees\"},\"finish_reason\":\"stop\"}],"
                     + "\"usage\":{\"prompt_tokens\":321,\"completion_tokens\":25,\"total_tokens\":346}}";
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, bytes.length);
-            exchange.getResponseBody().write(bytes);
-            exchange.close();
+            answerJson(exchange, body);
         });
         server.start();
         try {
@@ -141,5 +145,55 @@ class ModelExamITCase {
         assertThat(first.get("generation").get("error").asText()).contains("did not answer");
         assertThat(first.get("error_class").asText()).isEqualTo("infra_failure");
         assertThat(first.get("trace").toString()).contains("\"stage\":\"generate\",\"status\":\"error\",\"error_class\":\"infra_failure\"");
+    }
+    /** A loopback OpenAI server whose single-completion (sketch) replies differ from its K-completion replies. */
+    private static HttpServer sketchServer(List<String> prompts, String sketchSql, String finalSql) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/chat/completions", exchange -> {
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            prompts.add(request);
+            JsonNode n = Json.MAPPER.readTree(request).get("n");
+            String sql = n == null ? sketchSql : finalSql;
+            StringBuilder choices = new StringBuilder();
+            for (int i = 0; i < (n == null ? 1 : n.asInt()); i++) {
+                choices.append(i == 0 ? "" : ",").append("{\"index\":").append(i).append(",\"message\":{\"role\":\"assistant\",")
+                        .append("\"content\":\"").append(sql).append("\"},\"finish_reason\":\"stop\"}");
+            }
+            String body = "{\"id\":\"chatcmpl-5\",\"object\":\"chat.completion\",\"model\":\"coder\",\"choices\":[" + choices + "],"
+                    + "\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":10,\"total_tokens\":110}}";
+            answerJson(exchange, body);
+        });
+        server.start();
+        return server;
+    }
+
+    @Test
+    void preSqlRecallsTheTablesTheSketchNamesThatRetrievalMissed() throws Exception {
+        Path set = tmp.resolve("erp-one.jsonl");
+        Files.write(set, List.of("{\"id\":\"e1\",\"db\":\"erp\",\"question\":\"How many employees does the company have?\","
+                + "\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"));
+        String sketch = "SELECT COUNT(*) FROM employees e JOIN routings r ON true JOIN no_such_table x ON true";
+        for (boolean preSql : List.of(false, true)) {
+            List<String> prompts = new CopyOnWriteArrayList<>();
+            HttpServer server = sketchServer(prompts, sketch, "SELECT COUNT(*) FROM employees");
+            try {
+                ExamRun.Result result = run(set, Map.of("generator", "openai", "llm_model", "coder", "PRE_SQL_ENABLED", String.valueOf(preSql),
+                        "llm_url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
+                JsonNode record = Json.MAPPER.readTree(Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).get(0));
+                assertThat(record.get("reason").asText()).isEqualTo("match");
+                List<String> finals = prompts.stream().filter(p -> p.contains("\"n\":")).toList();
+                assertThat(finals).hasSize(1);
+                if (!preSql) {
+                    assertThat(prompts).as("no sketch call without PRE_SQL_ENABLED").hasSize(1);
+                    assertThat(finals.get(0)).as("retrieval alone does not find routings").doesNotContain("routings (");
+                } else {
+                    assertThat(prompts).hasSize(2);
+                    assertThat(finals.get(0)).contains("routings (").doesNotContain("no_such_table (");
+                    assertThat(record.toString()).contains("pre_sql").contains("added [routings]").contains("no_such_table");
+                }
+            } finally {
+                server.stop(0);
+            }
+        }
     }
 }

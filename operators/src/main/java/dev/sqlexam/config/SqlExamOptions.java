@@ -152,8 +152,9 @@ public final class SqlExamOptions {
             "Below this many tables the full schema is used (seed 001).", "retrieve");
     public static final Option<Boolean> COLUMN_PRUNING_ENABLED = seedInEffect("COLUMN_PRUNING_ENABLED", Boolean.class, false,
             "Column trimming per table: PK/FK, FK targets and linked columns stay, plus the first 5 others by ordinal (seed 002 §3c).", "prompt");
-    public static final Option<Boolean> PRE_SQL_ENABLED = seed("PRE_SQL_ENABLED", Boolean.class, false,
-            "Pre-SQL backward recall (seed 004).", "prompt");
+    public static final Option<Boolean> PRE_SQL_ENABLED = seedInEffect("PRE_SQL_ENABLED", Boolean.class, false,
+            "Pre-SQL backward recall: a model's sketch SQL names tables retrieval missed; they join the packet before generation (seed 004).",
+            "prompt");
     public static final Option<Boolean> MULTI_CANDIDATE_ENABLED = seedInEffect("MULTI_CANDIDATE_ENABLED", Boolean.class, true,
             "Multi-candidate generation (seed 003).", "generate");
     public static final Option<Integer> MULTI_CANDIDATE_K = seedInEffect("MULTI_CANDIDATE_K", Integer.class, 4,

@@ -4,6 +4,7 @@ import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GenerationTrace;
 import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.prompt.JoinPlan;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -50,11 +51,22 @@ public final class ModelGenerator implements SqlGenerator {
         return generateWithTrace(task, packet, null);
     }
 
-    public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet, dev.sqlexam.prompt.JoinPlan plan) {
-        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet, plan, settings.prompt());
+    public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet, JoinPlan plan) {
         DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
                 packet == null ? 0 : packet.tables().size());
         int k = settings.multiCandidate() ? DifficultyClassifier.k(difficulty, settings.kEasy(), settings.kDefault(), settings.kHard()) : 1;
+        return generate(task, packet, plan, difficulty, k);
+    }
+
+    /** One quick candidate from the retrieved schema: the pre-SQL sketch whose tables drive backward recall. */
+    public CompletableFuture<Result> sketch(ExamTask task, SchemaContextPacket packet) {
+        return generate(task, packet, null, DifficultyClassifier.classify(task.question().question(),
+                packet == null ? 0 : packet.tables().size()), 1);
+    }
+
+    private CompletableFuture<Result> generate(ExamTask task, SchemaContextPacket packet, JoinPlan plan,
+            DifficultyClassifier.Difficulty difficulty, int k) {
+        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet, plan, settings.prompt());
         ChatRequest request = new ChatRequest(prompt.system(), prompt.user(), settings.temperature(), settings.seed(), settings.maxTokens(), k)
                 .withBudget(settings.timeBudgetMs());
         long start = System.nanoTime();

@@ -10,4 +10,5 @@ public record PacketTable(String name, String module, String mSchema, double sco
     public static final String FK_EXPANSION = "fk_expansion";
     public static final String DOC = "doc";
     public static final String FULL_SCHEMA = "full_schema";
+    public static final String PRE_SQL = "pre_sql";
 }

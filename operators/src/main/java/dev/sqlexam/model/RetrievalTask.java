@@ -30,6 +30,11 @@ public record RetrievalTask(ExamTask task, float[] vector, ModuleRouter.Route ro
         return new RetrievalTask(task, null, route, p, t, plan, append(stage));
     }
 
+    /** The packet after a later stage changed it (pre-SQL backward recall). */
+    public RetrievalTask withPacket(SchemaContextPacket p, StageTrace stage) {
+        return new RetrievalTask(task, vector, route, p, retrieval, plan, append(stage));
+    }
+
     public RetrievalTask withPlan(dev.sqlexam.prompt.JoinPlan p, StageTrace stage) {
         return new RetrievalTask(task, vector, route, packet, retrieval, p, append(stage));
     }

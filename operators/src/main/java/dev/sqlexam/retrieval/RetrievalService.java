@@ -107,6 +107,11 @@ public final class RetrievalService {
         return new Outcome(packet, trace);
     }
 
+    /** Merges into the packet the tables a sketch SQL names that retrieval missed (PRE_SQL_ENABLED). */
+    public BackwardRecall.Recall recall(SchemaContextPacket packet, String sketchSql) {
+        return BackwardRecall.recall(database(packet.databaseId()).catalog(), packet, BackwardRecall.tablesOf(sketchSql));
+    }
+
     private static SchemaContextPacket emptyPacket(String db, ModuleRouter.Route route) {
         return new SchemaContextPacket(db, "none", List.of(), List.of(), route.modules() == null ? List.of() : route.modules(), List.of(),
                 List.of());

@@ -1,0 +1,96 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.llm.Generators;
+import dev.sqlexam.llm.ModelGenerator;
+import dev.sqlexam.llm.SqlGenerator;
+import dev.sqlexam.model.RetrievalTask;
+import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.retrieval.BackwardRecall;
+import dev.sqlexam.retrieval.RagStore;
+import dev.sqlexam.retrieval.RetrievalService;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+
+/**
+ * Pre-SQL backward recall (PRE_SQL_ENABLED): the model writes one sketch from the retrieved schema,
+ * and the tables it names that retrieval missed join the packet before planning and generation. Only a
+ * model writes sketches: gold would leak the answer's tables, and baseline and replay name no new ones.
+ * A failed sketch leaves the packet as it was and says why in the stage trace.
+ */
+public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, RetrievalTask> {
+
+    static final String STAGE = "pre_sql";
+
+    private final Generators generators;
+    private final RetrievalSpec spec;
+    private transient SqlGenerator generator;
+    private transient RagStore store;
+    private transient RetrievalService service;
+
+    public RecallFromSketch(Generators generators, RetrievalSpec spec) {
+        this.generators = generators;
+        this.spec = spec;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        generator = generators.create();
+        if (generator instanceof ModelGenerator) {
+            store = RetrievalOperators.store(spec);
+            service = RetrievalOperators.service(spec, store);
+        }
+    }
+
+    @Override
+    public void asyncInvoke(RetrievalTask t, ResultFuture<RetrievalTask> resultFuture) {
+        long start = System.nanoTime();
+        if (!(generator instanceof ModelGenerator model)) {
+            resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.ok(STAGE, 0,
+                    "skipped: the " + generator.name() + " generator writes no sketch; pre-SQL needs a model"))));
+            return;
+        }
+        if (t.packet() == null || t.packet().tables().isEmpty()) {
+            resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.ok(STAGE, 0, "skipped: no retrieved schema to sketch from"))));
+            return;
+        }
+        CompletableFuture<ModelGenerator.Result> sketch;
+        try {
+            sketch = model.sketch(t.task(), t.packet());
+        } catch (RuntimeException e) {
+            sketch = CompletableFuture.failedFuture(e);
+        }
+        sketch.handle((result, error) -> {
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            if (error != null) return t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, ms, "sketch failed: " + error.getMessage()));
+            if (result.candidates().isEmpty()) {
+                String why = result.trace().error() != null ? result.trace().error() : String.join("; ", result.trace().extractionProblems());
+                return t.withPacket(t.packet(), StageTrace.failed(STAGE, "no_sketch", null, ms, "no sketch SQL: " + why));
+            }
+            String sql = result.candidates().get(0).sql();
+            try {
+                BackwardRecall.Recall recall = service.recall(t.packet(), sql);
+                return t.withPacket(recall.packet(), StageTrace.ok(STAGE, ms, "sketch named " + BackwardRecall.tablesOf(sql).size()
+                        + " table(s); added " + recall.added() + (recall.unknown().isEmpty() ? "" : "; not in the database " + recall.unknown())
+                        + "; sketch: " + sql));
+            } catch (RuntimeException e) {
+                return t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, ms, "recall failed: " + e.getMessage()));
+            }
+        }).whenComplete((out, error) -> resultFuture.complete(List.of(out != null ? out
+                : t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, 0, String.valueOf(error))))));
+    }
+
+    @Override
+    public void timeout(RetrievalTask t, ResultFuture<RetrievalTask> resultFuture) {
+        resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, 0,
+                "the sketch exceeded the async time limit"))));
+    }
+
+    @Override
+    public void close() {
+        if (generator != null) generator.close();
+        if (store != null) store.close();
+    }
+}
