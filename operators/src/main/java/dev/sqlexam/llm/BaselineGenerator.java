@@ -34,7 +34,6 @@ public final class BaselineGenerator implements SqlGenerator {
 
     public static final String NAME = "baseline";
     private static final Pattern TOP_N = Pattern.compile("(?i)\\b(?:top|first)\\s+(\\d{1,3})\\b|\\b(\\d{1,3})\\s+(?:most|highest|largest|biggest|best|lowest|smallest)\\b");
-    private static final Pattern YEAR = Pattern.compile("\\b(19\\d{2}|20\\d{2})\\b");
     private static final Pattern QUOTED = Pattern.compile("['\"]([^'\"]{1,60})['\"]");
     private static final Pattern GROUP = Pattern.compile("(?i)\\b(?:by|per|for each|in each|for every|of each)\\s+([a-z][a-z ]{1,40}?)(?=$|[?.,;]|\\s+(?:in|for|during|from|with|and|where|that|who|which|over|since|between|of)\\b)");
 
@@ -70,7 +69,7 @@ public final class BaselineGenerator implements SqlGenerator {
         List<String> out = new ArrayList<>();
         for (Glosses.Gloss measure : measures.isEmpty() ? java.util.Collections.<Glosses.Gloss>singletonList(null) : measures) {
             String main = measure != null ? measure.table() : mains.get(0);
-            String sql = compose(q, main, agg, measure, group.orElse(null), limit, columns, packet);
+            String sql = compose(q, main, agg, measure, group.orElse(null), limit, columns, packet, bundle);
             if (sql != null && !out.contains(sql)) out.add(sql);
             if (out.size() >= k) break;
         }
@@ -108,7 +107,7 @@ public final class BaselineGenerator implements SqlGenerator {
         return out;
     }
 
-    private static boolean isMeasure(Glosses.Gloss g) {
+    static boolean isMeasure(Glosses.Gloss g) {
         return g.hint() != null && List.of("AMT", "QTY", "NUM", "HOURS", "DAYS", "PCT", "RATE", "COUNT").contains(g.hint());
     }
 
@@ -141,7 +140,7 @@ public final class BaselineGenerator implements SqlGenerator {
         return Optional.empty();
     }
 
-    private static boolean tableMatches(String table, String phrase) {
+    static boolean tableMatches(String table, String phrase) {
         String t = String.join(" ", Identifiers.words(table.substring(table.lastIndexOf('.') + 1)));
         String p = phrase.endsWith("s") ? phrase.substring(0, phrase.length() - 1) : phrase;
         return t.startsWith(p) || p.startsWith(t.endsWith("s") ? t.substring(0, t.length() - 1) : t);
@@ -155,17 +154,19 @@ public final class BaselineGenerator implements SqlGenerator {
     }
 
     private String compose(String q, String main, Aggregate agg, Glosses.Gloss measure, Glosses.Gloss group, Integer limit,
-            Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet) {
+            Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet, SchemaLinker.Bundle bundle) {
         List<String> needed = new ArrayList<>(List.of(main));
         if (group != null && !needed.contains(group.table())) needed.add(group.table());
-        Glosses.Gloss dateColumn = dateColumn(main, columns, packet);
-        Matcher year = YEAR.matcher(q);
         List<String> where = new ArrayList<>();
-        if (year.find() && dateColumn != null) {
-            int y = Integer.parseInt(year.group(1));
-            if (!needed.contains(dateColumn.table())) needed.add(dateColumn.table());
-            String col = ref(dateColumn);
-            where.add(col + " >= DATE '" + y + "-01-01' AND " + col + " < DATE '" + (y + 1) + "-01-01'");
+        List<String> having = new ArrayList<>();
+        List<BaselineFilters.Filter> filters = new ArrayList<>();
+        BaselineFilters.Filter dates = BaselineFilters.dates(q, dateColumn(main, columns, packet, bundle));
+        if (dates != null) filters.add(dates);
+        boolean aggregated = agg != Aggregate.NONE && agg != Aggregate.COUNT;
+        filters.addAll(BaselineFilters.numbers(q, bundle, columns, packet.tableNames(), aggregated ? measure : null, group != null));
+        for (BaselineFilters.Filter f : filters) {
+            if (!needed.contains(f.table())) needed.add(f.table());
+            (f.having() ? having : where).add(f.condition());
         }
         Matcher quoted = QUOTED.matcher(q);
         while (quoted.find()) {
@@ -187,6 +188,7 @@ public final class BaselineGenerator implements SqlGenerator {
             sql.append(ref(group)).append(", ").append(value).append(" AS value ").append(from);
             if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
             sql.append(" GROUP BY ").append(ref(group));
+            if (!having.isEmpty()) sql.append(" HAVING ").append(String.join(" AND ", having).replace("value", value));
             if (limit != null) sql.append(" ORDER BY value DESC LIMIT ").append(limit);
         } else if (value != null) {
             sql.append(value).append(' ').append(from);
@@ -205,7 +207,14 @@ public final class BaselineGenerator implements SqlGenerator {
         return sql.toString();
     }
 
-    private static Glosses.Gloss dateColumn(String main, Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet) {
+    /** The date column to filter: one the question's words link to on the main table, else its first, else a parent's. */
+    private static Glosses.Gloss dateColumn(String main, Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet,
+            SchemaLinker.Bundle bundle) {
+        for (SchemaLinker.ColumnLink l : bundle.linkedColumns().stream()
+                .sorted(Comparator.comparingDouble(SchemaLinker.ColumnLink::score).reversed()).toList()) {
+            Glosses.Gloss g = l.table().equals(main) ? find(columns, main, l.column()) : null;
+            if (g != null && ("DATE".equals(g.hint()) || "TIMESTAMP".equals(g.hint()))) return g;
+        }
         for (Glosses.Gloss g : columns.getOrDefault(main, List.of())) if ("DATE".equals(g.hint()) || "TIMESTAMP".equals(g.hint())) return g;
         for (var fk : packet.fkEdges()) {
             if (!fk.fromTable().equals(main)) continue;

@@ -55,6 +55,33 @@ class BaselineGeneratorTest {
     }
 
     @Test
+    void monthsIsoDatesAndRangesFilterTheDateColumn() {
+        assertThat(first("How many employees were hired in March 2024?")).endsWith(
+                "WHERE employees.hire_date >= DATE '2024-03-01' AND employees.hire_date < DATE '2024-04-01'");
+        assertThat(first("How many employees were hired since 2022-07-15?")).endsWith("WHERE employees.hire_date >= DATE '2022-07-15'");
+        assertThat(first("How many employees were hired before 2022-07-15?")).endsWith("WHERE employees.hire_date < DATE '2022-07-15'");
+        assertThat(first("How many employees were hired between 2021-01-01 and 2021-06-30?"))
+                .endsWith("WHERE employees.hire_date BETWEEN DATE '2021-01-01' AND DATE '2021-06-30'");
+        assertThat(first("How many employees were hired after 2022-13-45?")).as("not a date").isEqualTo("SELECT COUNT(*) FROM employees");
+        assertThat(first("How many employees were hired on 1 June 2024?")).endsWith("WHERE CAST(employees.hire_date AS date) = DATE '2024-06-01'");
+        assertThat(first("How many employees were hired before June 3rd, 2021?")).endsWith("WHERE employees.hire_date < DATE '2021-06-03'");
+        assertThat(first("How many employees were there as of 31 December 2025?")).as("a reference day, not a filter")
+                .isEqualTo("SELECT COUNT(*) FROM employees");
+        assertThat(first("How many employees were hired between 1 Jan 2021 and 2021-06-30?"))
+                .endsWith("WHERE employees.hire_date BETWEEN DATE '2021-01-01' AND DATE '2021-06-30'");
+    }
+
+    @Test
+    void numericComparisonsFilterTheLinkedMeasureOrTheGroupedValue() {
+        assertThat(first("What is the average base salary above 50,000?"))
+                .isEqualTo("SELECT AVG(salary_history.base_salary_amt) FROM salary_history WHERE salary_history.base_salary_amt > 50000");
+        assertThat(first("What is the total base salary by department, for departments with at least 1.5 million?")).contains(
+                "GROUP BY departments.dept_name HAVING SUM(salary_history.base_salary_amt) >= 1500000");
+        assertThat(first("How many departments have more than 5 employees?")).as("a count per group, not a measure")
+                .doesNotContain(">");
+    }
+
+    @Test
     void nothingToWriteFromIsNotACrash() {
         assertThat(baseline.write("", PACKET)).isEmpty();
         assertThat(baseline.write("How many?", new SchemaContextPacket("erp", "none", List.of(), List.of(), List.of(), List.of(), List.of())))
