@@ -1,0 +1,266 @@
+package dev.sqlexam.sql;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.WithItem;
+
+/**
+ * Deterministic SQL lint before EXPLAIN (seed 000's checks plus seed 004's SELECT *, CROSS JOIN and
+ * HAVING without GROUP BY). Errors mean the candidate skips EXPLAIN and goes to repair; warnings are
+ * kept for scoring. Never throws: an unparsable candidate gets a {@code parse_error}.
+ */
+public final class SqlLint {
+
+    public enum Severity { ERROR, WARN }
+
+    /** One finding: the seed's code, its severity, and what it saw. */
+    public record Issue(String code, Severity severity, String message) {}
+
+    /** All findings of one candidate. */
+    public record Result(List<Issue> issues) {
+        public boolean hasErrors() {
+            return issues.stream().anyMatch(i -> i.severity() == Severity.ERROR);
+        }
+
+        public long errorCount() {
+            return issues.stream().filter(i -> i.severity() == Severity.ERROR).count();
+        }
+
+        public boolean has(String code) {
+            return issues.stream().anyMatch(i -> i.code().equals(code));
+        }
+    }
+
+    private static final Pattern TRAILING_SELECT = Pattern.compile("(?is),\\s*FROM\\b");
+    private static final Pattern TRAILING_GROUP = Pattern.compile("(?is)\\bGROUP\\s+BY\\b[^;()]*?,\\s*(?:ORDER\\b|HAVING\\b|LIMIT\\b|WINDOW\\b|\\)|;|$)");
+    private static final Pattern TRAILING_ORDER = Pattern.compile("(?is)\\bORDER\\s+BY\\b[^;()]*?,\\s*(?:LIMIT\\b|OFFSET\\b|FETCH\\b|\\)|;|$)");
+    private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w$.\"])([A-Za-z_][\\w$]*|\"[^\"]+\")\\s*\\.\\s*(?:[A-Za-z_][\\w$]*|\"[^\"]+\"|\\*)");
+    private static final Pattern FROM_ITEM = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+(?:ONLY\\s+|LATERAL\\s+)?((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?(\"[^\"]+\"|[A-Za-z_][\\w$]*))?");
+    private static final Pattern SUBQUERY_ALIAS = Pattern.compile("(?i)\\)\\s+(?:AS\\s+)?([A-Za-z_][\\w$]*)");
+    private static final Pattern AGGREGATE = Pattern.compile("(?i)\\b(COUNT|SUM|AVG|MIN|MAX|STRING_AGG|ARRAY_AGG|BOOL_AND|BOOL_OR|EVERY|STDDEV\\w*|VARIANCE|VAR_\\w+|PERCENTILE_\\w+|MODE)\\s*\\(");
+    private static final Set<String> NOT_ALIASES = Set.of("where", "join", "on", "using", "left", "right", "inner", "outer", "full", "cross",
+            "natural", "group", "order", "limit", "offset", "having", "union", "except", "intersect", "window", "fetch", "for", "lateral", "as");
+
+    private SqlLint() {}
+
+    public static Result lint(String sql) {
+        List<Issue> issues = new ArrayList<>();
+        String masked = mask(sql == null ? "" : sql, issues);
+        if (!issues.isEmpty()) return new Result(issues);
+        if (TRAILING_SELECT.matcher(masked).find()) issues.add(error("trailing_comma_select", "a comma right before FROM"));
+        if (TRAILING_GROUP.matcher(masked).find()) issues.add(error("trailing_comma_groupby", "a trailing comma in GROUP BY"));
+        if (TRAILING_ORDER.matcher(masked).find()) issues.add(error("trailing_comma_orderby", "a trailing comma in ORDER BY"));
+        if (!issues.isEmpty()) return new Result(issues);
+        Statement statement;
+        try {
+            statement = CCJSqlParserUtil.parse(sql);
+        } catch (Exception | Error e) {
+            String message = String.valueOf(e.getMessage());
+            issues.add(error("parse_error", message.lines().findFirst().orElse(message)));
+            return new Result(issues);
+        }
+        if (!(statement instanceof Select select)) return new Result(issues);
+        Set<String> qualifiers = new HashSet<>(Set.of("pg_catalog", "public", "information_schema"));
+        collectQualifiers(masked, qualifiers);
+        List<PlainSelect> selects = new ArrayList<>();
+        plainSelects(select, selects, qualifiers);
+        for (PlainSelect ps : selects) checkSelect(ps, issues);
+        undefinedAliases(masked, qualifiers, issues);
+        return new Result(issues);
+    }
+
+    /** Blanks string literals and comments; reports unclosed quotes and unbalanced parentheses. */
+    static String mask(String sql, List<Issue> issues) {
+        StringBuilder out = new StringBuilder(sql.length());
+        int depth = 0;
+        boolean negative = false;
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '\'') {
+                int end = i + 1;
+                while (end < sql.length() && !(sql.charAt(end) == '\'' && (end + 1 >= sql.length() || sql.charAt(end + 1) != '\''))) {
+                    end += sql.charAt(end) == '\'' ? 2 : 1;
+                }
+                if (end >= sql.length()) {
+                    issues.add(error("unclosed_quote", "a string literal opened at character " + (i + 1) + " never closes"));
+                    return out.toString();
+                }
+                out.append("''");
+                i = end;
+            } else if (c == '"') {
+                int end = sql.indexOf('"', i + 1);
+                if (end < 0) {
+                    issues.add(error("unclosed_quote", "a quoted identifier opened at character " + (i + 1) + " never closes"));
+                    return out.toString();
+                }
+                out.append(sql, i, end + 1);
+                i = end;
+            } else if (c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-') {
+                int end = sql.indexOf('\n', i);
+                i = end < 0 ? sql.length() : end;
+                out.append(' ');
+            } else if (c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? sql.length() : end + 1;
+                out.append(' ');
+            } else {
+                if (c == '(') depth++;
+                if (c == ')' && --depth < 0) negative = true;
+                out.append(c);
+            }
+        }
+        if (negative || depth != 0) {
+            issues.add(error("unbalanced_parens", negative ? "a ')' closes nothing" : depth + " '(' never close"));
+        }
+        return out.toString();
+    }
+
+    private static void plainSelects(Select select, List<PlainSelect> out, Set<String> qualifiers) {
+        if (select.getWithItemsList() != null) {
+            for (WithItem<?> w : select.getWithItemsList()) {
+                if (w.getAlias() != null) qualifiers.add(normalize(w.getAlias().getName()));
+                if (w.getSelect() != null) plainSelects(w.getSelect(), out, qualifiers);
+            }
+        }
+        if (select instanceof PlainSelect ps) {
+            out.add(ps);
+            List<FromItem> items = new ArrayList<>();
+            if (ps.getFromItem() != null) items.add(ps.getFromItem());
+            if (ps.getJoins() != null) ps.getJoins().forEach(j -> items.add(j.getRightItem()));
+            for (FromItem item : items) if (item instanceof ParenthesedSelect sub) plainSelects(sub, out, qualifiers);
+        } else if (select instanceof SetOperationList set) {
+            for (Select s : set.getSelects()) plainSelects(s, out, qualifiers);
+        } else if (select instanceof ParenthesedSelect p && p.getSelect() != null) {
+            plainSelects(p.getSelect(), out, qualifiers);
+        }
+    }
+
+    private static void checkSelect(PlainSelect ps, List<Issue> issues) {
+        List<FromItem> items = new ArrayList<>();
+        if (ps.getFromItem() != null) items.add(ps.getFromItem());
+        Set<String> seen = new HashSet<>();
+        if (ps.getJoins() != null) {
+            for (Join j : ps.getJoins()) {
+                items.add(j.getRightItem());
+                if (j.isCross() || (j.isSimple() && ps.getWhere() == null)) {
+                    issues.add(warn("cross_join", "a cross join with " + j.getRightItem()));
+                } else if (!j.isSimple() && !j.isNatural() && j.getOnExpressions().isEmpty()
+                        && (j.getUsingColumns() == null || j.getUsingColumns().isEmpty())) {
+                    issues.add(error("join_without_condition", "JOIN " + j.getRightItem() + " has no ON or USING"));
+                }
+            }
+        }
+        for (FromItem item : items) {
+            String name = item.getAlias() != null ? item.getAlias().getName() : item instanceof Table t ? t.getName() : null;
+            if (name != null && !seen.add(normalize(name))) issues.add(warn("duplicate_alias", "'" + name + "' names two FROM items"));
+        }
+        boolean grouped = ps.getGroupBy() != null;
+        List<String> groupKeys = new ArrayList<>();
+        if (grouped && ps.getGroupBy().getGroupByExpressionList() != null) {
+            ps.getGroupBy().getGroupByExpressionList().forEach(e -> groupKeys.add(squash(e.toString())));
+        }
+        boolean anyAggregate = false;
+        List<String> plain = new ArrayList<>();
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            String text = item.getExpression().toString();
+            if (text.equals("*") || text.endsWith(".*")) {
+                issues.add(warn("select_star", "SELECT " + text + " returns whatever columns the table has"));
+                continue;
+            }
+            boolean aggregate = AGGREGATE.matcher(text).find() && !text.toUpperCase(Locale.ROOT).contains(" OVER ");
+            anyAggregate |= aggregate;
+            if (!aggregate && looksLikeColumn(text)) plain.add(text);
+        }
+        if (!grouped && anyAggregate && !plain.isEmpty()) {
+            issues.add(warn("aggregate_without_groupby", "aggregates next to " + plain + " without GROUP BY"));
+        }
+        if (grouped) {
+            for (String p : plain) {
+                String key = squash(p);
+                String bare = key.contains(".") ? key.substring(key.lastIndexOf('.') + 1) : key;
+                boolean covered = groupKeys.stream().anyMatch(g -> g.equals(key) || g.endsWith("." + bare) || g.equals(bare));
+                if (!covered && !groupKeys.stream().allMatch(g -> g.matches("\\d+"))) {
+                    issues.add(warn("non_aggregate_in_select", p + " is neither aggregated nor in GROUP BY"));
+                }
+            }
+        }
+        if (ps.getHaving() != null && !grouped) issues.add(warn("having_without_groupby", "HAVING without GROUP BY"));
+        if (items.size() > 1) {
+            for (SelectItem<?> item : ps.getSelectItems()) {
+                String text = item.getExpression().toString();
+                if (text.matches("[A-Za-z_][\\w$]*") && !text.equalsIgnoreCase("null") && !text.equalsIgnoreCase("true")
+                        && !text.equalsIgnoreCase("false")) {
+                    issues.add(warn("ambiguous_column", "unqualified " + text + " in a query over " + items.size() + " tables"));
+                }
+            }
+        }
+    }
+
+    private static void collectQualifiers(String masked, Set<String> qualifiers) {
+        Matcher m = FROM_ITEM.matcher(masked);
+        while (m.find()) {
+            String table = m.group(1).replaceAll("\\s+", "");
+            qualifiers.add(normalize(table));
+            int dot = table.lastIndexOf('.');
+            if (dot > 0) {
+                qualifiers.add(normalize(table.substring(0, dot)));
+                qualifiers.add(normalize(table.substring(dot + 1)));
+            }
+            if (m.group(2) != null && !NOT_ALIASES.contains(m.group(2).toLowerCase(Locale.ROOT))) qualifiers.add(normalize(m.group(2)));
+        }
+        Matcher sub = SUBQUERY_ALIAS.matcher(masked);
+        while (sub.find()) if (!NOT_ALIASES.contains(sub.group(1).toLowerCase(Locale.ROOT))) qualifiers.add(normalize(sub.group(1)));
+        Matcher comma = Pattern.compile("(?i),\\s*((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)\\s+(?:AS\\s+)?([A-Za-z_][\\w$]*)").matcher(masked);
+        while (comma.find()) {
+            qualifiers.add(normalize(comma.group(1)));
+            if (!NOT_ALIASES.contains(comma.group(2).toLowerCase(Locale.ROOT))) qualifiers.add(normalize(comma.group(2)));
+        }
+    }
+
+    private static void undefinedAliases(String masked, Set<String> qualifiers, List<Issue> issues) {
+        Set<String> reported = new HashSet<>();
+        Matcher m = QUALIFIED.matcher(masked);
+        while (m.find()) {
+            String q = normalize(m.group(1));
+            if (!qualifiers.contains(q) && reported.add(q)) {
+                issues.add(error("undefined_alias", "'" + m.group(1) + "' is not a table or alias of this query"));
+            }
+        }
+    }
+
+    private static boolean looksLikeColumn(String text) {
+        return text.matches("(?:(?:[A-Za-z_][\\w$]*|\"[^\"]+\")\\.)?(?:[A-Za-z_][\\w$]*|\"[^\"]+\")")
+                && !List.of("null", "true", "false", "current_date", "current_timestamp").contains(text.toLowerCase(Locale.ROOT));
+    }
+
+    private static String squash(String s) {
+        return s.replaceAll("\\s+", "").replace("\"", "").toLowerCase(Locale.ROOT);
+    }
+
+    private static String normalize(String identifier) {
+        return identifier.startsWith("\"") ? identifier.replace("\"", "") : identifier.toLowerCase(Locale.ROOT);
+    }
+
+    private static Issue error(String code, String message) {
+        return new Issue(code, Severity.ERROR, message);
+    }
+
+    private static Issue warn(String code, String message) {
+        return new Issue(code, Severity.WARN, message);
+    }
+}
