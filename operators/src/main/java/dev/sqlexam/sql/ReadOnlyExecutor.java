@@ -56,6 +56,40 @@ public final class ReadOnlyExecutor {
         }
     }
 
+    /**
+     * EXPLAIN (FORMAT JSON) of a query, under the same guard, role, read-only transaction and rollback
+     * as execution, with its own server-side timeout; the query itself never runs.
+     */
+    public ExplainOutcome explain(String database, String sql, long timeoutMs) {
+        long start = System.nanoTime();
+        SqlGuard.Verdict verdict = SqlGuard.check(sql);
+        if (!verdict.allowed()) {
+            return ExplainOutcome.failed(null, ErrorClass.VALIDATION_BLOCK, "blocked: " + verdict.reason(), null, elapsedMs(start));
+        }
+        String body = SqlText.stripTrailingSemicolons(sql);
+        try (Connection connection = connections.open(database)) {
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SET TRANSACTION READ ONLY");
+                statement.execute("SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
+                statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
+                try (ResultSet rs = statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+                    rs.next();
+                    var plan = dev.sqlexam.report.Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan");
+                    return ExplainOutcome.passed(plan.path("Total Cost").asDouble(), plan.path("Plan Rows").asDouble(), elapsedMs(start));
+                }
+            } finally {
+                rollbackQuietly(connection);
+            }
+        } catch (SQLException e) {
+            String hint = e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                    ? p.getServerErrorMessage().getHint() : null;
+            return ExplainOutcome.failed(e.getSQLState(), classify(e), firstLine(e.getMessage()), hint, elapsedMs(start));
+        } catch (java.io.IOException | RuntimeException e) {
+            return ExplainOutcome.failed(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), null, elapsedMs(start));
+        }
+    }
+
     static ErrorClass classify(SQLException e) {
         if (e.getSQLState() != null) {
             ErrorClass byState = ErrorClass.ofSqlState(e.getSQLState());

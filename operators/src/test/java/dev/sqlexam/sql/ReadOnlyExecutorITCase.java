@@ -93,4 +93,26 @@ class ReadOnlyExecutorITCase {
     private static long count() {
         return ((BigDecimal) executor.execute("demo", "SELECT count(*) FROM employees").result().rows().get(0).get(0)).longValue();
     }
+
+    @Test
+    void explainGivesTheCostWithoutRunningTheQuery() {
+        ExplainOutcome slow = executor.explain("demo", "SELECT pg_sleep(30), COUNT(*) FROM employees", 2_000);
+        assertThat(slow.passed()).as(String.valueOf(slow.error())).isTrue();
+        assertThat(slow.totalCost()).isPositive();
+        assertThat(slow.elapsedMs()).as("EXPLAIN plans, it does not sleep").isLessThan(5_000);
+    }
+
+    @Test
+    void explainReportsSchemaErrorsWithPostgresHints() {
+        ExplainOutcome typo = executor.explain("demo", "SELECT e.first_nam FROM employees e", 2_000);
+        assertThat(typo.passed()).isFalse();
+        assertThat(typo.sqlstate()).isEqualTo("42703");
+        assertThat(typo.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
+        assertThat(typo.error()).contains("first_nam");
+        assertThat(typo.hint()).contains("first_name");
+        ExplainOutcome missing = executor.explain("demo", "SELECT 1 FROM employes", 2_000);
+        assertThat(missing.sqlstate()).isEqualTo("42P01");
+        ExplainOutcome blocked = executor.explain("demo", "DELETE FROM employees", 2_000);
+        assertThat(blocked.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+    }
 }
