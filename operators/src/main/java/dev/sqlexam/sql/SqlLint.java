@@ -49,12 +49,7 @@ public final class SqlLint {
     private static final Pattern TRAILING_SELECT = Pattern.compile("(?is),\\s*FROM\\b");
     private static final Pattern TRAILING_GROUP = Pattern.compile("(?is)\\bGROUP\\s+BY\\b[^;()]*?,\\s*(?:ORDER\\b|HAVING\\b|LIMIT\\b|WINDOW\\b|\\)|;|$)");
     private static final Pattern TRAILING_ORDER = Pattern.compile("(?is)\\bORDER\\s+BY\\b[^;()]*?,\\s*(?:LIMIT\\b|OFFSET\\b|FETCH\\b|\\)|;|$)");
-    private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w$.\"])([A-Za-z_][\\w$]*|\"[^\"]+\")\\s*\\.\\s*(?:[A-Za-z_][\\w$]*|\"[^\"]+\"|\\*)");
-    private static final Pattern FROM_ITEM = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+(?:ONLY\\s+|LATERAL\\s+)?((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?(\"[^\"]+\"|[A-Za-z_][\\w$]*))?");
-    private static final Pattern SUBQUERY_ALIAS = Pattern.compile("(?i)\\)\\s+(?:AS\\s+)?([A-Za-z_][\\w$]*)");
     private static final Pattern AGGREGATE = Pattern.compile("(?i)\\b(COUNT|SUM|AVG|MIN|MAX|STRING_AGG|ARRAY_AGG|BOOL_AND|BOOL_OR|EVERY|STDDEV\\w*|VARIANCE|VAR_\\w+|PERCENTILE_\\w+|MODE)\\s*\\(");
-    private static final Set<String> NOT_ALIASES = Set.of("where", "join", "on", "using", "left", "right", "inner", "outer", "full", "cross",
-            "natural", "group", "order", "limit", "offset", "having", "union", "except", "intersect", "window", "fetch", "for", "lateral", "as");
 
     private SqlLint() {}
 
@@ -76,7 +71,7 @@ public final class SqlLint {
         }
         if (!(statement instanceof Select select)) return new Result(issues);
         Set<String> qualifiers = new HashSet<>(Set.of("pg_catalog", "public", "information_schema"));
-        collectQualifiers(masked, qualifiers);
+        qualifiers.addAll(SqlReferences.of(sql).qualifiers(sql));
         List<PlainSelect> selects = new ArrayList<>();
         plainSelects(select, selects, qualifiers);
         for (PlainSelect ps : selects) checkSelect(ps, issues);
@@ -133,7 +128,7 @@ public final class SqlLint {
     private static void plainSelects(Select select, List<PlainSelect> out, Set<String> qualifiers) {
         if (select.getWithItemsList() != null) {
             for (WithItem<?> w : select.getWithItemsList()) {
-                if (w.getAlias() != null) qualifiers.add(normalize(w.getAlias().getName()));
+                if (w.getAlias() != null) qualifiers.add(SqlReferences.normalize(w.getAlias().getName()));
                 if (w.getSelect() != null) plainSelects(w.getSelect(), out, qualifiers);
             }
         }
@@ -167,7 +162,7 @@ public final class SqlLint {
         }
         for (FromItem item : items) {
             String name = item.getAlias() != null ? item.getAlias().getName() : item instanceof Table t ? t.getName() : null;
-            if (name != null && !seen.add(normalize(name))) issues.add(warn("duplicate_alias", "'" + name + "' names two FROM items"));
+            if (name != null && !seen.add(SqlReferences.normalize(name))) issues.add(warn("duplicate_alias", "'" + name + "' names two FROM items"));
         }
         boolean grouped = ps.getGroupBy() != null;
         List<String> groupKeys = new ArrayList<>();
@@ -211,32 +206,11 @@ public final class SqlLint {
         }
     }
 
-    private static void collectQualifiers(String masked, Set<String> qualifiers) {
-        Matcher m = FROM_ITEM.matcher(masked);
-        while (m.find()) {
-            String table = m.group(1).replaceAll("\\s+", "");
-            qualifiers.add(normalize(table));
-            int dot = table.lastIndexOf('.');
-            if (dot > 0) {
-                qualifiers.add(normalize(table.substring(0, dot)));
-                qualifiers.add(normalize(table.substring(dot + 1)));
-            }
-            if (m.group(2) != null && !NOT_ALIASES.contains(m.group(2).toLowerCase(Locale.ROOT))) qualifiers.add(normalize(m.group(2)));
-        }
-        Matcher sub = SUBQUERY_ALIAS.matcher(masked);
-        while (sub.find()) if (!NOT_ALIASES.contains(sub.group(1).toLowerCase(Locale.ROOT))) qualifiers.add(normalize(sub.group(1)));
-        Matcher comma = Pattern.compile("(?i),\\s*((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)\\s+(?:AS\\s+)?([A-Za-z_][\\w$]*)").matcher(masked);
-        while (comma.find()) {
-            qualifiers.add(normalize(comma.group(1)));
-            if (!NOT_ALIASES.contains(comma.group(2).toLowerCase(Locale.ROOT))) qualifiers.add(normalize(comma.group(2)));
-        }
-    }
-
     private static void undefinedAliases(String masked, Set<String> qualifiers, List<Issue> issues) {
         Set<String> reported = new HashSet<>();
-        Matcher m = QUALIFIED.matcher(masked);
+        Matcher m = SqlReferences.QUALIFIED.matcher(masked);
         while (m.find()) {
-            String q = normalize(m.group(1));
+            String q = SqlReferences.normalize(m.group(1));
             if (!qualifiers.contains(q) && reported.add(q)) {
                 issues.add(error("undefined_alias", "'" + m.group(1) + "' is not a table or alias of this query"));
             }
@@ -252,9 +226,6 @@ public final class SqlLint {
         return s.replaceAll("\\s+", "").replace("\"", "").toLowerCase(Locale.ROOT);
     }
 
-    private static String normalize(String identifier) {
-        return identifier.startsWith("\"") ? identifier.replace("\"", "") : identifier.toLowerCase(Locale.ROOT);
-    }
 
     private static Issue error(String code, String message) {
         return new Issue(code, Severity.ERROR, message);
