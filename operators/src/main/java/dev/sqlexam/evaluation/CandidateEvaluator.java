@@ -1,0 +1,88 @@
+package dev.sqlexam.evaluation;
+
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.EvaluationTrace;
+import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.sql.ExplainOutcome;
+import dev.sqlexam.sql.SqlLint;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Stage 5 for one question: each candidate is validated and linted; up to {@code maxToExplain} clean
+ * ones are EXPLAINed in parallel; all are scored and ranked, and the best one is chosen. Blocked
+ * candidates are never EXPLAINed or chosen.
+ */
+public final class CandidateEvaluator {
+
+    /** max_candidates_to_explain, MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS, CANDIDATE_RERANKER_ENABLED, and the LIMIT added when missing. */
+    public record Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit) implements Serializable {}
+
+    /** EXPLAIN of one SQL text on the question's database. */
+    @FunctionalInterface
+    public interface Explainer {
+        ExplainOutcome explain(String sql);
+    }
+
+    private final Settings settings;
+
+    public CandidateEvaluator(Settings settings) {
+        this.settings = settings;
+    }
+
+    public CompletableFuture<EvaluationTrace> evaluate(String question, List<Candidate> candidates, CandidateScorer.Schema schema,
+            Set<String> knownTables, Explainer explainer, Executor pool) {
+        long start = System.nanoTime();
+        List<StructuralValidator.Validation> validations = new ArrayList<>();
+        List<SqlLint.Result> lints = new ArrayList<>();
+        Map<Integer, CompletableFuture<ExplainOutcome>> explains = new HashMap<>();
+        int explained = 0;
+        for (Candidate c : candidates) {
+            StructuralValidator.Validation v = StructuralValidator.validate(c.sql(), knownTables, settings.limit());
+            SqlLint.Result lint = v.blocked() ? new SqlLint.Result(List.of()) : SqlLint.lint(c.sql());
+            validations.add(v);
+            lints.add(lint);
+            int i = validations.size() - 1;
+            if (v.blocked()) {
+                explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("blocked: " + v.blockReason())));
+            } else if (lint.hasErrors()) {
+                explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("lint errors: EXPLAIN skipped")));
+            } else if (!v.errors().isEmpty()) {
+                explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("validation: " + String.join("; ", v.errors()))));
+            } else if (explained >= settings.maxToExplain()) {
+                explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("beyond max_candidates_to_explain "
+                        + settings.maxToExplain())));
+            } else {
+                String sql = v.sql();
+                explained++;
+                explains.put(i, CompletableFuture.supplyAsync(() -> explainer.explain(sql), pool)
+                        .exceptionally(e -> ExplainOutcome.failed(null, ErrorClass.INFRA_FAILURE, "EXPLAIN crashed: " + e.getMessage(), null, 0)));
+            }
+        }
+        return CompletableFuture.allOf(explains.values().toArray(new CompletableFuture[0])).thenApply(done -> {
+            List<CandidateScorer.Scored> scored = new ArrayList<>();
+            for (int i = 0; i < candidates.size(); i++) {
+                ExplainOutcome e = explains.get(i).join();
+                scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e,
+                        CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), e, schema, settings.reranker())));
+            }
+            List<CandidateScorer.Scored> ranked = CandidateScorer.rank(scored).stream()
+                    .filter(s -> !validations.get(s.index()).blocked()).toList();
+            List<EvaluationTrace.CandidateEvaluation> out = new ArrayList<>();
+            for (CandidateScorer.Scored s : scored) {
+                StructuralValidator.Validation v = validations.get(s.index());
+                out.add(new EvaluationTrace.CandidateEvaluation(s.index(), s.sql(), v.sql(), v.blocked(), v.blockReason(), v.errors(),
+                        v.warnings(), s.lint().issues(), s.explain(), s.score(), ranked.indexOf(s) + 1));
+            }
+            CandidateScorer.Scored best = ranked.isEmpty() ? null : ranked.get(0);
+            return new EvaluationTrace(out, best == null ? null : best.index(), best == null ? null : validations.get(best.index()).sql(),
+                    (System.nanoTime() - start) / 1_000_000);
+        });
+    }
+}
