@@ -4,6 +4,7 @@ import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ExecuteAndGrade;
 import dev.sqlexam.flink.EmbedQuestion;
+import dev.sqlexam.flink.EvaluateCandidates;
 import dev.sqlexam.flink.ExecutionSpec;
 import dev.sqlexam.flink.RecallFromSketch;
 import dev.sqlexam.flink.RetrieveSchema;
@@ -51,6 +52,7 @@ public final class ExamJob {
             int repetitions,
             dev.sqlexam.llm.Generators generators,
             ExecutionSpec execution,
+            dev.sqlexam.flink.EvaluationSpec evaluation,
             dev.sqlexam.flink.RetrievalSpec retrieval,
             PlannerSpec planner,
             boolean preSql,
@@ -120,6 +122,10 @@ public final class ExamJob {
                         retrieved, new GenerateCandidates(spec.generators()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
                         spec.asyncCapacity())
                 .uid("generate-candidates").name("generate candidates (" + spec.generators().name() + ")");
+
+        generated = AsyncDataStream.unorderedWait(generated, new EvaluateCandidates(spec.evaluation()), spec.asyncTimeoutMs(),
+                        TimeUnit.MILLISECONDS, spec.asyncCapacity())
+                .uid("evaluate-candidates").name("evaluate candidates (validate, lint, EXPLAIN, score)");
 
         DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
                         generated.keyBy(g -> g.task().question().db() + "/" + g.task().question().id()),

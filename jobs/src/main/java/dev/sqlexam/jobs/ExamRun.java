@@ -106,6 +106,9 @@ public final class ExamRun {
         ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
                 parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
                 variants, repetitions, generators, execution,
+                new dev.sqlexam.flink.EvaluationSpec(reader, capacity, new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
+                        settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
+                        settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1)),
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
                         dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),
                 new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), new dev.sqlexam.prompt.JoinPlanner.Options(3,

@@ -127,7 +127,7 @@ class ExamJobITCase {
         JsonNode ok1 = log.get(0);
         assertThat(ok1.get("extras").get("team").asText()).isEqualTo("qa");
         assertThat(ok1.get("trace")).extracting(t -> t.get("stage").asText())
-                .containsExactly("embed", "route", "retrieve", "generate", "execute_gold", "execute", "grade");
+                .containsExactly("embed", "route", "retrieve", "generate", "evaluate", "execute_gold", "execute", "grade");
         JsonNode retrieval = ok1.get("retrieval");
         assertThat(retrieval.get("strategy").asText()).as("a 6-table database gets the full schema").isEqualTo("full_schema");
         assertThat(retrieval.get("tables")).hasSize(6);

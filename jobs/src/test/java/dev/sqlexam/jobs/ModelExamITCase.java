@@ -65,11 +65,17 @@ class ModelExamITCase {
         List<String> prompts = new CopyOnWriteArrayList<>();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/v1/chat/completions", exchange -> {
-            prompts.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            String content = "Here you go:\\n```sql\\nSELECT COUNT(*) FROM employees;\\n```";
-            String body = "{\"id\":\"chatcmpl-9\",\"object\":\"chat.completion\",\"model\":\"coder\",\"choices\":["
-                    + "{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"},\"finish_reason\":\"stop\"},"
-                    + "{\"index\":1,\"message\":{\"role\":\"assistant\",\"content\":\"select count(*)  from employees\"},\"finish_reason\":\"stop\"}],"
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            prompts.add(request);
+            JsonNode n = Json.MAPPER.readTree(request).get("n");
+            // as vLLM does: n completions, here two spellings of one query
+            String[] replies = {"Here you go:\\n```sql\\nSELECT COUNT(*) FROM employees;\\n```", "select count(*)  from employees"};
+            StringBuilder choices = new StringBuilder();
+            for (int i = 0; i < (n == null ? 1 : n.asInt()); i++) {
+                choices.append(i == 0 ? "" : ",").append("{\"index\":").append(i).append(",\"message\":{\"role\":\"assistant\",")
+                        .append("\"content\":\"").append(replies[i % 2]).append("\"},\"finish_reason\":\"stop\"}");
+            }
+            String body = "{\"id\":\"chatcmpl-9\",\"object\":\"chat.completion\",\"model\":\"coder\",\"choices\":[" + choices + "],"
                     + "\"usage\":{\"prompt_tokens\":321,\"completion_tokens\":25,\"total_tokens\":346}}";
             answerJson(exchange, body);
         });
@@ -89,7 +95,13 @@ class ModelExamITCase {
             }).toList();
             JsonNode q1 = log.get(0);
             assertThat(q1.get("reason").asText()).isEqualTo("match");
-            assertThat(q1.get("pred_sql").asText()).isEqualTo("SELECT COUNT(*) FROM employees");
+            assertThat(q1.get("pred_sql").asText()).as("the checked SQL runs: LIMIT row_cap + 1 added")
+                    .isEqualTo("SELECT COUNT(*) FROM employees\nLIMIT 100001");
+            assertThat(q1.get("candidates").get(0).asText()).isEqualTo("SELECT COUNT(*) FROM employees");
+            JsonNode evaluation = q1.get("evaluation");
+            assertThat(evaluation.get("chosen_index").asInt()).isZero();
+            assertThat(evaluation.get("candidates").get(0).get("explain").get("passed").asBoolean()).isTrue();
+            assertThat(evaluation.get("candidates").get(0).get("score").get("total").asDouble()).isGreaterThan(100);
             JsonNode gen = q1.get("generation");
             assertThat(gen.get("provider").asText()).isEqualTo("openai");
             assertThat(gen.get("prompt_tokens").asInt()).isEqualTo(321);

@@ -165,10 +165,12 @@ public final class SqlExamOptions {
             "K for hard questions (seed 003).", "generate");
     public static final Option<Long> MULTI_CANDIDATE_TIME_BUDGET_MS = seedInEffect("MULTI_CANDIDATE_TIME_BUDGET_MS", Long.class,
             10_000L, "Per-question generation time budget (seed 003).", "generate");
-    public static final Option<Long> MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS = seed("MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS",
+    public static final Option<Long> MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS = seedInEffect("MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS",
             Long.class, 2_000L, "Per-candidate EXPLAIN timeout (seed 003).", "evaluate");
-    public static final Option<Boolean> CANDIDATE_RERANKER_ENABLED = seed("CANDIDATE_RERANKER_ENABLED", Boolean.class, true,
-            "Candidate reranking (seed 004 §5e).", "evaluate");
+    public static final Option<Boolean> CANDIDATE_RERANKER_ENABLED = seedInEffect("CANDIDATE_RERANKER_ENABLED", Boolean.class, true,
+            "Candidate reranking: schema adherence, FK join match, result shape (seed 004 §5e).", "evaluate");
+    public static final Option<Integer> MAX_CANDIDATES_TO_EXPLAIN = own("max_candidates_to_explain", "SQLEXAM_MAX_CANDIDATES_TO_EXPLAIN",
+            Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
     public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seed("VALUE_VERIFICATION_ENABLED", Boolean.class, false,
             "Database value checks in the reranker (seed 004 §5e).", "evaluate");
     public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seed("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,

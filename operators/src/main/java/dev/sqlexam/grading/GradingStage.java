@@ -73,11 +73,11 @@ public final class GradingStage {
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generated.candidates().stream().map(Candidate::sql).toList(), grade.correct(), grade.reason().code(), grade.lenientCorrect(),
+                chosen == null ? null : chosen.sql(), generatedSql(generated), grade.correct(), grade.reason().code(), grade.lenientCorrect(),
                 grade.lenientReason().code(), grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
                 grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
-                trace, generated.retrieval(), generated.generation(), q.extrasJson());
+                trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
     }
 
     /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */
@@ -90,9 +90,17 @@ public final class GradingStage {
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generated.candidates().stream().map(Candidate::sql).toList(), false, reason, false, reason, -1, false, -1, -1, 0, 0,
+                chosen == null ? null : chosen.sql(), generatedSql(generated), false, reason, false, reason, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
-                trace, generated.retrieval(), generated.generation(), q.extrasJson());
+                trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+    }
+
+    /** The candidates as the generator wrote them, in its order (evaluation reorders them and adds LIMIT to the chosen one). */
+    private static List<String> generatedSql(GeneratedTask generated) {
+        if (generated.evaluation() != null) {
+            return generated.evaluation().candidates().stream().map(dev.sqlexam.model.EvaluationTrace.CandidateEvaluation::sql).toList();
+        }
+        return generated.candidates().stream().map(Candidate::sql).toList();
     }
 
     private static String code(QueryOutcome outcome) {

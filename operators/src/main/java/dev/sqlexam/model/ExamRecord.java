@@ -37,6 +37,7 @@ public record ExamRecord(
         List<StageTrace> trace,
         dev.sqlexam.retrieval.RetrievalTrace retrieval,
         GenerationTrace generation,
+        EvaluationTrace evaluation,
         @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)
         implements Serializable {
 

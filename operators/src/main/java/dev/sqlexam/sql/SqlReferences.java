@@ -22,15 +22,17 @@ public final class SqlReferences {
 
     /** A join condition between two tables' columns, in a canonical order. */
     public record JoinEquality(String leftTable, String leftColumn, String rightTable, String rightColumn) {
-        static JoinEquality of(String t1, String c1, String t2, String c2) {
+        public static JoinEquality of(String t1, String c1, String t2, String c2) {
             return (t1 + "." + c1).compareTo(t2 + "." + c2) <= 0 ? new JoinEquality(t1, c1, t2, c2) : new JoinEquality(t2, c2, t1, c1);
         }
     }
 
-    static final Pattern FROM_ITEM = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+(?:ONLY\\s+|LATERAL\\s+)?((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?(\"[^\"]+\"|[A-Za-z_][\\w$]*))?");
-    static final Pattern COMMA_ITEM = Pattern.compile("(?i),\\s*((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)\\s+(?:AS\\s+)?([A-Za-z_][\\w$]*)");
+    private static final String KEYWORD = "(?!(?:ON|JOIN|WHERE|USING|LEFT|RIGHT|INNER|OUTER|FULL|CROSS|NATURAL|GROUP|ORDER|LIMIT|OFFSET|HAVING"
+            + "|UNION|EXCEPT|INTERSECT|WINDOW|FETCH|FOR|LATERAL|AND|OR|SELECT|SET)\\b)";
+    static final Pattern FROM_ITEM = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+(?:ONLY\\s+|LATERAL\\s+)?((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?" + KEYWORD + "(\"[^\"]+\"|[A-Za-z_][\\w$]*))?");
+    static final Pattern COMMA_ITEM = Pattern.compile("(?i),\\s*((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?" + KEYWORD + "([A-Za-z_][\\w$]*))?");
     private static final Pattern FROM_LIST = Pattern.compile("(?is)\\bFROM\\s+([^()]*?)(?=\\b(?:WHERE|GROUP|ORDER|LIMIT|HAVING|UNION|EXCEPT|INTERSECT|WINDOW|JOIN|LEFT|RIGHT|INNER|FULL|CROSS|NATURAL)\\b|\\)|;|$)");
-    private static final Pattern TABLE_ITEM = Pattern.compile("(?i)((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?(\"[^\"]+\"|[A-Za-z_][\\w$]*))?");
+    private static final Pattern TABLE_ITEM = Pattern.compile("(?i)((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)(?:\\s+(?:AS\\s+)?" + KEYWORD + "(\"[^\"]+\"|[A-Za-z_][\\w$]*))?");
     static final Pattern SUBQUERY_ALIAS = Pattern.compile("(?i)\\)\\s+(?:AS\\s+)?([A-Za-z_][\\w$]*)");
     static final Pattern QUALIFIED = Pattern.compile("(?<![\\w$.\"])([A-Za-z_][\\w$]*|\"[^\"]+\")\\s*\\.\\s*([A-Za-z_][\\w$]*|\"[^\"]+\"|\\*)");
     private static final String REF = "([A-Za-z_][\\w$]*|\"[^\"]+\")\\s*\\.\\s*([A-Za-z_][\\w$]*|\"[^\"]+\")";
@@ -102,7 +104,7 @@ public final class SqlReferences {
         Matcher comma = COMMA_ITEM.matcher(masked);
         while (comma.find()) {
             out.add(normalize(comma.group(1)));
-            if (!NOT_ALIASES.contains(comma.group(2).toLowerCase(Locale.ROOT))) out.add(normalize(comma.group(2)));
+            if (comma.group(2) != null && !NOT_ALIASES.contains(comma.group(2).toLowerCase(Locale.ROOT))) out.add(normalize(comma.group(2)));
         }
         return out;
     }

@@ -56,6 +56,13 @@ class SqlLintTest {
     }
 
     @Test
+    void unaliasedJoinsQualifyByTableName() {
+        assertThat(SqlLint.lint("SELECT leave_types.leave_name, COUNT(*) FROM leave_requests JOIN leave_types ON "
+                + "leave_requests.leave_type_id = leave_types.leave_type_id, employees WHERE employees.employee_id = 1 "
+                + "GROUP BY leave_types.leave_name").has("undefined_alias")).isFalse();
+    }
+
+    @Test
     void subqueriesCtesAndSchemaQualifiedNamesAreKnownQualifiers() {
         assertThat(SqlLint.lint("WITH t AS (SELECT dept_id, COUNT(*) AS n FROM employees GROUP BY dept_id) "
                 + "SELECT d.dept_name, t.n FROM departments d JOIN t ON t.dept_id = d.dept_id "

@@ -1,0 +1,143 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.evaluation.CandidateEvaluator;
+import dev.sqlexam.evaluation.CandidateScorer;
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.EvaluationTrace;
+import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.prompt.MSchemaColumns;
+import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.sql.SqlReferences;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+
+/**
+ * Stage 5: validates, lints, EXPLAINs (as the read-only role, in parallel) and scores each question's
+ * candidates, and puts the chosen one first for execution. A failure here never loses the question:
+ * it goes on unevaluated, with the failure in its trace.
+ */
+public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, GeneratedTask> {
+
+    private final EvaluationSpec spec;
+    private transient PooledConnections connections;
+    private transient ExecutorService workers;
+    private transient ReadOnlyExecutor executor;
+    private transient CandidateEvaluator evaluator;
+    private transient Map<String, Set<String>> tablesByDatabase;
+
+    public EvaluateCandidates(EvaluationSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        connections = new PooledConnections(spec.reader().url(), spec.poolSize(), spec.reader().initSql(), true);
+        workers = Executors.newFixedThreadPool(spec.poolSize(), r -> {
+            Thread t = new Thread(r, "sqlexam-evaluate");
+            t.setDaemon(true);
+            return t;
+        });
+        executor = new ReadOnlyExecutor(connections, spec.settings().explainTimeoutMs(), 1);
+        evaluator = new CandidateEvaluator(spec.settings());
+        tablesByDatabase = new ConcurrentHashMap<>();
+    }
+
+    @Override
+    public void asyncInvoke(GeneratedTask task, ResultFuture<GeneratedTask> resultFuture) {
+        if (task.candidates().isEmpty()) {
+            resultFuture.complete(List.of(task));
+            return;
+        }
+        String db = task.task().question().db();
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> knownTables(db), workers)
+                .thenCompose(tables -> evaluator.evaluate(task.task().question().question(), task.candidates(), schema(task.packet()), tables,
+                        sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), workers))
+                .whenComplete((evaluation, error) -> resultFuture.complete(List.of(error != null
+                        ? task.withEvaluation(task.candidates(), null, StageTrace.failed("evaluate", "infra_failure", null, 0,
+                                "evaluation failed, the first candidate runs unevaluated: " + error.getMessage()))
+                        : evaluated(task, evaluation))));
+    }
+
+    static GeneratedTask evaluated(GeneratedTask task, EvaluationTrace e) {
+        if (e.chosenIndex() == null) {
+            return task.withEvaluation(task.candidates(), e, StageTrace.failed("evaluate", "validation_block", null, e.durationMs(),
+                    "every candidate was blocked"));
+        }
+        List<Candidate> ordered = new ArrayList<>();
+        Candidate chosen = task.candidates().get(e.chosenIndex());
+        ordered.add(new Candidate(chosen.index(), e.chosenSql(), chosen.generator(), chosen.latencyMs()));
+        for (Candidate c : task.candidates()) if (c != chosen) ordered.add(c);
+        var best = e.candidates().get(e.chosenIndex());
+        long explained = e.candidates().stream().filter(c -> c.explain() != null && c.explain().elapsedMs() > 0).count();
+        long passed = e.candidates().stream().filter(c -> c.explain() != null && c.explain().passed()).count();
+        return task.withEvaluation(ordered, e, StageTrace.ok("evaluate", e.durationMs(), "chose candidate " + e.chosenIndex() + " of "
+                + e.candidates().size() + " (score " + best.score().total() + "); EXPLAIN passed " + passed + " of " + explained));
+    }
+
+    /** The packet's tables, their columns and FK join conditions, for scoring. */
+    static CandidateScorer.Schema schema(SchemaContextPacket packet) {
+        Set<String> tables = new HashSet<>();
+        Map<String, Set<String>> columns = new HashMap<>();
+        Set<SqlReferences.JoinEquality> joins = new HashSet<>();
+        if (packet != null) {
+            for (PacketTable t : packet.tables()) {
+                tables.add(t.name());
+                Set<String> cols = new HashSet<>();
+                MSchemaColumns.parse(t.mSchema()).forEach(c -> cols.add(c.name()));
+                columns.put(t.name(), cols);
+            }
+            for (ForeignKey fk : packet.fkEdges()) {
+                for (int i = 0; i < Math.min(fk.fromColumns().size(), fk.toColumns().size()); i++) {
+                    joins.add(SqlReferences.JoinEquality.of(fk.fromTable(), fk.fromColumns().get(i), fk.toTable(), fk.toColumns().get(i)));
+                }
+            }
+        }
+        return new CandidateScorer.Schema(tables, columns, joins);
+    }
+
+    /** Every table and view the read-only role can see in the database (empty when it cannot be read: not checked). */
+    private Set<String> knownTables(String db) {
+        return tablesByDatabase.computeIfAbsent(db, name -> {
+            Set<String> out = new HashSet<>();
+            try (Connection c = connections.open(name); Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables "
+                            + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
+                while (rs.next()) out.add(rs.getString(1));
+            } catch (SQLException e) {
+                return Set.of();
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public void timeout(GeneratedTask task, ResultFuture<GeneratedTask> resultFuture) {
+        resultFuture.complete(List.of(task.withEvaluation(task.candidates(), null,
+                StageTrace.failed("evaluate", "infra_failure", null, 0, "evaluation exceeded the async time limit; the first candidate runs unevaluated"))));
+    }
+
+    @Override
+    public void close() {
+        if (workers != null) workers.shutdownNow();
+        if (connections != null) connections.close();
+    }
+}
