@@ -85,4 +85,23 @@ public final class SqlText {
         while (s.endsWith(";")) s = s.substring(0, s.length() - 1).strip();
         return s;
     }
+
+    /**
+     * Applies {@code pattern} → {@code replacement} (a regex replacement string) to the SQL outside its
+     * string literals and comments, so identifiers change and values never do.
+     */
+    public static String replaceInCode(String sql, java.util.regex.Pattern pattern, String replacement) {
+        String masked = maskQuotedAndComments(sql.replace('"', '\u0000'));
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < sql.length()) {
+            boolean code = masked.charAt(i) != ' ' || sql.charAt(i) == ' ' || Character.isWhitespace(sql.charAt(i));
+            int j = i;
+            while (j < sql.length() && (masked.charAt(j) != ' ' || Character.isWhitespace(sql.charAt(j))) == code) j++;
+            String segment = sql.substring(i, j);
+            out.append(code ? pattern.matcher(segment).replaceAll(replacement) : segment);
+            i = j;
+        }
+        return out.toString();
+    }
 }

@@ -1,0 +1,69 @@
+package dev.sqlexam.repair;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.schema.ForeignKey;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class AutocorrectTest {
+
+    static final Map<String, Set<String>> COLUMNS = Map.of(
+            "employees", Set.of("employee_id", "first_name", "last_name", "hire_date", "dept_id", "salary_amt"),
+            "order_lines", Set.of("order_line_id", "sales_order_id", "qty", "unit_price"),
+            "sales_orders", Set.of("sales_order_id", "order_date", "customer_id", "total_amount"),
+            "vendors", Set.of("vendor_id", "vendor_name", "vendor_number"));
+    static final List<ForeignKey> FKS = List.of(new ForeignKey("order_lines", List.of("sales_order_id"), "sales_orders",
+            List.of("sales_order_id")));
+
+    private static Autocorrect.ColumnFix fix(String sql, String message) {
+        return Autocorrect.column(sql, message, COLUMNS, FKS, 0.75, 0.1);
+    }
+
+    @Test
+    void aTypoOnTheResolvedTableIsFixedInlineButNeverInsideALiteral() {
+        Autocorrect.ColumnFix f = fix("SELECT e.first_nam FROM employees e WHERE e.last_name <> 'e.first_nam'",
+                "ERROR: column e.first_nam does not exist");
+        assertThat(f.resolvedTable()).isEqualTo("employees");
+        assertThat(f.correctedSql()).isEqualTo("SELECT e.first_name FROM employees e WHERE e.last_name <> 'e.first_nam'");
+        assertThat(fix("SELECT salary_amount FROM employees", "column \"salary_amount\" does not exist").correctedSql())
+                .isEqualTo("SELECT salary_amt FROM employees");
+    }
+
+    @Test
+    void aColumnOnAnFkParentBecomesAJoinHint() {
+        Autocorrect.ColumnFix f = fix("SELECT ol.order_date, SUM(ol.qty) FROM order_lines ol GROUP BY 1", "column ol.order_date does not exist");
+        assertThat(f.fixed()).isFalse();
+        assertThat(f.crossTableHint()).contains("JOIN sales_orders ON order_lines.sales_order_id = sales_orders.sales_order_id")
+                .contains("sales_orders.order_date");
+    }
+
+    @Test
+    void aColumnThatExistsNowhereBecomesAPhantomHint() {
+        Autocorrect.ColumnFix f = fix("SELECT COUNT(*) FROM employees e WHERE e.division = 'div_3'", "column e.division does not exist");
+        assertThat(f.fixed()).isFalse();
+        assertThat(f.phantomHint()).contains("division").contains("remove");
+    }
+
+    @Test
+    void onlyAClearWinnerIsFixed() {
+        Autocorrect.ColumnFix clear = fix("SELECT v.vendor_nam FROM vendors v", "column v.vendor_nam does not exist");
+        assertThat(clear.correctedSql()).isEqualTo("SELECT v.vendor_name FROM vendors v");
+        Autocorrect.ColumnFix tie = Autocorrect.column("SELECT v.vendor_nmber FROM vendors v", "column v.vendor_nmber does not exist",
+                Map.of("vendors", Set.of("vendor_number", "vendor_nimber")), FKS, 0.75, 0.1);
+        assertThat(tie.candidates()).hasSize(2);
+        assertThat(tie.fixed()).as("two candidates within 0.1 of each other").isFalse();
+    }
+
+    @Test
+    void theClosestTableReplacesAMissingOne() {
+        Autocorrect.TableFix t = Autocorrect.table("SELECT COUNT(*) FROM employes WHERE 'employes' <> ''", "relation \"employes\" does not exist",
+                COLUMNS.keySet(), 0.75);
+        assertThat(t.closest()).isEqualTo("employees");
+        assertThat(t.correctedSql()).isEqualTo("SELECT COUNT(*) FROM employees WHERE 'employes' <> ''");
+        assertThat(Autocorrect.table("SELECT 1 FROM payroll", "relation \"payroll\" does not exist", COLUMNS.keySet(), 0.75).correctedSql())
+                .isNull();
+    }
+}
