@@ -85,4 +85,16 @@ public final class CandidateEvaluator {
                     (System.nanoTime() - start) / 1_000_000);
         });
     }
+
+    /** One SQL text through the same checks (validation, lint, EXPLAIN), for the repair loop. */
+    public static dev.sqlexam.repair.RepairLoop.Check check(String sql, Set<String> knownTables, int limit, Explainer explainer) {
+        StructuralValidator.Validation v = StructuralValidator.validate(sql, knownTables, limit);
+        if (v.blocked()) return new dev.sqlexam.repair.RepairLoop.Check(false, null, ErrorClass.VALIDATION_BLOCK, "blocked: " + v.blockReason(),
+                null, List.of(v.blockReason()));
+        List<String> issues = new ArrayList<>(v.errors());
+        SqlLint.lint(sql).issues().stream().filter(i -> i.severity() == SqlLint.Severity.ERROR).forEach(i -> issues.add(i.code() + ": " + i.message()));
+        if (!issues.isEmpty()) return new dev.sqlexam.repair.RepairLoop.Check(false, null, null, String.join("; ", issues), null, issues);
+        ExplainOutcome e = explainer.explain(v.sql());
+        return new dev.sqlexam.repair.RepairLoop.Check(e.passed(), e.sqlstate(), e.errorClass(), e.error(), e.hint(), List.of());
+    }
 }

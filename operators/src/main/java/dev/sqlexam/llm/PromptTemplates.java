@@ -91,6 +91,11 @@ public final class PromptTemplates {
         return new Prompt(SYSTEM.strip(), user.strip());
     }
 
+    /** A template file of resources/prompts (repair prompts and their delta blocks use these). */
+    public static String template(String name) {
+        return load(name);
+    }
+
     private static String load(String name) {
         try (InputStream in = PromptTemplates.class.getResourceAsStream("/prompts/" + name)) {
             if (in == null) throw new IllegalStateException("missing prompt template prompts/" + name);

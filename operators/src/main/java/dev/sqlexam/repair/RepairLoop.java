@@ -1,0 +1,177 @@
+package dev.sqlexam.repair;
+
+import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.sql.PgNormalize;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Seed 003/004's repair loop for a chosen candidate that failed its checks: up to {@code maxAttempts},
+ * each first tries the deterministic fixes (PG normalization, 42703/42P01 autocorrect, the active
+ * surgical whitelist) and then, when a model is there, a repair prompt of base + delta blocks. Only SQL
+ * errors and lint/validation failures are repaired: infrastructure failures and blocks never are.
+ */
+public final class RepairLoop {
+
+    /** REPAIR_CONFIG and the knobs of the deterministic fixes. */
+    public record Settings(int maxAttempts, double confidencePenaltyPerAttempt, boolean pgNormalize, String divisionValue,
+            boolean surgicalWhitelist, SurgicalWhitelist.Config whitelist, double autocorrectMinConfidence, double ambiguityDelta,
+            double tableMinSimilarity) implements Serializable {
+        public static Settings defaults() {
+            return new Settings(3, 0.1, true, "div_\\d+", true, SurgicalWhitelist.Config.defaults("observe"), 0.75, 0.1, 0.75);
+        }
+    }
+
+    /** The result of checking one SQL text (validation, lint, EXPLAIN): passed, or why not. */
+    public record Check(boolean passed, String sqlstate, ErrorClass errorClass, String message, String hint, List<String> issues)
+            implements Serializable {}
+
+    /** The schema the repair may use: columns per table, FK edges, every table name of the database. */
+    public record Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt)
+            implements Serializable {}
+
+    /** One attempt: what was tried, the SQL before and after, and how the check went. */
+    public record Attempt(int attempt, String method, List<String> deltas, String sqlBefore, String sqlAfter, boolean passed,
+            String sqlstate, String error, SurgicalWhitelist.Result whitelist) implements Serializable {}
+
+    /** The repair's outcome: the SQL to run (the original when nothing passed), the attempts, and the confidence left. */
+    public record Outcome(String sql, boolean repaired, List<Attempt> attempts, double confidence) implements Serializable {}
+
+    @FunctionalInterface
+    public interface Checker {
+        Check check(String sql);
+    }
+
+    /** A model that answers a repair prompt with SQL; empty when it gave none. */
+    @FunctionalInterface
+    public interface Model {
+        Optional<String> repair(String prompt);
+    }
+
+    private final Settings settings;
+
+    public RepairLoop(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Repairs {@code sql}, which failed with {@code failure}; {@code model} may be null (deterministic fixes only). */
+    public Outcome repair(String sql, Check failure, Context ctx, Checker checker, Model model) {
+        List<Attempt> attempts = new ArrayList<>();
+        String current = sql;
+        Check last = failure;
+        for (int attempt = 1; attempt <= settings.maxAttempts() && repairable(last); attempt++) {
+            Deterministic fix = deterministic(current, last, ctx);
+            if (fix.sql() != null && !fix.sql().equals(current)) {
+                Check check = checker.check(fix.sql());
+                attempts.add(new Attempt(attempt, String.join("+", fix.methods()), List.of(), current, fix.sql(), check.passed(),
+                        check.sqlstate(), check.message(), fix.whitelist()));
+                if (check.passed()) return new Outcome(fix.sql(), true, attempts, confidence(attempt));
+                current = fix.sql();
+                last = check;
+                continue;
+            }
+            if (model == null) {
+                attempts.add(new Attempt(attempt, "none", List.of(), current, null, false, last.sqlstate(),
+                        "no deterministic fix and no model to ask", fix.whitelist()));
+                break;
+            }
+            List<RepairPrompt.Delta> deltas = deltas(current, last, fix, ctx);
+            String prompt = RepairPrompt.build(ctx.basePrompt(), attempt, settings.maxAttempts(), deltas);
+            Optional<String> answer = model.repair(prompt);
+            List<String> names = deltas.stream().map(RepairPrompt.Delta::name).toList();
+            if (answer.isEmpty()) {
+                attempts.add(new Attempt(attempt, "model", names, current, null, false, null, "the model gave no SQL", fix.whitelist()));
+                continue;
+            }
+            Check check = checker.check(answer.get());
+            attempts.add(new Attempt(attempt, "model", names, current, answer.get(), check.passed(), check.sqlstate(), check.message(),
+                    fix.whitelist()));
+            if (check.passed()) return new Outcome(answer.get(), true, attempts, confidence(attempt));
+            current = answer.get();
+            last = check;
+        }
+        return new Outcome(sql, false, attempts, confidence(attempts.size()));
+    }
+
+    private double confidence(int attempts) {
+        return Math.max(0, Math.round((1.0 - settings.confidencePenaltyPerAttempt() * attempts) * 100) / 100.0);
+    }
+
+    /** Seed 000 retry gating: SQL errors and failed checks are repaired; infrastructure, timeouts of the server, blocks never. */
+    static boolean repairable(Check c) {
+        if (c.passed()) return false;
+        if (c.errorClass() == null) return true;
+        return c.errorClass() == ErrorClass.SQL_ERROR || c.errorClass() == ErrorClass.UNKNOWN;
+    }
+
+    private record Deterministic(String sql, List<String> methods, Autocorrect.ColumnFix columnFix, SurgicalWhitelist.Result whitelist) {}
+
+    private Deterministic deterministic(String sql, Check failure, Context ctx) {
+        List<String> methods = new ArrayList<>();
+        String out = sql;
+        if (settings.pgNormalize()) {
+            PgNormalize.Result n = PgNormalize.normalize(out, settings.divisionValue());
+            if (n.changed()) {
+                methods.add("pg_normalize:" + String.join(",", n.applied()));
+                out = n.sql();
+            }
+        }
+        Autocorrect.ColumnFix columnFix = null;
+        SurgicalWhitelist.Result whitelist = null;
+        if ("42703".equals(failure.sqlstate())) {
+            columnFix = Autocorrect.column(out, failure.message(), ctx.columns(), ctx.fks(), settings.autocorrectMinConfidence(),
+                    settings.ambiguityDelta());
+            if (columnFix != null && columnFix.fixed()) {
+                methods.add("autocorrect_column");
+                out = columnFix.correctedSql();
+            } else if (settings.surgicalWhitelist()) {
+                whitelist = SurgicalWhitelist.process(out, failure.message(), ctx.columns(), ctx.fks(), columnFix != null, false,
+                        settings.whitelist());
+                if (whitelist != null && settings.whitelist().active() && whitelist.active().passed()) {
+                    methods.add("surgical_whitelist");
+                    out = whitelist.active().correctedSql();
+                }
+            }
+        } else if ("42P01".equals(failure.sqlstate())) {
+            Autocorrect.TableFix t = Autocorrect.table(out, failure.message(), ctx.knownTables(), settings.tableMinSimilarity());
+            if (t != null && t.correctedSql() != null) {
+                methods.add("autocorrect_table");
+                out = t.correctedSql();
+            }
+        }
+        return new Deterministic(methods.isEmpty() ? null : out, methods, columnFix, whitelist);
+    }
+
+    private static List<RepairPrompt.Delta> deltas(String sql, Check failure, Deterministic fix, Context ctx) {
+        List<RepairPrompt.Delta> out = new ArrayList<>();
+        if (failure.sqlstate() != null || failure.message() != null) {
+            Map<String, String> v = new LinkedHashMap<>();
+            v.put("sqlstate", failure.sqlstate() == null ? "-" : failure.sqlstate());
+            v.put("message", failure.message());
+            v.put("hint", failure.hint() == null ? "" : "Hint: " + failure.hint());
+            v.put("sql", sql);
+            out.add(RepairPrompt.delta("POSTGRES", v));
+        }
+        Autocorrect.ColumnFix c = fix.columnFix();
+        if (fix.whitelist() != null && !fix.whitelist().whitelist().isEmpty()) {
+            out.add(RepairPrompt.delta("MINIMAL_WHITELIST", Map.of("column", c == null ? "" : c.ref().column(),
+                    "whitelist", String.join("\n", SurgicalWhitelist.render(fix.whitelist().whitelist())))));
+        }
+        if (c != null && c.crossTableHint() != null) out.add(RepairPrompt.delta("CROSS_TABLE", Map.of("hint", c.crossTableHint())));
+        if (c != null && c.phantomHint() != null) out.add(RepairPrompt.delta("PHANTOM_COLUMN", Map.of("hint", c.phantomHint())));
+        if (c != null && (fix.whitelist() == null || fix.whitelist().whitelist().isEmpty()) && !c.candidates().isEmpty()) {
+            out.add(RepairPrompt.delta("COLUMN_CANDIDATES", Map.of("column", c.ref().column(),
+                    "candidates", String.join(", ", Autocorrect.describe(c.candidates(), 5)))));
+        }
+        if (!failure.issues().isEmpty()) {
+            out.add(RepairPrompt.delta("VALIDATOR", Map.of("issues", String.join("\n", failure.issues().stream().map(i -> "- " + i).toList()))));
+        }
+        return out;
+    }
+}
