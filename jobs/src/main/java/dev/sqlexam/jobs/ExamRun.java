@@ -108,7 +108,8 @@ public final class ExamRun {
                 variants, repetitions, generators, execution,
                 new dev.sqlexam.flink.EvaluationSpec(reader, capacity, new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
                         settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                        settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1)),
+                        settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1),
+                        repairSettings(settings), generators),
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
                         dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),
                 new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), new dev.sqlexam.prompt.JoinPlanner.Options(3,
@@ -154,6 +155,15 @@ public final class ExamRun {
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
         out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
         return new Result(runId, outDir, summary, logLines, rejectedLines);
+    }
+
+    static dev.sqlexam.repair.RepairLoop.Settings repairSettings(Settings settings) {
+        var d = dev.sqlexam.repair.RepairLoop.Settings.defaults();
+        return new dev.sqlexam.repair.RepairLoop.Settings(settings.get(SqlExamOptions.REPAIR_MAX_ATTEMPTS), d.confidencePenaltyPerAttempt(),
+                settings.get(SqlExamOptions.PG_NORMALIZE_ENABLED), settings.get(SqlExamOptions.PG_NORMALIZE_DIVISION_PATTERN),
+                settings.get(SqlExamOptions.SURGICAL_WHITELIST_ENABLED),
+                dev.sqlexam.repair.SurgicalWhitelist.Config.defaults(settings.get(SqlExamOptions.SURGICAL_WHITELIST_MODE)),
+                d.autocorrectMinConfidence(), d.ambiguityDelta(), d.tableMinSimilarity());
     }
 
     /** Indexes every database the exam set asks about (a no-op when the index is fresh); returns the vector size. */

@@ -208,4 +208,54 @@ class ModelExamITCase {
             }
         }
     }
+
+    @Test
+    void failingCandidatesAreRepairedDeterministicallyOrByTheModel() throws Exception {
+        List<String> prompts = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/chat/completions", exchange -> {
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            prompts.add(request);
+            JsonNode req = Json.MAPPER.readTree(request);
+            String user = req.get("messages").get(1).get("content").asText();
+            String sql = user.contains("## Repair") ? "SELECT COUNT(*) FROM orders WHERE status = 'pending'"
+                    : user.contains("How many employees") ? "SELECT COUNT(*) FROM employes" : "SELECT COUNT(wage_grade) FROM orders";
+            int n = req.has("n") ? req.get("n").asInt() : 1;
+            StringBuilder choices = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                choices.append(i == 0 ? "" : ",").append("{\"index\":").append(i).append(",\"message\":{\"role\":\"assistant\",")
+                        .append("\"content\":\"").append(sql.replace("'", "'")).append("\"},\"finish_reason\":\"stop\"}");
+            }
+            answerJson(exchange, "{\"id\":\"chatcmpl-7\",\"object\":\"chat.completion\",\"model\":\"coder\",\"choices\":[" + choices
+                    + "],\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":9,\"total_tokens\":59}}");
+        });
+        server.start();
+        try {
+            Path set = tmp.resolve("two.jsonl");
+            Files.write(set, List.of(
+                    "{\"id\":\"q1\",\"db\":\"demo\",\"question\":\"How many employees does the company have?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}",
+                    "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many orders are still pending?\",\"gold_sql\":\"SELECT COUNT(*) FROM orders WHERE status = 'pending'\"}"));
+            ExamRun.Result result = run(set, Map.of("generator", "openai", "llm_model", "coder",
+                    "llm_url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
+            Map<String, JsonNode> byId = new HashMap<>();
+            for (String line : Files.readAllLines(result.outDir().resolve("exam_log.jsonl"))) {
+                JsonNode r = Json.MAPPER.readTree(line);
+                byId.put(r.get("question_id").asText(), r);
+            }
+            JsonNode q1 = byId.get("q1");
+            assertThat(q1.get("correct").asBoolean()).as(q1.toString()).isTrue();
+            JsonNode repair1 = q1.get("evaluation").get("repair");
+            assertThat(repair1.get("repaired").asBoolean()).isTrue();
+            assertThat(repair1.get("attempts").get(0).get("method").asText()).isEqualTo("autocorrect_table");
+            JsonNode q2 = byId.get("q2");
+            assertThat(q2.get("correct").asBoolean()).as(q2.toString()).isTrue();
+            JsonNode attempt = q2.get("evaluation").get("repair").get("attempts").get(0);
+            assertThat(attempt.get("method").asText()).isEqualTo("model");
+            assertThat(attempt.get("deltas").toString()).contains("POSTGRES");
+            assertThat(q2.get("evaluation").get("repair").get("confidence").asDouble()).isEqualTo(0.9);
+            assertThat(prompts).anySatisfy(p -> assertThat(p).contains("## Repair").contains("SQLSTATE 42703").contains("wage_grade"));
+        } finally {
+            server.stop(0);
+        }
+    }
 }

@@ -119,8 +119,13 @@ public final class SqlExamOptions {
     // --- seed feature flags (002/004 feature flag tables, 000 and 001 configuration, 003 multi-candidate)
     public static final Option<Boolean> SCHEMA_GLOSSES_ENABLED = seedInEffect("SCHEMA_GLOSSES_ENABLED", Boolean.class, true,
             "Column description enrichment (seed 004 §3a).", "prompt");
-    public static final Option<Boolean> PG_NORMALIZE_ENABLED = seed("PG_NORMALIZE_ENABLED", Boolean.class, true,
-            "PostgreSQL dialect normalization in repair (seed 004 §6a).", "repair");
+    public static final Option<Boolean> PG_NORMALIZE_ENABLED = seedInEffect("PG_NORMALIZE_ENABLED", Boolean.class, true,
+            "PostgreSQL dialect normalization in repair: 24 transforms, string literals untouched (seed 004 §6a).", "repair");
+    public static final Option<String> PG_NORMALIZE_DIVISION_PATTERN = own("pg_normalize_division_pattern",
+            "SQLEXAM_PG_NORMALIZE_DIVISION_PATTERN", String.class, "div_\\d+",
+            "Values whose equality filters PG normalization strips as division scoping (seed 004 §6a); blank: none.", "repair");
+    public static final Option<Integer> REPAIR_MAX_ATTEMPTS = own("repair_max_attempts", "SQLEXAM_REPAIR_MAX_ATTEMPTS", Integer.class, 3,
+            "Repair attempts per question (REPAIR_CONFIG.maxAttempts, seed 003); 0 turns repair off.", "repair");
     public static final Option<Boolean> SCHEMA_LINKER_ENABLED = seedInEffect("SCHEMA_LINKER_ENABLED", Boolean.class, false,
             "Keyphrase to column grounding (seed 004 §3b).", "prompt");
     public static final Option<Boolean> JOIN_PLANNER_ENABLED = seedInEffect("JOIN_PLANNER_ENABLED", Boolean.class, false,
@@ -173,8 +178,12 @@ public final class SqlExamOptions {
             Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
     public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seed("VALUE_VERIFICATION_ENABLED", Boolean.class, false,
             "Database value checks in the reranker (seed 004 §5e).", "evaluate");
-    public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seed("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,
+    public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seedInEffect("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,
             "Surgical column whitelist for 42703 repairs (seed 003).", "repair");
+    public static final Option<String> SURGICAL_WHITELIST_MODE = register(new Option<>("surgical_whitelist_mode",
+            "SQLEXAM_SURGICAL_WHITELIST_MODE", String.class, "observe", "observe: the whitelist goes into the repair prompt and the "
+                    + "nine-gate rewrite is only recorded; active: a rewrite that passes all nine gates is applied (seed 003).", "repair",
+            true, false, List.of("observe", "active")));
     public static final Option<Boolean> EXAM_MODE = register(new Option<>("EXAM_MODE", "EXAM_MODE", Boolean.class, true,
             "Exam logging (seed 003). Always on in sqlexam: every run writes its exam log.", "sinks", true, false, List.of()));
 

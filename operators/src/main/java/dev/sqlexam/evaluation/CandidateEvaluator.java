@@ -91,6 +91,12 @@ public final class CandidateEvaluator {
         StructuralValidator.Validation v = StructuralValidator.validate(sql, knownTables, limit);
         if (v.blocked()) return new dev.sqlexam.repair.RepairLoop.Check(false, null, ErrorClass.VALIDATION_BLOCK, "blocked: " + v.blockReason(),
                 null, List.of(v.blockReason()));
+        String unknown = v.errors().stream().filter(x -> x.startsWith(StructuralValidator.UNKNOWN_TABLE)).findFirst().orElse(null);
+        if (unknown != null) {
+            String table = unknown.substring(StructuralValidator.UNKNOWN_TABLE.length());
+            return new dev.sqlexam.repair.RepairLoop.Check(false, "42P01", ErrorClass.SQL_ERROR, "relation \"" + table + "\" does not exist",
+                    null, v.errors());
+        }
         List<String> issues = new ArrayList<>(v.errors());
         SqlLint.lint(sql).issues().stream().filter(i -> i.severity() == SqlLint.Severity.ERROR).forEach(i -> issues.add(i.code() + ": " + i.message()));
         if (!issues.isEmpty()) return new dev.sqlexam.repair.RepairLoop.Check(false, null, null, String.join("; ", issues), null, issues);

@@ -22,6 +22,9 @@ public final class StructuralValidator {
         }
     }
 
+    /** How an unknown-table error starts; the table name follows. */
+    public static final String UNKNOWN_TABLE = "unknown table ";
+
     private StructuralValidator() {}
 
     /** {@code knownTables}: every table of the database (empty: not checked); {@code limit}: the LIMIT added when missing. */
@@ -34,7 +37,7 @@ public final class StructuralValidator {
         Set<String> ctes = cteNames(sql);
         if (!knownTables.isEmpty()) {
             for (String t : refs.tables()) {
-                if (!knownTables.contains(t) && !ctes.contains(t)) errors.add("unknown table " + t);
+                if (!knownTables.contains(t) && !ctes.contains(t)) errors.add(UNKNOWN_TABLE + t);
             }
         }
         String body = SqlText.stripTrailingSemicolons(sql);

@@ -3,7 +3,11 @@ package dev.sqlexam.flink;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.evaluation.CandidateScorer;
+import dev.sqlexam.llm.ModelGenerator;
+import dev.sqlexam.llm.PromptTemplates;
+import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.Candidate;
+import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.PacketTable;
@@ -43,6 +47,8 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
     private transient ReadOnlyExecutor executor;
     private transient CandidateEvaluator evaluator;
     private transient Map<String, Set<String>> tablesByDatabase;
+    private transient SqlGenerator generator;
+    private transient RepairLoop repairLoop;
 
     public EvaluateCandidates(EvaluationSpec spec) {
         this.spec = spec;
@@ -59,6 +65,8 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         executor = new ReadOnlyExecutor(connections, spec.settings().explainTimeoutMs(), 1);
         evaluator = new CandidateEvaluator(spec.settings());
         tablesByDatabase = new ConcurrentHashMap<>();
+        generator = spec.generators() == null ? null : spec.generators().create();
+        repairLoop = new RepairLoop(spec.repair());
     }
 
     @Override
@@ -70,11 +78,36 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         String db = task.task().question().db();
         java.util.concurrent.CompletableFuture.supplyAsync(() -> knownTables(db), workers)
                 .thenCompose(tables -> evaluator.evaluate(task.task().question().question(), task.candidates(), schema(task.packet()), tables,
-                        sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), workers))
+                        sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), workers)
+                        .thenApplyAsync(evaluation -> repaired(task, evaluation, knownTables(db)), workers))
                 .whenComplete((evaluation, error) -> resultFuture.complete(List.of(error != null
                         ? task.withEvaluation(task.candidates(), null, StageTrace.failed("evaluate", "infra_failure", null, 0,
                                 "evaluation failed, the first candidate runs unevaluated: " + error.getMessage()))
                         : evaluated(task, evaluation))));
+    }
+
+    /** Runs the repair loop on the chosen candidate when it failed its checks (and was not blocked). */
+    private EvaluationTrace repaired(GeneratedTask task, EvaluationTrace e, Set<String> tables) {
+        EvaluationTrace.CandidateEvaluation chosen = e.chosen();
+        if (spec.repair().maxAttempts() <= 0 || chosen == null || chosen.explain() != null && chosen.explain().passed()) return e;
+        String db = task.task().question().db();
+        CandidateEvaluator.Explainer explainer = sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs());
+        RepairLoop.Check failure = CandidateEvaluator.check(chosen.sql(), tables, spec.settings().limit(), explainer);
+        if (failure.passed()) return e;
+        CandidateScorer.Schema schema = schema(task.packet());
+        String base = PromptTemplates.build(task.task().question(), task.packet(), null,
+                spec.generators() == null || spec.generators().settings() == null ? PromptTemplates.Stages.DEFAULT
+                        : spec.generators().settings().prompt()).user();
+        RepairLoop.Context ctx = new RepairLoop.Context(schema.columns(), task.packet() == null ? List.of() : task.packet().fkEdges(), tables, base);
+        RepairLoop.Model model = generator instanceof ModelGenerator m ? prompt -> {
+            var result = m.complete(prompt).join();
+            return result.candidates().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(result.candidates().get(0).sql());
+        } : null;
+        RepairLoop.Outcome outcome = repairLoop.repair(chosen.sql(), failure, ctx,
+                sql -> CandidateEvaluator.check(sql, tables, spec.settings().limit(), explainer), model);
+        String sql = outcome.repaired()
+                ? dev.sqlexam.evaluation.StructuralValidator.validate(outcome.sql(), tables, spec.settings().limit()).sql() : e.chosenSql();
+        return e.withRepair(sql, outcome);
     }
 
     static GeneratedTask evaluated(GeneratedTask task, EvaluationTrace e) {
@@ -89,8 +122,11 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         var best = e.candidates().get(e.chosenIndex());
         long explained = e.candidates().stream().filter(c -> c.explain() != null && c.explain().elapsedMs() > 0).count();
         long passed = e.candidates().stream().filter(c -> c.explain() != null && c.explain().passed()).count();
+        String repair = e.repair() == null ? "" : e.repair().repaired()
+                ? "; repaired in " + e.repair().attempts().size() + " attempt(s) by " + e.repair().attempts().get(e.repair().attempts().size() - 1).method()
+                : "; repair failed after " + e.repair().attempts().size() + " attempt(s)";
         return task.withEvaluation(ordered, e, StageTrace.ok("evaluate", e.durationMs(), "chose candidate " + e.chosenIndex() + " of "
-                + e.candidates().size() + " (score " + best.score().total() + "); EXPLAIN passed " + passed + " of " + explained));
+                + e.candidates().size() + " (score " + best.score().total() + "); EXPLAIN passed " + passed + " of " + explained + repair));
     }
 
     /** The packet's tables, their columns and FK join conditions, for scoring. */
@@ -139,5 +175,6 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
     public void close() {
         if (workers != null) workers.shutdownNow();
         if (connections != null) connections.close();
+        if (generator != null) generator.close();
     }
 }

@@ -2,7 +2,13 @@ package dev.sqlexam.flink;
 
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.evaluation.CandidateEvaluator;
+import dev.sqlexam.llm.Generators;
+import dev.sqlexam.repair.RepairLoop;
 import java.io.Serializable;
 
-/** What the evaluation operator needs: the read-only role for EXPLAIN, its pool size, and the evaluator's settings. */
-public record EvaluationSpec(ReaderAccess reader, int poolSize, CandidateEvaluator.Settings settings) implements Serializable {}
+/**
+ * What the evaluation operator needs: the read-only role for EXPLAIN, its pool size, the evaluator's and
+ * the repair loop's settings, and the generators (a model answers repair prompts).
+ */
+public record EvaluationSpec(ReaderAccess reader, int poolSize, CandidateEvaluator.Settings settings, RepairLoop.Settings repair,
+        Generators generators) implements Serializable {}

@@ -66,7 +66,15 @@ public final class ModelGenerator implements SqlGenerator {
 
     private CompletableFuture<Result> generate(ExamTask task, SchemaContextPacket packet, JoinPlan plan,
             DifficultyClassifier.Difficulty difficulty, int k) {
-        PromptTemplates.Prompt prompt = PromptTemplates.build(task.question(), packet, plan, settings.prompt());
+        return ask(PromptTemplates.build(task.question(), packet, plan, settings.prompt()), difficulty.name().toLowerCase(), k);
+    }
+
+    /** One completion of a prompt written elsewhere (the repair prompt), under the generation system prompt. */
+    public CompletableFuture<Result> complete(String userPrompt) {
+        return ask(new PromptTemplates.Prompt(PromptTemplates.systemPrompt(), userPrompt), "repair", 1);
+    }
+
+    private CompletableFuture<Result> ask(PromptTemplates.Prompt prompt, String difficulty, int k) {
         ChatRequest request = new ChatRequest(prompt.system(), prompt.user(), settings.temperature(), settings.seed(), settings.maxTokens(), k)
                 .withBudget(settings.timeBudgetMs());
         long start = System.nanoTime();
@@ -77,7 +85,7 @@ public final class ModelGenerator implements SqlGenerator {
                 String message = cause instanceof TimeoutException ? "time budget of " + settings.timeBudgetMs() + " ms ran out"
                         : cause.getMessage();
                 int retries = cause instanceof LlmException e ? e.retries() : 0;
-                return new Result(List.of(), new GenerationTrace(client.provider(), client.model(), difficulty.name().toLowerCase(), k,
+                return new Result(List.of(), new GenerationTrace(client.provider(), client.model(), difficulty, k,
                         prompt.hash(), 0, 0, ms, retries, 0, 0, 0, List.of(), message));
             }
             List<Candidate> candidates = new ArrayList<>();
@@ -94,7 +102,7 @@ public final class ModelGenerator implements SqlGenerator {
                     candidates.add(new Candidate(candidates.size(), e.sql(), client.provider() + ":" + client.model(), ms));
                 }
             }
-            return new Result(candidates, new GenerationTrace(client.provider(), client.model(), difficulty.name().toLowerCase(), k,
+            return new Result(candidates, new GenerationTrace(client.provider(), client.model(), difficulty, k,
                     prompt.hash(), reply.promptTokens(), reply.completionTokens(), ms, reply.retries(), reply.httpCalls(),
                     reply.contents().size(), duplicates, problems, null));
         });

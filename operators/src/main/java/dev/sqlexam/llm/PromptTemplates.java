@@ -91,6 +91,11 @@ public final class PromptTemplates {
         return new Prompt(SYSTEM.strip(), user.strip());
     }
 
+    /** The system prompt of generation (repair prompts use it too). */
+    public static String systemPrompt() {
+        return SYSTEM.strip();
+    }
+
     /** A template file of resources/prompts (repair prompts and their delta blocks use these). */
     public static String template(String name) {
         return load(name);

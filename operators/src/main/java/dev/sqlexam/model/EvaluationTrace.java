@@ -7,12 +7,26 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
-/** How a question's candidates were judged: each one's validation, lint, EXPLAIN and score, and which one was chosen. */
-public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chosenIndex, String chosenSql, long durationMs)
-        implements Serializable {
+/** How a question's candidates were judged (validation, lint, EXPLAIN, score), which one was chosen, and how it was repaired. */
+public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chosenIndex, String chosenSql, long durationMs,
+        dev.sqlexam.repair.RepairLoop.Outcome repair) implements Serializable {
 
     public EvaluationTrace {
         candidates = new ArrayList<>(candidates);
+    }
+
+    public EvaluationTrace(List<CandidateEvaluation> candidates, Integer chosenIndex, String chosenSql, long durationMs) {
+        this(candidates, chosenIndex, chosenSql, durationMs, null);
+    }
+
+    /** The chosen candidate after the repair loop: what runs, and the repair's story. */
+    public EvaluationTrace withRepair(String sql, dev.sqlexam.repair.RepairLoop.Outcome outcome) {
+        return new EvaluationTrace(candidates, chosenIndex, sql, durationMs, outcome);
+    }
+
+    /** The chosen candidate's evaluation, or null. */
+    public CandidateEvaluation chosen() {
+        return chosenIndex == null ? null : candidates.get(chosenIndex);
     }
 
     /** One candidate's evaluation; {@code rank} 1 is the chosen one. */
