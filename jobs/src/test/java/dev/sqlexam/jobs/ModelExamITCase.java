@@ -111,6 +111,8 @@ class ModelExamITCase {
             assertThat(gen.get("k").asInt()).isEqualTo(2);
             assertThat(log.get(2).get("generation").get("k").asInt()).as("a growth question is hard").isEqualTo(6);
             assertThat(log.get(1).get("reason").asText()).isEqualTo("value_mismatch");
+            assertThat(log.get(1).get("failure_type").asText()).isEqualTo("llm_reasoning");
+            assertThat(q1.path("failure_type").asText(null)).isNull();
             assertThat(prompts).anySatisfy(p -> assertThat(p).contains("employees (").contains("How many employees"));
         } finally {
             server.stop(0);
@@ -254,6 +256,12 @@ class ModelExamITCase {
             assertThat(attempt.get("deltas").toString()).contains("POSTGRES");
             assertThat(q2.get("evaluation").get("repair").get("confidence").asDouble()).isEqualTo(0.9);
             assertThat(prompts).anySatisfy(p -> assertThat(p).contains("## Repair").contains("SQLSTATE 42703").contains("wage_grade"));
+            assertThat(q1.get("candidate_correct").toString()).as("the candidate as written fails; only the repair is right")
+                    .isEqualTo("[false]");
+            var funnel = result.summary().variants().get(0).funnel();
+            assertThat(funnel.getQuestions()).isEqualTo(2);
+            assertThat(funnel.getPassAtK()).isZero();
+            assertThat(funnel.getFinalCorrect()).isEqualTo(2);
         } finally {
             server.stop(0);
         }

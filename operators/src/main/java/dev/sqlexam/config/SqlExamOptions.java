@@ -174,6 +174,9 @@ public final class SqlExamOptions {
             Long.class, 2_000L, "Per-candidate EXPLAIN timeout (seed 003).", "evaluate");
     public static final Option<Boolean> CANDIDATE_RERANKER_ENABLED = seedInEffect("CANDIDATE_RERANKER_ENABLED", Boolean.class, true,
             "Candidate reranking: schema adherence, FK join match, result shape (seed 004 §5e).", "evaluate");
+    public static final Option<Boolean> PASS_AT_K = own("pass_at_k", "SQLEXAM_PASS_AT_K", Boolean.class, true,
+            "Also run and grade every other candidate, for pass@K and the summary's funnel (costs K-1 extra read-only queries).",
+            "grade");
     public static final Option<Integer> MAX_CANDIDATES_TO_EXPLAIN = own("max_candidates_to_explain", "SQLEXAM_MAX_CANDIDATES_TO_EXPLAIN",
             Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
     public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seed("VALUE_VERIFICATION_ENABLED", Boolean.class, false,

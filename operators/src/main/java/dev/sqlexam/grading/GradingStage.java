@@ -23,11 +23,13 @@ public final class GradingStage {
     private final ReadOnlyExecutor executor;
     private final Grader grader;
     private final GoldCache goldCache;
+    private final boolean passAtK;
 
-    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache) {
+    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache, boolean passAtK) {
         this.executor = executor;
         this.grader = grader;
         this.goldCache = goldCache;
+        this.passAtK = passAtK;
     }
 
     public ExamRecord evaluate(GeneratedTask generated) {
@@ -66,17 +68,23 @@ public final class GradingStage {
                 : grader.grade(golds, prediction);
         trace.add(StageTrace.ok("grade", elapsedMs(gradeStart), grade.reason().code()));
 
+        List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade) : null;
         QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
         if (generateFailure != null && failing == null) {
             failing = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.INFRA_FAILURE, generateFailure.detail(), 0);
         }
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
+        FailureClassifier.Failure failure = FailureClassifier.classify(grade.correct(), grade.reason().code(),
+                failing == null ? null : code(failing), generated.packet() == null ? null : generated.packet().tableNames(), q.goldTables(),
+                generated.evaluation(), chosen == null ? null : chosen.sql(), q.goldSql());
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generatedSql(generated), grade.correct(), grade.reason().code(), grade.lenientCorrect(),
+                chosen == null ? null : chosen.sql(), generatedSql(generated), candidateCorrect, grade.correct(), grade.reason().code(), grade.lenientCorrect(),
                 grade.lenientReason().code(), grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
                 grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
+                failure == null ? null : failure.type(), failure == null ? null : failure.details(),
+                FailureClassifier.goldTablesRetrieved(generated.packet() == null ? null : generated.packet().tableNames(), q.goldTables()),
                 trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
     }
 
@@ -90,9 +98,32 @@ public final class GradingStage {
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generatedSql(generated), false, reason, false, reason, -1, false, -1, -1, 0, 0,
+                chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
-                trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+                "infra_failure", message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+    }
+
+    /**
+     * pass@K: every candidate as the generator wrote it, run and graded (blocked ones are wrong without
+     * running); the chosen one reuses its grade when it ran unchanged.
+     */
+    private List<Boolean> gradeEveryCandidate(GeneratedTask generated, List<Grader.GoldRun> golds, Grade chosenGrade) {
+        ExamQuestion q = generated.task().question();
+        List<Boolean> out = new ArrayList<>();
+        var evaluation = generated.evaluation();
+        boolean repaired = evaluation != null && evaluation.repair() != null && evaluation.repair().repaired();
+        List<String> sqls = generatedSql(generated);
+        for (int i = 0; i < sqls.size(); i++) {
+            boolean chosen = evaluation == null ? i == 0 : evaluation.chosenIndex() != null && evaluation.chosenIndex() == i;
+            if (chosen && !repaired) {
+                out.add(chosenGrade.correct());
+            } else if (evaluation != null && evaluation.candidates().get(i).blocked()) {
+                out.add(false);
+            } else {
+                out.add(grader.grade(golds, executor.execute(q.db(), sqls.get(i))).correct());
+            }
+        }
+        return out;
     }
 
     /** The candidates as the generator wrote them, in its order (evaluation reorders them and adds LIMIT to the chosen one). */

@@ -44,9 +44,28 @@ public final class ConsoleReport {
                     v.overall().getMatchEmpty()));
             sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms%n", v.latencyP50Ms(),
                     v.latencyP95Ms(), v.latencyMaxMs()));
+            funnel(sb, v.funnel());
             retrieval(sb, v.retrieval());
         }
         return sb.toString();
+    }
+
+    private static void funnel(StringBuilder sb, Funnel f) {
+        if (f == null || f.getQuestions() == 0) return;
+        sb.append("  funnel     ");
+        if (f.getWithGoldTables() > 0) {
+            sb.append(String.format(Locale.ROOT, "full retrieval recall %d/%d → ", f.getFullRecall(), f.getWithGoldTables()));
+        }
+        if (f.getWithCandidateGrades() > 0) {
+            sb.append(String.format(Locale.ROOT, "≥1 correct candidate (pass@K) %d → correct one selected %d → ", f.getPassAtK(),
+                    f.getSelectedCorrect()));
+        }
+        sb.append(String.format(Locale.ROOT, "correct after repair %d  (of %d gradable)%n", f.getFinalCorrect(), f.getQuestions()));
+        if (!f.getFailureTypes().isEmpty()) {
+            sb.append("  failures   ");
+            f.getFailureTypes().forEach((k, n) -> sb.append(k).append(' ').append(n).append("  "));
+            sb.append('\n');
+        }
     }
 
     private static void retrieval(StringBuilder sb, RetrievalStats r) {

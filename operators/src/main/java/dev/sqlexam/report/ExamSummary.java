@@ -35,7 +35,8 @@ public record ExamSummary(
             long latencyP50Ms,
             long latencyP95Ms,
             long latencyMaxMs,
-            RetrievalStats retrieval) {}
+            RetrievalStats retrieval,
+            Funnel funnel) {}
 
     /** Run-level facts the records do not carry. */
     public record Context(String runId, String examSet, String generator, String generatorReason, boolean selfCheck, long rejectedLines,
@@ -58,7 +59,8 @@ public record ExamSummary(
                     pooled.overall().getLenientAccuracy(), perRun, pooled.overall(),
                     new LinkedHashMap<>(pooled.byDifficulty()), new LinkedHashMap<>(pooled.byModule()),
                     new LinkedHashMap<>(pooled.byCategory()), new LinkedHashMap<>(pooled.reasons()),
-                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.retrieval()));
+                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.retrieval(),
+                    pooled.funnel()));
         });
         return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.generatorReason(), context.selfCheck(),
                 context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(), variants);

@@ -18,6 +18,7 @@ public final class RunStats implements Serializable {
     private final Map<String, Long> reasons = new TreeMap<>();
     private final List<Long> latenciesMs = new ArrayList<>();
     private final RetrievalStats retrieval = new RetrievalStats();
+    private final Funnel funnel = new Funnel();
 
     void add(ExamRecord record) {
         overall.add(record);
@@ -27,6 +28,7 @@ public final class RunStats implements Serializable {
         reasons.merge(record.reason(), 1L, Long::sum);
         latenciesMs.add(record.totalMs());
         retrieval.add(record);
+        funnel.add(record);
     }
 
     void addAll(RunStats other) {
@@ -37,6 +39,11 @@ public final class RunStats implements Serializable {
         other.reasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
         latenciesMs.addAll(other.latenciesMs);
         retrieval.addAll(other.retrieval);
+        funnel.addAll(other.funnel);
+    }
+
+    public Funnel funnel() {
+        return funnel;
     }
 
     public RetrievalStats retrieval() {
