@@ -116,6 +116,83 @@ public final class Autocorrect {
         return new TableFix(missing, best, bestSimilarity, SqlText.replaceInCode(sql, p, Matcher.quoteReplacement(best)));
     }
 
+    /**
+     * A qualifier the query does not define (42P01 "missing FROM-clause entry", lint undefined_alias):
+     * when exactly one table of the query has the column, the reference is requalified with that table's alias.
+     */
+    public static String requalifyUndefined(String sql, Map<String, Set<String>> columns) {
+        SqlReferences refs = SqlReferences.of(sql);
+        String out = sql;
+        for (SqlReferences.ColumnRef ref : refs.columns()) {
+            if (ref.table() != null) continue;
+            String target = onlyTableWith(refs, ref.column(), columns, null);
+            if (target != null) out = requalify(out, ref.qualifier(), ref.column(), aliasOf(refs, target));
+        }
+        return out.equals(sql) ? null : out;
+    }
+
+    /** A 42703 whose column is not on the resolved table but on exactly one other table already in the query: requalify it. */
+    public static String requalifyToJoinedTable(String sql, String message, Map<String, Set<String>> columns) {
+        ColumnRef ref = parseColumn(message);
+        if (ref == null || ref.qualifier() == null) return null;
+        SqlReferences refs = SqlReferences.of(sql);
+        String table = refs.aliases().get(ref.qualifier().toLowerCase(Locale.ROOT));
+        if (table == null || columns.getOrDefault(table, Set.of()).contains(ref.column())) return null;
+        String target = onlyTableWith(refs, ref.column(), columns, table);
+        return target == null ? null : requalify(sql, ref.qualifier(), ref.column(), aliasOf(refs, target));
+    }
+
+    private static final Pattern GROUPING_ERROR = Pattern.compile("(?i)column \"([^\"]+)\" must appear in the GROUP BY clause");
+
+    /** A 42803: the column named by the error joins the top-level GROUP BY. */
+    public static String addToGroupBy(String sql, String message) {
+        Matcher m = GROUPING_ERROR.matcher(message == null ? "" : message);
+        if (!m.find()) return null;
+        String column = m.group(1);
+        String masked = SqlText.maskQuotedAndComments(sql);
+        int depth = 0;
+        int groupEnd = -1;
+        Matcher kw = Pattern.compile("(?i)\\bGROUP\\s+BY\\b|\\bHAVING\\b|\\bORDER\\s+BY\\b|\\bLIMIT\\b|\\bOFFSET\\b|\\bWINDOW\\b|\\bUNION\\b|[()]").matcher(masked);
+        boolean inGroup = false;
+        while (kw.find()) {
+            String t = kw.group();
+            if (t.equals("(")) depth++;
+            else if (t.equals(")")) depth--;
+            else if (depth == 0 && t.toUpperCase(Locale.ROOT).startsWith("GROUP")) inGroup = true;
+            else if (depth == 0 && inGroup) {
+                groupEnd = kw.start();
+                break;
+            }
+        }
+        if (!inGroup) return null;
+        if (groupEnd < 0) groupEnd = SqlText.stripTrailingSemicolons(sql).length();
+        String head = sql.substring(0, groupEnd).stripTrailing();
+        String tail = sql.substring(groupEnd).stripLeading();
+        return head + ", " + column + (tail.isEmpty() || tail.startsWith(";") ? tail : " " + tail);
+    }
+
+    private static String onlyTableWith(SqlReferences refs, String column, Map<String, Set<String>> columns, String except) {
+        String found = null;
+        for (String t : refs.tables()) {
+            if (t.equals(except) || !columns.getOrDefault(t, Set.of()).contains(column)) continue;
+            if (found != null) return null;
+            found = t;
+        }
+        return found;
+    }
+
+    private static String aliasOf(SqlReferences refs, String table) {
+        for (Map.Entry<String, String> e : refs.aliases().entrySet()) {
+            if (e.getValue().equals(table) && !e.getKey().equals(table.toLowerCase(Locale.ROOT)) && !e.getKey().contains(".")) return e.getKey();
+        }
+        return table;
+    }
+
+    private static String requalify(String sql, String qualifier, String column, String alias) {
+        Pattern p = Pattern.compile("(?i)(?<![\\w$])\"?" + Pattern.quote(qualifier) + "\"?\\s*\\.\\s*(\"?" + Pattern.quote(column) + "\"?)(?![\\w$])");
+        return SqlText.replaceInCode(sql, p, Matcher.quoteReplacement(alias) + ".$1");
+    }
+
     private static ForeignKey link(List<ForeignKey> fks, String a, String b) {
         for (ForeignKey fk : fks) {
             if (fk.fromTable().equals(a) && fk.toTable().equals(b) || fk.fromTable().equals(b) && fk.toTable().equals(a)) return fk;

@@ -124,7 +124,21 @@ public final class RepairLoop {
         }
         Autocorrect.ColumnFix columnFix = null;
         SurgicalWhitelist.Result whitelist = null;
-        if ("42703".equals(failure.sqlstate())) {
+        String requalified = "42703".equals(failure.sqlstate()) ? Autocorrect.requalifyToJoinedTable(out, failure.message(), ctx.columns())
+                : "42P01".equals(failure.sqlstate()) && failure.message() != null && failure.message().contains("missing FROM-clause entry")
+                        || failure.issues().stream().anyMatch(i -> i.startsWith("undefined_alias")) ? Autocorrect.requalifyUndefined(out, ctx.columns())
+                        : null;
+        if (requalified != null) {
+            methods.add("requalify_column");
+            return new Deterministic(requalified, methods, null, null);
+        }
+        if ("42803".equals(failure.sqlstate())) {
+            String grouped = Autocorrect.addToGroupBy(out, failure.message());
+            if (grouped != null) {
+                methods.add("add_to_group_by");
+                out = grouped;
+            }
+        } else if ("42703".equals(failure.sqlstate())) {
             columnFix = Autocorrect.column(out, failure.message(), ctx.columns(), ctx.fks(), settings.autocorrectMinConfidence(),
                     settings.ambiguityDelta());
             if (columnFix != null && columnFix.fixed()) {

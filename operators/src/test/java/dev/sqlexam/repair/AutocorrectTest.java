@@ -66,4 +66,35 @@ class AutocorrectTest {
         assertThat(Autocorrect.table("SELECT 1 FROM payroll", "relation \"payroll\" does not exist", COLUMNS.keySet(), 0.75).correctedSql())
                 .isNull();
     }
+
+    @Test
+    void aParentsColumnReadFromTheChildIsRequalifiedWhenTheParentIsJoined() {
+        String sql = "SELECT ol.order_date, SUM(ol.qty) FROM order_lines ol JOIN sales_orders so ON so.sales_order_id = ol.sales_order_id "
+                + "GROUP BY ol.order_date";
+        assertThat(Autocorrect.requalifyToJoinedTable(sql, "column ol.order_date does not exist", COLUMNS)).isEqualTo(
+                "SELECT so.order_date, SUM(ol.qty) FROM order_lines ol JOIN sales_orders so ON so.sales_order_id = ol.sales_order_id "
+                        + "GROUP BY so.order_date");
+        assertThat(Autocorrect.requalifyToJoinedTable("SELECT ol.order_date FROM order_lines ol", "column ol.order_date does not exist",
+                COLUMNS)).as("the parent is not in the query: a hint, not a rewrite").isNull();
+    }
+
+    @Test
+    void anUndefinedQualifierIsRequalifiedWhenOneTableHasTheColumn() {
+        assertThat(Autocorrect.requalifyUndefined("SELECT emp.first_name, d.x FROM employees e JOIN sales_orders d ON true", COLUMNS))
+                .isEqualTo("SELECT e.first_name, d.x FROM employees e JOIN sales_orders d ON true");
+        assertThat(Autocorrect.requalifyUndefined("SELECT x.sales_order_id FROM order_lines ol JOIN sales_orders so ON true", COLUMNS))
+                .as("two tables have it").isNull();
+    }
+
+    @Test
+    void aGroupingErrorAddsTheColumnToGroupBy() {
+        assertThat(Autocorrect.addToGroupBy("SELECT e.dept_id, e.last_name, COUNT(*) FROM employees e GROUP BY e.dept_id ORDER BY 3 DESC",
+                "column \"e.last_name\" must appear in the GROUP BY clause or be used in an aggregate function"))
+                .isEqualTo("SELECT e.dept_id, e.last_name, COUNT(*) FROM employees e GROUP BY e.dept_id, e.last_name ORDER BY 3 DESC");
+        assertThat(Autocorrect.addToGroupBy("SELECT e.dept_id, e.last_name, COUNT(*) FROM employees e GROUP BY e.dept_id;",
+                "column \"e.last_name\" must appear in the GROUP BY clause")).isEqualTo(
+                "SELECT e.dept_id, e.last_name, COUNT(*) FROM employees e GROUP BY e.dept_id, e.last_name;");
+        assertThat(Autocorrect.addToGroupBy("SELECT e.last_name, COUNT(*) FROM employees e",
+                "column \"e.last_name\" must appear in the GROUP BY clause")).as("no GROUP BY to extend").isNull();
+    }
 }
