@@ -157,7 +157,7 @@ public final class ExamRun {
         return new Result(runId, outDir, summary, logLines, rejectedLines);
     }
 
-    static dev.sqlexam.repair.RepairLoop.Settings repairSettings(Settings settings) {
+    public static dev.sqlexam.repair.RepairLoop.Settings repairSettings(Settings settings) {
         var d = dev.sqlexam.repair.RepairLoop.Settings.defaults();
         return new dev.sqlexam.repair.RepairLoop.Settings(settings.get(SqlExamOptions.REPAIR_MAX_ATTEMPTS), d.confidencePenaltyPerAttempt(),
                 settings.get(SqlExamOptions.PG_NORMALIZE_ENABLED), settings.get(SqlExamOptions.PG_NORMALIZE_DIVISION_PATTERN),

@@ -7,6 +7,7 @@ import dev.sqlexam.sql.ExplainOutcome;
 import dev.sqlexam.sql.SqlLint;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,8 @@ public final class CandidateEvaluator {
         List<StructuralValidator.Validation> validations = new ArrayList<>();
         List<SqlLint.Result> lints = new ArrayList<>();
         Map<Integer, CompletableFuture<ExplainOutcome>> explains = new HashMap<>();
-        int explained = 0;
+        QuestionAgreement.Pool agreement = QuestionAgreement.pool(question, candidates.stream().map(Candidate::sql).toList());
+        List<Integer> eligible = new ArrayList<>();
         for (Candidate c : candidates) {
             StructuralValidator.Validation v = StructuralValidator.validate(c.sql(), knownTables, settings.limit());
             SqlLint.Result lint = v.blocked() ? new SqlLint.Result(List.of()) : SqlLint.lint(c.sql());
@@ -55,22 +57,31 @@ public final class CandidateEvaluator {
                 explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("lint errors: EXPLAIN skipped")));
             } else if (!v.errors().isEmpty()) {
                 explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("validation: " + String.join("; ", v.errors()))));
-            } else if (explained >= settings.maxToExplain()) {
+            } else {
+                eligible.add(i);
+            }
+        }
+        // The EXPLAIN budget goes to the best candidates as they would score with a passing plan, not to the first ones.
+        ExplainOutcome assumed = ExplainOutcome.passed(0, 0, 0);
+        eligible.sort(Comparator.comparingDouble((Integer i) -> -CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), assumed,
+                schema, settings.reranker(), agreement).total()).thenComparingInt(i -> i));
+        for (int rank = 0; rank < eligible.size(); rank++) {
+            int i = eligible.get(rank);
+            if (rank >= settings.maxToExplain()) {
                 explains.put(i, CompletableFuture.completedFuture(ExplainOutcome.skipped("beyond max_candidates_to_explain "
                         + settings.maxToExplain())));
-            } else {
-                String sql = v.sql();
-                explained++;
-                explains.put(i, CompletableFuture.supplyAsync(() -> explainer.explain(sql), pool)
-                        .exceptionally(e -> ExplainOutcome.failed(null, ErrorClass.INFRA_FAILURE, "EXPLAIN crashed: " + e.getMessage(), null, 0)));
+                continue;
             }
+            String sql = validations.get(i).sql();
+            explains.put(i, CompletableFuture.supplyAsync(() -> explainer.explain(sql), pool)
+                    .exceptionally(e -> ExplainOutcome.failed(null, ErrorClass.INFRA_FAILURE, "EXPLAIN crashed: " + e.getMessage(), null, 0)));
         }
         return CompletableFuture.allOf(explains.values().toArray(new CompletableFuture[0])).thenApply(done -> {
             List<CandidateScorer.Scored> scored = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
                 ExplainOutcome e = explains.get(i).join();
                 scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e,
-                        CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), e, schema, settings.reranker())));
+                        CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), e, schema, settings.reranker(), agreement)));
             }
             List<CandidateScorer.Scored> ranked = CandidateScorer.rank(scored).stream()
                     .filter(s -> !validations.get(s.index()).blocked()).toList();

@@ -31,6 +31,12 @@ public final class CandidateScorer {
     private CandidateScorer() {}
 
     public static Breakdown score(String question, String sql, SqlLint.Result lint, ExplainOutcome explain, Schema schema, boolean reranker) {
+        return score(question, sql, lint, explain, schema, reranker, QuestionAgreement.Pool.NONE);
+    }
+
+    /** {@code pool}: what the whole candidate pool tells about the question ({@link QuestionAgreement#pool}). */
+    public static Breakdown score(String question, String sql, SqlLint.Result lint, ExplainOutcome explain, Schema schema, boolean reranker,
+            QuestionAgreement.Pool pool) {
         QuestionIntent intent = QuestionIntent.of(question);
         String upper = SqlText.maskQuotedAndComments(sql == null ? "" : sql).toUpperCase(Locale.ROOT);
         SqlReferences refs = SqlReferences.of(sql);
@@ -47,7 +53,7 @@ public final class CandidateScorer {
         if (reranker) {
             adherence = 15 * adherence(refs, schema);
             joinMatch = refs.joins().isEmpty() ? 0 : 20.0 * refs.joins().stream().filter(schema.joins()::contains).count() / refs.joins().size();
-            shape = resultShape(intent, upper, hasGroup);
+            shape = resultShape(intent, upper, hasGroup) + QuestionAgreement.penalty(question, sql, pool);
         }
         double total = 100 + lintScore + explainScore + groupBy + orderLimit + distinct + join + adherence + joinMatch + shape;
         return new Breakdown(100, lintScore, explainScore, groupBy, orderLimit, distinct, join, round(adherence), round(joinMatch), shape,

@@ -1,5 +1,6 @@
 package dev.sqlexam.repair;
 
+import dev.sqlexam.schema.ForeignKey;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ public final class MistakeInjector {
 
     private MistakeInjector() {}
 
-    public static List<Mistake> inject(String sql, Map<String, Set<String>> columns) {
+    /** The mistakes that apply to {@code sql}; {@code fks} tell which table is a child of which. */
+    public static List<Mistake> inject(String sql, Map<String, Set<String>> columns, List<ForeignKey> fks) {
         List<Mistake> out = new ArrayList<>();
         dialect(out, "year_function", sql, "(?i)\\bEXTRACT\\s*\\(\\s*YEAR\\s+FROM\\s+([^()]+?)\\)", "YEAR($1)");
         dialect(out, "month_function", sql, "(?i)\\bEXTRACT\\s*\\(\\s*MONTH\\s+FROM\\s+([^()]+?)\\)", "MONTH($1)");
@@ -41,7 +43,10 @@ public final class MistakeInjector {
             break;
         }
         doubleQuotedString(out, sql);
-        schemaMistakes(out, sql, columns);
+        first(out, "double_equals", "dialect", sql, Pattern.compile("(?i)\\bWHERE\\s+([\\w.]+)\\s*=(?!=)"), m -> "WHERE " + m.group(1) + " ==");
+        first(out, "top_n", "dialect", sql, Pattern.compile("(?is)^\\s*SELECT\\s+(DISTINCT\\s+)?(.*)\\s+LIMIT\\s+(\\d+)\\s*;?\\s*$"),
+                m -> "SELECT " + (m.group(1) == null ? "" : m.group(1)) + "TOP " + m.group(3) + " " + m.group(2));
+        schemaMistakes(out, sql, columns, fks);
         missingGroupByColumn(out, sql);
         return out;
     }
@@ -65,7 +70,7 @@ public final class MistakeInjector {
                 sql.substring(0, m.start(2) - 1) + '"' + m.group(2) + '"' + sql.substring(m.end(2) + 1)));
     }
 
-    private static void schemaMistakes(List<Mistake> out, String sql, Map<String, Set<String>> columns) {
+    private static void schemaMistakes(List<Mistake> out, String sql, Map<String, Set<String>> columns, List<ForeignKey> fks) {
         SqlReferences refs = SqlReferences.of(sql);
         SqlReferences.ColumnRef ref = refs.columns().stream().filter(c -> c.table() != null && c.column().length() > 4).findFirst().orElse(null);
         if (ref == null) return;
@@ -90,18 +95,21 @@ public final class MistakeInjector {
         parent:
         for (SqlReferences.ColumnRef r : refs.columns()) {
             if (r.table() == null) continue;
-            for (Map.Entry<String, String> other : refs.aliases().entrySet()) {
-                String t = other.getValue();
-                if (t.equals(r.table()) || other.getKey().equals(t) || other.getKey().contains(".")) continue;
-                if (!columns.getOrDefault(t, Set.of()).contains(r.column())) {
-                    out.add(new Mistake("parent_column_from_child", "schema", requalify(sql, r, other.getKey())));
-                    break parent;
-                }
+            for (Map.Entry<String, String> child : refs.aliases().entrySet()) {
+                String t = child.getValue();
+                if (t.equals(r.table()) || child.getKey().equals(t) || child.getKey().contains(".")) continue;
+                if (!childOf(fks, t, r.table()) || columns.getOrDefault(t, Set.of()).contains(r.column())) continue;
+                out.add(new Mistake("parent_column_from_child", "schema", requalify(sql, r, child.getKey())));
+                break parent;
             }
         }
         String wrongAlias = singular(ref.table()).substring(0, Math.min(3, singular(ref.table()).length()));
         if (refs.aliases().containsKey(wrongAlias) || wrongAlias.equals(ref.qualifier())) wrongAlias = wrongAlias + "x";
         out.add(new Mistake("wrong_alias", "schema", requalify(sql, ref, wrongAlias)));
+    }
+
+    private static boolean childOf(List<ForeignKey> fks, String child, String parent) {
+        return fks.stream().anyMatch(fk -> fk.fromTable().equals(child) && fk.toTable().equals(parent));
     }
 
     private static void missingGroupByColumn(List<Mistake> out, String sql) {

@@ -126,7 +126,7 @@ public final class RepairLoop {
         SurgicalWhitelist.Result whitelist = null;
         String requalified = "42703".equals(failure.sqlstate()) ? Autocorrect.requalifyToJoinedTable(out, failure.message(), ctx.columns())
                 : "42P01".equals(failure.sqlstate()) && failure.message() != null && failure.message().contains("missing FROM-clause entry")
-                        || failure.issues().stream().anyMatch(i -> i.startsWith("undefined_alias")) ? Autocorrect.requalifyUndefined(out, ctx.columns())
+                        || failure.issues().stream().anyMatch(i -> i.startsWith("undefined_alias")) ? Autocorrect.requalifyUndefined(out, ctx.columns(), failure.message())
                         : null;
         if (requalified != null) {
             methods.add("requalify_column");

@@ -26,7 +26,7 @@ public final class PgNormalize {
 
     private static final String UNITS = "(YEAR|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND)S?";
     private static final List<Transform> TRANSFORMS = List.of(
-            new Transform("backtick_identifiers", s -> s.replaceAll("`([^`]+)`", "\"$1\"")),
+            new Transform("backtick_identifiers", PgNormalize::backticks),
             new Transform("double_equals", s -> s.replaceAll("==", "=")),
             new Transform("top_n", PgNormalize::topN),
             new Transform("limit_offset_comma", s -> s.replaceAll("(?i)\\bLIMIT\\s+(\\d+)\\s*,\\s*(\\d+)", "LIMIT $2 OFFSET $1")),
@@ -71,6 +71,23 @@ public final class PgNormalize {
         }
         return new Result(restore(code, literals), applied);
     }
+
+    /** MySQL's `name` matches case-insensitively, as PostgreSQL's unquoted names do; only names that need quotes keep them. */
+    private static String backticks(String s) {
+        return Pattern.compile("`([^`]+)`").matcher(s).replaceAll(m -> {
+            String name = m.group(1);
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_$]*")) return Matcher.quoteReplacement("\"" + name + "\"");
+            return Matcher.quoteReplacement(RESERVED.contains(lower) ? "\"" + lower + "\"" : name);
+        });
+    }
+
+    private static final java.util.Set<String> RESERVED = java.util.Set.of("all", "and", "any", "array", "as", "asc", "both", "case",
+            "cast", "check", "collate", "column", "constraint", "create", "current_date", "current_time", "current_user", "default",
+            "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for", "foreign", "from", "grant", "group", "having",
+            "in", "intersect", "into", "lateral", "leading", "limit", "not", "null", "offset", "on", "only", "or", "order", "primary",
+            "references", "returning", "select", "some", "table", "then", "to", "trailing", "true", "union", "unique", "user", "using",
+            "when", "where", "window", "with");
 
     public static Result normalize(String sql) {
         return normalize(sql, "div_\\d+");

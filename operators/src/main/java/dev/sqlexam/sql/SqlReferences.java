@@ -70,7 +70,9 @@ public final class SqlReferences {
 
     private void readTables(String masked) {
         Matcher m = FROM_ITEM.matcher(masked);
-        while (m.find()) addTable(m.group(1), m.group(2));
+        while (m.find()) {
+            if (!masked.substring(m.end(1)).stripLeading().startsWith("(")) addTable(m.group(1), m.group(2));
+        }
         Matcher from = FROM_LIST.matcher(masked);
         while (from.find()) {
             for (String item : from.group(1).split(",")) {

@@ -80,10 +80,17 @@ class AutocorrectTest {
 
     @Test
     void anUndefinedQualifierIsRequalifiedWhenOneTableHasTheColumn() {
-        assertThat(Autocorrect.requalifyUndefined("SELECT emp.first_name, d.x FROM employees e JOIN sales_orders d ON true", COLUMNS))
+        assertThat(Autocorrect.requalifyUndefined("SELECT emp.first_name, d.x FROM employees e JOIN sales_orders d ON true", COLUMNS, null))
                 .isEqualTo("SELECT e.first_name, d.x FROM employees e JOIN sales_orders d ON true");
-        assertThat(Autocorrect.requalifyUndefined("SELECT x.sales_order_id FROM order_lines ol JOIN sales_orders so ON true", COLUMNS))
+        assertThat(Autocorrect.requalifyUndefined("SELECT x.sales_order_id FROM order_lines ol JOIN sales_orders so ON true", COLUMNS, null))
                 .as("two tables have it").isNull();
+        assertThat(Autocorrect.requalifyUndefined("SELECT sal.sales_order_id FROM order_lines ol JOIN sales_orders so ON true", COLUMNS, null))
+                .as("two tables have it, one is named like the qualifier").isEqualTo("SELECT so.sales_order_id FROM order_lines ol JOIN sales_orders so ON true");
+        assertThat(Autocorrect.requalifyUndefined("SELECT o.sales_order_id FROM order_lines ol JOIN sales_orders so ON true "
+                + "JOIN sales_orders prior ON true", COLUMNS, null)).as("a self-join: which alias is meant cannot be told").isNull();
+        assertThat(Autocorrect.requalifyUndefined("SELECT s.sales_order_id, e.n FROM order_lines ol JOIN (SELECT 1 AS n) e ON true", COLUMNS,
+                "missing FROM-clause entry for table \"s\"")).as("a subquery's alias is defined and left alone")
+                .isEqualTo("SELECT ol.sales_order_id, e.n FROM order_lines ol JOIN (SELECT 1 AS n) e ON true");
     }
 
     @Test

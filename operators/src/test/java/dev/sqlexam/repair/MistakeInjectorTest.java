@@ -2,6 +2,7 @@ package dev.sqlexam.repair;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sqlexam.schema.ForeignKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +16,10 @@ class MistakeInjectorTest {
             "employees", Set.of("employee_id", "first_name", "last_name", "department_id", "hire_date"),
             "departments", Set.of("department_id", "department_name", "budget_amt"),
             "sales_orders", Set.of("order_id", "order_date", "total_amount", "customer_id"));
+    private static final List<ForeignKey> FKS = List.of(new ForeignKey("employees", List.of("department_id"), "departments", List.of("department_id")));
 
     private static Map<String, String> byType(String sql) {
-        return MistakeInjector.inject(sql, COLUMNS).stream()
+        return MistakeInjector.inject(sql, COLUMNS, FKS).stream()
                 .collect(Collectors.toMap(MistakeInjector.Mistake::type, MistakeInjector.Mistake::sql, (a, b) -> a, LinkedHashMap::new));
     }
 
@@ -54,7 +56,8 @@ class MistakeInjectorTest {
         assertThat(m.get("abbreviation_swap")).contains("d.budget_amount");
         assertThat(m.get("near_miss_name")).as("first_name is not <table>_name, so the near miss is employee_name")
                 .contains("e.employee_name");
-        assertThat(m.get("parent_column_from_child")).contains("d.first_name");
+        assertThat(m.get("parent_column_from_child")).as("the parent's department_name read from the child employees")
+                .contains("e.department_name");
         assertThat(m.get("wrong_alias")).contains("emp.first_name");
         for (String broken : m.values()) assertThat(broken).isNotEqualTo("SELECT e.first_name");
     }
@@ -72,7 +75,7 @@ class MistakeInjectorTest {
     @Test
     void everyMistakeDiffersFromTheOriginalAndNamesItsFamily() {
         String sql = "SELECT e.first_name, LENGTH(e.last_name) FROM employees e WHERE e.hire_date < CURRENT_DATE";
-        List<MistakeInjector.Mistake> all = MistakeInjector.inject(sql, COLUMNS);
+        List<MistakeInjector.Mistake> all = MistakeInjector.inject(sql, COLUMNS, FKS);
         assertThat(all).isNotEmpty().allSatisfy(mk -> {
             assertThat(mk.sql()).isNotEqualTo(sql);
             assertThat(mk.family()).isIn("dialect", "schema", "structure");

@@ -10,7 +10,7 @@ class PgNormalizeTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "backtick_identifiers | SELECT `first_name` FROM `employees` | SELECT \"first_name\" FROM \"employees\"",
+        "backtick_identifiers | SELECT `first_name`, `Order`, `unit price` FROM `Employees` | SELECT first_name, \"order\", \"unit price\" FROM Employees",
         "double_equals | SELECT 1 FROM t WHERE a == 2 | SELECT 1 FROM t WHERE a = 2",
         "top_n | SELECT TOP 5 name FROM t ORDER BY x DESC; | SELECT name FROM t ORDER BY x DESC LIMIT 5;",
         "limit_offset_comma | SELECT a FROM t LIMIT 10, 5 | SELECT a FROM t LIMIT 5 OFFSET 10",

@@ -34,4 +34,11 @@ class SqlReferencesTest {
                 + "WHERE o.a IS DISTINCT FROM o.b");
         assertThat(r.tables()).containsExactly("orders");
     }
+
+    @Test
+    void aSetReturningFunctionInFromIsNoTable() {
+        SqlReferences r = SqlReferences.of("SELECT y, COUNT(e.employee_id) FROM generate_series(2022, 2025) AS y "
+                + "JOIN employees e ON e.hire_date <= make_date(y, 12, 31) CROSS JOIN LATERAL unnest(e.tags) t GROUP BY y");
+        assertThat(r.tables()).containsExactly("employees");
+    }
 }
