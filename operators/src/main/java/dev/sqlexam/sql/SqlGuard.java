@@ -16,6 +16,15 @@ public final class SqlGuard {
     private static final Pattern WRITE_KEYWORDS = Pattern.compile(
             "(?i)\\b(INSERT|UPDATE|DELETE|MERGE|DROP|ALTER|CREATE|TRUNCATE|GRANT|REVOKE|COPY|VACUUM"
                     + "|REINDEX|LISTEN|NOTIFY|CHECKPOINT|DEALLOCATE|COMMIT|ROLLBACK|SAVEPOINT)\\b");
+    /** Functions with side effects beyond the query: sleeping, session state, sequences, files, large objects, other backends, remote SQL. */
+    private static final Pattern DANGEROUS_FUNCTIONS = Pattern.compile("(?i)(?<![\\w$])(?:\"?pg_catalog\"?\\s*\\.\\s*)?\"?("
+            + "pg_sleep(?:_for|_until)?|set_config|nextval|setval|lo_\\w+|lowrite|loread|pg_read_(?:binary_)?file|pg_ls_\\w+|pg_stat_file"
+            + "|pg_file_\\w+|pg_logdir_ls|pg_terminate_backend|pg_cancel_backend|pg_reload_conf|pg_rotate_logfile|pg_switch_wal"
+            + "|pg_create_restore_point|pg_(?:try_)?advisory_\\w+|pg_notify|dblink\\w*|query_to_xml\\w*|cursor_to_xml\\w*"
+            + "|pg_logical_emit_message|pg_promote|pg_(?:start|stop)_backup|pg_backup_(?:start|stop)|pg_\\w*replication_slot\\w*"
+            + "|pg_export_snapshot|pg_import_system_collations|pg_replication_origin_\\w+|pg_wal_replay_\\w+"
+            + ")\"?\\s*\\(");
+    private static final Pattern ROW_LOCK = Pattern.compile("(?i)\\bFOR\\s+(?:NO\\s+KEY\\s+)?(?:UPDATE|SHARE|KEY\\s+SHARE)\\b");
     private static final Pattern LEADING_QUERY = Pattern.compile("(?is)^[\\s(]*(SELECT|WITH|VALUES|TABLE)\\b.*");
 
     private SqlGuard() {}
@@ -39,6 +48,9 @@ public final class SqlGuard {
         if (!LEADING_QUERY.matcher(masked).matches()) return Verdict.block("not a SELECT query");
         var write = WRITE_KEYWORDS.matcher(masked);
         if (write.find()) return Verdict.block("write or session keyword " + write.group(1).toUpperCase() + " in query");
+        var function = DANGEROUS_FUNCTIONS.matcher(SqlText.maskStringsAndComments(body));
+        if (function.find()) return Verdict.block("function " + function.group(1).toLowerCase() + "() has side effects outside the query");
+        if (ROW_LOCK.matcher(masked).find()) return Verdict.block("row locks (FOR UPDATE / SHARE) are not reads");
         try {
             Statements statements = CCJSqlParserUtil.parseStatements(body);
             if (statements.size() != 1) return Verdict.block("more than one statement");

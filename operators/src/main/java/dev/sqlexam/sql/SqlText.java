@@ -10,6 +10,15 @@ public final class SqlText {
      * where every character inside quotes or comments is replaced by a space, keeping positions.
      */
     public static String maskQuotedAndComments(String sql) {
+        return mask(sql, false);
+    }
+
+    /** Like {@link #maskQuotedAndComments} but keeps double-quoted identifiers (quotes included): names stay visible. */
+    public static String maskStringsAndComments(String sql) {
+        return mask(sql, true);
+    }
+
+    private static String mask(String sql, boolean keepIdentifiers) {
         char[] out = sql.toCharArray();
         int i = 0;
         int n = out.length;
@@ -33,6 +42,9 @@ public final class SqlText {
                         out[i++] = ' ';
                     }
                 }
+            } else if (c == '"' && keepIdentifiers) {
+                int close = sql.indexOf('"', i + 1);
+                i = close < 0 ? n : close + 1;
             } else if (c == '\'' || c == '"') {
                 out[i++] = ' ';
                 while (i < n) {

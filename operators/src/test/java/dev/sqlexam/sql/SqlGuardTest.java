@@ -17,6 +17,9 @@ class SqlGuardTest {
         "SELECT 'DROP TABLE x; DELETE' AS text",
         "SELECT \"delete\" FROM t",
         "VALUES (1), (2)",
+        "SELECT 'pg_sleep(5)' AS note, sleep_minutes, lo_code FROM t",
+        "SELECT nextval_col, setup FROM t",
+        "SELECT * FROM orders WHERE note = 'for update'",
     })
     void allowsReadOnlyQueries(String sql) {
         assertThat(SqlGuard.check(sql).allowed()).as(sql).isTrue();
@@ -37,6 +40,18 @@ class SqlGuardTest {
         "EXPLAIN ANALYZE DELETE FROM t",
         "SET ROLE postgres",
         "SELECT * FROM t FOR UPDATE",
+        "SELECT * FROM t FOR NO KEY UPDATE",
+        "SELECT pg_sleep(10)",
+        "SELECT \"pg_sleep\"(10)",
+        "SELECT pg_catalog.pg_sleep /* pause */ (10)",
+        "SELECT set_config('statement_timeout', '0', false)",
+        "SELECT nextval('s')",
+        "SELECT lo_import('/etc/passwd')",
+        "SELECT pg_read_file('/etc/passwd')",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity",
+        "SELECT * FROM dblink('x', 'DELETE FROM t RETURNING 1') AS t(a int)",
+        "SELECT query_to_xml('DELETE FROM t RETURNING 1', true, true, '')",
+        "SELECT pg_advisory_lock(1)",
     })
     void blocksEverythingElse(String sql) {
         SqlGuard.Verdict verdict = SqlGuard.check(sql);
