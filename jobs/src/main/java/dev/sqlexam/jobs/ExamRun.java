@@ -102,7 +102,8 @@ public final class ExamRun {
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
                 settings.get(SqlExamOptions.ROW_CAP), new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE),
-                        settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, settings.get(SqlExamOptions.PASS_AT_K));
+                        settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, settings.get(SqlExamOptions.PASS_AT_K),
+                settings.get(SqlExamOptions.EXECUTION_FALLBACKS));
         ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
                 parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
                 variants, repetitions, generators, execution,

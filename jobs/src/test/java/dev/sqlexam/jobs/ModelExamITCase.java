@@ -283,7 +283,8 @@ class ModelExamITCase {
                     + "],\"usage\":{\"prompt_tokens\":40,\"completion_tokens\":12,\"total_tokens\":52}}");
         });
         server.start();
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(dev.sqlexam.database.TestDatabase.migrated().forDatabase("demo"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(new dev.sqlexam.database.JdbcUrlTemplate(
+                System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam")).forDatabase("demo"));
                 java.sql.Statement s = c.createStatement()) {
             java.sql.ResultSet before = s.executeQuery("SELECT count(*), md5(string_agg(e::text, '|' ORDER BY e::text)) FROM employees e");
             before.next();
@@ -301,7 +302,7 @@ class ModelExamITCase {
                 assertThat(cand.get("blocked").asBoolean()).isTrue();
                 assertThat(cand.get("block_reason").asText()).isNotBlank();
             });
-            assertThat(record.get("trace").toString()).contains("every candidate was blocked").doesNotContain("\"stage\":\"execute\"");
+            assertThat(record.get("trace").toString()).contains("\"detail\":\"not run: every candidate was blocked\"");
             assertThat(record.get("failure_type").asText()).isEqualTo("validation_exhausted");
             java.sql.ResultSet after = s.executeQuery("SELECT count(*), md5(string_agg(e::text, '|' ORDER BY e::text)) FROM employees e");
             after.next();

@@ -177,6 +177,9 @@ public final class SqlExamOptions {
     public static final Option<Boolean> PASS_AT_K = own("pass_at_k", "SQLEXAM_PASS_AT_K", Boolean.class, true,
             "Also run and grade every other candidate, for pass@K and the summary's funnel (costs K-1 extra read-only queries).",
             "grade");
+    public static final Option<Integer> EXECUTION_FALLBACKS = own("execution_fallbacks", "SQLEXAM_EXECUTION_FALLBACKS", Integer.class, 2,
+            "When the chosen SQL fails as it runs (22xxx, 21000, the server's timeout): divisors guarded with NULLIF on division by zero, "
+                    + "then up to this many next-ranked candidates that passed their checks (0: none).", "grade");
     public static final Option<Integer> MAX_CANDIDATES_TO_EXPLAIN = own("max_candidates_to_explain", "SQLEXAM_MAX_CANDIDATES_TO_EXPLAIN",
             Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
     public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seed("VALUE_VERIFICATION_ENABLED", Boolean.class, false,

@@ -8,6 +8,7 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.repair.ExecutionRecovery;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
@@ -24,12 +25,15 @@ public final class GradingStage {
     private final Grader grader;
     private final GoldCache goldCache;
     private final boolean passAtK;
+    private final int executionFallbacks;
 
-    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache, boolean passAtK) {
+    /** {@code executionFallbacks}: how many next-ranked candidates may run when the chosen one fails as it runs (0: none). */
+    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache, boolean passAtK, int executionFallbacks) {
         this.executor = executor;
         this.grader = grader;
         this.goldCache = goldCache;
         this.passAtK = passAtK;
+        this.executionFallbacks = executionFallbacks;
     }
 
     public ExamRecord evaluate(GeneratedTask generated) {
@@ -52,12 +56,33 @@ public final class GradingStage {
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         QueryOutcome prediction = null;
         long predMs = 0;
-        if (chosen != null) {
+        boolean recovered = false;
+        boolean allBlocked = generated.evaluation() != null && generated.evaluation().chosenIndex() == null;
+        if (chosen != null && allBlocked) {
+            String reason = generated.evaluation().candidates().get(0).blockReason();
+            prediction = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.VALIDATION_BLOCK,
+                    "blocked: " + reason + " (not run: every candidate was blocked)", 0);
+            trace.add(StageTrace.failed("execute", code(prediction), null, 0, "not run: every candidate was blocked"));
+        } else if (chosen != null) {
             prediction = executor.execute(q.db(), chosen.sql());
             predMs = prediction.elapsedMs();
             trace.add(prediction.ok()
                     ? StageTrace.ok("execute", predMs, prediction.result().rowCount() + " rows")
                     : StageTrace.failed("execute", code(prediction), prediction.sqlstate(), predMs, prediction.error()));
+            if (executionFallbacks > 0 && ExecutionRecovery.recoverable(prediction)) {
+                ExecutionRecovery.Result recovery = ExecutionRecovery.recover(chosen.sql(), prediction, generated.evaluation(),
+                        executionFallbacks, sql -> executor.execute(q.db(), sql));
+                for (ExecutionRecovery.Attempt a : recovery.attempts()) {
+                    trace.add(a.ok() ? StageTrace.ok("execute_recovery", 0, a.method() + ": ran instead: " + a.sql())
+                            : StageTrace.failed("execute_recovery", null, a.sqlstate(), 0, a.method() + ": " + a.error()));
+                }
+                if (recovery.recovered()) {
+                    recovered = true;
+                    chosen = new Candidate(chosen.index(), recovery.sql(), chosen.generator(), chosen.latencyMs());
+                    prediction = recovery.outcome();
+                    predMs += prediction.elapsedMs();
+                }
+            }
         }
 
         long gradeStart = System.nanoTime();
@@ -68,7 +93,7 @@ public final class GradingStage {
                 : grader.grade(golds, prediction);
         trace.add(StageTrace.ok("grade", elapsedMs(gradeStart), grade.reason().code()));
 
-        List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade) : null;
+        List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade, recovered) : null;
         QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
         if (generateFailure != null && failing == null) {
             failing = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.INFRA_FAILURE, generateFailure.detail(), 0);
@@ -107,11 +132,11 @@ public final class GradingStage {
      * pass@K: every candidate as the generator wrote it, run and graded (blocked ones are wrong without
      * running); the chosen one reuses its grade when it ran unchanged.
      */
-    private List<Boolean> gradeEveryCandidate(GeneratedTask generated, List<Grader.GoldRun> golds, Grade chosenGrade) {
+    private List<Boolean> gradeEveryCandidate(GeneratedTask generated, List<Grader.GoldRun> golds, Grade chosenGrade, boolean recovered) {
         ExamQuestion q = generated.task().question();
         List<Boolean> out = new ArrayList<>();
         var evaluation = generated.evaluation();
-        boolean repaired = evaluation != null && evaluation.repair() != null && evaluation.repair().repaired();
+        boolean repaired = recovered || evaluation != null && evaluation.repair() != null && evaluation.repair().repaired();
         List<String> sqls = generatedSql(generated);
         for (int i = 0; i < sqls.size(); i++) {
             boolean chosen = evaluation == null ? i == 0 : evaluation.chosenIndex() != null && evaluation.chosenIndex() == i;

@@ -40,6 +40,7 @@ public final class SqlExtraction {
         }
         String candidate = sqlFence != null ? sqlFence : anyFence != null ? anyFence : text;
         String statement = firstQuery(candidate);
+        if (statement == null) statement = otherStatement(candidate);
         return statement == null ? new Extracted(null, "no SELECT or WITH query in the reply") : new Extracted(statement, null);
     }
 
@@ -54,6 +55,20 @@ public final class SqlExtraction {
             if (statement.length() > 6) return cutTrailingProse(statement);
         }
         return null;
+    }
+
+    private static final Pattern OTHER_STATEMENT = Pattern.compile("(?is)^(INSERT|UPDATE|DELETE|MERGE|DROP|ALTER|CREATE|TRUNCATE|GRANT|REVOKE"
+            + "|COPY|DO|CALL|SET|RESET|BEGIN|COMMIT|VACUUM|LOCK|EXPLAIN|PREPARE|EXECUTE)\\b");
+
+    /**
+     * A reply that holds no query but starts with another statement (the model obeyed "drop the table") is kept as a
+     * candidate, so the validator blocks it and the log shows what the model answered.
+     */
+    private static String otherStatement(String text) {
+        String stripped = text.strip();
+        if (!OTHER_STATEMENT.matcher(stripped).find()) return null;
+        int end = SqlText.maskQuotedAndComments(stripped).indexOf(';');
+        return SqlText.stripTrailingSemicolons(end < 0 ? stripped : stripped.substring(0, end)).strip();
     }
 
     /** A reply without a fence may continue with prose after the query: stop at a blank line followed by words. */

@@ -59,4 +59,11 @@ class SqlExtractionTest {
         assertThat(DifficultyClassifier.k(DifficultyClassifier.Difficulty.EASY, 2, 4, 6)).isEqualTo(2);
         assertThat(DifficultyClassifier.k(DifficultyClassifier.Difficulty.HARD, 2, 4, 6)).isEqualTo(6);
     }
+
+    @org.junit.jupiter.api.Test
+    void aReplyWithOnlyAWriteStatementIsKeptSoTheValidatorBlocksIt() {
+        assertThat(SqlExtraction.extract("DROP TABLE employees; -- as you asked").sql()).isEqualTo("DROP TABLE employees");
+        assertThat(SqlExtraction.extract("```sql\nDELETE FROM orders\n```").sql()).isEqualTo("DELETE FROM orders");
+        assertThat(SqlExtraction.extract("Sure. DROP TABLE employees").ok()).as("prose first: no statement").isFalse();
+    }
 }
