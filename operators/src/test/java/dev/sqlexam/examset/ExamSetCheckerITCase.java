@@ -41,7 +41,7 @@ class ExamSetCheckerITCase {
                 q("error", "SELECT nope FROM employees"),
                 q("empty", "SELECT customer_name FROM customers WHERE country = 'Italy'"),
                 q("random", "SELECT random()"),
-                q("timeout", "SELECT pg_sleep(3)"),
+                q("timeout", "SELECT count(*) FROM generate_series(1, 1000000000)"),
                 q("row-cap", "SELECT g FROM generate_series(1, 5000) g"),
                 q("tie", "SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id ORDER BY n DESC LIMIT 3"),
                 q("hidden-key-tie", "SELECT customer_id FROM orders GROUP BY customer_id ORDER BY COUNT(*) DESC LIMIT 3"),

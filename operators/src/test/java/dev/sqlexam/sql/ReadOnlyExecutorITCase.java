@@ -48,7 +48,7 @@ class ReadOnlyExecutorITCase {
 
     @Test
     void theServerCancelsSlowQueries() {
-        QueryOutcome outcome = executor.execute("demo", "SELECT pg_sleep(5)");
+        QueryOutcome outcome = executor.execute("demo", "SELECT count(*) FROM generate_series(1, 1000000000)");
         assertThat(outcome.ok()).isFalse();
         assertThat(outcome.sqlstate()).isEqualTo("57014");
         assertThat(outcome.errorClass()).isEqualTo(ErrorClass.QUERY_TIMEOUT);
@@ -96,10 +96,10 @@ class ReadOnlyExecutorITCase {
 
     @Test
     void explainGivesTheCostWithoutRunningTheQuery() {
-        ExplainOutcome slow = executor.explain("demo", "SELECT pg_sleep(30), COUNT(*) FROM employees", 2_000);
+        ExplainOutcome slow = executor.explain("demo", "SELECT COUNT(*) FROM generate_series(1, 1000000000) g CROSS JOIN employees", 2_000);
         assertThat(slow.passed()).as(String.valueOf(slow.error())).isTrue();
         assertThat(slow.totalCost()).isPositive();
-        assertThat(slow.elapsedMs()).as("EXPLAIN plans, it does not sleep").isLessThan(5_000);
+        assertThat(slow.elapsedMs()).as("EXPLAIN plans, it does not run").isLessThan(5_000);
     }
 
     @Test
