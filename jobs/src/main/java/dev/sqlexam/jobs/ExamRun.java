@@ -109,7 +109,8 @@ public final class ExamRun {
                 variants, repetitions, generators, execution,
                 new dev.sqlexam.flink.EvaluationSpec(reader, capacity, new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
                         settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                        settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1),
+                        settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1,
+                        settings.get(SqlExamOptions.VALUE_VERIFICATION_ENABLED)),
                         repairSettings(settings), generators),
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
                         dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),

@@ -182,8 +182,9 @@ public final class SqlExamOptions {
                     + "then up to this many next-ranked candidates that passed their checks (0: none).", "grade");
     public static final Option<Integer> MAX_CANDIDATES_TO_EXPLAIN = own("max_candidates_to_explain", "SQLEXAM_MAX_CANDIDATES_TO_EXPLAIN",
             Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
-    public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seed("VALUE_VERIFICATION_ENABLED", Boolean.class, false,
-            "Database value checks in the reranker (seed 004 §5e).", "evaluate");
+    public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seedInEffect("VALUE_VERIFICATION_ENABLED", Boolean.class, false,
+            "Database value checks in the reranker: the string literals of the top two candidates are looked up in their columns; "
+                    + "-10 per missing value, at most -20 (seed 004 §5e).", "evaluate");
     public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seedInEffect("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,
             "Surgical column whitelist for 42703 repairs (seed 003).", "repair");
     public static final Option<String> SURGICAL_WHITELIST_MODE = register(new Option<>("surgical_whitelist_mode",

@@ -22,8 +22,16 @@ import java.util.concurrent.Executor;
  */
 public final class CandidateEvaluator {
 
-    /** max_candidates_to_explain, MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS, CANDIDATE_RERANKER_ENABLED, and the LIMIT added when missing. */
-    public record Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit) implements Serializable {}
+    /**
+     * max_candidates_to_explain, MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS, CANDIDATE_RERANKER_ENABLED, the LIMIT added when missing,
+     * and VALUE_VERIFICATION_ENABLED.
+     */
+    public record Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit, boolean valueVerification)
+            implements Serializable {
+        public Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit) {
+            this(maxToExplain, explainTimeoutMs, reranker, limit, false);
+        }
+    }
 
     /** EXPLAIN of one SQL text on the question's database. */
     @FunctionalInterface
@@ -39,6 +47,12 @@ public final class CandidateEvaluator {
 
     public CompletableFuture<EvaluationTrace> evaluate(String question, List<Candidate> candidates, CandidateScorer.Schema schema,
             Set<String> knownTables, Explainer explainer, Executor pool) {
+        return evaluate(question, candidates, schema, knownTables, explainer, null, pool);
+    }
+
+    /** {@code values} looks up literals for value verification (null, or the setting off: no lookups). */
+    public CompletableFuture<EvaluationTrace> evaluate(String question, List<Candidate> candidates, CandidateScorer.Schema schema,
+            Set<String> knownTables, Explainer explainer, ValueVerifier.ValueLookup values, Executor pool) {
         long start = System.nanoTime();
         List<StructuralValidator.Validation> validations = new ArrayList<>();
         List<SqlLint.Result> lints = new ArrayList<>();
@@ -83,18 +97,37 @@ public final class CandidateEvaluator {
                 scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e,
                         CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), e, schema, settings.reranker(), agreement)));
             }
-            List<CandidateScorer.Scored> ranked = CandidateScorer.rank(scored).stream()
-                    .filter(s -> !validations.get(s.index()).blocked()).toList();
+            List<CandidateScorer.Scored> ranked = new ArrayList<>(CandidateScorer.rank(scored).stream()
+                    .filter(s -> !validations.get(s.index()).blocked()).toList());
+            Map<Integer, List<ValueVerifier.ValueCheck>> valueChecks = new HashMap<>();
+            if (settings.valueVerification() && values != null) verifyTopTwo(ranked, scored, schema, values, valueChecks);
             List<EvaluationTrace.CandidateEvaluation> out = new ArrayList<>();
             for (CandidateScorer.Scored s : scored) {
                 StructuralValidator.Validation v = validations.get(s.index());
                 out.add(new EvaluationTrace.CandidateEvaluation(s.index(), s.sql(), v.sql(), v.blocked(), v.blockReason(), v.errors(),
-                        v.warnings(), s.lint().issues(), s.explain(), s.score(), ranked.indexOf(s) + 1));
+                        v.warnings(), s.lint().issues(), s.explain(), s.score(), ranked.indexOf(s) + 1, valueChecks.get(s.index())));
             }
             CandidateScorer.Scored best = ranked.isEmpty() ? null : ranked.get(0);
             return new EvaluationTrace(out, best == null ? null : best.index(), best == null ? null : validations.get(best.index()).sql(),
                     (System.nanoTime() - start) / 1_000_000);
         });
+    }
+
+    /** Seed 004: the literals of the two best candidates are looked up; a missing value costs points, and the two may swap. */
+    private static void verifyTopTwo(List<CandidateScorer.Scored> ranked, List<CandidateScorer.Scored> scored, CandidateScorer.Schema schema,
+            ValueVerifier.ValueLookup values, Map<Integer, List<ValueVerifier.ValueCheck>> checks) {
+        int n = Math.min(2, ranked.size());
+        for (int r = 0; r < n; r++) {
+            CandidateScorer.Scored s = ranked.get(r);
+            List<ValueVerifier.ValueCheck> found = ValueVerifier.check(s.sql(), schema.columns(), values);
+            checks.put(s.index(), found);
+            CandidateScorer.Scored adjusted = new CandidateScorer.Scored(s.index(), s.sql(), s.lint(), s.explain(),
+                    s.score().withValueVerification(ValueVerifier.penalty(found)));
+            ranked.set(r, adjusted);
+            scored.set(scored.indexOf(s), adjusted);
+        }
+        List<CandidateScorer.Scored> top = CandidateScorer.rank(ranked.subList(0, n));
+        for (int r = 0; r < n; r++) ranked.set(r, top.get(r));
     }
 
     /** One SQL text through the same checks (validation, lint, EXPLAIN), for the repair loop. */

@@ -23,7 +23,18 @@ public final class CandidateScorer {
 
     /** Every factor of one candidate's score, for the log. */
     public record Breakdown(double base, double lint, double explain, double groupBy, double orderLimit, double distinct, double join,
-            double schemaAdherence, double joinMatch, double resultShape, double total) implements Serializable {}
+            double schemaAdherence, double joinMatch, double resultShape, double valueVerification, double total) implements Serializable {
+        public Breakdown(double base, double lint, double explain, double groupBy, double orderLimit, double distinct, double join,
+                double schemaAdherence, double joinMatch, double resultShape, double total) {
+            this(base, lint, explain, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape, 0, total);
+        }
+
+        /** This breakdown with value verification's penalty added to the total. */
+        public Breakdown withValueVerification(double penalty) {
+            return new Breakdown(base, lint, explain, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape, penalty,
+                    round(total - valueVerification + penalty));
+        }
+    }
 
     /** A candidate as the scorer sees it. */
     public record Scored(int index, String sql, SqlLint.Result lint, ExplainOutcome explain, Breakdown score) implements Serializable {}

@@ -32,5 +32,12 @@ public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chos
     /** One candidate's evaluation; {@code rank} 1 is the chosen one. */
     public record CandidateEvaluation(int index, String sql, String checkedSql, boolean blocked, String blockReason,
             List<String> validationErrors, List<String> validationWarnings, List<SqlLint.Issue> lint, ExplainOutcome explain,
-            CandidateScorer.Breakdown score, int rank) implements Serializable {}
+            CandidateScorer.Breakdown score, int rank, List<dev.sqlexam.evaluation.ValueVerifier.ValueCheck> valueChecks)
+            implements Serializable {
+        public CandidateEvaluation(int index, String sql, String checkedSql, boolean blocked, String blockReason,
+                List<String> validationErrors, List<String> validationWarnings, List<SqlLint.Issue> lint, ExplainOutcome explain,
+                CandidateScorer.Breakdown score, int rank) {
+            this(index, sql, checkedSql, blocked, blockReason, validationErrors, validationWarnings, lint, explain, score, rank, null);
+        }
+    }
 }

@@ -87,4 +87,29 @@ class CandidateEvaluatorITCase {
         assertThat(t.chosenIndex()).isNull();
         assertThat(t.chosenSql()).isNull();
     }
+
+    @Test
+    void valueVerificationLooksUpTheTopTwoCandidatesLiteralsAndPrefersTheOneThatExists() {
+        var schema = new CandidateScorer.Schema(Set.of("orders"), Map.of("orders", Set.of("order_id", "status", "customer_id")), Set.of());
+        List<Candidate> candidates = List.of(new Candidate(0, "SELECT COUNT(*) FROM orders WHERE status = 'Pending'", "test", 0),
+                new Candidate(1, "SELECT COUNT(*) FROM orders WHERE status = 'pending'", "test", 0));
+        List<String> probes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ValueVerifier.ValueLookup lookup = (table, column, literal) -> {
+            String probe = ValueVerifier.probe(table, column, literal);
+            probes.add(probe);
+            var o = executor.execute("demo", probe);
+            return o.ok() ? o.result().rowCount() > 0 : null;
+        };
+        EvaluationTrace off = new CandidateEvaluator(new CandidateEvaluator.Settings(4, 2_000, true, 101, false))
+                .evaluate("How many orders are pending?", candidates, schema, TABLES, sql -> executor.explain("demo", sql, 2_000), lookup, pool).join();
+        assertThat(off.chosenIndex()).as("a tie without verification: generation order").isZero();
+        assertThat(probes).isEmpty();
+        EvaluationTrace on = new CandidateEvaluator(new CandidateEvaluator.Settings(4, 2_000, true, 101, true))
+                .evaluate("How many orders are pending?", candidates, schema, TABLES, sql -> executor.explain("demo", sql, 2_000), lookup, pool).join();
+        assertThat(on.chosenIndex()).isEqualTo(1);
+        assertThat(on.candidates().get(0).valueChecks()).singleElement().satisfies(c -> assertThat(c.found()).isFalse());
+        assertThat(on.candidates().get(0).score().valueVerification()).isEqualTo(-10);
+        assertThat(on.candidates().get(1).valueChecks()).singleElement().satisfies(c -> assertThat(c.found()).isTrue());
+        assertThat(probes).hasSize(2);
+    }
 }

@@ -66,7 +66,8 @@ public final class SelectBench {
                 entries.forEach(e -> offered.merge(e.type(), 1, Integer::sum));
                 List<Candidate> candidates = new ArrayList<>();
                 for (int i = 0; i < entries.size(); i++) candidates.add(new Candidate(i, entries.get(i).sql(), "bench", 0));
-                EvaluationTrace trace = evaluator.evaluate(q.question(), candidates, db.packetLike(q), db.tables(), db.explainer(), pool).join();
+                EvaluationTrace trace = evaluator.evaluate(q.question(), candidates, db.packetLike(q), db.tables(), db.explainer(),
+                        db.valueLookup(), pool).join();
                 boolean[] correct = new boolean[entries.size()];
                 int correctCount = 0;
                 for (int i = 0; i < entries.size(); i++) {

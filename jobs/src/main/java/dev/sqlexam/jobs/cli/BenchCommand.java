@@ -130,7 +130,8 @@ final class BenchCommand extends CommandGroup {
             boolean reranker = settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED);
             SelectBench.Report report = new SelectBench(new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
                     settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                    reranker, settings.get(SqlExamOptions.ROW_CAP) + 1), seed, poolSize).run(questions, dbs);
+                    reranker, settings.get(SqlExamOptions.ROW_CAP) + 1, settings.get(SqlExamOptions.VALUE_VERIFICATION_ENABLED)), seed, poolSize)
+                    .run(questions, dbs);
             System.out.printf("select bench: %d questions from %s, pools of up to %d, seed %d, reranker %s, %.1f s%n%n", questions.size(),
                     setName, poolSize, seed, reranker ? "on" : "off", seconds(start));
             if (showFailures) SelectBench.printFailures(report, System.out);
