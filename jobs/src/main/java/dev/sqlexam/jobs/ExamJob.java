@@ -59,7 +59,17 @@ public final class ExamJob {
             String resultsJdbcUrl,
             int parallelism,
             int asyncCapacity,
-            long asyncTimeoutMs) {}
+            long asyncTimeoutMs,
+            dev.sqlexam.flink.AttachPredictions predictions) {
+
+        public Spec(String runId, String examSetPath, String partsDir, ExamLineParser parser, List<String> variants, int repetitions,
+                dev.sqlexam.llm.Generators generators, ExecutionSpec execution, dev.sqlexam.flink.EvaluationSpec evaluation,
+                dev.sqlexam.flink.RetrievalSpec retrieval, PlannerSpec planner, boolean preSql, String resultsJdbcUrl, int parallelism,
+                int asyncCapacity, long asyncTimeoutMs) {
+            this(runId, examSetPath, partsDir, parser, variants, repetitions, generators, execution, evaluation, retrieval, planner, preSql,
+                    resultsJdbcUrl, parallelism, asyncCapacity, asyncTimeoutMs, null);
+        }
+    }
 
     /** The join planner stage: on or off, its options, and the keyed-state cache. */
     public record PlannerSpec(boolean enabled, dev.sqlexam.prompt.JoinPlanner.Options options, boolean cache, long ttlMs)
@@ -98,6 +108,33 @@ public final class ExamJob {
                 .setParallelism(1)
                 .rebalance();
 
+        DataStream<GeneratedTask> generated = spec.predictions() != null
+                ? tasks.map(spec.predictions()).uid("attach-predictions").name("attach predictions (grade)")
+                : generate(tasks);
+
+        DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
+                        generated.keyBy(g -> g.task().question().db() + "/" + g.task().question().id()),
+                        new ExecuteAndGrade(spec.execution()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
+                        spec.asyncCapacity())
+                .uid("execute-and-grade").name("execute and grade");
+
+        records.sinkTo(ExamSinks.jsonLines(spec.partsDir() + "/exam-log", "exam-log"))
+                .uid("exam-log-sink").name("exam log (JSONL)");
+        records.sinkTo(ExamSinks.resultsTable(spec.resultsJdbcUrl()))
+                .uid("exam-results-sink").name("exam.results (JDBC upsert)");
+
+        CloseableIterator<SummaryAccumulator> summary = records
+                .transform("summary", TypeInformation.of(SummaryAccumulator.class), new SummaryOperator())
+                .uid("summary")
+                .setParallelism(1)
+                .collectAsync();
+
+        JobClient client = env.executeAsync("sqlexam " + (spec.predictions() != null ? "grade " : "exam ") + spec.runId());
+        return new Running(client, summary);
+    }
+
+    /** The pipeline's own stages: embed, route, retrieve, (pre-SQL), (plan joins), generate, evaluate. */
+    private DataStream<GeneratedTask> generate(DataStream<ExamTask> tasks) {
         DataStream<RetrievalTask> routed = tasks
                 .map(new EmbedQuestion(spec.retrieval())).uid("embed-question").name("embed question")
                 .map(new RouteModules(spec.retrieval())).uid("route-modules").name("route to modules");
@@ -127,24 +164,6 @@ public final class ExamJob {
                         TimeUnit.MILLISECONDS, spec.asyncCapacity())
                 .uid("evaluate-candidates").name("evaluate candidates (validate, lint, EXPLAIN, score)");
 
-        DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
-                        generated.keyBy(g -> g.task().question().db() + "/" + g.task().question().id()),
-                        new ExecuteAndGrade(spec.execution()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
-                        spec.asyncCapacity())
-                .uid("execute-and-grade").name("execute and grade");
-
-        records.sinkTo(ExamSinks.jsonLines(spec.partsDir() + "/exam-log", "exam-log"))
-                .uid("exam-log-sink").name("exam log (JSONL)");
-        records.sinkTo(ExamSinks.resultsTable(spec.resultsJdbcUrl()))
-                .uid("exam-results-sink").name("exam.results (JDBC upsert)");
-
-        CloseableIterator<SummaryAccumulator> summary = records
-                .transform("summary", TypeInformation.of(SummaryAccumulator.class), new SummaryOperator())
-                .uid("summary")
-                .setParallelism(1)
-                .collectAsync();
-
-        JobClient client = env.executeAsync("sqlexam exam " + spec.runId());
-        return new Running(client, summary);
+        return generated;
     }
 }

@@ -50,6 +50,13 @@ public final class ExamRun {
     private final Path outRoot;
     private final String runId;
     private final PrintStream out;
+    private List<dev.sqlexam.predictions.PredictionsFile.Loaded> predictions;
+
+    /** Grade these predictions files instead of generating: one variant per file, no retrieval, generation or evaluation. */
+    public ExamRun withPredictions(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
+        this.predictions = List.copyOf(files);
+        return this;
+    }
 
     public ExamRun(Settings settings, Path examSet, Path outRoot, String runId, PrintStream out) {
         this.settings = settings;
@@ -77,17 +84,24 @@ public final class ExamRun {
 
         var providers = new dev.sqlexam.embedding.EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER),
                 settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
-        int dimensions = indexDatabases(admin, resultsDb, providers, databases);
+        boolean grading = predictions != null;
+        int dimensions = grading ? 0 : indexDatabases(admin, resultsDb, providers, databases);
 
-        Generators generators = dev.sqlexam.llm.GeneratorSelection.resolve(Generators.from(settings));
-        out.println("[sqlexam] generator " + generators.name() + " (" + generators.reason() + ")");
-        String generatorName = generators.name();
-        boolean selfCheck;
-        try (SqlGenerator generator = generators.create()) {
-            selfCheck = generator.selfCheck();
+        Generators generators = grading ? Generators.from(settings) : dev.sqlexam.llm.GeneratorSelection.resolve(Generators.from(settings));
+        String generatorName = grading ? "predictions" : generators.name();
+        boolean selfCheck = false;
+        if (grading) {
+            out.println("[sqlexam] grading " + predictions.size() + " predictions file(s): " + String.join(", ",
+                    predictions.stream().map(p -> p.label() + " (" + p.format().name().toLowerCase() + ", " + p.byId().size() + " predictions)").toList()));
+        } else {
+            out.println("[sqlexam] generator " + generators.name() + " (" + generators.reason() + ")");
+            try (SqlGenerator generator = generators.create()) {
+                selfCheck = generator.selfCheck();
+            }
         }
-        int repetitions = settings.get(SqlExamOptions.RUNS);
-        List<String> variants = List.of("default");
+        int repetitions = grading ? 1 : settings.get(SqlExamOptions.RUNS);
+        List<String> variants = grading ? predictions.stream().map(dev.sqlexam.predictions.PredictionsFile.Loaded::label).toList()
+                : List.of("default");
         long questions = countLines(examSet);
 
         Path outDir = outRoot.resolve(runId);
@@ -102,8 +116,10 @@ public final class ExamRun {
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
                 settings.get(SqlExamOptions.ROW_CAP), new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE),
-                        settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, settings.get(SqlExamOptions.PASS_AT_K),
-                settings.get(SqlExamOptions.EXECUTION_FALLBACKS));
+                        settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, !grading && settings.get(SqlExamOptions.PASS_AT_K),
+                grading ? 0 : settings.get(SqlExamOptions.EXECUTION_FALLBACKS),
+                grading ? new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
+                        settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)) : null);
         ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
                 parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
                 variants, repetitions, generators, execution,
@@ -120,7 +136,8 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.FK_SUBGRAPH_TTL_MS)),
                 settings.get(SqlExamOptions.PRE_SQL_ENABLED),
                 resultsUrl, parallelism, capacity,
-                settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
+                grading ? Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L) : settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
+                grading ? attach(predictions) : null);
 
         configure(env, parallelism);
         out.printf("[sqlexam] run %s: %d line(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
@@ -145,6 +162,11 @@ public final class ExamRun {
 
         long logLines = RunOutputs.merge(parts.resolve("exam-log"), outDir.resolve("exam_log.jsonl"), RunOutputs.BY_RUN_AND_LINE);
         long rejectedLines = RunOutputs.merge(parts.resolve("rejected"), outDir.resolve("rejected.jsonl"), RunOutputs.BY_LINE);
+        if (grading) {
+            long unused = appendRejectedPredictions(outDir.resolve("rejected.jsonl"));
+            rejectedLines += unused;
+            rejected += unused;
+        }
         RunOutputs.deleteTree(parts);
 
         ExamSummary summary = ExamSummary.of(accumulator,
@@ -157,6 +179,29 @@ public final class ExamRun {
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
         out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
         return new Result(runId, outDir, summary, logLines, rejectedLines);
+    }
+
+    private static dev.sqlexam.flink.AttachPredictions attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
+        java.util.Map<String, java.util.Map<String, dev.sqlexam.predictions.Prediction>> byVariant = new java.util.LinkedHashMap<>();
+        java.util.Map<String, String> sources = new java.util.LinkedHashMap<>();
+        for (var f : files) {
+            byVariant.put(f.label(), f.byId());
+            sources.put(f.label(), f.file().getFileName().toString());
+        }
+        return new dev.sqlexam.flink.AttachPredictions(byVariant, sources);
+    }
+
+    /** Predictions that could not be used (unknown ids, duplicates, broken lines) join the job's rejected lines. */
+    private long appendRejectedPredictions(Path rejectedFile) throws IOException {
+        List<String> lines = new java.util.ArrayList<>();
+        for (var f : predictions) {
+            for (var r : f.rejected()) lines.add(Json.MAPPER.writeValueAsString(r));
+        }
+        if (!lines.isEmpty()) {
+            Files.write(rejectedFile, lines, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+        return lines.size();
     }
 
     public static dev.sqlexam.repair.RepairLoop.Settings repairSettings(Settings settings) {

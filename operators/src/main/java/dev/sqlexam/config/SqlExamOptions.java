@@ -180,6 +180,11 @@ public final class SqlExamOptions {
     public static final Option<Integer> EXECUTION_FALLBACKS = own("execution_fallbacks", "SQLEXAM_EXECUTION_FALLBACKS", Integer.class, 2,
             "When the chosen SQL fails as it runs (22xxx, 21000, the server's timeout): divisors guarded with NULLIF on division by zero, "
                     + "then up to this many next-ranked candidates that passed their checks (0: none).", "grade");
+    public static final Option<Long> GRADE_TIMEOUT_BASE_MS = own("grade_timeout_base_ms", "SQLEXAM_GRADE_TIMEOUT_BASE_MS", Long.class,
+            30_000L, "sqlexam grade: the gold queries' timeout, and the base of each prediction's (Spider test-suite style).", "grade");
+    public static final Option<Double> GRADE_TIMEOUT_GOLD_FACTOR = own("grade_timeout_gold_factor", "SQLEXAM_GRADE_TIMEOUT_GOLD_FACTOR",
+            Double.class, 3.0, "sqlexam grade: a prediction may run grade_timeout_base_ms + this × its gold's time (0: the base alone).",
+            "grade");
     public static final Option<Integer> MAX_CANDIDATES_TO_EXPLAIN = own("max_candidates_to_explain", "SQLEXAM_MAX_CANDIDATES_TO_EXPLAIN",
             Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
     public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seedInEffect("VALUE_VERIFICATION_ENABLED", Boolean.class, false,

@@ -41,7 +41,8 @@ public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, Exam
         });
         ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap());
         stage = new GradingStage(executor, new Grader(spec.tolerance()), new GoldCache(4_096, 20_000), spec.passAtK(),
-                spec.executionFallbacks());
+                spec.executionFallbacks(),
+                spec.adaptiveTimeout());
     }
 
     @Override

@@ -1,10 +1,20 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.grading.Tolerance;
 import java.io.Serializable;
 
-/** What the execute-and-grade operator needs to reach the databases and grade. */
+/**
+ * What the execute-and-grade operator needs to reach the databases and grade; {@code adaptiveTimeout} (null: the
+ * statement timeout for all) gives each prediction a timeout from its gold's time.
+ */
 public record ExecutionSpec(ReaderAccess reader, long statementTimeoutMs, int rowCap, Tolerance tolerance, int poolSize, boolean passAtK,
-        int executionFallbacks)
-        implements Serializable {}
+        int executionFallbacks, AdaptiveTimeout adaptiveTimeout)
+        implements Serializable {
+
+    public ExecutionSpec(ReaderAccess reader, long statementTimeoutMs, int rowCap, Tolerance tolerance, int poolSize, boolean passAtK,
+            int executionFallbacks) {
+        this(reader, statementTimeoutMs, rowCap, tolerance, poolSize, passAtK, executionFallbacks, null);
+    }
+}

@@ -27,6 +27,7 @@ public final class FailureClassifier {
         if ("infra_failure".equals(reason) || "infra_failure".equals(errorClass)) {
             return new Failure("infra_failure", "the harness or a model server failed, not the model's SQL");
         }
+        if ("missing".equals(reason)) return new Failure("missing_prediction", "the predictions file has no SQL for this question");
         if ("timeout".equals(reason) || "query_timeout".equals(errorClass)) {
             return new Failure("query_timeout", "the predicted query ran past statement_timeout");
         }

@@ -8,6 +8,7 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.flink.AttachPredictions;
 import dev.sqlexam.repair.ExecutionRecovery;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
@@ -26,14 +27,20 @@ public final class GradingStage {
     private final GoldCache goldCache;
     private final boolean passAtK;
     private final int executionFallbacks;
+    private final AdaptiveTimeout adaptiveTimeout;
 
-    /** {@code executionFallbacks}: how many next-ranked candidates may run when the chosen one fails as it runs (0: none). */
-    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache, boolean passAtK, int executionFallbacks) {
+    /**
+     * {@code executionFallbacks}: how many next-ranked candidates may run when the chosen one fails as it runs (0: none);
+     * {@code adaptiveTimeout}: each prediction's timeout from its gold's time (null: the executor's timeout).
+     */
+    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache, boolean passAtK, int executionFallbacks,
+            AdaptiveTimeout adaptiveTimeout) {
         this.executor = executor;
         this.grader = grader;
         this.goldCache = goldCache;
         this.passAtK = passAtK;
         this.executionFallbacks = executionFallbacks;
+        this.adaptiveTimeout = adaptiveTimeout;
     }
 
     public ExamRecord evaluate(GeneratedTask generated) {
@@ -44,14 +51,16 @@ public final class GradingStage {
         long goldStart = System.nanoTime();
         List<Grader.GoldRun> golds = new ArrayList<>();
         for (String goldSql : q.allGoldSql()) {
-            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> executor.execute(q.db(), goldSql));
+            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> adaptiveTimeout == null ? executor.execute(q.db(), goldSql)
+                    : executor.execute(q.db(), goldSql, adaptiveTimeout.baseMs()));
             golds.add(new Grader.GoldRun(goldSql, OrderSpec.forGold(goldSql, q.orderMatters()), outcome));
         }
-        long goldMs = elapsedMs(goldStart);
+        // the golds' own execution time, also when the result came from the cache
+        long goldMs = golds.stream().mapToLong(g -> g.outcome().elapsedMs()).sum();
         QueryOutcome firstGold = golds.get(0).outcome();
         trace.add(firstGold.ok()
-                ? StageTrace.ok("execute_gold", goldMs, golds.size() + " gold quer" + (golds.size() == 1 ? "y" : "ies"))
-                : StageTrace.failed("execute_gold", code(firstGold), firstGold.sqlstate(), goldMs, firstGold.error()));
+                ? StageTrace.ok("execute_gold", elapsedMs(goldStart), golds.size() + " gold quer" + (golds.size() == 1 ? "y" : "ies"))
+                : StageTrace.failed("execute_gold", code(firstGold), firstGold.sqlstate(), elapsedMs(goldStart), firstGold.error()));
 
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         QueryOutcome prediction = null;
@@ -64,7 +73,8 @@ public final class GradingStage {
                     "blocked: " + reason + " (not run: every candidate was blocked)", 0);
             trace.add(StageTrace.failed("execute", code(prediction), null, 0, "not run: every candidate was blocked"));
         } else if (chosen != null) {
-            prediction = executor.execute(q.db(), chosen.sql());
+            prediction = adaptiveTimeout == null ? executor.execute(q.db(), chosen.sql())
+                    : executor.execute(q.db(), chosen.sql(), adaptiveTimeout.forPrediction(firstGold.elapsedMs()));
             predMs = prediction.elapsedMs();
             trace.add(prediction.ok()
                     ? StageTrace.ok("execute", predMs, prediction.result().rowCount() + " rows")
@@ -88,9 +98,13 @@ public final class GradingStage {
         long gradeStart = System.nanoTime();
         StageTrace generateFailure = chosen != null ? null : generated.trace().stream()
                 .filter(t -> "generate".equals(t.stage()) && "infra_failure".equals(t.errorClass())).findFirst().orElse(null);
+        StageTrace missing = chosen != null ? null : generated.trace().stream()
+                .filter(t -> AttachPredictions.STAGE.equals(t.stage()) && AttachPredictions.MISSING.equals(t.errorClass())).findFirst().orElse(null);
         Grade grade = generateFailure != null && firstGold.ok()
                 ? Grade.failure(GradeReason.INFRA_FAILURE, "no candidates: " + generateFailure.detail())
+                : missing != null && firstGold.ok() ? Grade.failure(GradeReason.MISSING, missing.detail())
                 : grader.grade(golds, prediction);
+        Boolean birdCorrect = firstGold.ok() ? birdExecutionMatch(golds, prediction) : null;
         trace.add(StageTrace.ok("grade", elapsedMs(gradeStart), grade.reason().code()));
 
         List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade, recovered) : null;
@@ -105,7 +119,7 @@ public final class GradingStage {
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
                 chosen == null ? null : chosen.sql(), generatedSql(generated), candidateCorrect, grade.correct(), grade.reason().code(), grade.lenientCorrect(),
-                grade.lenientReason().code(), grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
+                grade.lenientReason().code(), birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
                 grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
                 failure == null ? null : failure.type(), failure == null ? null : failure.details(),
@@ -123,9 +137,18 @@ public final class GradingStage {
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, -1, false, -1, -1, 0, 0,
+                chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, null, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
                 "infra_failure", message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+    }
+
+    /** BIRD's execution accuracy: the two results as sets of rows (duplicates and order ignored, column order kept). */
+    static boolean birdExecutionMatch(List<Grader.GoldRun> golds, QueryOutcome prediction) {
+        if (prediction == null || !prediction.ok()) return false;
+        for (Grader.GoldRun g : golds) {
+            if (g.outcome().ok() && ResultComparator.sameRowSet(g.outcome().result(), prediction.result())) return true;
+        }
+        return false;
     }
 
     /**

@@ -89,6 +89,27 @@ public final class ResultComparator {
         return fits;
     }
 
+    /**
+     * BIRD's comparison: {@code set(pred) == set(gold)} over row tuples in column order. Numbers compare by value
+     * (4 = 4.0, as in Python), nothing else is tolerant.
+     */
+    public static boolean sameRowSet(QueryResult gold, QueryResult pred) {
+        return rowSet(gold).equals(rowSet(pred));
+    }
+
+    private static java.util.Set<List<Object>> rowSet(QueryResult result) {
+        java.util.Set<List<Object>> out = new java.util.HashSet<>();
+        for (List<Object> row : result.rows()) {
+            List<Object> key = new ArrayList<>(row.size());
+            for (Object v : row) {
+                key.add(v instanceof Double d && Double.isFinite(d) ? java.math.BigDecimal.valueOf(d).stripTrailingZeros()
+                        : v instanceof java.math.BigDecimal b ? (b.signum() == 0 ? java.math.BigDecimal.ZERO : b.stripTrailingZeros()) : v);
+            }
+            out.add(key);
+        }
+        return out;
+    }
+
     private static List<List<Object>> sortedColumns(QueryResult result) {
         List<List<Object>> columns = new ArrayList<>();
         for (int c = 0; c < result.columnCount(); c++) {

@@ -24,6 +24,7 @@ public record ExamRecord(
         String reason,
         boolean lenientCorrect,
         String lenientReason,
+        Boolean birdCorrect,
         int matchedGold,
         boolean orderMatters,
         int goldRows,

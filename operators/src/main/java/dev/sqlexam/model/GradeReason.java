@@ -13,6 +13,7 @@ public enum GradeReason {
     PRED_ERROR("pred_error", false),
     PRED_BLOCKED("pred_blocked", false),
     NO_PREDICTION("no_prediction", false),
+    MISSING("missing", false),
     TIMEOUT("timeout", false),
     GOLD_ERROR("gold_error", false),
     INFRA_FAILURE("infra_failure", false);

@@ -42,12 +42,52 @@ public final class ConsoleReport {
             sb.append('\n');
             sb.append(String.format(Locale.ROOT, "  match_empty %d (both results empty; counted correct, shown apart)%n",
                     v.overall().getMatchEmpty()));
-            sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms%n", v.latencyP50Ms(),
-                    v.latencyP95Ms(), v.latencyMaxMs()));
+            sb.append(String.format(Locale.ROOT, "  EX         strict %s · lenient %s · non-empty %s · BIRD-EX %s%n",
+                    pct(v.overall().getAccuracy()), pct(v.overall().getLenientAccuracy()), pct(v.overall().getNonEmptyAccuracy()),
+                    pct(v.overall().getBirdAccuracy())));
+            sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms; execution p50: gold %d ms, prediction %d ms%n",
+                    v.latencyP50Ms(), v.latencyP95Ms(), v.latencyMaxMs(), v.goldExecP50Ms(), v.predExecP50Ms()));
             funnel(sb, v.funnel());
             retrieval(sb, v.retrieval());
         }
+        if (summary.variants().size() > 1) sideBySide(sb, summary.variants());
         return sb.toString();
+    }
+
+    /** One column per variant (an A/B exam, or one predictions file each in a grade run). */
+    static void sideBySide(StringBuilder sb, java.util.List<ExamSummary.VariantSummary> variants) {
+        sb.append("\nside by side\n");
+        sb.append(String.format(Locale.ROOT, "  %-26s", "metric"));
+        for (ExamSummary.VariantSummary v : variants) sb.append(String.format(Locale.ROOT, " %14s", column(v.variant())));
+        sb.append('\n');
+        metric(sb, "questions", variants, v -> Long.toString(v.overall().getTotal()));
+        metric(sb, "strict EX", variants, v -> pct(v.overall().getAccuracy()));
+        metric(sb, "lenient EX (extra columns)", variants, v -> pct(v.overall().getLenientAccuracy()));
+        metric(sb, "non-empty EX", variants, v -> pct(v.overall().getNonEmptyAccuracy()));
+        metric(sb, "BIRD-EX (row sets)", variants, v -> pct(v.overall().getBirdAccuracy()));
+        java.util.Set<String> reasons = new java.util.TreeSet<>();
+        variants.forEach(v -> reasons.addAll(v.reasons().keySet()));
+        for (String r : reasons) metric(sb, "  " + r, variants, v -> Long.toString(v.reasons().getOrDefault(r, 0L)));
+        java.util.Set<String> difficulties = new java.util.TreeSet<>();
+        variants.forEach(v -> difficulties.addAll(v.byDifficulty().keySet()));
+        if (!(difficulties.size() == 1 && difficulties.contains("(none)"))) {
+            for (String d : difficulties) {
+                metric(sb, "strict EX " + d, variants, v -> v.byDifficulty().containsKey(d) ? pct(v.byDifficulty().get(d).getAccuracy()) : "-");
+            }
+        }
+        metric(sb, "gold exec p50 (ms)", variants, v -> Long.toString(v.goldExecP50Ms()));
+        metric(sb, "prediction exec p50 (ms)", variants, v -> Long.toString(v.predExecP50Ms()));
+    }
+
+    private static void metric(StringBuilder sb, String name, java.util.List<ExamSummary.VariantSummary> variants,
+            java.util.function.Function<ExamSummary.VariantSummary, String> value) {
+        sb.append(String.format(Locale.ROOT, "  %-26s", name.length() > 26 ? name.substring(0, 25) + "…" : name));
+        for (ExamSummary.VariantSummary v : variants) sb.append(String.format(Locale.ROOT, " %14s", value.apply(v)));
+        sb.append('\n');
+    }
+
+    private static String column(String variant) {
+        return variant.length() <= 14 ? variant : variant.substring(0, 13) + "…";
     }
 
     private static void funnel(StringBuilder sb, Funnel f) {
@@ -60,7 +100,11 @@ public final class ConsoleReport {
             sb.append(String.format(Locale.ROOT, "≥1 correct candidate (pass@K) %d → correct one selected %d → ", f.getPassAtK(),
                     f.getSelectedCorrect()));
         }
-        sb.append(String.format(Locale.ROOT, "correct after repair %d  (of %d gradable)%n", f.getFinalCorrect(), f.getQuestions()));
+        if (f.getWithGoldTables() > 0 || f.getWithCandidateGrades() > 0) {
+            sb.append(String.format(Locale.ROOT, "correct after repair %d  (of %d gradable)%n", f.getFinalCorrect(), f.getQuestions()));
+        } else {
+            sb.setLength(sb.length() - "  funnel     ".length());
+        }
         if (!f.getFailureTypes().isEmpty()) {
             sb.append("  failures   ");
             f.getFailureTypes().forEach((k, n) -> sb.append(k).append(' ').append(n).append("  "));

@@ -14,6 +14,7 @@ public final class Counts implements Serializable {
     private long correct;
     private long lenientCorrect;
     private long matchEmpty;
+    private long birdCorrect;
     private long excluded;
 
     void add(ExamRecord record) {
@@ -26,6 +27,7 @@ public final class Counts implements Serializable {
         if (record.correct()) correct++;
         if (record.lenientCorrect()) lenientCorrect++;
         if (reason == GradeReason.MATCH_EMPTY) matchEmpty++;
+        if (Boolean.TRUE.equals(record.birdCorrect())) birdCorrect++;
     }
 
     void addAll(Counts other) {
@@ -33,6 +35,7 @@ public final class Counts implements Serializable {
         correct += other.correct;
         lenientCorrect += other.lenientCorrect;
         matchEmpty += other.matchEmpty;
+        birdCorrect += other.birdCorrect;
         excluded += other.excluded;
     }
 
@@ -50,6 +53,24 @@ public final class Counts implements Serializable {
 
     public long getMatchEmpty() {
         return matchEmpty;
+    }
+
+    public long getBirdCorrect() {
+        return birdCorrect;
+    }
+
+    /** Correct without the matches of two empty results. */
+    public long getNonEmptyCorrect() {
+        return correct - matchEmpty;
+    }
+
+    public double getNonEmptyAccuracy() {
+        return getGradable() == 0 ? 0.0 : (double) getNonEmptyCorrect() / getGradable();
+    }
+
+    /** BIRD's EX: result rows compared as sets. */
+    public double getBirdAccuracy() {
+        return getGradable() == 0 ? 0.0 : (double) birdCorrect / getGradable();
     }
 
     public long getExcluded() {

@@ -35,6 +35,8 @@ public record ExamSummary(
             long latencyP50Ms,
             long latencyP95Ms,
             long latencyMaxMs,
+            long goldExecP50Ms,
+            long predExecP50Ms,
             RetrievalStats retrieval,
             Funnel funnel) {}
 
@@ -59,7 +61,8 @@ public record ExamSummary(
                     pooled.overall().getLenientAccuracy(), perRun, pooled.overall(),
                     new LinkedHashMap<>(pooled.byDifficulty()), new LinkedHashMap<>(pooled.byModule()),
                     new LinkedHashMap<>(pooled.byCategory()), new LinkedHashMap<>(pooled.reasons()),
-                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.retrieval(),
+                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.goldQuantile(0.5),
+                    pooled.predictionQuantile(0.5), pooled.retrieval(),
                     pooled.funnel()));
         });
         return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.generatorReason(), context.selfCheck(),

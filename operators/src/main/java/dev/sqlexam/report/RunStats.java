@@ -17,6 +17,8 @@ public final class RunStats implements Serializable {
     private final Map<String, Counts> byCategory = new TreeMap<>();
     private final Map<String, Long> reasons = new TreeMap<>();
     private final List<Long> latenciesMs = new ArrayList<>();
+    private final List<Long> goldMs = new ArrayList<>();
+    private final List<Long> predMs = new ArrayList<>();
     private final RetrievalStats retrieval = new RetrievalStats();
     private final Funnel funnel = new Funnel();
 
@@ -27,6 +29,8 @@ public final class RunStats implements Serializable {
         byCategory.computeIfAbsent(orUnset(record.category()), k -> new Counts()).add(record);
         reasons.merge(record.reason(), 1L, Long::sum);
         latenciesMs.add(record.totalMs());
+        goldMs.add(record.goldMs());
+        if (record.predSql() != null) predMs.add(record.predMs());
         retrieval.add(record);
         funnel.add(record);
     }
@@ -38,6 +42,8 @@ public final class RunStats implements Serializable {
         other.byCategory.forEach((k, v) -> byCategory.computeIfAbsent(k, x -> new Counts()).addAll(v));
         other.reasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
         latenciesMs.addAll(other.latenciesMs);
+        goldMs.addAll(other.goldMs);
+        predMs.addAll(other.predMs);
         retrieval.addAll(other.retrieval);
         funnel.addAll(other.funnel);
     }
@@ -76,8 +82,21 @@ public final class RunStats implements Serializable {
 
     /** The q-quantile (0..1) of end-to-end question latency, nearest rank. */
     public long latencyQuantile(double q) {
-        if (latenciesMs.isEmpty()) return 0;
-        List<Long> sorted = new ArrayList<>(latenciesMs);
+        return quantile(latenciesMs, q);
+    }
+
+    /** The q-quantile of the gold queries' and of the predictions' execution times. */
+    public long goldQuantile(double q) {
+        return quantile(goldMs, q);
+    }
+
+    public long predictionQuantile(double q) {
+        return quantile(predMs, q);
+    }
+
+    private static long quantile(List<Long> values, double q) {
+        if (values.isEmpty()) return 0;
+        List<Long> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         int rank = (int) Math.ceil(q * sorted.size());
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));

@@ -27,6 +27,11 @@ public final class ReadOnlyExecutor {
     }
 
     public QueryOutcome execute(String database, String sql) {
+        return execute(database, sql, statementTimeoutMs);
+    }
+
+    /** As {@link #execute(String, String)} with this query's own server-side timeout. */
+    public QueryOutcome execute(String database, String sql, long timeoutMs) {
         long start = System.nanoTime();
         SqlGuard.Verdict verdict = SqlGuard.check(sql);
         if (!verdict.allowed()) {
@@ -37,11 +42,11 @@ public final class ReadOnlyExecutor {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
                 statement.execute("SET TRANSACTION READ ONLY");
-                statement.execute("SET LOCAL statement_timeout = " + statementTimeoutMs);
+                statement.execute("SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
                 statement.setFetchSize(1_000);
                 statement.setMaxRows(rowCap + 1);
                 // client-side backstop in case the server never answers the cancel
-                statement.setQueryTimeout((int) Math.max(1, statementTimeoutMs / 1000 + 5));
+                statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
                 try (ResultSet rs = statement.executeQuery(body)) {
                     QueryResult result = ResultValues.read(rs, rowCap);
                     return QueryOutcome.success(result, elapsedMs(start));

@@ -1,0 +1,50 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.GenerationTrace;
+import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.predictions.Prediction;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.functions.MapFunction;
+
+/**
+ * Grading another system's predictions: the generation stages are replaced by a lookup of the task's
+ * variant (one predictions file) and question id. A question the file has no prediction for gets no
+ * candidate and a {@code predict} stage that says so; grading marks it {@code missing}.
+ */
+public final class AttachPredictions implements MapFunction<ExamTask, GeneratedTask> {
+
+    public static final String STAGE = "predict";
+    public static final String MISSING = "missing";
+
+    private final Map<String, Map<String, Prediction>> byVariant;
+    private final Map<String, String> sources;
+
+    /** {@code byVariant}: variant label → question id → prediction; {@code sources}: variant label → file name. */
+    public AttachPredictions(Map<String, Map<String, Prediction>> byVariant, Map<String, String> sources) {
+        this.byVariant = new HashMap<>(byVariant);
+        this.sources = new HashMap<>(sources);
+    }
+
+    @Override
+    public GeneratedTask map(ExamTask task) {
+        String variant = task.variant();
+        Prediction p = byVariant.getOrDefault(variant, Map.of()).get(task.question().id());
+        String source = sources.getOrDefault(variant, variant);
+        if (p == null || p.sql().isBlank()) {
+            return new GeneratedTask(task, variant, List.of(), List.of(StageTrace.failed(STAGE, MISSING, null, 0,
+                    "no prediction for this question in " + source)), null, null, null);
+        }
+        String detail = "from " + source + (p.line() > 0 ? " (line/index " + p.line() + ")" : "")
+                + (p.cost() != null ? String.format(java.util.Locale.ROOT, ", cost %.6f", p.cost()) : "");
+        GenerationTrace generation = new GenerationTrace("predictions", p.system() != null ? p.system() : variant, null, 1, null,
+                p.promptTokens() == null ? 0 : p.promptTokens(), p.completionTokens() == null ? 0 : p.completionTokens(),
+                p.latencyMs() == null ? 0 : p.latencyMs(), 0, 0, 1, 0, List.of(), null);
+        return new GeneratedTask(task, variant, List.of(new Candidate(0, p.sql(), variant, p.latencyMs() == null ? 0 : p.latencyMs())),
+                List.of(StageTrace.ok(STAGE, 0, detail)), null, null, generation);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.sqlexam.predictions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.RejectedLine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PredictionsFileTest {
+
+    @TempDir
+    Path tmp;
+
+    private static final List<ExamQuestion> QUESTIONS = List.of(q("q1", "demo"), q("q2", "demo"), q("q3", "shop"));
+
+    private static ExamQuestion q(String id, String db) {
+        return new ExamQuestion(id, db, "question " + id, "SELECT 1", null, null, null, null, null, null, null, 1, null);
+    }
+
+    private PredictionsFile.Loaded read(String name, String content) throws Exception {
+        Path file = tmp.resolve(name);
+        Files.writeString(file, content);
+        return PredictionsFile.read(file, QUESTIONS);
+    }
+
+    @Test
+    void ourJsonlIsKeyedByIdWithWhatTheSystemReported() throws Exception {
+        PredictionsFile.Loaded p = read("mine.jsonl", """
+                {"id": "q2", "sql": "SELECT 2", "system": "sys-a", "latency_ms": 120, "prompt_tokens": 300, "completion_tokens": 20, "cost": 0.0012}
+                {"id": "q1", "sql": "SELECT 1", "system": "sys-a"}
+                """);
+        assertThat(p.format()).isEqualTo(PredictionsFile.Format.JSONL);
+        assertThat(p.label()).as("one system named by every line").isEqualTo("sys-a");
+        assertThat(p.byId()).containsOnlyKeys("q1", "q2");
+        Prediction q2 = p.byId().get("q2");
+        assertThat(q2.latencyMs()).isEqualTo(120L);
+        assertThat(q2.promptTokens()).isEqualTo(300);
+        assertThat(q2.cost()).isEqualTo(0.0012);
+        assertThat(p.rejected()).isEmpty();
+    }
+
+    @Test
+    void duplicateUnknownAndBrokenLinesAreRejectedWithTheirLineAndReason() throws Exception {
+        PredictionsFile.Loaded p = read("run-7.jsonl", """
+                {"id": "q1", "sql": "SELECT 1"}
+                {"id": "q1", "sql": "SELECT 11"}
+                {"id": "q9", "sql": "SELECT 9"}
+                {"id": "q2"}
+                not json
+                """);
+        assertThat(p.label()).as("no system field: the file's name").isEqualTo("run-7");
+        assertThat(p.byId()).containsOnlyKeys("q1");
+        assertThat(p.byId().get("q1").sql()).as("the first of duplicates is graded").isEqualTo("SELECT 1");
+        assertThat(p.rejected()).extracting(RejectedLine::lineNumber).containsExactly(2L, 3L, 4L, 5L);
+        assertThat(p.rejected()).extracting(RejectedLine::reason).satisfiesExactly(
+                r -> assertThat(r).contains("duplicate prediction for id 'q1'").contains("line 1"),
+                r -> assertThat(r).contains("no question with id 'q9'"),
+                r -> assertThat(r).contains("no \"sql\""),
+                r -> assertThat(r).startsWith("not JSON"));
+    }
+
+    @Test
+    void birdsPredictDevIsAlignedByIndexAndChecksTheDatabase() throws Exception {
+        PredictionsFile.Loaded p = read("predict_dev.json", """
+                {"0": "SELECT 1\\t----- bird -----\\tdemo", "2": "SELECT 3\\t----- bird -----\\tdemo", "5": "SELECT 6\\t----- bird -----\\tdemo"}
+                """);
+        assertThat(p.format()).isEqualTo(PredictionsFile.Format.BIRD);
+        assertThat(p.byId()).containsOnlyKeys("q1");
+        assertThat(p.byId().get("q1").sql()).isEqualTo("SELECT 1");
+        assertThat(p.rejected()).extracting(RejectedLine::reason).satisfiesExactly(
+                r -> assertThat(r).contains("names database 'demo'").contains("'q3' is on 'shop'"),
+                r -> assertThat(r).contains("index 5 but the exam set has 3 questions"));
+    }
+
+    @Test
+    void spidersTextIsAlignedByOrderAndItsLineCountMustMatch() throws Exception {
+        PredictionsFile.Loaded p = read("pred.txt", "SELECT 1\n\nSELECT 3\tshop\n");
+        assertThat(p.format()).isEqualTo(PredictionsFile.Format.SPIDER);
+        assertThat(p.byId()).containsOnlyKeys("q1", "q3");
+        assertThat(p.byId().get("q3").sql()).as("Spider's gold-style trailing db id is dropped").isEqualTo("SELECT 3");
+        assertThatThrownBy(() -> read("short.txt", "SELECT 1\nSELECT 2\n"))
+                .hasMessageContaining("have 2 lines but the exam set has 3 questions");
+    }
+}
