@@ -38,6 +38,11 @@ ensure_postgres_packages() {
   ensure_packages "postgresql-$SQLEXAM_PG_VERSION" "postgresql-server-dev-$SQLEXAM_PG_VERSION" make gcc
 }
 
+# pgloader moves SQLite databases (Spider, BIRD) into PostgreSQL for ./sqlexam import and its test.
+ensure_pgloader() {
+  ensure_packages pgloader
+}
+
 pgvector_installed() {
   [ -f "$("$PG_BIN/pg_config" --sharedir)/extension/vector.control" ]
 }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The command-line entry point of the shaded jar. */
 @Command(name = "sqlexam", mixinStandardHelpOptions = true, version = "sqlexam 0.1.0",
         description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
-        subcommands = {ExamCommand.class, GradeCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class, DbCommand.class, OptionsCommand.class})
+        subcommands = {ExamCommand.class, GradeCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class, DbCommand.class, OptionsCommand.class})
 public final class SqlExamCli implements Runnable {
 
     @Override

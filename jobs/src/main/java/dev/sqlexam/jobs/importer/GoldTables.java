@@ -1,0 +1,43 @@
+package dev.sqlexam.jobs.importer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.report.Json;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** A gold query's tables as PostgreSQL plans it: the relation names of {@code EXPLAIN (VERBOSE, FORMAT JSON)}. */
+public final class GoldTables {
+
+    private GoldTables() {}
+
+    /** Schema-qualified outside {@code public}; empty when the query cannot be planned (the health check says why). */
+    public static List<String> of(Connection readOnly, String sql) {
+        try (Statement s = readOnly.createStatement()) {
+            s.setQueryTimeout(30);
+            try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql))) {
+                if (!rs.next()) return List.of();
+                Set<String> out = new LinkedHashSet<>();
+                collect(Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan"), out);
+                return new ArrayList<>(out);
+            }
+        } catch (SQLException | IOException e) {
+            return List.of();
+        }
+    }
+
+    static void collect(JsonNode plan, Set<String> out) {
+        if (plan.hasNonNull("Relation Name")) {
+            String schema = plan.path("Schema").asText("public");
+            String name = plan.get("Relation Name").asText();
+            out.add("public".equals(schema) ? name : schema + "." + name);
+        }
+        for (JsonNode child : plan.path("Plans")) collect(child, out);
+    }
+}

@@ -1,0 +1,143 @@
+package dev.sqlexam.jobs.importer;
+
+import dev.sqlexam.benchmarks.BenchmarkReaders;
+import dev.sqlexam.benchmarks.ImportedQuestion;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.examset.ExamSetChecker;
+import dev.sqlexam.jobs.ExamRun;
+import dev.sqlexam.jobs.Home;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.report.Json;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * A benchmark import from the client's side: load its databases (when given), derive each gold's tables from
+ * its plan, run the gold health check, and write the exam set and a quarantine file of the questions left out.
+ */
+public final class ImportRun {
+
+    /** What the import wrote. */
+    public record Result(Path examSet, Path quarantine, int imported, int quarantined, Map<String, Integer> quarantineReasons,
+            List<DatabaseLoader.Report> databases) {}
+
+    private final Settings settings;
+    private final PrintStream out;
+
+    public ImportRun(Settings settings, PrintStream out) {
+        this.settings = settings;
+        this.out = out;
+    }
+
+    public Result run(List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace) throws Exception {
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
+        Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
+        List<DatabaseLoader.Report> reports = new ArrayList<>();
+        if (databasesDir != null) {
+            DatabaseLoader loader = new DatabaseLoader(admin, replace, 60);
+            for (String db : wanted) {
+                Path source = source(databasesDir, db);
+                if (source == null) {
+                    out.printf("  %-28s no file for it in %s%n", db, databasesDir);
+                    continue;
+                }
+                DatabaseLoader.Report r = loader.load(db, source);
+                reports.add(r);
+                out.printf(Locale.ROOT, "  %-28s %-36s %4d tables %5d columns %10d rows %3d PK %3d FK %7.1f s%n", r.database(), r.status(),
+                        r.tables(), r.columns(), r.rows(), r.primaryKeys(), r.foreignKeys(), r.seconds());
+            }
+        }
+        String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
+        Set<String> onServer = ExamRun.listDatabases(admin.forDatabase(resultsDb));
+        ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
+        Map<String, List<String>> problems = new LinkedHashMap<>();
+        List<ExamQuestion> checkable = new ArrayList<>();
+        List<ImportedQuestion> withTables = new ArrayList<>();
+        try (PooledConnections connections = new PooledConnections(reader.url(), 4, reader.initSql(), true)) {
+            for (ImportedQuestion q : questions) {
+                if (!onServer.contains(q.db())) {
+                    problems.computeIfAbsent(q.id(), k -> new ArrayList<>()).add("missing_database: '" + q.db() + "' is not on the server");
+                    withTables.add(q);
+                    continue;
+                }
+                List<String> tables;
+                try (Connection c = connections.open(q.db())) {
+                    tables = GoldTables.of(c, q.goldSql());
+                }
+                ImportedQuestion t = q.withGoldTables(tables);
+                withTables.add(t);
+                checkable.add(toExamQuestion(t, checkable.size() + 1));
+            }
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                    settings.get(SqlExamOptions.ROW_CAP));
+            for (ExamSetChecker.QuestionReport report : new ExamSetChecker(executor, 4).check(checkable)) {
+                for (ExamSetChecker.Finding f : report.findings()) {
+                    problems.computeIfAbsent(f.questionId(), k -> new ArrayList<>()).add(f.problem().name().toLowerCase(Locale.ROOT)
+                            + (f.goldIndex() == 0 ? "" : " (alternative " + f.goldIndex() + ")") + ": " + f.detail());
+                }
+            }
+        }
+        Path quarantine = examSet.resolveSibling(examSet.getFileName().toString().replaceAll("\\.jsonl$", "") + ".quarantine.jsonl");
+        List<String> kept = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        Map<String, Integer> reasons = new TreeMap<>();
+        for (ImportedQuestion q : withTables) {
+            List<String> p = problems.get(q.id());
+            if (p == null) {
+                kept.add(Json.MAPPER.writeValueAsString(q.toExamLine()));
+                continue;
+            }
+            Map<String, Object> line = new LinkedHashMap<>(q.toExamLine());
+            line.put("quarantine_reasons", p);
+            left.add(Json.MAPPER.writeValueAsString(line));
+            p.forEach(r -> reasons.merge(r.substring(0, r.indexOf(':')).replaceAll(" \\(.*", ""), 1, Integer::sum));
+        }
+        if (examSet.getParent() != null) Files.createDirectories(examSet.getParent());
+        Files.write(examSet, kept, StandardCharsets.UTF_8);
+        Files.write(quarantine, left, StandardCharsets.UTF_8);
+        out.printf("imported %d of %d questions into %s; quarantined %d %s → %s%n", kept.size(), questions.size(), examSet, left.size(),
+                reasons, quarantine);
+        return new Result(examSet, quarantine, kept.size(), left.size(), reasons, reports);
+    }
+
+    static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {
+        return new ExamQuestion(q.id(), q.db(), q.question(), q.goldSql(), q.alternatives(), q.goldTables(), q.difficulty(), null, q.category(),
+                q.evidence(), null, line, null);
+    }
+
+    /** The benchmark's file for a database, whatever case or punctuation its id had before it became a database name. */
+    static Path source(Path dir, String db) throws IOException {
+        Path direct = DatabaseLoader.find(dir, db);
+        if (direct != null) return direct;
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path e : entries.sorted().toList()) {
+                String name = e.getFileName().toString().replaceAll("\\.(sqlite|db|sql|dump)$", "");
+                if (BenchmarkReaders.database(name).equals(db)) {
+                    Path found = DatabaseLoader.find(dir, name);
+                    if (found != null) return found;
+                }
+            }
+        }
+        return null;
+    }
+}

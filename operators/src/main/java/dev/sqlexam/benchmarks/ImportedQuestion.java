@@ -1,0 +1,29 @@
+package dev.sqlexam.benchmarks;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One question of a public benchmark, in our exam-set fields; {@code goldTables} is filled later from the gold's plan. */
+public record ImportedQuestion(String id, String db, String question, String goldSql, List<String> alternatives, String difficulty,
+        String category, String evidence, List<String> goldTables) {
+
+    public ImportedQuestion withGoldTables(List<String> tables) {
+        return new ImportedQuestion(id, db, question, goldSql, alternatives, difficulty, category, evidence, tables);
+    }
+
+    /** The exam-set line (DESIGN.md "Exam set format"); empty fields are left out. */
+    public Map<String, Object> toExamLine() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", id);
+        out.put("db", db);
+        out.put("question", question);
+        out.put("gold_sql", goldSql);
+        if (alternatives != null && !alternatives.isEmpty()) out.put("gold_sql_alternatives", alternatives);
+        if (goldTables != null && !goldTables.isEmpty()) out.put("gold_tables", goldTables);
+        if (difficulty != null) out.put("difficulty", difficulty);
+        if (category != null) out.put("category", category);
+        if (evidence != null && !evidence.isBlank()) out.put("evidence", evidence);
+        return out;
+    }
+}
