@@ -96,6 +96,19 @@ class ImportITCase {
         DatabaseLoader keep = new DatabaseLoader(new dev.sqlexam.database.JdbcUrlTemplate(
                 settings().get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)), false, 5);
         assertThat(keep.load("it_defog_shop", dump).status()).startsWith("kept");
+
+        Path custom = tmp.resolve("it_defog_shop.dump");
+        String pgDump = Files.isExecutable(Path.of("/usr/lib/postgresql/15/bin/pg_dump")) ? "/usr/lib/postgresql/15/bin/pg_dump" : "pg_dump";
+        var url = new dev.sqlexam.database.JdbcUrlTemplate(settings().get(dev.sqlexam.config.SqlExamOptions.JDBC_URL));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/").matcher(url.template());
+        assertThat(m.find()).isTrue();
+        Process p = new ProcessBuilder(pgDump, "-Fc", "-h", m.group(1), "-p", m.group(2) == null ? "5432" : m.group(2), "-U", url.user(),
+                "-f", custom.toString(), "it_defog_shop").redirectErrorStream(true).start();
+        assertThat(p.waitFor()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
+        DatabaseLoader.Report restored = loader.load("it_defog_custom", custom);
+        assertThat(restored.status()).isEqualTo("loaded (custom)");
+        assertThat(restored.rows()).isEqualTo(5);
+        assertThat(restored.foreignKeys()).isEqualTo(1);
     }
 
     private static List<JsonNode> lines(Path file) throws Exception {
