@@ -46,6 +46,7 @@ public final class PredictionsFile {
         }
         if (text.startsWith("\uFEFF")) text = text.substring(1);
         Format format = detect(text);
+        if (format == Format.JSONL && text.strip().startsWith("[")) text = arrayAsLines(file, text);
         Parsed parsed = switch (format) {
             case BIRD -> bird(file, text, questions);
             case SPIDER -> spider(file, text, questions);
@@ -70,7 +71,19 @@ public final class PredictionsFile {
             }
             return Format.JSONL;
         }
-        return Format.SPIDER;
+        return t.startsWith("[") ? Format.JSONL : Format.SPIDER;
+    }
+
+    /** A JSON array of our objects reads as JSONL, one element per line (its line numbers are element numbers). */
+    private static String arrayAsLines(Path file, String text) {
+        try {
+            JsonNode array = Json.MAPPER.readTree(text);
+            StringBuilder out = new StringBuilder();
+            for (JsonNode e : array) out.append(Json.MAPPER.writeValueAsString(e)).append('\n');
+            return out.toString();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the predictions " + file + " start with '[' but are not a JSON array: " + firstLine(e.getMessage()), e);
+        }
     }
 
     private record Parsed(Map<String, Prediction> byId, List<RejectedLine> rejected) {}

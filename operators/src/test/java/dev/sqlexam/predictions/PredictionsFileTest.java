@@ -86,4 +86,11 @@ class PredictionsFileTest {
         assertThatThrownBy(() -> read("short.txt", "SELECT 1\nSELECT 2\n"))
                 .hasMessageContaining("have 2 lines but the exam set has 3 questions");
     }
+
+    @Test
+    void aJsonArrayOfOurObjectsReadsAsJsonl() throws Exception {
+        PredictionsFile.Loaded p = read("preds.json", "[{\"id\": \"q1\", \"sql\": \"SELECT 1\"}, {\"id\": \"q3\", \"sql\": \"SELECT 3\"}]");
+        assertThat(p.format()).isEqualTo(PredictionsFile.Format.JSONL);
+        assertThat(p.byId()).containsOnlyKeys("q1", "q3");
+    }
 }
