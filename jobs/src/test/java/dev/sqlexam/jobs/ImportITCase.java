@@ -51,7 +51,8 @@ class ImportITCase {
                  {"db_id": "it_concert_singer", "question": "Concerts per singer", "query": "SELECT T2.Name, count(*) FROM concert AS T1 JOIN singer AS T2 ON T1.Singer_ID = T2.Singer_ID GROUP BY T2.Name"},
                  {"db_id": "it_concert_singer", "question": "Singers from Mars?", "query": "SELECT Name FROM singer WHERE Country = 'Mars'"},
                  {"db_id": "it_concert_singer", "question": "Oldest singer", "query": "SELECT Name FROM singer ORDER BY Country LIMIT 1"},
-                 {"db_id": "it_no_such_db", "question": "Anything?", "query": "SELECT 1"}]
+                 {"db_id": "it_no_such_db", "question": "Anything?", "query": "SELECT 1"},
+                 {"db_id": "it_concert_singer", "question": "Singers named like jo?", "query": "SELECT \\"Name\\" FROM singer WHERE Name LIKE \\"%jo%\\""}]
                 """);
         Path out = tmp.resolve("sets/spider.jsonl");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -66,7 +67,9 @@ class ImportITCase {
             assertThat(d.foreignKeys()).isEqualTo(1);
         });
         List<JsonNode> kept = lines(out);
-        assertThat(kept).extracting(n -> n.get("id").asText()).containsExactly("spider-0000", "spider-0001", "spider-0002");
+        assertThat(kept).extracting(n -> n.get("id").asText()).containsExactly("spider-0000", "spider-0001", "spider-0002", "spider-0006");
+        assertThat(kept.get(3).get("gold_sql").asText()).as("SQLite: a quoted name in any case, a quoted string, LIKE ignoring case")
+                .isEqualTo("SELECT name FROM singer WHERE Name ILIKE '%jo%'");
         assertThat(kept.get(2).get("gold_tables").toString()).isEqualTo("[\"concert\",\"singer\"]");
         List<JsonNode> quarantined = lines(r.quarantine());
         assertThat(quarantined).extracting(n -> n.get("id").asText()).containsExactly("spider-0003", "spider-0004", "spider-0005");
@@ -74,7 +77,7 @@ class ImportITCase {
         assertThat(quarantined.get(1).get("quarantine_reasons").get(0).asText()).startsWith("limit_tie");
         assertThat(quarantined.get(2).get("quarantine_reasons").get(0).asText()).startsWith("missing_database");
         assertThat(r.quarantineReasons()).containsEntry("empty", 1).containsEntry("limit_tie", 1).containsEntry("missing_database", 1);
-        assertThat(console.toString(StandardCharsets.UTF_8)).contains("imported 3 of 6 questions").contains("quarantined 3");
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("imported 4 of 7 questions").contains("quarantined 3");
     }
 
     @Test

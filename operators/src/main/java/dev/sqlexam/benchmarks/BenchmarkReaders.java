@@ -33,7 +33,8 @@ public final class BenchmarkReaders {
             String difficulty = e.hasNonNull("difficulty") ? e.get("difficulty").asText()
                     : e.path("sql").isObject() ? SpiderHardness.of(e.get("sql")) : null;
             out.add(new ImportedQuestion(String.format(Locale.ROOT, "spider-%04d", i++), database(e.path("db_id").asText()),
-                    e.path("question").asText(), fromSqlite(e.path("query").asText()), List.of(), difficulty, null, null, List.of()));
+                    e.path("question").asText(), fromSqlite(e.path("query").asText(), null), List.of(), difficulty, null, null, List.of(),
+                    e.path("query").asText()));
         }
         return out;
     }
@@ -46,9 +47,9 @@ public final class BenchmarkReaders {
             String id = e.has("question_id") ? e.get("question_id").asText() : Integer.toString(i);
             i++;
             String sql = e.hasNonNull("SQL") ? e.get("SQL").asText() : e.path("sql").asText();
-            out.add(new ImportedQuestion("bird-" + id, database(e.path("db_id").asText()), e.path("question").asText(), fromSqlite(sql),
+            out.add(new ImportedQuestion("bird-" + id, database(e.path("db_id").asText()), e.path("question").asText(), fromSqlite(sql, null),
                     List.of(), e.hasNonNull("difficulty") ? e.get("difficulty").asText() : null, null,
-                    e.hasNonNull("evidence") ? e.get("evidence").asText() : null, List.of()));
+                    e.hasNonNull("evidence") ? e.get("evidence").asText() : null, List.of(), sql));
         }
         return out;
     }
@@ -63,15 +64,19 @@ public final class BenchmarkReaders {
             if (answers.isEmpty()) continue;
             out.add(new ImportedQuestion(String.format(Locale.ROOT, "defog-%04d", i), database(r.getOrDefault("db_name", "")),
                     r.getOrDefault("question", ""), answers.get(0), answers.subList(1, answers.size()), null,
-                    blankToNull(r.get("query_category")), blankToNull(r.get("instructions")), List.of()));
+                    blankToNull(r.get("query_category")), blankToNull(r.get("instructions")), List.of(), null));
         }
         return out;
     }
 
     private static final Pattern BACKTICK = Pattern.compile("`([^`]+)`");
 
-    /** A SQLite gold as it must read on the database pgloader made: names lower-cased, PG dialect. */
-    public static String fromSqlite(String sql) {
+    /**
+     * A SQLite gold as it must read on the database pgloader made: backticked names lower-cased, double-quoted
+     * tokens resolved against the database's {@code names} (null: not known yet; PG normalization guesses from the
+     * comparison they stand in), LIKE as ILIKE, PG dialect.
+     */
+    public static String fromSqlite(String sql, java.util.Set<String> names) {
         Matcher m = BACKTICK.matcher(sql);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
@@ -79,7 +84,8 @@ public final class BenchmarkReaders {
             m.appendReplacement(sb, Matcher.quoteReplacement(name.matches("[a-z_][a-z0-9_]*") ? name : "\"" + name + "\""));
         }
         m.appendTail(sb);
-        return PgNormalize.normalize(sb.toString(), "").sql().strip();
+        String resolved = names == null ? sb.toString() : SqliteGolds.forPostgres(sb.toString(), names);
+        return PgNormalize.normalize(resolved, "").sql().strip();
     }
 
     /** The PostgreSQL database a benchmark's db id becomes: lower case, letters, digits and underscores. */

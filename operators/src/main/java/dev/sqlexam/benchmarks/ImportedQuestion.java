@@ -4,12 +4,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One question of a public benchmark, in our exam-set fields; {@code goldTables} is filled later from the gold's plan. */
+/**
+ * One question of a public benchmark, in our exam-set fields; {@code goldTables} is filled later from the gold's plan.
+ * {@code sqliteGold}: the gold as the benchmark wrote it for SQLite (null for PostgreSQL benchmarks), converted again
+ * once the database's names are known.
+ */
 public record ImportedQuestion(String id, String db, String question, String goldSql, List<String> alternatives, String difficulty,
-        String category, String evidence, List<String> goldTables) {
+        String category, String evidence, List<String> goldTables, String sqliteGold) {
 
     public ImportedQuestion withGoldTables(List<String> tables) {
-        return new ImportedQuestion(id, db, question, goldSql, alternatives, difficulty, category, evidence, tables);
+        return new ImportedQuestion(id, db, question, goldSql, alternatives, difficulty, category, evidence, tables, sqliteGold);
+    }
+
+    /** The SQLite gold converted with the database's table and column names (lower case). */
+    public ImportedQuestion withNames(java.util.Set<String> names) {
+        if (sqliteGold == null) return this;
+        return new ImportedQuestion(id, db, question, BenchmarkReaders.fromSqlite(sqliteGold, names), alternatives, difficulty, category,
+                evidence, goldTables, sqliteGold);
     }
 
     /** The exam-set line (DESIGN.md "Exam set format"); empty fields are left out. */

@@ -6,6 +6,7 @@ import dev.sqlexam.report.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,17 +28,17 @@ class BenchmarkReadersTest {
 
     @Test
     void spiderHardnessFollowsItsEvaluationScript() throws Exception {
-        // SELECT count(*) FROM singer  → easy (Spider dev #0)
+        // SELECT count(*) FROM singer  → easy
         assertThat(SpiderHardness.of(Json.MAPPER.readTree(COUNT_STAR))).isEqualTo("easy");
-        // SELECT name, country, age FROM singer ORDER BY age DESC  → medium (dev #2): one component, two+ select columns
+        // SELECT name, country, age FROM singer ORDER BY age DESC  → medium: one component, several select columns
         String threeColumns = "[[0, [0, [0, 1, false], null]], [0, [0, [0, 2, false], null]], [0, [0, [0, 3, false], null]]]";
         assertThat(SpiderHardness.of(Json.MAPPER.readTree(sql(threeColumns, "[[\"table_unit\", 1]]", "[]",
                 "[\"desc\", [[0, [0, 3, false], null]]]", NONE, null)))).isEqualTo("medium");
-        // SELECT avg(age), min(age), max(age) FROM singer WHERE country = 'France'  → medium (dev #4)
+        // SELECT avg(age), min(age), max(age) FROM singer WHERE country = 'France'  → medium: several aggregates and columns
         String threeAggs = "[[5, [0, [0, 3, false], null]], [2, [0, [0, 3, false], null]], [1, [0, [0, 3, false], null]]]";
         assertThat(SpiderHardness.of(Json.MAPPER.readTree(sql(threeAggs, "[[\"table_unit\", 1]]",
                 "[[false, 2, [0, [0, 2, false], null], \"\\\"France\\\"\", null]]", "[]", NONE, null)))).isEqualTo("medium");
-        // SELECT song_name FROM singer WHERE age > (SELECT avg(age) FROM singer)  → hard (dev #14): a nested query
+        // SELECT song_name FROM singer WHERE age > (SELECT avg(age) FROM singer)  → hard: a nested query
         String nested = "[[false, 3, [0, [0, 3, false], null], " + COUNT_STAR + ", null]]";
         assertThat(SpiderHardness.of(Json.MAPPER.readTree(sql("[[0, [0, [0, 4, false], null]]]", "[[\"table_unit\", 1]]", nested, "[]", NONE,
                 null)))).isEqualTo("hard");
@@ -90,5 +91,13 @@ class BenchmarkReadersTest {
         assertThat(d.category()).isEqualTo("group_by");
         assertThat(d.toExamLine()).containsKeys("id", "db", "question", "gold_sql", "gold_sql_alternatives", "category")
                 .doesNotContainKey("evidence");
+    }
+
+    @Test
+    void sqliteGoldsKeepTheirMeaningOnPostgres() {
+        Set<String> names = Set.of("singer", "name", "country", "song name");
+        assertThat(SqliteGolds.forPostgres("SELECT \"Song Name\" FROM singer WHERE name LIKE \"%jo%\" AND country != \"O'Hara\" "
+                + "AND note = 'say \"hi\"'", names))
+                .isEqualTo("SELECT \"song name\" FROM singer WHERE name ILIKE '%jo%' AND country != 'O''Hara' AND note = 'say \"hi\"'");
     }
 }

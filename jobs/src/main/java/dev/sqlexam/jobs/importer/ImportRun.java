@@ -73,8 +73,13 @@ public final class ImportRun {
         Map<String, List<String>> problems = new LinkedHashMap<>();
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();
+        Map<String, Set<String>> names = new java.util.HashMap<>();
         try (PooledConnections connections = new PooledConnections(reader.url(), 4, reader.initSql(), true)) {
-            for (ImportedQuestion q : questions) {
+            for (ImportedQuestion original : questions) {
+                ImportedQuestion q = original;
+                if (q.sqliteGold() != null && onServer.contains(q.db())) {
+                    q = q.withNames(names.computeIfAbsent(q.db(), db -> namesOf(admin, db)));
+                }
                 if (!onServer.contains(q.db())) {
                     problems.computeIfAbsent(q.id(), k -> new ArrayList<>()).add("missing_database: '" + q.db() + "' is not on the server");
                     withTables.add(q);
@@ -118,6 +123,22 @@ public final class ImportRun {
         out.printf("imported %d of %d questions into %s; quarantined %d %s → %s%n", kept.size(), questions.size(), examSet, left.size(),
                 reasons, quarantine);
         return new Result(examSet, quarantine, kept.size(), left.size(), reasons, reports);
+    }
+
+    /** Every table and column name of a database, lower case. */
+    static Set<String> namesOf(JdbcUrlTemplate admin, String db) {
+        Set<String> out = new java.util.HashSet<>();
+        try (Connection c = java.sql.DriverManager.getConnection(admin.forDatabase(db)); java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT lower(table_name), lower(column_name) FROM information_schema.columns "
+                        + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+                out.add(rs.getString(2));
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot read the names of database " + db + ": " + e.getMessage(), e);
+        }
+        return out;
     }
 
     static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {
