@@ -35,6 +35,7 @@ public final class ExamSetFiles {
     }
 
     public static Read read(Path file, java.util.Set<String> databases) {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no exam set at " + file);
         ExamLineParser parser = new ExamLineParser(file.toString(), databases);
         List<ExamQuestion> questions = new ArrayList<>();
         List<RejectedLine> rejected = new ArrayList<>();

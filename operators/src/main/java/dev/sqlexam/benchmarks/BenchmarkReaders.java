@@ -95,6 +95,7 @@ public final class BenchmarkReaders {
     }
 
     private static JsonNode readJson(Path file) {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no file at " + file);
         try {
             JsonNode all = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
             if (all == null || !all.isArray()) throw new IllegalArgumentException(file + " is not a JSON array of questions");

@@ -16,6 +16,7 @@ public final class Csv {
     private Csv() {}
 
     public static List<Map<String, String>> read(Path file) {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no file at " + file);
         try {
             return parse(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {

@@ -38,6 +38,7 @@ public final class PredictionsFile {
     private PredictionsFile() {}
 
     public static Loaded read(Path file, List<ExamQuestion> questions) {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no predictions file at " + file);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
