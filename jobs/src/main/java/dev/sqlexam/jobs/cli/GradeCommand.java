@@ -29,6 +29,11 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = "--predictions", required = true, description = "A predictions file (repeatable: one summary column each).")
     List<Path> predictions;
 
+    @Option(names = "--dialect", defaultValue = "auto", description = "What the predictions were written for: auto (BIRD and Spider files: "
+            + "sqlite; JSONL: postgres), sqlite (converted as imported SQLite golds are: names lower-cased, double-quoted strings, "
+            + "LIKE as ILIKE), postgres (run as written). Default ${DEFAULT-VALUE}.")
+    String dialect;
+
     @Option(names = "--out", description = "Folder for run outputs; each run writes <out>/<run-id>/. Default: runs.")
     Path out;
 
@@ -38,19 +43,52 @@ final class GradeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    /** SQLite predictions made to mean on PostgreSQL what they meant on SQLite, with each database's names. */
+    record SqliteDialect(dev.sqlexam.database.JdbcUrlTemplate admin, List<ExamQuestion> questions) {
+        PredictionsFile.Loaded convert(PredictionsFile.Loaded file) {
+            Map<String, String> dbOf = new java.util.HashMap<>();
+            questions.forEach(q -> dbOf.put(q.id(), q.db()));
+            Map<String, Set<String>> names = new java.util.HashMap<>();
+            Map<String, dev.sqlexam.predictions.Prediction> out = new java.util.LinkedHashMap<>();
+            file.byId().forEach((id, p) -> {
+                Set<String> n = names.computeIfAbsent(dbOf.get(id), db -> {
+                    try {
+                        return dev.sqlexam.jobs.importer.ImportRun.namesOf(admin, db);
+                    } catch (RuntimeException unreadable) {
+                        return null; // the question's database is not there: its line is rejected; the guess without names will do
+                    }
+                });
+                out.put(id, new dev.sqlexam.predictions.Prediction(p.questionId(), dev.sqlexam.benchmarks.BenchmarkReaders.fromSqlite(p.sql(), n),
+                        p.system(), p.latencyMs(), p.promptTokens(), p.completionTokens(), p.cost(), p.line()));
+            });
+            return new PredictionsFile.Loaded(file.label(), file.file(), file.format(), out, file.rejected());
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        if (!List.of("auto", "sqlite", "postgres").contains(dialect)) {
+            throw new IllegalArgumentException("--dialect must be auto, sqlite or postgres, was '" + dialect + "'");
+        }
         List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
+        var settings = common.settings(Map.of());
+        SqliteDialect sqlite = new SqliteDialect(new dev.sqlexam.database.JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
+                questions);
         List<PredictionsFile.Loaded> loaded = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (Path p : predictions) {
             PredictionsFile.Loaded file = PredictionsFile.read(p, questions);
+            boolean fromSqlite = dialect.equals("sqlite") || dialect.equals("auto") && file.format() != PredictionsFile.Format.JSONL;
+            if (fromSqlite) {
+                file = sqlite.convert(file);
+                System.out.println("[sqlexam] " + p + ": SQLite predictions, converted as imported SQLite golds are (--dialect postgres runs them as written)");
+            }
             String label = file.label();
             for (int n = 2; !labels.add(label); n++) label = file.label() + "-" + n;
             loaded.add(new PredictionsFile.Loaded(label, file.file(), file.format(), file.byId(), file.rejected()));
         }
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
-        ExamRun.Result result = new ExamRun(common.settings(Map.of()), examSet, outRoot, runId, System.out).withPredictions(loaded)
+        ExamRun.Result result = new ExamRun(settings, examSet, outRoot, runId, System.out).withPredictions(loaded)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }

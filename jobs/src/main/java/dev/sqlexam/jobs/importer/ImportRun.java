@@ -126,7 +126,7 @@ public final class ImportRun {
     }
 
     /** Every table and column name of a database, lower case. */
-    static Set<String> namesOf(JdbcUrlTemplate admin, String db) {
+    public static Set<String> namesOf(JdbcUrlTemplate admin, String db) {
         Set<String> out = new java.util.HashSet<>();
         try (Connection c = java.sql.DriverManager.getConnection(admin.forDatabase(db)); java.sql.Statement s = c.createStatement();
                 java.sql.ResultSet rs = s.executeQuery("SELECT lower(table_name), lower(column_name) FROM information_schema.columns "
