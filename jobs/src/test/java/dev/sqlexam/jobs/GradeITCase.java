@@ -26,7 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code sqlexam grade} end to end: two predictions files, every reason code, the side-by-side summary. */
+/**
+ * {@code sqlexam grade} end to end: two predictions files, every reason code a grade run can give (a grade run turns
+ * a question without SQL into {@code missing}, never {@code no_prediction}), the side-by-side summary.
+ */
 class GradeITCase {
 
     @RegisterExtension
@@ -57,6 +60,17 @@ class GradeITCase {
         CASES.put("slow", new String[] {"SELECT COUNT(*) FROM employees", "SELECT count(*) FROM generate_series(1, 2000000000)", "timeout"});
         CASES.put("absent", new String[] {"SELECT COUNT(*) FROM employees", null, "missing"});
         CASES.put("bad-gold", new String[] {"SELECT nope FROM nowhere", "SELECT 1", "gold_error"});
+        CASES.put("no-connections", new String[] {"SELECT 1", "SELECT 1", "infra_failure"});
+    }
+
+    /** A database that takes no connection but a superuser's: its questions meet an infrastructure failure (53300). */
+    private static void databaseThatRefusesConnections(Map<String, String> env) throws Exception {
+        var admin = new dev.sqlexam.database.JdbcUrlTemplate(env.get("SQLEXAM_JDBC_URL"));
+        try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("postgres")); var s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS it_no_connections WITH (FORCE)");
+            s.execute("CREATE DATABASE it_no_connections CONNECTION LIMIT 0");
+            s.execute("GRANT CONNECT ON DATABASE it_no_connections TO sqlexam_reader");
+        }
     }
 
     @Test
@@ -66,7 +80,8 @@ class GradeITCase {
         List<String> systemA = new ArrayList<>();
         List<String> systemB = new ArrayList<>();
         CASES.forEach((id, c) -> {
-            setLines.add(json(Map.of("id", id, "db", "demo", "question", "case " + id, "gold_sql", c[0])));
+            setLines.add(json(Map.of("id", id, "db", id.equals("no-connections") ? "it_no_connections" : "demo", "question", "case " + id,
+                    "gold_sql", c[0])));
             if (c[1] != null) systemA.add(json(Map.of("id", id, "sql", c[1], "system", "system-a", "latency_ms", 40)));
             systemB.add(c[0].startsWith("SELECT nope") ? "SELECT 1" : c[0]);
         });
@@ -81,6 +96,7 @@ class GradeITCase {
         List<PredictionsFile.Loaded> files = List.of(PredictionsFile.read(a, questions), PredictionsFile.read(b, questions));
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        databaseThatRefusesConnections(env);
         Settings settings = Settings.resolve(Map.of(), env, Map.of("row_cap", "100", "grade_timeout_base_ms", "1500",
                 "grade_timeout_gold_factor", "2"));
         ExamRun.Result result = new ExamRun(settings, set, tmp.resolve("runs"), "it-grade-" + System.nanoTime(),
@@ -95,7 +111,7 @@ class GradeITCase {
         }
         CASES.forEach((id, c) -> assertThat(a1.get(id).get("reason").asText()).as(id).isEqualTo(c[2]));
         assertThat(b1.values()).as("system B answers with the golds").allSatisfy(r -> assertThat(r.get("reason").asText())
-                .isIn("match", "match_empty", "gold_error"));
+                .isIn("match", "match_empty", "gold_error", "infra_failure"));
         assertThat(a1.get("columns").get("lenient_correct").asBoolean()).isTrue();
         assertThat(a1.get("distinct").get("bird_correct").asBoolean()).as("the same set of rows").isTrue();
         assertThat(a1.get("unordered").get("bird_correct").asBoolean()).isTrue();
@@ -116,7 +132,8 @@ class GradeITCase {
         assertThat(va.overall().getLenientCorrect()).as("and the extra column").isEqualTo(4);
         assertThat(va.overall().getNonEmptyCorrect()).as("without the empty match").isEqualTo(2);
         assertThat(va.overall().getBirdCorrect()).as("match, unordered, empty, distinct, and order: sets ignore order").isEqualTo(5);
-        assertThat(va.reasons()).containsKeys("missing", "timeout", "gold_error", "row_cap_exceeded");
+        assertThat(va.reasons()).containsKeys("missing", "timeout", "gold_error", "row_cap_exceeded", "infra_failure");
+        assertThat(va.overall().getExcluded()).as("infrastructure is excluded from accuracy").isEqualTo(1);
         String console = ConsoleReport.render(s);
         assertThat(console).contains("side by side").contains("system-a").contains("system-b").contains("BIRD-EX (row sets)")
                 .contains("non-empty EX");
