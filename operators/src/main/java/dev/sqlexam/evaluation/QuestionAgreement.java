@@ -47,13 +47,14 @@ public final class QuestionAgreement {
             "least", "into", "over", "only", "also", "every", "order", "total", "number", "count", "average", "year", "years", "month",
             "months", "since", "during", "between", "after", "before", "about", "ever", "currently", "whose", "other", "another");
 
-    /** How many of the question's content words (by a five-letter stem) the SQL's identifiers and literals mention. */
+    /** How many of the question's content words (by a light stem) the SQL's identifiers and literals mention. */
     static int coverage(String question, String sql) {
         if (question == null || sql == null) return 0;
         Set<String> sqlStems = new HashSet<>();
         for (String token : sql.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) if (token.length() >= 4) sqlStems.add(stem(token));
         Set<String> covered = new HashSet<>();
-        for (String word : question.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+        String q = question.toLowerCase(Locale.ROOT).replaceAll("(?<=[a-z])-(?=[a-z])", "");
+        for (String word : q.split("[^a-z0-9]+")) {
             if (word.length() < 4 || STOP.contains(word) || word.matches("\\d+")) continue;
             String stem = stem(word);
             if (sqlStems.contains(stem)) covered.add(stem);
@@ -61,8 +62,17 @@ public final class QuestionAgreement {
         return covered.size();
     }
 
-    private static String stem(String word) {
+    private static final String[] SUFFIXES = {"ations", "ation", "ings", "ing", "ions", "ion", "ies", "ed", "es", "s", "ly"};
+
+    /** Negation prefix and common suffixes off ("unpaid" → paid, "failed" → fail), then the first five letters. */
+    static String stem(String word) {
         String w = word.startsWith("un") && word.length() >= 6 ? word.substring(2) : word;
+        for (String suffix : SUFFIXES) {
+            if (w.endsWith(suffix) && w.length() - suffix.length() >= 4) {
+                w = w.substring(0, w.length() - suffix.length());
+                break;
+            }
+        }
         return w.length() <= 5 ? w : w.substring(0, 5);
     }
 

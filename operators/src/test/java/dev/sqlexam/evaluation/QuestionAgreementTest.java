@@ -35,6 +35,15 @@ class QuestionAgreementTest {
     }
 
     @Test
+    void stemsMeetAcrossWordForms() {
+        assertThat(QuestionAgreement.stem("failed")).isEqualTo(QuestionAgreement.stem("fail"));
+        assertThat(QuestionAgreement.stem("inspections")).isEqualTo(QuestionAgreement.stem("inspection"));
+        assertThat(QuestionAgreement.stem("unpaid")).isEqualTo("paid");
+        assertThat(QuestionAgreement.coverage("How many campaigns ran over e-mail?", "SELECT COUNT(*) FROM campaigns WHERE channel = 'email'"))
+                .as("campaigns and e-mail").isEqualTo(2);
+    }
+
+    @Test
     void directionComparisonAndAggregateContradictions() {
         assertThat(penalty("Which five products have the highest price?", "SELECT name FROM p ORDER BY price ASC LIMIT 5")).isEqualTo(-3);
         assertThat(penalty("Which five products have the highest price?", "SELECT name FROM p ORDER BY price DESC LIMIT 5")).isZero();
