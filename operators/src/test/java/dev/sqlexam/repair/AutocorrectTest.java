@@ -94,6 +94,19 @@ class AutocorrectTest {
     }
 
     @Test
+    void aGroupingErrorInASubqueryGoesToThatSubquerysGroupBy() {
+        String sql = "SELECT name, total FROM (SELECT c.name, c.region, SUM(o.amount) AS total, RANK() OVER (PARTITION BY c.region "
+                + "ORDER BY SUM(o.amount) DESC) AS r FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.name) t WHERE r = 1";
+        assertThat(Autocorrect.addToGroupBy(sql, "column \"c.region\" must appear in the GROUP BY clause or be used in an aggregate function"))
+                .isEqualTo(sql.replace("GROUP BY c.name)", "GROUP BY c.name, c.region)"));
+        String bare = "SELECT p.code, COUNT(*) FROM budgets b JOIN (SELECT project_id, category, SUM(amount) AS actual FROM expenses "
+                + "GROUP BY project_id) e ON e.project_id = b.project_id AND e.category = b.category JOIN projects p ON p.id = b.project_id GROUP BY p.code";
+        assertThat(Autocorrect.addToGroupBy(bare, "column \"expenses.category\" must appear in the GROUP BY clause"))
+                .as("PostgreSQL names the table, the query wrote the bare column")
+                .isEqualTo(bare.replace("GROUP BY project_id)", "GROUP BY project_id, category)"));
+    }
+
+    @Test
     void aGroupingErrorAddsTheColumnToGroupBy() {
         assertThat(Autocorrect.addToGroupBy("SELECT e.dept_id, e.last_name, COUNT(*) FROM employees e GROUP BY e.dept_id ORDER BY 3 DESC",
                 "column \"e.last_name\" must appear in the GROUP BY clause or be used in an aggregate function"))
