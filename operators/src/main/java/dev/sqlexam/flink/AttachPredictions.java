@@ -18,8 +18,8 @@ import org.apache.flink.api.common.functions.MapFunction;
  */
 public final class AttachPredictions implements MapFunction<ExamTask, GeneratedTask> {
 
-    public static final String STAGE = "predict";
-    public static final String MISSING = "missing";
+    private static final String STAGE = Prediction.STAGE;
+    private static final String MISSING = dev.sqlexam.model.GradeReason.MISSING.code();
 
     private final Map<String, Map<String, Prediction>> byVariant;
     private final Map<String, String> sources;

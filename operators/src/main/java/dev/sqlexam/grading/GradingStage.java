@@ -8,7 +8,6 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.StageTrace;
-import dev.sqlexam.flink.AttachPredictions;
 import dev.sqlexam.repair.ExecutionRecovery;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
@@ -99,7 +98,7 @@ public final class GradingStage {
         StageTrace generateFailure = chosen != null ? null : generated.trace().stream()
                 .filter(t -> "generate".equals(t.stage()) && "infra_failure".equals(t.errorClass())).findFirst().orElse(null);
         StageTrace missing = chosen != null ? null : generated.trace().stream()
-                .filter(t -> AttachPredictions.STAGE.equals(t.stage()) && AttachPredictions.MISSING.equals(t.errorClass())).findFirst().orElse(null);
+                .filter(t -> dev.sqlexam.predictions.Prediction.STAGE.equals(t.stage()) && GradeReason.MISSING.code().equals(t.errorClass())).findFirst().orElse(null);
         Grade grade = generateFailure != null && firstGold.ok()
                 ? Grade.failure(GradeReason.INFRA_FAILURE, "no candidates: " + generateFailure.detail())
                 : missing != null && firstGold.ok() ? Grade.failure(GradeReason.MISSING, missing.detail())
