@@ -134,9 +134,14 @@ class GradeITCase {
         assertThat(va.overall().getBirdCorrect()).as("match, unordered, empty, distinct, and order: sets ignore order").isEqualTo(5);
         assertThat(va.reasons()).containsKeys("missing", "timeout", "gold_error", "row_cap_exceeded", "infra_failure");
         assertThat(va.overall().getExcluded()).as("infrastructure is excluded from accuracy").isEqualTo(1);
+        assertThat(s.comparisons()).singleElement().satisfies(c -> {
+            assertThat(c.paired()).as("the infrastructure failure is not paired").isEqualTo(CASES.size() - 1);
+            assertThat(c.onlyA() + c.onlyB() + c.bothCorrect() + c.bothWrong()).isEqualTo(c.paired());
+            assertThat(c.pValue()).isBetween(0.0, 1.0);
+        });
         String console = ConsoleReport.render(s);
         assertThat(console).contains("side by side").contains("system-a").contains("system-b").contains("BIRD-EX (row sets)")
-                .contains("non-empty EX");
+                .contains("non-empty EX").contains("McNemar exact p");
     }
 
     private static String json(Map<String, Object> fields) {

@@ -51,6 +51,7 @@ public final class ConsoleReport {
             retrieval(sb, v.retrieval());
         }
         if (summary.variants().size() > 1) sideBySide(sb, summary.variants());
+        paired(sb, summary.comparisons());
         return sb.toString();
     }
 
@@ -77,6 +78,16 @@ public final class ConsoleReport {
         }
         metric(sb, "gold exec p50 (ms)", variants, v -> Long.toString(v.goldExecP50Ms()));
         metric(sb, "prediction exec p50 (ms)", variants, v -> Long.toString(v.predExecP50Ms()));
+    }
+
+    private static void paired(StringBuilder sb, java.util.List<PairedComparison> comparisons) {
+        if (comparisons == null || comparisons.isEmpty()) return;
+        sb.append("\npaired (first run, same questions)\n");
+        for (PairedComparison c : comparisons) {
+            sb.append(String.format(Locale.ROOT, "  %s vs %s: %d questions, both right %d, only %s %d, only %s %d, both wrong %d; "
+                    + "McNemar exact p = %.3g%s%n", c.a(), c.b(), c.paired(), c.bothCorrect(), c.a(), c.onlyA(), c.b(), c.onlyB(),
+                    c.bothWrong(), c.pValue(), c.pValue() < 0.05 ? " (a real difference at 5%)" : " (not significant at 5%)"));
+        }
     }
 
     private static void metric(StringBuilder sb, String name, java.util.List<ExamSummary.VariantSummary> variants,

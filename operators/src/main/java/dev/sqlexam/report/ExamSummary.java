@@ -16,7 +16,8 @@ public record ExamSummary(
         double durationSeconds,
         long subgraphCacheHits,
         long subgraphCacheMisses,
-        List<VariantSummary> variants) {
+        List<VariantSummary> variants,
+        List<PairedComparison> comparisons) {
 
     /** One config variant: its accuracy over repetitions and its breakdowns (all repetitions pooled). */
     public record VariantSummary(
@@ -66,6 +67,7 @@ public record ExamSummary(
                     pooled.funnel()));
         });
         return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.generatorReason(), context.selfCheck(),
-                context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(), variants);
+                context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(), variants,
+                variants.size() > 1 ? PairedComparison.all(accumulator.firstRunCorrect()) : List.of());
     }
 }

@@ -9,9 +9,13 @@ import java.util.TreeMap;
 public final class SummaryAccumulator implements Serializable {
 
     private final Map<String, Map<Integer, RunStats>> runs = new TreeMap<>();
+    private final Map<String, Map<String, Boolean>> firstRunCorrect = new TreeMap<>();
     private long records;
 
     public void add(ExamRecord record) {
+        if (record.repetition() == 1 && !dev.sqlexam.model.GradeReason.INFRA_FAILURE.code().equals(record.reason())) {
+            firstRunCorrect.computeIfAbsent(record.variant(), v -> new java.util.HashMap<>()).put(record.questionId(), record.correct());
+        }
         runs.computeIfAbsent(record.variant(), v -> new TreeMap<>())
                 .computeIfAbsent(record.repetition(), r -> new RunStats())
                 .add(record);
@@ -23,7 +27,14 @@ public final class SummaryAccumulator implements Serializable {
                 .computeIfAbsent(variant, v -> new TreeMap<>())
                 .computeIfAbsent(rep, r -> new RunStats())
                 .addAll(stats)));
+        other.firstRunCorrect.forEach((variant, byQuestion) -> firstRunCorrect.computeIfAbsent(variant, v -> new java.util.HashMap<>())
+                .putAll(byQuestion));
         records += other.records;
+    }
+
+    /** Per variant, per question: correct in the first run (infrastructure failures left out), for paired comparisons. */
+    Map<String, Map<String, Boolean>> firstRunCorrect() {
+        return firstRunCorrect;
     }
 
     public long records() {
