@@ -17,6 +17,12 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
     private final boolean readOnly;
     private final long connectionTimeoutMs = Long.getLong("sqlexam.connection-timeout-ms", 10_000L);
     private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
+    private final Map<String, Refusal> refusals = new ConcurrentHashMap<>();
+
+    /** How long a database that refused a connection is answered with that refusal at once, instead of another wait. */
+    static final long REFUSAL_MEMORY_MS = 30_000;
+
+    private record Refusal(long atMillis, SQLException cause) {}
 
     public PooledConnections(JdbcUrlTemplate url, int maxPerDatabase, String initSql, boolean readOnly) {
         this.url = url;
@@ -27,7 +33,33 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
 
     @Override
     public Connection open(String database) throws SQLException {
-        return pools.computeIfAbsent(database, this::create).getConnection();
+        Refusal refused = refusals.get(database);
+        if (refused != null && System.currentTimeMillis() - refused.atMillis() < REFUSAL_MEMORY_MS) {
+            throw new java.sql.SQLTransientConnectionException("database " + database + " refused a connection "
+                    + (System.currentTimeMillis() - refused.atMillis()) / 1000 + " s ago, not retried yet: " + refused.cause().getMessage(),
+                    refused.cause().getSQLState(), refused.cause());
+        }
+        try {
+            Connection c = pools.computeIfAbsent(database, this::create).getConnection();
+            refusals.remove(database);
+            return c;
+        } catch (SQLException e) {
+            // a dead or refusing database would otherwise cost every query the whole connection timeout;
+            // a pool that is merely busy (a timeout without a refusal behind it) is not remembered
+            if (refusal(e) != null) refusals.put(database, new Refusal(System.currentTimeMillis(), e));
+            throw e;
+        }
+    }
+
+    /** The server's refusal behind a failed connection (unreachable, authentication, no such database, too many connections). */
+    static SQLException refusal(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && s.getSQLState() != null
+                    && s.getSQLState().matches("08.*|28.*|3D.*|53300|57P03")) {
+                return s;
+            }
+        }
+        return null;
     }
 
     private HikariDataSource create(String database) {

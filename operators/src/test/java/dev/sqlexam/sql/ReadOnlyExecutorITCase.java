@@ -90,6 +90,32 @@ class ReadOnlyExecutorITCase {
         }
     }
 
+    @Test
+    void aDatabaseThatRefusesConnectionsIsAnsweredAtOnceAfterTheFirstRefusal() throws Exception {
+        JdbcUrlTemplate admin = TestDatabase.migrated();
+        try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("postgres")); var s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS it_refusing WITH (FORCE)");
+            s.execute("CREATE DATABASE it_refusing CONNECTION LIMIT 0");
+            s.execute("GRANT CONNECT ON DATABASE it_refusing TO sqlexam_reader");
+        }
+        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
+        String before = System.getProperty("sqlexam.connection-timeout-ms");
+        System.setProperty("sqlexam.connection-timeout-ms", "1500");
+        try (PooledConnections pools = new PooledConnections(reader.url(), 2, reader.initSql(), true)) {
+            ReadOnlyExecutor refused = new ReadOnlyExecutor(pools, 1_000, 10);
+            QueryOutcome first = refused.execute("it_refusing", "SELECT 1");
+            assertThat(first.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+            QueryOutcome second = refused.execute("it_refusing", "SELECT 1");
+            assertThat(second.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+            assertThat(second.error()).contains("refused a connection");
+            assertThat(second.elapsedMs()).as("no second wait for the connection timeout").isLessThan(first.elapsedMs());
+            assertThat(refused.execute("demo", "SELECT 1").ok()).as("other databases are not affected").isTrue();
+        } finally {
+            if (before == null) System.clearProperty("sqlexam.connection-timeout-ms");
+            else System.setProperty("sqlexam.connection-timeout-ms", before);
+        }
+    }
+
     private static long count() {
         return ((BigDecimal) executor.execute("demo", "SELECT count(*) FROM employees").result().rows().get(0).get(0)).longValue();
     }
