@@ -117,6 +117,24 @@ public final class QuestionAgreement {
         return -Math.min(10, penalty);
     }
 
+    /** The contradictions {@link #penalty} counts that a single SQL text shows, in words, for the repair prompt's SEMANTIC block. */
+    public static List<String> contradictions(String question, String sql) {
+        List<String> out = new java.util.ArrayList<>();
+        if (question == null || sql == null) return out;
+        String q = question.toLowerCase(Locale.ROOT);
+        double d = direction(q, sql);
+        if (d == 3) out.add("the question's wording (highest / lowest, most / least, latest / earliest) asks for the other sort direction");
+        if (d == 2) out.add("the question asks for no ranking, yet the result is sorted descending");
+        if (comparison(q, sql) > 0) out.add("a comparison differs from the question's wording: 'at least' is >=, 'more than' is >, "
+                + "'at most' is <=, 'less than' is <");
+        if (aggregate(q, sql) > 0) out.add("the aggregate does not match the question: average is AVG, total is SUM, "
+                + "maximum / largest is MAX, minimum / smallest is MIN");
+        if (periodStart(sql) > 0) out.add("a date range leaves out a period's first day (> 'YYYY-MM-01') or takes in the next period's "
+                + "first day (<= 'YYYY-MM-01')");
+        if (openYear(q, sql) > 0) out.add("'in YYYY' needs both ends of the year; the query only bounds it from below");
+        return out;
+    }
+
     private static double direction(String q, String sql) {
         boolean desc = DESCENDING.matcher(q).find();
         boolean asc = ASCENDING.matcher(q).find();

@@ -98,7 +98,8 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         String base = PromptTemplates.build(task.task().question(), task.packet(), null,
                 spec.generators() == null || spec.generators().settings() == null ? PromptTemplates.Stages.DEFAULT
                         : spec.generators().settings().prompt()).user();
-        RepairLoop.Context ctx = new RepairLoop.Context(schema.columns(), task.packet() == null ? List.of() : task.packet().fkEdges(), tables, base);
+        RepairLoop.Context ctx = new RepairLoop.Context(schema.columns(), task.packet() == null ? List.of() : task.packet().fkEdges(), tables, base,
+                task.task().question().question());
         RepairLoop.Model model = generator instanceof ModelGenerator m ? prompt -> {
             var result = m.complete(prompt).join();
             return result.candidates().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(result.candidates().get(0).sql());

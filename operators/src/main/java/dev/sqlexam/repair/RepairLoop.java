@@ -32,9 +32,13 @@ public final class RepairLoop {
     public record Check(boolean passed, String sqlstate, ErrorClass errorClass, String message, String hint, List<String> issues)
             implements Serializable {}
 
-    /** The schema the repair may use: columns per table, FK edges, every table name of the database. */
-    public record Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt)
-            implements Serializable {}
+    /** The schema the repair may use: columns per table, FK edges, every table name of the database; and the question. */
+    public record Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt, String question)
+            implements Serializable {
+        public Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt) {
+            this(columns, fks, knownTables, basePrompt, null);
+        }
+    }
 
     /** One attempt: what was tried, the SQL before and after, and how the check went. */
     public record Attempt(int attempt, String method, List<String> deltas, String sqlBefore, String sqlAfter, boolean passed,
@@ -185,6 +189,10 @@ public final class RepairLoop {
         }
         if (!failure.issues().isEmpty()) {
             out.add(RepairPrompt.delta("VALIDATOR", Map.of("issues", String.join("\n", failure.issues().stream().map(i -> "- " + i).toList()))));
+        }
+        List<String> semantic = dev.sqlexam.evaluation.QuestionAgreement.contradictions(ctx.question(), sql);
+        if (!semantic.isEmpty()) {
+            out.add(RepairPrompt.delta("SEMANTIC", Map.of("issues", String.join("\n", semantic.stream().map(i -> "- " + i).toList()))));
         }
         return out;
     }

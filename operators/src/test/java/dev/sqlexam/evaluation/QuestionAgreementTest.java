@@ -71,4 +71,12 @@ class QuestionAgreementTest {
         assertThat(penalty(q, "SELECT SUM(a) FROM o ORDER BY a ASC", "SELECT AVG(a) FROM o WHERE r = 'north' AND d >= '2024-01-01' AND d < '2025-01-01' AND n >= 3 ORDER BY a DESC LIMIT 5"))
                 .isEqualTo(-10);
     }
+
+    @Test
+    void contradictionsInWordsForTheRepairPrompt() {
+        assertThat(QuestionAgreement.contradictions("Which five products have the highest price in 2024?",
+                "SELECT name FROM p WHERE d >= '2024-01-01' ORDER BY price ASC LIMIT 5"))
+                .hasSize(2).anySatisfy(c -> assertThat(c).contains("sort direction")).anySatisfy(c -> assertThat(c).contains("both ends"));
+        assertThat(QuestionAgreement.contradictions("How many orders?", "SELECT COUNT(*) FROM orders")).isEmpty();
+    }
 }

@@ -80,6 +80,20 @@ class RepairLoopITCase {
     }
 
     @Test
+    void whatContradictsTheQuestionGoesIntoTheSemanticBlock() {
+        RepairLoop.Context ctx = new RepairLoop.Context(COLUMNS, CONTEXT.fks(), CONTEXT.knownTables(), CONTEXT.basePrompt(),
+                "What is the average salary of the five highest-paid employees?");
+        String sql = "SELECT SUM(salary) FROM (SELECT e.wage FROM employees e ORDER BY e.salary ASC LIMIT 5) t";
+        List<String> prompts = new ArrayList<>();
+        new RepairLoop(RepairLoop.Settings.defaults()).repair(sql, check(sql), ctx, RepairLoopITCase::check, p -> {
+            prompts.add(p);
+            return Optional.empty();
+        });
+        assertThat(prompts.get(0)).as("the ORDER BY is inside the subquery, not the top level's: no direction issue")
+                .contains("### Semantic issues").contains("average is AVG").doesNotContain("sort direction");
+    }
+
+    @Test
     void theModelGetsTheErrorAndTheColumnDeltasAndItsAnswerIsChecked() {
         List<String> prompts = new ArrayList<>();
         RepairLoop.Outcome o = repair("SELECT e.wage_grade FROM employees e", prompt -> {
