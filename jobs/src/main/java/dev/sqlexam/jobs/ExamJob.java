@@ -103,6 +103,9 @@ public final class ExamJob {
                 .setParallelism(1);
 
         DataStream<ExamTask> tasks = questions
+                .map(new dev.sqlexam.flink.DeriveGoldTables(spec.execution().reader())).uid("derive-gold-tables")
+                .name("derive gold_tables from the gold's plan when absent")
+                .setParallelism(1)
                 .flatMap(new ScheduleRuns(spec.runId(), spec.variants(), spec.repetitions()))
                 .uid("schedule-runs").name("schedule variants and runs")
                 .setParallelism(1)

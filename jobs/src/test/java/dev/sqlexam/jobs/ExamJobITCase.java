@@ -68,6 +68,16 @@ class ExamJobITCase {
         assertThat(v.reasons()).containsKeys("match", "match_empty");
         assertThat(result.logLines()).isEqualTo(48);
         assertThat(result.rejectedLines()).isZero();
+        assertThat(v.retrieval().getV1().getQuestions()).as("the demo set gives no gold_tables: derived from each gold's plan")
+                .isEqualTo(48);
+        JsonNode joined = Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).stream().map(l -> {
+            try {
+                return Json.MAPPER.readTree(l);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).filter(r -> r.get("gold_sql").asText().contains("JOIN")).findFirst().orElseThrow();
+        assertThat(joined.get("gold_tables_retrieved").asBoolean()).isTrue();
     }
 
     @Test

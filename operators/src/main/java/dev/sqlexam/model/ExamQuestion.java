@@ -25,6 +25,12 @@ public record ExamQuestion(
         goldTables = goldTables == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldTables);
     }
 
+    /** The same question with its gold tables (derived from the gold's plan when the exam set gave none). */
+    public ExamQuestion withGoldTables(List<String> tables) {
+        return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, tables, difficulty, module, category, evidence, orderMatters,
+                lineNumber, extrasJson);
+    }
+
     /** The gold query first, then its alternatives. */
     public List<String> allGoldSql() {
         var all = new java.util.ArrayList<String>(1 + goldSqlAlternatives.size());

@@ -13,6 +13,7 @@ import dev.sqlexam.jobs.ExamRun;
 import dev.sqlexam.jobs.Home;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.report.Json;
+import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.io.IOException;
 import java.io.PrintStream;

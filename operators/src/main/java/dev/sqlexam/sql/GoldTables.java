@@ -1,4 +1,4 @@
-package dev.sqlexam.jobs.importer;
+package dev.sqlexam.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.report.Json;
@@ -21,7 +21,7 @@ public final class GoldTables {
     public static List<String> of(Connection readOnly, String sql) {
         try (Statement s = readOnly.createStatement()) {
             s.setQueryTimeout(30);
-            try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql))) {
+            try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + SqlText.stripTrailingSemicolons(sql))) {
                 if (!rs.next()) return List.of();
                 Set<String> out = new LinkedHashSet<>();
                 collect(Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan"), out);
