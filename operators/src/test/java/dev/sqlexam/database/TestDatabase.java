@@ -26,6 +26,12 @@ public final class TestDatabase {
         return admin();
     }
 
+    /** A pool of read-only connections as the suite's reader role (the way the pipeline reaches databases). */
+    public static PooledConnections readerConnections(int maxPerDatabase) {
+        ReaderAccess reader = ReaderAccess.resolve(migrated(), "sqlexam", null);
+        return new PooledConnections(reader.url(), maxPerDatabase, reader.initSql(), true);
+    }
+
     public static Path migrationsDir() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (p.resolve("migrations").toFile().isDirectory()) return p.resolve("migrations");

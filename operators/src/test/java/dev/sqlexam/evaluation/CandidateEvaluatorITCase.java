@@ -2,9 +2,7 @@ package dev.sqlexam.evaluation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.EvaluationTrace;
@@ -32,9 +30,7 @@ class CandidateEvaluatorITCase {
 
     @BeforeAll
     static void connect() {
-        JdbcUrlTemplate admin = TestDatabase.migrated();
-        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        connections = new PooledConnections(reader.url(), 4, reader.initSql(), true);
+        connections = TestDatabase.readerConnections(4);
         executor = new ReadOnlyExecutor(connections, 2_000, 100);
         pool = Executors.newFixedThreadPool(4);
     }

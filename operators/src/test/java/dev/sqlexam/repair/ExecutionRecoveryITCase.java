@@ -2,9 +2,7 @@ package dev.sqlexam.repair;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.sql.ExplainOutcome;
@@ -23,9 +21,7 @@ class ExecutionRecoveryITCase {
 
     @BeforeAll
     static void connect() {
-        JdbcUrlTemplate admin = TestDatabase.migrated();
-        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        connections = new PooledConnections(reader.url(), 2, reader.initSql(), true);
+        connections = TestDatabase.readerConnections(2);
         executor = new ReadOnlyExecutor(connections, 2_000, 100);
     }
 

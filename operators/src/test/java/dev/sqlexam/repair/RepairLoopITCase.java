@@ -2,9 +2,7 @@ package dev.sqlexam.repair;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.schema.ForeignKey;
@@ -33,9 +31,7 @@ class RepairLoopITCase {
 
     @BeforeAll
     static void connect() {
-        JdbcUrlTemplate admin = TestDatabase.migrated();
-        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        connections = new PooledConnections(reader.url(), 2, reader.initSql(), true);
+        connections = TestDatabase.readerConnections(2);
         executor = new ReadOnlyExecutor(connections, 2_000, 100);
     }
 

@@ -18,9 +18,7 @@ class ReadOnlyExecutorITCase {
 
     @BeforeAll
     static void connect() {
-        JdbcUrlTemplate admin = TestDatabase.migrated();
-        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        connections = new PooledConnections(reader.url(), 2, reader.initSql(), true);
+        connections = TestDatabase.readerConnections(2);
         executor = new ReadOnlyExecutor(connections, 500, 100);
     }
 
