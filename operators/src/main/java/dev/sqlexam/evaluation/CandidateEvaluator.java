@@ -75,10 +75,14 @@ public final class CandidateEvaluator {
                 eligible.add(i);
             }
         }
-        // The EXPLAIN budget goes to the best candidates as they would score with a passing plan, not to the first ones.
+        // Each candidate is scored once as if its plan passed; EXPLAIN's outcome only adjusts that factor afterwards.
+        // The EXPLAIN budget goes to the best candidates by that score, not to the first ones.
         ExplainOutcome assumed = ExplainOutcome.passed(0, 0, 0);
-        eligible.sort(Comparator.comparingDouble((Integer i) -> -CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), assumed,
-                schema, settings.reranker(), agreement).total()).thenComparingInt(i -> i));
+        List<CandidateScorer.Breakdown> planless = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            planless.add(CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), assumed, schema, settings.reranker(), agreement));
+        }
+        eligible.sort(Comparator.comparingDouble((Integer i) -> -planless.get(i).total()).thenComparingInt(i -> i));
         for (int rank = 0; rank < eligible.size(); rank++) {
             int i = eligible.get(rank);
             if (rank >= settings.maxToExplain()) {
@@ -94,8 +98,7 @@ public final class CandidateEvaluator {
             List<CandidateScorer.Scored> scored = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
                 ExplainOutcome e = explains.get(i).join();
-                scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e,
-                        CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), e, schema, settings.reranker(), agreement)));
+                scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e, planless.get(i).withExplain(e)));
             }
             List<CandidateScorer.Scored> ranked = new ArrayList<>(CandidateScorer.rank(scored).stream()
                     .filter(s -> !validations.get(s.index()).blocked()).toList());

@@ -29,6 +29,13 @@ public final class CandidateScorer {
             this(base, lint, explain, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape, 0, total);
         }
 
+        /** This breakdown with the EXPLAIN factor of {@code explain} (the only factor that depends on it). */
+        public Breakdown withExplain(ExplainOutcome outcome) {
+            double factor = explainFactor(outcome);
+            return new Breakdown(base, lint, factor, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape,
+                    valueVerification, round(total - explain + factor));
+        }
+
         /** This breakdown with value verification's penalty added to the total. */
         public Breakdown withValueVerification(double penalty) {
             return new Breakdown(base, lint, explain, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape, penalty,
@@ -53,7 +60,7 @@ public final class CandidateScorer {
         SqlReferences refs = SqlReferences.of(sql);
         double lintScore = 0;
         for (SqlLint.Issue i : lint.issues()) lintScore += i.severity() == SqlLint.Severity.ERROR ? -25 : -5;
-        double explainScore = explain != null && explain.passed() ? 0 : -50;
+        double explainScore = explainFactor(explain);
         boolean hasGroup = upper.matches("(?s).*\\bGROUP\\s+BY\\b.*");
         boolean hasOrderLimit = upper.matches("(?s).*\\bORDER\\s+BY\\b.*") && upper.matches("(?s).*\\b(LIMIT|FETCH\\s+FIRST)\\b.*");
         double groupBy = intent.grouping() && hasGroup ? 10 : 0;
@@ -69,6 +76,10 @@ public final class CandidateScorer {
         double total = 100 + lintScore + explainScore + groupBy + orderLimit + distinct + join + adherence + joinMatch + shape;
         return new Breakdown(100, lintScore, explainScore, groupBy, orderLimit, distinct, join, round(adherence), round(joinMatch), shape,
                 round(total));
+    }
+
+    private static double explainFactor(ExplainOutcome explain) {
+        return explain != null && explain.passed() ? 0 : -50;
     }
 
     /** Best first, by the seed's tie-breaking. */

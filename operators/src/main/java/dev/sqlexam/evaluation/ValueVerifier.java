@@ -56,6 +56,14 @@ public final class ValueVerifier {
         return out;
     }
 
+    /** The lookup as the pipeline does it: one read-only probe per literal on {@code database}; null when the probe failed. */
+    public static ValueLookup on(dev.sqlexam.sql.ReadOnlyExecutor executor, String database) {
+        return (table, column, literal) -> {
+            var outcome = executor.execute(database, probe(table, column, literal));
+            return outcome.ok() ? outcome.result().rowCount() > 0 : null;
+        };
+    }
+
     /** The read-only query that tells whether {@code table.column} holds the literal (compared as text). */
     public static String probe(String table, String column, String literal) {
         StringBuilder name = new StringBuilder();

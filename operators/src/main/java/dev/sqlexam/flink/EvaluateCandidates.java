@@ -78,7 +78,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         String db = task.task().question().db();
         java.util.concurrent.CompletableFuture.supplyAsync(() -> knownTables(db), workers)
                 .thenCompose(tables -> evaluator.evaluate(task.task().question().question(), task.candidates(), schema(task.packet()), tables,
-                        sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), valueLookup(db), workers)
+                        sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), dev.sqlexam.evaluation.ValueVerifier.on(executor, db), workers)
                         .thenApplyAsync(evaluation -> repaired(task, evaluation, knownTables(db)), workers))
                 .whenComplete((evaluation, error) -> resultFuture.complete(List.of(error != null
                         ? task.withEvaluation(task.candidates(), null, StageTrace.failed("evaluate", "infra_failure", null, 0,
@@ -149,14 +149,6 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
             }
         }
         return new CandidateScorer.Schema(tables, columns, joins);
-    }
-
-    /** Value verification's lookup: one read-only probe per literal, as the reader, under the explain timeout. */
-    private dev.sqlexam.evaluation.ValueVerifier.ValueLookup valueLookup(String db) {
-        return (table, column, literal) -> {
-            var outcome = executor.execute(db, dev.sqlexam.evaluation.ValueVerifier.probe(table, column, literal));
-            return outcome.ok() ? outcome.result().rowCount() > 0 : null;
-        };
     }
 
     /** Every table and view the read-only role can see in the database (empty when it cannot be read: not checked). */

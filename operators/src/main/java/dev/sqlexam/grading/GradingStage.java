@@ -50,8 +50,7 @@ public final class GradingStage {
         long goldStart = System.nanoTime();
         List<Grader.GoldRun> golds = new ArrayList<>();
         for (String goldSql : q.allGoldSql()) {
-            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> adaptiveTimeout == null ? executor.execute(q.db(), goldSql)
-                    : executor.execute(q.db(), goldSql, adaptiveTimeout.baseMs()));
+            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> runGold(q.db(), goldSql));
             golds.add(new Grader.GoldRun(goldSql, OrderSpec.forGold(goldSql, q.orderMatters()), outcome));
         }
         // the golds' own execution time, also when the result came from the cache
@@ -72,8 +71,7 @@ public final class GradingStage {
                     "blocked: " + reason + " (not run: every candidate was blocked)", 0);
             trace.add(StageTrace.failed("execute", code(prediction), null, 0, "not run: every candidate was blocked"));
         } else if (chosen != null) {
-            prediction = adaptiveTimeout == null ? executor.execute(q.db(), chosen.sql())
-                    : executor.execute(q.db(), chosen.sql(), adaptiveTimeout.forPrediction(firstGold.elapsedMs()));
+            prediction = runPrediction(q.db(), chosen.sql(), firstGold.elapsedMs());
             predMs = prediction.elapsedMs();
             trace.add(prediction.ok()
                     ? StageTrace.ok("execute", predMs, prediction.result().rowCount() + " rows")
@@ -139,6 +137,14 @@ public final class GradingStage {
                 chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, null, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
                 "infra_failure", message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+    }
+
+    private QueryOutcome runGold(String db, String sql) {
+        return adaptiveTimeout == null ? executor.execute(db, sql) : executor.execute(db, sql, adaptiveTimeout.baseMs());
+    }
+
+    private QueryOutcome runPrediction(String db, String sql, long goldMs) {
+        return adaptiveTimeout == null ? executor.execute(db, sql) : executor.execute(db, sql, adaptiveTimeout.forPrediction(goldMs));
     }
 
     /** BIRD's execution accuracy: the two results as sets of rows (duplicates and order ignored, column order kept). */

@@ -103,18 +103,17 @@ public final class ConsoleReport {
 
     private static void funnel(StringBuilder sb, Funnel f) {
         if (f == null || f.getQuestions() == 0) return;
-        sb.append("  funnel     ");
-        if (f.getWithGoldTables() > 0) {
-            sb.append(String.format(Locale.ROOT, "full retrieval recall %d/%d → ", f.getFullRecall(), f.getWithGoldTables()));
-        }
-        if (f.getWithCandidateGrades() > 0) {
-            sb.append(String.format(Locale.ROOT, "≥1 correct candidate (pass@K) %d → correct one selected %d → ", f.getPassAtK(),
-                    f.getSelectedCorrect()));
-        }
+        // a grade run has neither retrieval nor candidates: no funnel, only the failure categories
         if (f.getWithGoldTables() > 0 || f.getWithCandidateGrades() > 0) {
+            sb.append("  funnel     ");
+            if (f.getWithGoldTables() > 0) {
+                sb.append(String.format(Locale.ROOT, "full retrieval recall %d/%d → ", f.getFullRecall(), f.getWithGoldTables()));
+            }
+            if (f.getWithCandidateGrades() > 0) {
+                sb.append(String.format(Locale.ROOT, "≥1 correct candidate (pass@K) %d → correct one selected %d → ", f.getPassAtK(),
+                        f.getSelectedCorrect()));
+            }
             sb.append(String.format(Locale.ROOT, "correct after repair %d  (of %d gradable)%n", f.getFinalCorrect(), f.getQuestions()));
-        } else {
-            sb.setLength(sb.length() - "  funnel     ".length());
         }
         if (!f.getFailureTypes().isEmpty()) {
             sb.append("  failures   ");

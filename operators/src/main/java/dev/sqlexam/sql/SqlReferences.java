@@ -71,7 +71,10 @@ public final class SqlReferences {
     private void readTables(String masked) {
         Matcher m = FROM_ITEM.matcher(masked);
         while (m.find()) {
-            if (!masked.substring(m.end(1)).stripLeading().startsWith("(")) addTable(m.group(1), m.group(2));
+            int next = m.end(1);
+            while (next < masked.length() && Character.isWhitespace(masked.charAt(next))) next++;
+            boolean functionCall = next < masked.length() && masked.charAt(next) == '(';
+            if (!functionCall) addTable(m.group(1), m.group(2));
         }
         Matcher from = FROM_LIST.matcher(masked);
         while (from.find()) {

@@ -94,12 +94,8 @@ public final class BenchDatabase implements AutoCloseable {
         return sql -> executor.explain(db, sql, explainTimeoutMs);
     }
 
-    /** Value verification's lookup, as the exam job does it. */
     public dev.sqlexam.evaluation.ValueVerifier.ValueLookup valueLookup() {
-        return (table, column, literal) -> {
-            QueryOutcome o = executor.execute(db, dev.sqlexam.evaluation.ValueVerifier.probe(table, column, literal));
-            return o.ok() ? o.result().rowCount() > 0 : null;
-        };
+        return dev.sqlexam.evaluation.ValueVerifier.on(executor, db);
     }
 
     /** The pipeline's check of one SQL text: validation, lint, EXPLAIN. */
