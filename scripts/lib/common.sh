@@ -8,9 +8,7 @@ SQLEXAM_PG_VERSION=${SQLEXAM_PG_VERSION:-15}
 SQLEXAM_PG_SUPERUSER=${SQLEXAM_PG_SUPERUSER:-sqlexam}
 SQLEXAM_JAR="$SQLEXAM_ROOT/jobs/target/sqlexam.jar"
 PG_BIN="/usr/lib/postgresql/$SQLEXAM_PG_VERSION/bin"
-PG_DATA="$SQLEXAM_STATE_DIR/pg/data"
-PG_RUN="$SQLEXAM_STATE_DIR/pg/run"
-PG_LOG="$SQLEXAM_STATE_DIR/pg/postgres.log"
+PG_PASSWORD_FILE="$SQLEXAM_STATE_DIR/pg-password"
 
 # The embedding library's tokenizer phones home and unpacks natives into $HOME unless told not to.
 export OPT_OUT_TRACKING=true

@@ -34,8 +34,47 @@ ensure_build_tools() {
   command -v mvn >/dev/null || ensure_packages maven
 }
 
+# The server headers must match the installed server exactly: an unpinned postgresql-server-dev
+# pulls the newest postgresql-N along, and upgrading a server's files under a running cluster breaks
+# it (libraries of the new version loaded by the old binary).
+installed_version() { dpkg-query -W -f='${Status} ${Version}' "$1" 2>/dev/null | awk '/install ok installed/ {print $4}'; }
+
+# Prints the package specs to install for the server, its headers and the build tools (empty: none).
+postgres_package_plan() {
+  local server="postgresql-$SQLEXAM_PG_VERSION" dev="postgresql-server-dev-$SQLEXAM_PG_VERSION" v p
+  v=$(installed_version "$server")
+  if [ -z "$v" ]; then
+    echo "$server"
+    package_installed "$dev" || echo "$dev"
+  elif ! package_installed "$dev"; then
+    echo "$dev=$v"
+  fi
+  for p in make gcc; do package_installed "$p" || echo "$p"; done
+}
+
+# The installed server packages that an apt-get plan would upgrade, as "name old new" lines.
+server_upgrades_in_plan() {
+  apt-get -s install -y --no-install-recommends "$@" 2>/dev/null \
+    | sed -nE "s/^Inst (postgresql-$SQLEXAM_PG_VERSION|postgresql-client-$SQLEXAM_PG_VERSION) \[([^]]+)\] \(([^ ]+).*/\1 \2 \3/p"
+}
+
 ensure_postgres_packages() {
-  ensure_packages "postgresql-$SQLEXAM_PG_VERSION" "postgresql-server-dev-$SQLEXAM_PG_VERSION" make gcc
+  local plan=() upgrades
+  mapfile -t plan < <(postgres_package_plan)
+  [ ${#plan[@]} -eq 0 ] && return 0
+  is_root || die "missing packages: ${plan[*]}. Install them with: sudo apt-get install -y ${plan[*]}"
+  apt_update_once
+  upgrades=$(server_upgrades_in_plan "${plan[@]}")
+  if [ -n "$upgrades" ]; then
+    # the pinned headers are gone from the archive: say what the upgrade touches before doing it
+    say "installing ${plan[*]} upgrades the machine's PostgreSQL server packages:"
+    printf '[sqlexam]   %s\n' "$upgrades" >&2
+    say "clusters of this version that are running keep the old binary until restarted; the private cluster is restarted after"
+    SQLEXAM_RESTART_CLUSTER=1
+  fi
+  say "installing ${plan[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${plan[@]}" >/dev/null \
+    || die "apt-get install ${plan[*]} failed"
 }
 
 # pgloader moves SQLite databases (Spider, BIRD) into PostgreSQL for ./sqlexam import and its test.

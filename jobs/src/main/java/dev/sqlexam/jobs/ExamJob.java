@@ -103,7 +103,7 @@ public final class ExamJob {
                 .setParallelism(1);
 
         DataStream<ExamTask> tasks = questions
-                .map(new dev.sqlexam.flink.DeriveGoldTables(spec.execution().reader())).uid("derive-gold-tables")
+                .map(new dev.sqlexam.flink.DeriveGoldTables(spec.execution().reader(), spec.execution().connections())).uid("derive-gold-tables")
                 .name("derive gold_tables from the gold's plan when absent")
                 .setParallelism(1)
                 .flatMap(new ScheduleRuns(spec.runId(), spec.variants(), spec.repetitions()))

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.ReaderAccess;
@@ -78,16 +79,18 @@ public final class ExamRun {
             if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
             else if (r.applied() > 0) out.println("[sqlexam] migrations " + r.database() + ": applied " + r.applied() + ", now at version " + r.version());
         }
-        ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
-        if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
+        boolean grading = predictions != null;
+        Generators generators = grading ? Generators.from(settings) : dev.sqlexam.llm.GeneratorSelection.resolve(Generators.from(settings));
+        if (!grading) dev.sqlexam.llm.GeneratorSelection.requireReachable(generators);
         Set<String> databases = admin.perDatabase() ? listDatabases(admin.forDatabase(resultsDb)) : null;
+        Preflight.Result preflight = Preflight.run(settings, admin, resultsDb, examSet, databases, out);
+        ReaderAccess reader = preflight.reader();
+        ConnectionPolicy connections = preflight.connections();
 
         var providers = new dev.sqlexam.embedding.EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER),
                 settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
-        boolean grading = predictions != null;
         int dimensions = grading ? 0 : indexDatabases(admin, resultsDb, providers, databases);
 
-        Generators generators = grading ? Generators.from(settings) : dev.sqlexam.llm.GeneratorSelection.resolve(Generators.from(settings));
         String generatorName = grading ? "predictions" : generators.name();
         boolean selfCheck = false;
         if (grading) {
@@ -108,6 +111,7 @@ public final class ExamRun {
         Path parts = outDir.resolve(".parts");
         RunOutputs.deleteTree(parts);
         Files.createDirectories(outDir);
+        Preflight.writeGrants(preflight.access(), outDir.resolve("grants.sql"));
         String resultsUrl = admin.forDatabase(resultsDb);
         RunCatalog catalog = new RunCatalog(resultsUrl);
         catalog.start(runId, examSet.toString(), generatorName, selfCheck, settings.changed());
@@ -119,7 +123,7 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, !grading && settings.get(SqlExamOptions.PASS_AT_K),
                 grading ? 0 : settings.get(SqlExamOptions.EXECUTION_FALLBACKS),
                 grading ? new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
-                        settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)) : null);
+                        settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)) : null, connections);
         ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
                 parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
                 variants, repetitions, generators, execution,
@@ -127,9 +131,9 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
                         settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1,
                         settings.get(SqlExamOptions.VALUE_VERIFICATION_ENABLED)),
-                        repairSettings(settings), generators),
+                        repairSettings(settings), generators, connections),
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
-                        dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity),
+                        dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity, connections),
                 new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), new dev.sqlexam.prompt.JoinPlanner.Options(3,
                         settings.get(SqlExamOptions.JOIN_PATH_SCORING_ENABLED), settings.get(SqlExamOptions.DYNAMIC_HUB_CAP_ENABLED), 12,
                         settings.get(SqlExamOptions.CROSS_MODULE_JOIN_ENABLED), 5), settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED),

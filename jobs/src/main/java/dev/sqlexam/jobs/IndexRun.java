@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.embedding.EmbeddingProvider;
@@ -68,7 +69,7 @@ public final class IndexRun {
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
         String controlUrl = admin.forDatabase(controlDb);
-        try (RagStore store = new RagStore(new PooledConnections(admin, 1, null, false), controlDb)) {
+        try (RagStore store = new RagStore(new PooledConnections(admin, null, false, ConnectionPolicy.DEFAULT), controlDb)) {
             if (!force && fingerprint.equals(store.lastFingerprint(database, model))) {
                 return new Result(database, true, tables, columns, 0, 0, 0, seconds(start));
             }

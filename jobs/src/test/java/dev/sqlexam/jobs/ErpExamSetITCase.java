@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.config.Settings;
@@ -55,7 +56,7 @@ class ErpExamSetITCase {
     void everyGoldRunsIsNonEmptyDeterministicAndFreeOfLimitTies() throws Exception {
         Settings settings = Settings.resolve(Map.of(), Map.of(), Map.of(SqlExamOptions.JDBC_URL.key(), admin.template()));
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        try (PooledConnections connections = new PooledConnections(reader.url(), 4, reader.initSql(), true)) {
+        try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT)) {
             ExamSetChecker checker = new ExamSetChecker(new ReadOnlyExecutor(connections,
                     settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP)), 4);
             List<ExamSetChecker.Finding> findings = checker.check(read.questions()).stream()

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
@@ -22,6 +23,8 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -143,22 +146,81 @@ class ModelExamITCase {
     }
 
     @Test
-    void anUnreachableModelIsInfrastructureNeverAModelFailure() throws Exception {
+    void aNamedEndpointThatIsNotListeningStopsTheRunBeforeTheJob() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        ExamRun.Result result = run(examSet(), Map.of("generator", "openai", "llm_url", "http://127.0.0.1:" + port + "/v1",
-                "llm_timeout_ms", "1000"));
-        ExamSummary.VariantSummary v = result.summary().variants().get(0);
-        assertThat(v.reasons()).containsOnlyKeys("infra_failure");
-        assertThat(v.overall().getTotal()).isEqualTo(3);
-        assertThat(v.overall().getExcluded()).as("never charged to the model").isEqualTo(3);
-        assertThat(v.overall().getGradable()).isZero();
-        JsonNode first = Json.MAPPER.readTree(Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).get(0));
-        assertThat(first.get("generation").get("error").asText()).contains("did not answer");
-        assertThat(first.get("error_class").asText()).isEqualTo("infra_failure");
-        assertThat(first.get("trace").toString()).contains("\"stage\":\"generate\",\"status\":\"error\",\"error_class\":\"infra_failure\"");
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> run(examSet(), Map.of("generator", "openai", "llm_url", "http://127.0.0.1:" + port + "/v1")))
+                .hasMessageContaining("http://127.0.0.1:" + port + "/v1 is not reachable").hasMessageContaining("--generator auto");
+        assertThat((System.nanoTime() - start) / 1_000_000).as("no exam ran").isLessThan(20_000);
+        assertThat(tmp.resolve("runs")).doesNotExist();
+    }
+
+    /** Answers the model listing (the probe) and serves chat replies from {@code reply}; counts the chat calls. */
+    private static HttpServer endpoint(java.util.concurrent.atomic.AtomicInteger calls, java.util.function.Supplier<String[]> reply)
+            throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/models", exchange -> answerJson(exchange, "{\"object\":\"list\",\"data\":[{\"id\":\"coder\"}]}"));
+        server.createContext("/v1/chat/completions", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            calls.incrementAndGet();
+            String[] typeAndBody = reply.get();
+            byte[] bytes = typeAndBody[1].getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", typeAndBody[0]);
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"html", "not-json", "no-choices", "null-content"})
+    void anEndpointThatAnswersOutsideItsProtocolIsInfrastructureAfterRetries(String garbage) throws Exception {
+        String[] reply = switch (garbage) {
+            case "html" -> new String[] {"text/html", "<html><body><h1>502 Bad Gateway</h1></body></html>"};
+            case "not-json" -> new String[] {"text/plain", "upstream connect error or disconnect/reset before headers"};
+            case "no-choices" -> new String[] {"application/json", "{\"error\":{\"message\":\"model overloaded\"}}"};
+            default -> new String[] {"application/json", "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":null}}]}"};
+        };
+        var calls = new java.util.concurrent.atomic.AtomicInteger();
+        HttpServer server = endpoint(calls, () -> reply);
+        try {
+            ExamRun.Result result = run(examSet(), Map.of("generator", "openai", "llm_model", "coder",
+                    "llm_url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
+            ExamSummary.VariantSummary v = result.summary().variants().get(0);
+            assertThat(v.reasons()).as("never the model's no_prediction or a wrong answer").containsOnlyKeys("infra_failure");
+            assertThat(v.overall().getExcluded()).isEqualTo(3);
+            JsonNode first = Json.MAPPER.readTree(Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).get(0));
+            assertThat(first.get("failure_type").asText()).isEqualTo("infra_failure");
+            assertThat(first.get("generation").get("error").asText()).contains("answered outside its protocol").contains("after 3 retries");
+            assertThat(first.get("candidates")).isEmpty();
+            assertThat(calls.get()).as("each question's call was retried").isGreaterThanOrEqualTo(3 * 4);
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aRefusalIsTheModelsNoPredictionNeverACandidate() throws Exception {
+        var calls = new java.util.concurrent.atomic.AtomicInteger();
+        String refusal = "{\"id\":\"c\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+                + "\"content\":\"I cannot help with that.\"},\"finish_reason\":\"stop\"}]}";
+        HttpServer server = endpoint(calls, () -> new String[] {"application/json", refusal});
+        try {
+            ExamRun.Result result = run(examSet(), Map.of("generator", "openai", "llm_model", "coder",
+                    "llm_url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
+            JsonNode first = Json.MAPPER.readTree(Files.readAllLines(result.outDir().resolve("exam_log.jsonl")).get(0));
+            assertThat(first.get("reason").asText()).isEqualTo("no_prediction");
+            assertThat(first.get("candidates")).as("'with that.' is no SQL").isEmpty();
+            assertThat(first.get("generation").get("extraction_problems").toString()).contains("the model declined");
+            assertThat(result.summary().variants().get(0).overall().getExcluded()).as("the model's own failure counts").isZero();
+        } finally {
+            server.stop(0);
+        }
     }
     /** A loopback OpenAI server whose single-completion (sketch) replies differ from its K-completion replies. */
     private static HttpServer sketchServer(List<String> prompts, String sketchSql, String finalSql) throws Exception {

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -49,7 +50,7 @@ class RetrievalITCase {
         IndexRun run = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
         run.run("erp", false, StreamExecutionEnvironment::getExecutionEnvironment, 2);
         run.run("rag_awkward", true, StreamExecutionEnvironment::getExecutionEnvironment, 2);
-        store = new RagStore(new PooledConnections(admin, 2, RagStore.SESSION_INIT, false), "sqlexam");
+        store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), "sqlexam");
         embedder = ONNX.create();
         service = new RetrievalService(store, embedder.model(), embedder.dimensions(), RetrievalConfig.defaults(), migrations);
     }

@@ -18,6 +18,23 @@ public final class SqlExamOptions {
     public static final Option<String> READER_PASSWORD = register(new Option<>("reader_password", "SQLEXAM_READER_PASSWORD",
             String.class, "", "Password of the sqlexam_reader role on servers that need one. Never logged.", "execute",
             true, true, List.of()));
+    public static final Option<String> READER = register(new Option<>("reader", "SQLEXAM_READER", String.class, "role",
+            "Who runs gold and candidate SQL: role (sqlexam's read-only role sqlexam_reader, granted read access by the pre-flight "
+                    + "check where the connecting user may grant) or connecting-user (the URL's user, in read-only transactions; "
+                    + "nothing is granted). The guard and the read-only transactions apply either way.", "execute",
+            true, false, List.of("role", "connecting-user")));
+    public static final Option<Boolean> GRANT_READ_ACCESS = own("grant_read_access", "SQLEXAM_GRANT_READ_ACCESS", Boolean.class, true,
+            "Let the pre-flight check grant the reader what it lacks (CONNECT, USAGE and SELECT on the exam's databases only). "
+                    + "false: stop instead, naming the statements an administrator must run.", "execute");
+    public static final Option<Integer> MAX_CONNECTIONS_PER_SERVER = own("max_connections_per_server",
+            "SQLEXAM_MAX_CONNECTIONS_PER_SERVER", Integer.class, 32,
+            "Most connections the job holds on one server at a time, shared by every pool of a process; lowered at start to what the "
+                    + "server's free slots and the reader role's connection limit allow.", "execute");
+    public static final Option<Long> CONNECTION_TIMEOUT_MS = own("connection_timeout_ms", "SQLEXAM_CONNECTION_TIMEOUT_MS",
+            Long.class, 10_000L, "How long opening one connection (or waiting for a free one in the budget) may take.", "execute");
+    public static final Option<Long> CONNECTION_RETRY_MS = own("connection_retry_ms", "SQLEXAM_CONNECTION_RETRY_MS",
+            Long.class, 30_000L, "How long a query waits for a server that went away (restart, lost connection, too many "
+                    + "connections) before its question is an infra_failure.", "execute");
     public static final Option<Long> STATEMENT_TIMEOUT_MS = own("statement_timeout_ms", "SQLEXAM_STATEMENT_TIMEOUT_MS",
             Long.class, 10_000L, "Server-side statement_timeout for every gold and candidate query.", "execute");
     public static final Option<Integer> ROW_CAP = own("row_cap", "SQLEXAM_ROW_CAP", Integer.class, 100_000,

@@ -60,6 +60,16 @@ public record JdbcUrlTemplate(String template) implements Serializable {
         return new JdbcUrlTemplate(url.toString());
     }
 
+    /** The server part, {@code host:port} (port 5432 when the URL names none), by which connection budgets are shared. */
+    public String server() {
+        String rest = template.substring("jdbc:postgresql://".length());
+        int end = rest.indexOf('/');
+        if (end < 0) end = rest.indexOf('?');
+        String hostPort = end < 0 ? rest : rest.substring(0, end);
+        if (hostPort.isEmpty()) hostPort = "localhost";
+        return hostPort.matches(".*:\\d+$") ? hostPort : hostPort + ":5432";
+    }
+
     public String user() {
         return parameters().get("user");
     }

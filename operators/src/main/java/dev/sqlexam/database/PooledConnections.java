@@ -1,85 +1,220 @@
 package dev.sqlexam.database;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import dev.sqlexam.sql.ConnectionSource;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** One small connection pool per database of a URL template, created on first use. */
+/**
+ * Connections to the databases of a URL template, drawn from the budget its server shares with every other pool of
+ * the process ({@link ServerSlots}). A server that is busy or restarting is waited for within the policy's retry
+ * time; a refusal (authentication, unknown database, a server never reached) is remembered for a while and answered
+ * at once.
+ */
 public final class PooledConnections implements ConnectionSource, AutoCloseable {
 
+    /** How long a refusal is answered at once, instead of another try. */
+    static final long REFUSAL_MEMORY_MS = 30_000;
+    /** The application_name of pooled connections, so a server's activity view tells them apart. */
+    public static final String APPLICATION_NAME = "sqlexam-pool";
+
+    private static final AtomicLong IDS = new AtomicLong();
+
     private final JdbcUrlTemplate url;
-    private final int maxPerDatabase;
     private final String initSql;
     private final boolean readOnly;
-    private final long connectionTimeoutMs = Long.getLong("sqlexam.connection-timeout-ms", 10_000L);
-    private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
+    private final ConnectionPolicy policy;
+    private final ServerSlots slots;
+    private final String keyPrefix = "pool-" + IDS.incrementAndGet() + "/";
     private final Map<String, Refusal> refusals = new ConcurrentHashMap<>();
-
-    /** How long a database that refused a connection is answered with that refusal at once, instead of another wait. */
-    static final long REFUSAL_MEMORY_MS = 30_000;
+    private volatile boolean closed;
 
     private record Refusal(long atMillis, SQLException cause) {}
 
-    public PooledConnections(JdbcUrlTemplate url, int maxPerDatabase, String initSql, boolean readOnly) {
+    public PooledConnections(JdbcUrlTemplate url, String initSql, boolean readOnly, ConnectionPolicy policy) {
         this.url = url;
-        this.maxPerDatabase = Math.max(1, maxPerDatabase);
         this.initSql = initSql;
         this.readOnly = readOnly;
+        this.policy = policy;
+        this.slots = ServerSlots.of(url.server(), policy.budget());
+    }
+
+    /** Most connections this process held at once on the server of {@code url} since {@link #resetPeak}. */
+    public static int peakConnections(JdbcUrlTemplate url) {
+        return ServerSlots.peak(url.server());
+    }
+
+    public static void resetPeak(JdbcUrlTemplate url) {
+        ServerSlots.resetPeak(url.server());
+    }
+
+    @Override
+    public long reconnectWithinMs() {
+        return policy.retryMs();
     }
 
     @Override
     public Connection open(String database) throws SQLException {
+        if (closed) throw new SQLTransientConnectionException("the connection pool for " + url.redacted() + " is closed", "08003");
         Refusal refused = refusals.get(database);
         if (refused != null && System.currentTimeMillis() - refused.atMillis() < REFUSAL_MEMORY_MS) {
-            throw new java.sql.SQLTransientConnectionException("database " + database + " refused a connection "
-                    + (System.currentTimeMillis() - refused.atMillis()) / 1000 + " s ago, not retried yet: " + refused.cause().getMessage(),
-                    refused.cause().getSQLState(), refused.cause());
+            throw new SQLTransientConnectionException("database " + database + " refused a connection "
+                    + (System.currentTimeMillis() - refused.atMillis()) / 1000 + " s ago, not retried yet: "
+                    + refused.cause().getMessage(), refused.cause().getSQLState(), refused.cause());
         }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(policy.retryMs());
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Connection c = borrow(database);
+                refusals.remove(database);
+                return c;
+            } catch (SQLException e) {
+                ConnectionFailure failure = ConnectionFailure.of(e, slots.reached());
+                if (failure == ConnectionFailure.REFUSAL) refusals.put(database, new Refusal(System.currentTimeMillis(), e));
+                long pause = Backoff.pauseMs(attempt);
+                if (failure != ConnectionFailure.TRANSIENT || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pause) > deadline) {
+                    throw e;
+                }
+                Backoff.sleep(pause, e);
+            }
+        }
+    }
+
+    private Connection borrow(String database) throws SQLException {
+        String key = keyPrefix + database;
+        while (true) {
+            ServerSlots.Grant grant = slots.take(key, policy.connectTimeoutMs());
+            if (grant.idle() != null) {
+                boolean fresh = System.nanoTime() - grant.idleSinceNanos() < TimeUnit.SECONDS.toNanos(1);
+                if (fresh || isValid(grant.idle())) return lend(key, grant.idle());
+                closeQuietly(grant.idle());
+                slots.free();
+                continue;
+            }
+            if (grant.evicted() != null) closeQuietly(grant.evicted());
+            try {
+                Connection physical = connect(database);
+                slots.markReached();
+                return lend(key, physical);
+            } catch (SQLException | RuntimeException e) {
+                slots.free();
+                throw e;
+            }
+        }
+    }
+
+    private Connection connect(String database) throws SQLException {
+        Properties props = new Properties();
+        String seconds = String.valueOf(Math.max(1, (policy.connectTimeoutMs() + 999) / 1000));
+        props.setProperty("connectTimeout", seconds);
+        props.setProperty("loginTimeout", seconds);
+        props.setProperty("ApplicationName", APPLICATION_NAME);
+        Connection c = DriverManager.getConnection(url.forDatabase(database), props);
         try {
-            Connection c = pools.computeIfAbsent(database, this::create).getConnection();
-            refusals.remove(database);
+            c.setAutoCommit(true);
+            if (initSql != null && !initSql.isBlank()) {
+                try (Statement st = c.createStatement()) {
+                    st.execute(initSql);
+                }
+            }
+            c.setReadOnly(readOnly);
+            c.setAutoCommit(false);
             return c;
-        } catch (SQLException e) {
-            // a dead or refusing database would otherwise cost every query the whole connection timeout;
-            // a pool that is merely busy (a timeout without a refusal behind it) is not remembered
-            if (refusal(e) != null) refusals.put(database, new Refusal(System.currentTimeMillis(), e));
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(c);
             throw e;
         }
     }
 
-    /** The server's refusal behind a failed connection (unreachable, authentication, no such database, too many connections). */
-    static SQLException refusal(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && s.getSQLState() != null
-                    && s.getSQLState().matches("08.*|28.*|3D.*|53300|57P03")) {
-                return s;
+    /** A handle whose close() gives the connection back (rolled back) instead of closing it. */
+    private Connection lend(String key, Connection physical) {
+        InvocationHandler handler = new InvocationHandler() {
+            private boolean returned;
+
+            @Override
+            public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+                switch (method.getName()) {
+                    case "close" -> {
+                        if (!returned) {
+                            returned = true;
+                            giveBack(key, physical);
+                        }
+                        return null;
+                    }
+                    case "isClosed" -> {
+                        return returned || physical.isClosed();
+                    }
+                    case "equals" -> {
+                        return proxy == args[0];
+                    }
+                    case "hashCode" -> {
+                        return System.identityHashCode(proxy);
+                    }
+                    default -> {
+                        if (returned) throw new SQLException("connection already given back to the pool", "08003");
+                        try {
+                            return method.invoke(physical, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    }
+                }
             }
+        };
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
+    }
+
+    private void giveBack(String key, Connection physical) {
+        boolean keep;
+        try {
+            keep = !closed && !physical.isClosed();
+            if (keep) {
+                if (!physical.getAutoCommit()) physical.rollback();
+                else physical.setAutoCommit(false);
+            }
+        } catch (SQLException e) {
+            keep = false;
         }
-        return null;
+        if (!keep || !slots.giveBack(key, physical)) {
+            closeQuietly(physical);
+            slots.free();
+        }
+        slots.drain(k -> false, policy.idleTimeoutMs()).forEach(PooledConnections::closeQuietly);
     }
 
-    private HikariDataSource create(String database) {
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url.forDatabase(database));
-        config.setPoolName("sqlexam-" + database + (readOnly ? "-ro" : ""));
-        config.setMaximumPoolSize(maxPerDatabase);
-        config.setMinimumIdle(0);
-        config.setConnectionTimeout(connectionTimeoutMs);
-        config.setIdleTimeout(60_000);
-        config.setInitializationFailTimeout(-1);
-        config.setAutoCommit(false);
-        config.setReadOnly(readOnly);
-        if (initSql != null && !initSql.isBlank()) config.setConnectionInitSql(initSql);
-        return new HikariDataSource(config);
+    private static boolean isValid(Connection c) {
+        try {
+            return c.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // closing a broken connection: nothing left to release
+        }
+    }
+
+    /** Connections lent out are closed when they come back; idle ones now. */
     @Override
     public void close() {
-        pools.values().forEach(HikariDataSource::close);
-        pools.clear();
+        closed = true;
+        List<Connection> idle = slots.drain(k -> k.startsWith(keyPrefix), policy.idleTimeoutMs());
+        idle.forEach(PooledConnections::closeQuietly);
     }
 }

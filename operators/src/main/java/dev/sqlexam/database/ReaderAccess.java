@@ -17,10 +17,25 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
     public static final String READER_ROLE = "sqlexam_reader";
     private static final String READ_ONLY_SESSION = "SET default_transaction_read_only = on";
 
+    /** The role whose privileges gold and candidate SQL run with (null: the connecting user's own). */
+    public String privilegesOf() {
+        return mode == Mode.CONNECTING_USER ? null : READER_ROLE;
+    }
+
     /** The ways candidate SQL can be run read-only. */
     public enum Mode { READER_LOGIN, SET_ROLE, CONNECTING_USER }
 
     public static ReaderAccess resolve(JdbcUrlTemplate admin, String probeDatabase, String readerPassword) {
+        return resolve(admin, probeDatabase, readerPassword, false);
+    }
+
+    /** {@code connectingUser}: the user asked for candidate SQL to run as the URL's user (nothing is granted then). */
+    public static ReaderAccess resolve(JdbcUrlTemplate admin, String probeDatabase, String readerPassword, boolean connectingUser) {
+        if (connectingUser) {
+            return new ReaderAccess(Mode.CONNECTING_USER, admin, READ_ONLY_SESSION,
+                    "candidate SQL runs as the connecting user" + (admin.user() == null ? "" : " '" + admin.user() + "'")
+                            + " inside read-only transactions (--reader connecting-user)");
+        }
         JdbcUrlTemplate reader = admin.withUser(READER_ROLE, readerPassword);
         try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
             return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.model.ExamQuestion;
@@ -13,20 +14,23 @@ import org.apache.flink.api.common.functions.RichMapFunction;
 /**
  * DESIGN.md's exam-set format: {@code gold_tables} are derived from the gold query's plan when a line gives
  * none, so retrieval recall and the retrieval_miss category work on any exam set. A gold that cannot be
- * planned keeps an empty list; grading reports its error later.
+ * planned keeps an empty list (grading reports its error); a server or permission that failed the lookup
+ * marks the question, which then ends as an infra_failure naming this stage.
  */
 public final class DeriveGoldTables extends RichMapFunction<ExamQuestion, ExamQuestion> {
 
     private final ReaderAccess reader;
+    private final ConnectionPolicy policy;
     private transient PooledConnections connections;
 
-    public DeriveGoldTables(ReaderAccess reader) {
+    public DeriveGoldTables(ReaderAccess reader, ConnectionPolicy policy) {
         this.reader = reader;
+        this.policy = policy;
     }
 
     @Override
     public void open(OpenContext context) {
-        connections = new PooledConnections(reader.url(), 1, reader.initSql(), true);
+        connections = new PooledConnections(reader.url(), reader.initSql(), true, policy);
     }
 
     @Override
@@ -36,7 +40,8 @@ public final class DeriveGoldTables extends RichMapFunction<ExamQuestion, ExamQu
         try (Connection c = connections.open(q.db())) {
             tables = GoldTables.of(c, q.goldSql());
         } catch (SQLException e) {
-            return q;
+            if (!GoldTables.infrastructure(e)) return q;
+            return q.withGoldTablesError("gold_tables lookup failed on " + q.db() + " (" + e.getSQLState() + "): " + e.getMessage());
         }
         return tables.isEmpty() ? q : q.withGoldTables(tables);
     }

@@ -56,7 +56,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
 
     @Override
     public void open(OpenContext openContext) {
-        connections = new PooledConnections(spec.reader().url(), spec.poolSize(), spec.reader().initSql(), true);
+        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
         workers = Executors.newFixedThreadPool(spec.poolSize(), r -> {
             Thread t = new Thread(r, "sqlexam-evaluate");
             t.setDaemon(true);
@@ -151,7 +151,10 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         return new CandidateScorer.Schema(tables, columns, joins);
     }
 
-    /** Every table and view the read-only role can see in the database (empty when it cannot be read: not checked). */
+    /**
+     * Every table and view the read-only role can see in the database. A lookup that fails is not remembered: it
+     * fails this evaluation (an infra_failure of the evaluate stage) and the next question asks again.
+     */
     private Set<String> knownTables(String db) {
         return tablesByDatabase.computeIfAbsent(db, name -> {
             Set<String> out = new HashSet<>();
@@ -160,7 +163,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
                             + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
                 while (rs.next()) out.add(rs.getString(1));
             } catch (SQLException e) {
-                return Set.of();
+                throw new IllegalStateException("cannot list the tables of " + name + " (" + e.getSQLState() + "): " + e.getMessage(), e);
             }
             return out;
         });

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.llm.Generators;
@@ -11,4 +12,4 @@ import java.io.Serializable;
  * the repair loop's settings, and the generators (a model answers repair prompts).
  */
 public record EvaluationSpec(ReaderAccess reader, int poolSize, CandidateEvaluator.Settings settings, RepairLoop.Settings repair,
-        Generators generators) implements Serializable {}
+        Generators generators, ConnectionPolicy connections) implements Serializable {}

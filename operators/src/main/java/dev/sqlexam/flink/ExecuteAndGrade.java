@@ -33,7 +33,7 @@ public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, Exam
 
     @Override
     public void open(OpenContext openContext) {
-        connections = new PooledConnections(spec.reader().url(), spec.poolSize(), spec.reader().initSql(), true);
+        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
         workers = Executors.newFixedThreadPool(spec.poolSize(), r -> {
             Thread t = new Thread(r, "sqlexam-execute");
             t.setDaemon(true);

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.grading.Tolerance;
@@ -10,11 +11,5 @@ import java.io.Serializable;
  * statement timeout for all) gives each prediction a timeout from its gold's time.
  */
 public record ExecutionSpec(ReaderAccess reader, long statementTimeoutMs, int rowCap, Tolerance tolerance, int poolSize, boolean passAtK,
-        int executionFallbacks, AdaptiveTimeout adaptiveTimeout)
-        implements Serializable {
-
-    public ExecutionSpec(ReaderAccess reader, long statementTimeoutMs, int rowCap, Tolerance tolerance, int poolSize, boolean passAtK,
-            int executionFallbacks) {
-        this(reader, statementTimeoutMs, rowCap, tolerance, poolSize, passAtK, executionFallbacks, null);
-    }
-}
+        int executionFallbacks, AdaptiveTimeout adaptiveTimeout, ConnectionPolicy connections)
+        implements Serializable {}

@@ -11,7 +11,7 @@ final class RetrievalOperators {
     private RetrievalOperators() {}
 
     static RagStore store(RetrievalSpec spec) {
-        return new RagStore(new PooledConnections(spec.admin(), spec.poolSize(), RagStore.SESSION_INIT, false), spec.controlDb());
+        return new RagStore(new PooledConnections(spec.admin(), RagStore.SESSION_INIT, false, spec.connections()), spec.controlDb());
     }
 
     static RetrievalService service(RetrievalSpec spec, RagStore store) {

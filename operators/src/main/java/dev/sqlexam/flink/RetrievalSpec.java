@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.retrieval.RetrievalConfig;
@@ -7,4 +8,4 @@ import java.io.Serializable;
 
 /** What the retrieval operators need: the control database (rag schema), the model, the config, the docs. */
 public record RetrievalSpec(JdbcUrlTemplate admin, String controlDb, EmbeddingProviders embeddings, int dimensions,
-        RetrievalConfig config, String migrationsDir, int poolSize) implements Serializable {}
+        RetrievalConfig config, String migrationsDir, int poolSize, ConnectionPolicy connections) implements Serializable {}

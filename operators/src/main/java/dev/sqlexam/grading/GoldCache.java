@@ -1,6 +1,5 @@
 package dev.sqlexam.grading;
 
-import dev.sqlexam.sql.ErrorClass;
 import dev.sqlexam.sql.QueryOutcome;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +7,7 @@ import java.util.function.Supplier;
 
 /**
  * Gold results by database and SQL, so repetitions and variants of a question run its gold once.
- * Bounded (least recently used goes first); large results and infrastructure failures are not kept.
+ * Bounded (least recently used goes first); large results and failures of the harness (infrastructure, permissions) are not kept.
  */
 public final class GoldCache {
 
@@ -41,7 +40,7 @@ public final class GoldCache {
         }
         QueryOutcome outcome = run.get();
         boolean keep = outcome.ok() ? outcome.result().rowCount() <= maxRowsPerEntry
-                : outcome.errorClass() != ErrorClass.INFRA_FAILURE;
+                : !Grader.goldFailedForTheHarness(outcome);
         if (keep) {
             synchronized (this) {
                 entries.put(key, outcome);

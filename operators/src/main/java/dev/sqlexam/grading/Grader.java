@@ -23,11 +23,19 @@ public final class Grader {
     /** A gold query's execution and its ordering rule. */
     public record GoldRun(String sql, OrderSpec order, QueryOutcome outcome) {}
 
+    /**
+     * A gold that failed for a reason of the harness, never of the exam set: the server or connection (08, 53, 57P0x, ...)
+     * or a permission the reader lacks (42501).
+     */
+    public static boolean goldFailedForTheHarness(QueryOutcome gold) {
+        return !gold.ok() && (gold.errorClass() == ErrorClass.INFRA_FAILURE || "42501".equals(gold.sqlstate()));
+    }
+
     public Grade grade(List<GoldRun> golds, QueryOutcome prediction) {
         GoldRun reference = golds.stream().filter(g -> g.outcome().ok()).findFirst().orElse(null);
         if (reference == null) {
             QueryOutcome first = golds.isEmpty() ? null : golds.get(0).outcome();
-            boolean infra = first != null && first.errorClass() == ErrorClass.INFRA_FAILURE;
+            boolean infra = first != null && goldFailedForTheHarness(first);
             return Grade.failure(infra ? GradeReason.INFRA_FAILURE : GradeReason.GOLD_ERROR,
                     first == null ? "no gold query" : "gold failed: " + first.error());
         }

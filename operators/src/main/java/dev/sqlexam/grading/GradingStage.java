@@ -21,6 +21,8 @@ import java.util.List;
  */
 public final class GradingStage {
 
+    private static final String INFRA = dev.sqlexam.sql.ErrorClass.INFRA_FAILURE.code();
+
     private final ReadOnlyExecutor executor;
     private final Grader grader;
     private final GoldCache goldCache;
@@ -46,6 +48,8 @@ public final class GradingStage {
         ExamTask task = generated.task();
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());
+        if (q.goldTablesError() != null) trace.add(0, StageTrace.failed("gold_tables", INFRA, null, 0, q.goldTablesError()));
+        StageTrace upstreamFailure = trace.stream().filter(t -> INFRA.equals(t.errorClass())).findFirst().orElse(null);
 
         long goldStart = System.nanoTime();
         List<Grader.GoldRun> golds = new ArrayList<>();
@@ -93,12 +97,12 @@ public final class GradingStage {
         }
 
         long gradeStart = System.nanoTime();
-        StageTrace generateFailure = chosen != null ? null : generated.trace().stream()
-                .filter(t -> "generate".equals(t.stage()) && "infra_failure".equals(t.errorClass())).findFirst().orElse(null);
         StageTrace missing = chosen != null ? null : generated.trace().stream()
                 .filter(t -> dev.sqlexam.predictions.Prediction.STAGE.equals(t.stage()) && GradeReason.MISSING.code().equals(t.errorClass())).findFirst().orElse(null);
-        Grade grade = generateFailure != null && firstGold.ok()
-                ? Grade.failure(GradeReason.INFRA_FAILURE, "no candidates: " + generateFailure.detail())
+        // a stage that failed for the infrastructure (embedding, routing, retrieval, gold tables, the model endpoint,
+        // evaluation) left the question without a fair run: never the model's failure
+        Grade grade = upstreamFailure != null
+                ? Grade.failure(GradeReason.INFRA_FAILURE, upstreamFailure.stage() + " failed: " + upstreamFailure.detail())
                 : missing != null && firstGold.ok() ? Grade.failure(GradeReason.MISSING, missing.detail())
                 : grader.grade(golds, prediction);
         Boolean birdCorrect = firstGold.ok() ? birdExecutionMatch(golds, prediction) : null;
@@ -106,12 +110,15 @@ public final class GradingStage {
 
         List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade, recovered) : null;
         QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
-        if (generateFailure != null && failing == null) {
-            failing = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.INFRA_FAILURE, generateFailure.detail(), 0);
+        if (upstreamFailure != null && (failing == null || failing.errorClass() != dev.sqlexam.sql.ErrorClass.INFRA_FAILURE)) {
+            failing = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.INFRA_FAILURE,
+                    upstreamFailure.stage() + " failed: " + upstreamFailure.detail(), 0);
         }
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
+        // a packet left empty by a failed stage says nothing about retrieval's recall
+        List<String> packetTables = generated.packet() == null || upstreamFailure != null ? null : generated.packet().tableNames();
         FailureClassifier.Failure failure = FailureClassifier.classify(grade.correct(), grade.reason().code(),
-                failing == null ? null : code(failing), generated.packet() == null ? null : generated.packet().tableNames(), q.goldTables(),
+                failing == null ? null : code(failing), packetTables, q.goldTables(),
                 generated.evaluation(), chosen == null ? null : chosen.sql(), q.goldSql());
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
@@ -120,7 +127,7 @@ public final class GradingStage {
                 grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
                 failure == null ? null : failure.type(), failure == null ? null : failure.details(),
-                FailureClassifier.goldTablesRetrieved(generated.packet() == null ? null : generated.packet().tableNames(), q.goldTables()),
+                FailureClassifier.goldTablesRetrieved(packetTables, q.goldTables()),
                 trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
     }
 

@@ -45,6 +45,36 @@ public final class GeneratorSelection {
         return requested.as(BaselineGenerator.NAME, "auto: " + why + " → the offline baseline");
     }
 
+    /**
+     * An endpoint the user named (openai, ollama) must answer before a job starts: an exam against a server that is not
+     * there would only count infra failures. Any HTTP answer of the model listing counts as there, except a refused key.
+     */
+    public static void requireReachable(Generators g) {
+        boolean openai = "openai".equals(g.name());
+        if (!openai && !"ollama".equals(g.name())) return;
+        if (g.url() == null || g.url().isBlank()) {
+            throw new IllegalArgumentException("--generator " + g.name() + " needs the model server's address: --llm-url (llm_url)");
+        }
+        String base = g.url().endsWith("/") ? g.url().substring(0, g.url().length() - 1) : g.url();
+        String probe = base + (openai ? "/models" : "/api/tags");
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(probe)).timeout(Duration.ofSeconds(5)).GET();
+        String key = g.apiKeyEnv() == null ? null : System.getenv(g.apiKeyEnv());
+        if (openai && key != null && !key.isBlank()) request.header("Authorization", "Bearer " + key);
+        int status;
+        try {
+            status = HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            throw new IllegalArgumentException("the " + g.name() + " endpoint " + base + " is not reachable (" + probe + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                    + "); start it, correct --llm-url, or use --generator auto (falls back to the offline baseline)", e);
+        }
+        if (status == 401 || status == 403) {
+            throw new IllegalArgumentException("the " + g.name() + " endpoint " + base + " refused the credentials (HTTP " + status
+                    + " on " + probe + ")" + (openai ? "; set the key in the variable named by llm_api_key_env" : ""));
+        }
+    }
+
     static boolean hasModel(String tagsJson, String model) {
         try {
             for (JsonNode m : Json.MAPPER.readTree(tagsJson).path("models")) {

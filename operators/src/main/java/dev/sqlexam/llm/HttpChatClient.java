@@ -52,24 +52,45 @@ abstract class HttpChatClient implements ChatClient {
     /** The reply body of a successful POST and the retries it took. */
     record HttpResult(String body, int retries, long latencyMs) {}
 
-    CompletableFuture<HttpResult> post(String path, String json) {
-        CompletableFuture<HttpResult> result = new CompletableFuture<>();
-        attempt(path, json, 0, System.nanoTime(), result);
+    /** A reply body that is not the protocol's shape (HTML, not JSON, no choices, no content): the endpoint's fault, retried. */
+    @FunctionalInterface
+    interface Reader<T> {
+        T read(HttpResult http) throws ProtocolViolation;
+    }
+
+    /** Thrown by a {@link Reader}: the reply is not what the protocol promises. */
+    static final class ProtocolViolation extends Exception {
+        ProtocolViolation(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** POSTs and reads the reply; a reply the reader rejects is retried as a server failure would be. */
+    <T> CompletableFuture<T> post(String path, String json, Reader<T> reader) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        attempt(path, json, 0, System.nanoTime(), result, reader);
         return result;
     }
 
-    private void attempt(String path, String json, int attempt, long start, CompletableFuture<HttpResult> result) {
+    private <T> void attempt(String path, String json, int attempt, long start, CompletableFuture<T> result, Reader<T> reader) {
         BoundRequestBuilder request = http().preparePost(baseUrl + path).setHeader("Content-Type", "application/json")
                 .setRequestTimeout(Duration.ofMillis(timeoutMs)).setBody(json);
         headers.forEach(request::setHeader);
         request.execute().toCompletableFuture().whenComplete((response, error) -> {
             if (error != null) {
-                retryOrFail(path, json, attempt, start, result, 0, null, provider() + " at " + baseUrl + path + " did not answer: "
+                retryOrFail(path, json, attempt, start, result, reader, 0, null, provider() + " at " + baseUrl + path + " did not answer: "
                         + rootMessage(error), error);
             } else if (response.getStatusCode() / 100 == 2) {
-                result.complete(new HttpResult(response.getResponseBody(), attempt, (System.nanoTime() - start) / 1_000_000));
+                try {
+                    result.complete(reader.read(new HttpResult(response.getResponseBody(), attempt, (System.nanoTime() - start) / 1_000_000)));
+                } catch (ProtocolViolation e) {
+                    retryOrFail(path, json, attempt, start, result, reader, response.getStatusCode(), null,
+                            provider() + " at " + baseUrl + path + " answered outside its protocol: " + e.getMessage(), e);
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                }
             } else if (RetryPolicy.retryable(response.getStatusCode())) {
-                retryOrFail(path, json, attempt, start, result, response.getStatusCode(), retryAfter(response),
+                retryOrFail(path, json, attempt, start, result, reader, response.getStatusCode(), retryAfter(response),
                         describe(response), null);
             } else {
                 result.completeExceptionally(new LlmException(describe(response), response.getStatusCode(), attempt, null));
@@ -77,14 +98,14 @@ abstract class HttpChatClient implements ChatClient {
         });
     }
 
-    private void retryOrFail(String path, String json, int attempt, long start, CompletableFuture<HttpResult> result, int status,
-            Long retryAfter, String message, Throwable cause) {
+    private <T> void retryOrFail(String path, String json, int attempt, long start, CompletableFuture<T> result, Reader<T> reader,
+            int status, Long retryAfter, String message, Throwable cause) {
         if (attempt >= retry.maxRetries()) {
             result.completeExceptionally(new LlmException(message + " (after " + attempt + " retries)", status, attempt, cause));
             return;
         }
         long delay = retry.delayMs(attempt, retryAfter);
-        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(() -> attempt(path, json, attempt + 1, start, result));
+        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(() -> attempt(path, json, attempt + 1, start, result, reader));
     }
 
     private String describe(Response response) {

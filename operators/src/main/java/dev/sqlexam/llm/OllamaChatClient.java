@@ -46,19 +46,21 @@ public final class OllamaChatClient extends HttpChatClient {
             if (request.system() != null) messages.addObject().put("role", "system").put("content", request.system());
             messages.addObject().put("role", "user").put("content", request.user());
         }
-        return post(generateEndpoint ? "/api/generate" : "/api/chat", body.toString()).thenApply(this::parse);
+        return post(generateEndpoint ? "/api/generate" : "/api/chat", body.toString(), this::parse);
     }
 
-    private ChatReply parse(HttpResult http) {
+    private ChatReply parse(HttpResult http) throws ProtocolViolation {
+        JsonNode root;
         try {
-            JsonNode root = Json.MAPPER.readTree(http.body());
-            if (root.hasNonNull("error")) throw new LlmException("ollama: " + root.get("error").asText(), 200, http.retries(), null);
-            String content = generateEndpoint ? root.path("response").asText(null) : root.path("message").path("content").asText(null);
-            if (content == null) throw new LlmException("ollama reply has no content: " + OpenAiChatClient.snippet(http.body()), 200, http.retries(), null);
-            return new ChatReply(List.of(content), root.path("prompt_eval_count").asInt(0), root.path("eval_count").asInt(0),
-                    http.latencyMs(), http.retries(), 1);
+            root = Json.MAPPER.readTree(http.body());
         } catch (java.io.IOException e) {
-            throw new LlmException("ollama reply is not JSON: " + OpenAiChatClient.snippet(http.body()), 200, http.retries(), e);
+            throw new ProtocolViolation("the reply is not JSON: " + OpenAiChatClient.snippet(http.body()), e);
         }
+        if (root == null || !root.isObject()) throw new ProtocolViolation("the reply is not a JSON object: " + OpenAiChatClient.snippet(http.body()), null);
+        if (root.hasNonNull("error")) throw new ProtocolViolation("the reply is an error: " + root.get("error").asText(), null);
+        JsonNode content = generateEndpoint ? root.path("response") : root.path("message").path("content");
+        if (!content.isTextual()) throw new ProtocolViolation("the reply has no content: " + OpenAiChatClient.snippet(http.body()), null);
+        return new ChatReply(List.of(content.asText()), root.path("prompt_eval_count").asInt(0), root.path("eval_count").asInt(0),
+                http.latencyMs(), http.retries(), 1);
     }
 }

@@ -61,22 +61,30 @@ public final class OpenAiChatClient extends HttpChatClient {
         ArrayNode messages = body.putArray("messages");
         if (request.system() != null) messages.addObject().put("role", "system").put("content", request.system());
         messages.addObject().put("role", "user").put("content", request.user());
-        return post("/chat/completions", body.toString()).thenApply(http -> parse(http));
+        return post("/chat/completions", body.toString(), OpenAiChatClient::parse);
     }
 
-    private ChatReply parse(HttpResult http) {
+    /** A chat.completion object: a non-empty {@code choices} array whose messages carry string content. */
+    static ChatReply parse(HttpResult http) throws ProtocolViolation {
+        JsonNode root;
         try {
-            JsonNode root = Json.MAPPER.readTree(http.body());
-            JsonNode choices = root.path("choices");
-            if (!choices.isArray()) throw new LlmException("openai reply has no choices: " + snippet(http.body()), 200, http.retries(), null);
-            List<String> contents = new ArrayList<>();
-            for (JsonNode c : choices) contents.add(c.path("message").path("content").asText(""));
-            JsonNode usage = root.path("usage");
-            return new ChatReply(contents, usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0),
-                    http.latencyMs(), http.retries(), 1);
+            root = Json.MAPPER.readTree(http.body());
         } catch (java.io.IOException e) {
-            throw new LlmException("openai reply is not JSON: " + snippet(http.body()), 200, http.retries(), e);
+            throw new ProtocolViolation("the reply is not JSON: " + snippet(http.body()), e);
         }
+        if (root == null || !root.isObject()) throw new ProtocolViolation("the reply is not a JSON object: " + snippet(http.body()), null);
+        if (root.hasNonNull("error")) throw new ProtocolViolation("the reply is an error: " + snippet(root.get("error").toString()), null);
+        JsonNode choices = root.path("choices");
+        if (!choices.isArray() || choices.isEmpty()) throw new ProtocolViolation("the reply has no choices: " + snippet(http.body()), null);
+        List<String> contents = new ArrayList<>();
+        for (JsonNode c : choices) {
+            JsonNode content = c.path("message").path("content");
+            if (content.isTextual()) contents.add(content.asText());
+        }
+        if (contents.isEmpty()) throw new ProtocolViolation("no choice has message content: " + snippet(http.body()), null);
+        JsonNode usage = root.path("usage");
+        return new ChatReply(contents, usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0),
+                http.latencyMs(), http.retries(), 1);
     }
 
     static String snippet(String s) {

@@ -38,23 +38,67 @@ public final class SqlExtraction {
             if (sqlFence == null && (lang.equals("sql") || lang.equals("postgresql") || lang.equals("pgsql"))) sqlFence = body;
             if (anyFence == null && QUERY_START.matcher(body).find()) anyFence = body;
         }
+        boolean fenced = sqlFence != null || anyFence != null;
         String candidate = sqlFence != null ? sqlFence : anyFence != null ? anyFence : text;
-        String statement = firstQuery(candidate);
+        String statement = firstQuery(candidate, fenced);
         if (statement == null) statement = otherStatement(candidate);
-        return statement == null ? new Extracted(null, "no SELECT or WITH query in the reply") : new Extracted(statement, null);
+        if (statement != null) return new Extracted(statement, null);
+        Matcher refusal = REFUSAL.matcher(text);
+        if (refusal.find()) return new Extracted(null, "the model declined: " + snippet(text));
+        return new Extracted(null, "no SELECT or WITH query in the reply");
     }
 
-    /** The first statement that is a query, starting at its SELECT/WITH and ending at its top-level semicolon. */
     static String firstQuery(String text) {
+        return firstQuery(text, true);
+    }
+
+    /**
+     * The first statement that is a query, starting at its SELECT/WITH and ending at its top-level semicolon. Outside a
+     * code fence a query starts a line (or follows a colon, "SQL: SELECT ...", or another statement), and the word must begin SQL, not prose:
+     * "I cannot help with that." holds no query.
+     */
+    static String firstQuery(String text, boolean fenced) {
         String masked = SqlText.maskQuotedAndComments(text);
         Matcher m = QUERY_START.matcher(masked);
         while (m.find()) {
             int start = m.start();
+            if (!fenced && !startsALine(text, start)) continue;
             int end = masked.indexOf(';', start);
-            String statement = SqlText.stripTrailingSemicolons(text.substring(start, end < 0 ? text.length() : end));
-            if (statement.length() > 6) return cutTrailingProse(statement);
+            String statement = cutTrailingProse(SqlText.stripTrailingSemicolons(text.substring(start, end < 0 ? text.length() : end)));
+            if (statement.length() > 6 && looksLikeQuery(statement)) return statement;
         }
         return null;
+    }
+
+    private static final Pattern CTE_START = Pattern.compile(
+            "(?is)^WITH\\s+(RECURSIVE\\s+)?(\"[^\"]+\"|[\\w$]+)\\s*(\\([^)]*\\))?\\s*AS\\s+(NOT\\s+)?(MATERIALIZED\\s+)?\\(");
+    private static final Pattern SELECT_START = Pattern.compile("(?is)^SELECT\\s+\\S");
+    private static final Pattern HAS_FROM = Pattern.compile("(?i)\\bFROM\\b");
+    private static final Pattern WORDS_ONLY = Pattern.compile("(?is)^SELECT\\s+(?:DISTINCT\\s+)?[a-z]+\\s+[a-z]+\\s+[a-z]+\\b");
+    private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(I\\s*(cannot|can't|can not|am unable|'m unable|am not able|won't|will not)"
+            + "|I'm sorry|I am sorry|sorry, |as an AI|I apologi[sz]e|unable to (help|assist|answer|provide))");
+
+    /** SQL, not a sentence that happens to start with "with" or "select". */
+    static boolean looksLikeQuery(String statement) {
+        String s = statement.strip();
+        if (CTE_START.matcher(s).find()) return true;
+        if (!SELECT_START.matcher(s).find()) return false;
+        if (s.matches("(?s).*[.?!]$")) return false;
+        return HAS_FROM.matcher(SqlText.maskQuotedAndComments(s)).find() || !WORDS_ONLY.matcher(s).find();
+    }
+
+    private static boolean startsALine(String text, int at) {
+        for (int i = at - 1; i >= 0; i--) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == ':' || c == ';' || c == '>' || c == '`') return true;
+            if (!Character.isWhitespace(c) && c != '*' && c != '-') return false;
+        }
+        return true;
+    }
+
+    private static String snippet(String text) {
+        String one = text.strip().replaceAll("\\s+", " ");
+        return one.length() > 120 ? one.substring(0, 120) + "…" : one;
     }
 
     private static final Pattern OTHER_STATEMENT = Pattern.compile("(?is)^(INSERT|UPDATE|DELETE|MERGE|DROP|ALTER|CREATE|TRUNCATE|GRANT|REVOKE"

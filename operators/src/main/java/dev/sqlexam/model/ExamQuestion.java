@@ -17,8 +17,15 @@ public record ExamQuestion(
         String evidence,
         Boolean orderMatters,
         long lineNumber,
-        String extrasJson)
+        String extrasJson,
+        String goldTablesError)
         implements Serializable {
+
+    public ExamQuestion(String id, String db, String question, String goldSql, List<String> goldSqlAlternatives, List<String> goldTables,
+            String difficulty, String module, String category, String evidence, Boolean orderMatters, long lineNumber, String extrasJson) {
+        this(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence, orderMatters, lineNumber,
+                extrasJson, null);
+    }
 
     public ExamQuestion {
         goldSqlAlternatives = goldSqlAlternatives == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldSqlAlternatives);
@@ -28,7 +35,13 @@ public record ExamQuestion(
     /** The same question with its gold tables (derived from the gold's plan when the exam set gave none). */
     public ExamQuestion withGoldTables(List<String> tables) {
         return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, tables, difficulty, module, category, evidence, orderMatters,
-                lineNumber, extrasJson);
+                lineNumber, extrasJson, null);
+    }
+
+    /** The same question after its gold tables could not be looked up for a reason of the infrastructure (never the gold's). */
+    public ExamQuestion withGoldTablesError(String error) {
+        return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence,
+                orderMatters, lineNumber, extrasJson, error);
     }
 
     /** The gold query first, then its alternatives. */

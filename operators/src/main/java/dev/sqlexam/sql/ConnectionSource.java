@@ -7,4 +7,9 @@ import java.sql.SQLException;
 @FunctionalInterface
 public interface ConnectionSource {
     Connection open(String database) throws SQLException;
+
+    /** How long a query whose connection was lost may try again on a fresh one (0: not at all). */
+    default long reconnectWithinMs() {
+        return 0;
+    }
 }

@@ -17,8 +17,11 @@ public final class GoldTables {
 
     private GoldTables() {}
 
-    /** Schema-qualified outside {@code public}; empty when the query cannot be planned (the health check says why). */
-    public static List<String> of(Connection readOnly, String sql) {
+    /**
+     * Schema-qualified outside {@code public}. Throws what planning threw: the caller tells a gold that cannot be
+     * planned (its own error, reported by grading) from a server that could not be asked ({@link #infrastructure}).
+     */
+    public static List<String> of(Connection readOnly, String sql) throws SQLException {
         try (Statement s = readOnly.createStatement()) {
             s.setQueryTimeout(30);
             try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + SqlText.stripTrailingSemicolons(sql))) {
@@ -27,9 +30,15 @@ public final class GoldTables {
                 collect(Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan"), out);
                 return new ArrayList<>(out);
             }
-        } catch (SQLException | IOException e) {
-            return List.of();
+        } catch (IOException e) {
+            throw new SQLException("unreadable EXPLAIN output: " + e.getMessage(), "XX000", e);
         }
+    }
+
+    /** Whether a failure to plan a gold is the server's or the reader's (connection, permission, resources), not the gold's. */
+    public static boolean infrastructure(SQLException e) {
+        return "42501".equals(e.getSQLState()) || ErrorClass.ofSqlState(e.getSQLState()) == ErrorClass.INFRA_FAILURE
+                || e.getSQLState() == null;
     }
 
     static void collect(JsonNode plan, Set<String> out) {

@@ -38,26 +38,72 @@ public final class ReadOnlyExecutor {
             return QueryOutcome.failure(null, ErrorClass.VALIDATION_BLOCK, "blocked: " + verdict.reason(), elapsedMs(start));
         }
         String body = SqlText.stripTrailingSemicolons(sql);
-        try (Connection connection = connections.open(database)) {
-            connection.setAutoCommit(false);
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SET TRANSACTION READ ONLY");
-                statement.execute("SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
-                statement.setFetchSize(1_000);
-                statement.setMaxRows(rowCap + 1);
-                // client-side backstop in case the server never answers the cancel
-                statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
-                try (ResultSet rs = statement.executeQuery(body)) {
-                    QueryResult result = ResultValues.read(rs, rowCap);
-                    return QueryOutcome.success(result, elapsedMs(start));
+        try {
+            return reconnecting(database, connection -> {
+                try (Statement statement = readOnlyStatement(connection, timeoutMs)) {
+                    statement.setFetchSize(1_000);
+                    statement.setMaxRows(rowCap + 1);
+                    try (ResultSet rs = statement.executeQuery(body)) {
+                        return QueryOutcome.success(ResultValues.read(rs, rowCap), elapsedMs(start));
+                    }
                 }
-            } finally {
-                rollbackQuietly(connection);
-            }
+            });
         } catch (SQLException e) {
             return QueryOutcome.failure(e.getSQLState(), classify(e), firstLine(e.getMessage()), elapsedMs(start));
         } catch (RuntimeException e) {
             return QueryOutcome.failure(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), elapsedMs(start));
+        }
+    }
+
+    /** One read-only attempt on a connection; the connection is rolled back and given back by the caller. */
+    @FunctionalInterface
+    private interface Attempt<T> {
+        T run(Connection connection) throws SQLException, java.io.IOException;
+    }
+
+    /**
+     * Runs an attempt on a fresh connection, again when the connection was lost under it (the server restarted or
+     * ended the session: 57P01-57P03, 08xxx) while the source's reconnect time lasts. A read-only query is safe to repeat.
+     */
+    private <T> T reconnecting(String database, Attempt<T> attempt) throws SQLException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(connections.reconnectWithinMs());
+        for (int tries = 0; ; tries++) {
+            // opening waits on its own for a busy or restarting server; a refusal ends here
+            Connection opened = connections.open(database);
+            try (Connection connection = opened) {
+                connection.setAutoCommit(false);
+                try {
+                    return attempt.run(connection);
+                } finally {
+                    rollbackQuietly(connection);
+                }
+            } catch (SQLException e) {
+                long pause = dev.sqlexam.database.Backoff.pauseMs(tries);
+                if (!connectionLost(e) || System.nanoTime() + pause * 1_000_000 > deadline) throw e;
+                dev.sqlexam.database.Backoff.sleep(pause, e);
+            } catch (java.io.IOException e) {
+                throw new SQLException("unreadable reply: " + e.getMessage(), "XX000", e);
+            }
+        }
+    }
+
+    /** The session ended under the query (restart, administrator, lost network): not the query's fault. */
+    static boolean connectionLost(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03"));
+    }
+
+    private static Statement readOnlyStatement(Connection connection, long timeoutMs) throws SQLException {
+        Statement statement = connection.createStatement();
+        try {
+            statement.execute("SET TRANSACTION READ ONLY");
+            statement.execute("SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
+            // client-side backstop in case the server never answers the cancel
+            statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
+            return statement;
+        } catch (SQLException e) {
+            statement.close();
+            throw e;
         }
     }
 
@@ -72,25 +118,20 @@ public final class ReadOnlyExecutor {
             return ExplainOutcome.failed(null, ErrorClass.VALIDATION_BLOCK, "blocked: " + verdict.reason(), null, elapsedMs(start));
         }
         String body = SqlText.stripTrailingSemicolons(sql);
-        try (Connection connection = connections.open(database)) {
-            connection.setAutoCommit(false);
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SET TRANSACTION READ ONLY");
-                statement.execute("SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
-                statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
-                try (ResultSet rs = statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+        try {
+            return reconnecting(database, connection -> {
+                try (Statement statement = readOnlyStatement(connection, timeoutMs);
+                        ResultSet rs = statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
                     rs.next();
                     var plan = dev.sqlexam.report.Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan");
                     return ExplainOutcome.passed(plan.path("Total Cost").asDouble(), plan.path("Plan Rows").asDouble(), elapsedMs(start));
                 }
-            } finally {
-                rollbackQuietly(connection);
-            }
+            });
         } catch (SQLException e) {
             String hint = e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
                     ? p.getServerErrorMessage().getHint() : null;
             return ExplainOutcome.failed(e.getSQLState(), classify(e), firstLine(e.getMessage()), hint, elapsedMs(start));
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return ExplainOutcome.failed(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), null, elapsedMs(start));
         }
     }

@@ -29,7 +29,7 @@ public final class TestDatabase {
     /** A pool of read-only connections as the suite's reader role (the way the pipeline reaches databases). */
     public static PooledConnections readerConnections(int maxPerDatabase) {
         ReaderAccess reader = ReaderAccess.resolve(migrated(), "sqlexam", null);
-        return new PooledConnections(reader.url(), maxPerDatabase, reader.initSql(), true);
+        return new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
     }
 
     public static Path migrationsDir() {

@@ -1,5 +1,6 @@
 package dev.sqlexam.examset;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.PooledConnections;
@@ -22,7 +23,7 @@ class ExamSetCheckerITCase {
     @BeforeAll
     static void connect() {
         ReaderAccess reader = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
-        connections = new PooledConnections(reader.url(), 2, reader.initSql(), true);
+        connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
         checker = new ExamSetChecker(new ReadOnlyExecutor(connections, 1_000, 1_000), 2);
     }
 

@@ -29,6 +29,25 @@ class SqlExtractionTest {
     }
 
     @Test
+    void aRefusalIsNeverExtractedAsSql() {
+        SqlExtraction.Extracted e = SqlExtraction.extract("I cannot help with that.");
+        assertThat(e.ok()).as("'with that.' is prose, not a CTE").isFalse();
+        assertThat(e.problem()).startsWith("the model declined: I cannot help with that.");
+        assertThat(SqlExtraction.extract("Sorry, I can't write queries that select personal data.").ok()).isFalse();
+        assertThat(SqlExtraction.extract("With pleasure! Here it is.").ok()).isFalse();
+    }
+
+    @Test
+    void queriesAfterALabelOrInAFenceAreStillFound() {
+        assertThat(SqlExtraction.extract("SQL: SELECT count(*) FROM orders").sql()).isEqualTo("SELECT count(*) FROM orders");
+        assertThat(SqlExtraction.extract("Here it is:\n```\nwith t as (select 1 as x) select x from t\n```").sql())
+                .isEqualTo("with t as (select 1 as x) select x from t");
+        assertThat(SqlExtraction.extract("SELECT 1").sql()).isEqualTo("SELECT 1");
+        assertThat(SqlExtraction.extract("WITH RECURSIVE r(n) AS (SELECT 1) SELECT n FROM r").sql())
+                .isEqualTo("WITH RECURSIVE r(n) AS (SELECT 1) SELECT n FROM r");
+    }
+
+    @Test
     void unfencedQueriesLoseTheirTrailingProse() {
         assertThat(SqlExtraction.extract("SELECT name FROM t ORDER BY name\n\nThis lists the names.").sql())
                 .isEqualTo("SELECT name FROM t ORDER BY name");
@@ -36,7 +55,7 @@ class SqlExtractionTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"'' | empty reply", "'I cannot answer that.' | no SELECT", "'<think>SELECT 1 FROM t</think>' | only a <think> section"})
+    @CsvSource(delimiter = '|', value = {"'' | empty reply", "'I cannot answer that.' | the model declined", "'Please select the right table from the list' | no SELECT", "'<think>SELECT 1 FROM t</think>' | only a <think> section"})
     void repliesWithoutAQueryAreReported(String reply, String problem) {
         SqlExtraction.Extracted e = SqlExtraction.extract(reply);
         assertThat(e.ok()).isFalse();

@@ -1,5 +1,6 @@
 package dev.sqlexam.security;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -84,7 +85,7 @@ class HostileCandidatesITCase {
             s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + ReaderAccess.READER_ROLE);
         }
         reader = ReaderAccess.resolve(admin, PROBE, null);
-        connections = new PooledConnections(reader.url(), 2, reader.initSql(), true);
+        connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
         executor = new ReadOnlyExecutor(connections, TIMEOUT_MS, 100);
     }
 

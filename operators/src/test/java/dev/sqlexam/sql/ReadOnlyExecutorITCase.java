@@ -2,11 +2,13 @@ package dev.sqlexam.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
 import java.math.BigDecimal;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -80,37 +82,58 @@ class ReadOnlyExecutorITCase {
     }
 
     @Test
-    void unreachableServerIsInfrastructure() {
-        JdbcUrlTemplate nowhere = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=x&connectTimeout=2");
-        try (PooledConnections dead = new PooledConnections(nowhere, 1, null, true)) {
+    void aServerNeverReachedIsAFastRefusal() {
+        JdbcUrlTemplate nowhere = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=x");
+        try (PooledConnections dead = new PooledConnections(nowhere, null, true, ConnectionPolicy.DEFAULT)) {
             QueryOutcome outcome = new ReadOnlyExecutor(dead, 500, 10).execute("demo", "SELECT 1");
             assertThat(outcome.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+            assertThat(outcome.elapsedMs()).as("refused at once, not waited for as a restart").isLessThan(5_000);
         }
     }
 
     @Test
-    void aDatabaseThatRefusesConnectionsIsAnsweredAtOnceAfterTheFirstRefusal() throws Exception {
-        JdbcUrlTemplate admin = TestDatabase.migrated();
-        try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("postgres")); var s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS it_refusing WITH (FORCE)");
-            s.execute("CREATE DATABASE it_refusing CONNECTION LIMIT 0");
-            s.execute("GRANT CONNECT ON DATABASE it_refusing TO sqlexam_reader");
-        }
-        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        String before = System.getProperty("sqlexam.connection-timeout-ms");
-        System.setProperty("sqlexam.connection-timeout-ms", "1500");
-        try (PooledConnections pools = new PooledConnections(reader.url(), 2, reader.initSql(), true)) {
+    void anUnknownDatabaseIsAnsweredAtOnceAfterTheFirstRefusal() {
+        ReaderAccess reader = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
+        try (PooledConnections pools = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT)) {
             ReadOnlyExecutor refused = new ReadOnlyExecutor(pools, 1_000, 10);
-            QueryOutcome first = refused.execute("it_refusing", "SELECT 1");
+            QueryOutcome first = refused.execute("it_no_such_database", "SELECT 1");
             assertThat(first.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
-            QueryOutcome second = refused.execute("it_refusing", "SELECT 1");
-            assertThat(second.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+            assertThat(first.sqlstate()).isEqualTo("3D000");
+            QueryOutcome second = refused.execute("it_no_such_database", "SELECT 1");
             assertThat(second.error()).contains("refused a connection");
-            assertThat(second.elapsedMs()).as("no second wait for the connection timeout").isLessThan(first.elapsedMs());
             assertThat(refused.execute("demo", "SELECT 1").ok()).as("other databases are not affected").isTrue();
+        }
+    }
+
+    @Test
+    void tooManyConnectionsIsBackpressureNotAFailure() throws Exception {
+        JdbcUrlTemplate admin = TestDatabase.migrated();
+        try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("demo")); var s = c.createStatement()) {
+            s.execute("DROP ROLE IF EXISTS it_tight_reader");
+            s.execute("CREATE ROLE it_tight_reader LOGIN PASSWORD 'it-tight' CONNECTION LIMIT 2");
+            s.execute("GRANT SELECT ON employees TO it_tight_reader");
+        }
+        // a budget of 8 against a role limit of 2: the server answers 53300 and the pool must wait, not fail
+        JdbcUrlTemplate tight = admin.withUser("it_tight_reader", "it-tight");
+        try (PooledConnections pools = new PooledConnections(tight, null, true, new ConnectionPolicy(8, 5_000, 30_000, 30_000))) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(pools, 10_000, 10);
+            var workers = java.util.concurrent.Executors.newFixedThreadPool(8);
+            List<java.util.concurrent.Future<QueryOutcome>> outcomes = new java.util.ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                outcomes.add(workers.submit(() -> executor.execute("demo",
+                        "SELECT count(*) FROM employees, generate_series(1, 20000) g")));
+            }
+            for (var f : outcomes) {
+                QueryOutcome o = f.get();
+                assertThat(o.ok()).as(o.sqlstate() + " " + o.error()).isTrue();
+            }
+            workers.shutdown();
         } finally {
-            if (before == null) System.clearProperty("sqlexam.connection-timeout-ms");
-            else System.setProperty("sqlexam.connection-timeout-ms", before);
+            try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("demo")); var s = c.createStatement()) {
+                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'it_tight_reader'");
+                s.execute("REVOKE ALL ON employees FROM it_tight_reader");
+                s.execute("DROP ROLE IF EXISTS it_tight_reader");
+            }
         }
     }
 

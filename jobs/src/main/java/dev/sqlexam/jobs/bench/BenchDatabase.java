@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.bench;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
@@ -63,7 +64,7 @@ public final class BenchDatabase implements AutoCloseable {
             tables.add(t.name());
         }
         this.fks = schema.foreignKeys();
-        this.connections = new PooledConnections(reader.url(), 4, reader.initSql(), true);
+        this.connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
         this.executor = new ReadOnlyExecutor(connections, statementTimeoutMs, rowCap);
         this.explainTimeoutMs = explainTimeoutMs;
         this.limit = rowCap + 1;

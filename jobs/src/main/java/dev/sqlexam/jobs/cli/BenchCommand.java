@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -58,7 +59,7 @@ final class BenchCommand extends CommandGroup {
                     .run(db, false, StreamExecutionEnvironment::getExecutionEnvironment, settings.get(SqlExamOptions.PARALLELISM));
             Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
             List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
-            try (RagStore store = new RagStore(new PooledConnections(admin, 2, RagStore.SESSION_INIT, false), control);
+            try (RagStore store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.from(settings)), control);
                     EmbeddingProvider embedder = IndexCommand.providers(settings).create()) {
                 Map<String, String> modules = RetrievalBench.moduleOfTables(store.tables(db, embedder.model()));
                 RetrievalBench.Report report = new RetrievalBench(store, embedder, RetrievalConfig.from(settings), home.resolve("migrations"))

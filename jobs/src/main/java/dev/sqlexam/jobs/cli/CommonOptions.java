@@ -7,11 +7,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Options every command shares: the server, a config file, and --set key=value. */
+/** Options every command shares: the server, who reads it, a config file, and --set key=value. */
 final class CommonOptions {
 
     @Option(names = "--jdbc-url", description = "PostgreSQL JDBC URL; {db} is replaced by each question's database.")
     String jdbcUrl;
+
+    @Option(names = "--reader", description = "Who runs gold and candidate SQL: role (sqlexam_reader, granted read access "
+            + "where needed) or connecting-user (the URL's user in read-only transactions; nothing is granted).")
+    String reader;
+
+    @Option(names = "--no-grant", description = "Never grant: stop before the job when the reader lacks access, naming the statements to run.")
+    boolean noGrant;
 
     @Option(names = "--config", description = "A properties file of option keys (see ./sqlexam options).")
     Path config;
@@ -28,6 +35,8 @@ final class CommonOptions {
         Map<String, String> overrides = new LinkedHashMap<>(set);
         overrides.putAll(extra);
         if (jdbcUrl != null) overrides.put(SqlExamOptions.JDBC_URL.key(), jdbcUrl);
+        if (reader != null) overrides.put(SqlExamOptions.READER.key(), reader);
+        if (noGrant) overrides.put(SqlExamOptions.GRANT_READ_ACCESS.key(), "false");
         Map<String, String> file = config == null ? Map.of() : Settings.readConfigFile(config);
         return Settings.resolve(file, System.getenv(), overrides);
     }

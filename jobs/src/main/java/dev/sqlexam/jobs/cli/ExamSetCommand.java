@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -51,7 +52,7 @@ final class ExamSetCommand extends CommandGroup {
             ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
             Set<String> databases = admin.perDatabase() ? ExamRun.listDatabases(admin.forDatabase(resultsDb)) : null;
             int findings = 0;
-            try (PooledConnections connections = new PooledConnections(reader.url(), threads, reader.initSql(), true)) {
+            try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.from(settings))) {
                 ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
                         settings.get(SqlExamOptions.ROW_CAP));
                 ExamSetChecker checker = new ExamSetChecker(executor, threads);

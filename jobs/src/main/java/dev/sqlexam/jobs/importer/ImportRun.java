@@ -6,6 +6,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.examset.ExamSetChecker;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +77,7 @@ public final class ImportRun {
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();
         Map<String, Set<String>> names = new java.util.HashMap<>();
-        try (PooledConnections connections = new PooledConnections(reader.url(), 4, reader.initSql(), true)) {
+        try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.from(settings))) {
             for (ImportedQuestion original : questions) {
                 ImportedQuestion q = original;
                 if (q.sqliteGold() != null && onServer.contains(q.db())) {
@@ -89,6 +91,10 @@ public final class ImportRun {
                 List<String> tables;
                 try (Connection c = connections.open(q.db())) {
                     tables = GoldTables.of(c, q.goldSql());
+                } catch (SQLException e) {
+                    // a gold that cannot be planned is the health check's finding; a server that failed is the import's
+                    if (GoldTables.infrastructure(e)) throw e;
+                    tables = List.of();
                 }
                 ImportedQuestion t = q.withGoldTables(tables);
                 withTables.add(t);
