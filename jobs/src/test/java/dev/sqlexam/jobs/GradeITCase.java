@@ -63,7 +63,7 @@ class GradeITCase {
         CASES.put("no-connections", new String[] {"SELECT 1", "SELECT 1", "infra_failure"});
     }
 
-    /** A database that takes no connection but a superuser's: its questions meet an infrastructure failure (53300). */
+    /** A database that takes no connection but a superuser's: its questions wait out the retry time, then meet an infrastructure failure (53300). */
     private static void databaseThatRefusesConnections(Map<String, String> env) throws Exception {
         var admin = new dev.sqlexam.database.JdbcUrlTemplate(env.get("SQLEXAM_JDBC_URL"));
         try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("postgres")); var s = c.createStatement()) {
@@ -97,8 +97,9 @@ class GradeITCase {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
         databaseThatRefusesConnections(env);
+        // a database that takes no connection stays "too many connections": waited for 2 s, then infra_failure
         Settings settings = Settings.resolve(Map.of(), env, Map.of("row_cap", "100", "grade_timeout_base_ms", "1500",
-                "grade_timeout_gold_factor", "2"));
+                "grade_timeout_gold_factor", "2", "connection_retry_ms", "2000"));
         ExamRun.Result result = new ExamRun(settings, set, tmp.resolve("runs"), "it-grade-" + System.nanoTime(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).withPredictions(files)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());

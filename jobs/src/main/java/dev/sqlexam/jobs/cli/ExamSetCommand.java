@@ -1,6 +1,5 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -9,6 +8,7 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.examset.ExamSetChecker;
 import dev.sqlexam.jobs.ExamRun;
+import dev.sqlexam.jobs.Preflight;
 import dev.sqlexam.jobs.ExamSetFiles;
 import dev.sqlexam.jobs.Home;
 import dev.sqlexam.model.RejectedLine;
@@ -49,14 +49,17 @@ final class ExamSetCommand extends CommandGroup {
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
             String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
-            ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
             Set<String> databases = admin.perDatabase() ? ExamRun.listDatabases(admin.forDatabase(resultsDb)) : null;
             int findings = 0;
-            try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.from(settings))) {
-                ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                        settings.get(SqlExamOptions.ROW_CAP));
-                ExamSetChecker checker = new ExamSetChecker(executor, threads);
-                for (Path file : ExamSetFiles.resolve(path)) findings += check(file, databases, checker);
+            for (Path file : ExamSetFiles.resolve(path)) {
+                // the golds run as the reader: its access is checked (and granted) as before an exam
+                Preflight.Result preflight = Preflight.run(settings, admin, resultsDb, file, databases, System.out);
+                ReaderAccess reader = preflight.reader();
+                try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, preflight.connections())) {
+                    ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                            settings.get(SqlExamOptions.ROW_CAP));
+                    findings += check(file, databases, new ExamSetChecker(executor, threads));
+                }
             }
             System.out.println(findings == 0 ? "exam-set check: passed" : "exam-set check: " + findings + " finding(s)");
             return findings == 0 ? 0 : 1;

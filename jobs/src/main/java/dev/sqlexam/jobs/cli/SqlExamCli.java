@@ -14,20 +14,26 @@ public final class SqlExamCli implements Runnable {
         new CommandLine(this).usage(System.out);
     }
 
-    public static void main(String[] args) {
-        System.setProperty("OPT_OUT_TRACKING", "true");
-        if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
-            System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.Home.resolve().resolve(".sqlexam/djl").toString());
-        }
-        int code = new CommandLine(new SqlExamCli())
+    /** Exit code of a run that the pre-flight check stopped before anything ran (read access, connection slots). */
+    public static final int PREFLIGHT_FAILED = 3;
+
+    /** The command line with its error handling: a failure prints its message and causes, and exits 1 (3: pre-flight). */
+    public static CommandLine commandLine() {
+        return new CommandLine(new SqlExamCli())
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     cmd.getErr().println("[sqlexam] error: " + e.getMessage());
                     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
                         if (c.getMessage() != null && !c.getMessage().equals(e.getMessage())) cmd.getErr().println("  caused by: " + c.getMessage());
                     }
-                    return 1;
-                })
-                .execute(args);
-        System.exit(code);
+                    return e instanceof dev.sqlexam.jobs.Preflight.Failed ? PREFLIGHT_FAILED : 1;
+                });
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("OPT_OUT_TRACKING", "true");
+        if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
+            System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.Home.resolve().resolve(".sqlexam/djl").toString());
+        }
+        System.exit(commandLine().execute(args));
     }
 }

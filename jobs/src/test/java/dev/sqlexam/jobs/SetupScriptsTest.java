@@ -1,0 +1,113 @@
+package dev.sqlexam.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The setup scripts, with the machine's package tools replaced by fakes that answer as dpkg-query and apt-get would
+ * and record every call: what would be installed, and that nothing happens for an unknown command.
+ */
+class SetupScriptsTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A fake bin folder: dpkg-query answers from {@code installed} (package → version); every other tool records its call. */
+    private Path fakeTools(Map<String, String> installed, String aptSimulation) throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        StringBuilder db = new StringBuilder();
+        installed.forEach((p, v) -> db.append(p).append(' ').append(v).append('\n'));
+        Files.writeString(tmp.resolve("dpkg.db"), db.toString());
+        script(bin.resolve("dpkg-query"), """
+                #!/bin/bash
+                fmt="$2"; pkg="$3"
+                v=$(awk -v p="$pkg" '$1 == p {print $2}' "%s")
+                [ -n "$v" ] || exit 1
+                case "$fmt" in *Version*) echo "install ok installed $v" ;; *) echo "install ok installed" ;; esac
+                """.formatted(tmp.resolve("dpkg.db")));
+        Files.writeString(tmp.resolve("apt-sim.txt"), aptSimulation);
+        script(bin.resolve("apt-get"), """
+                #!/bin/bash
+                echo "apt-get $*" >> "%s"
+                [ "$1" = -s ] && cat "%s"
+                exit 0
+                """.formatted(tmp.resolve("calls.log"), tmp.resolve("apt-sim.txt")));
+        for (String tool : List.of("mvn", "java", "initdb", "pg_ctl", "runuser")) {
+            script(bin.resolve(tool), "#!/bin/bash\necho \"" + tool + " $*\" >> \"" + tmp.resolve("calls.log") + "\"\n");
+        }
+        return bin;
+    }
+
+    private static void script(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private record Ran(int code, String out) {}
+
+    private Ran bash(Path bin, String command) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", command).directory(Home.resolve().toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        pb.environment().put("SQLEXAM_STATE_DIR", tmp.resolve("state").toString());
+        pb.environment().remove("SQLEXAM_JDBC_URL");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Ran(p.waitFor(), out);
+    }
+
+    private Ran plan(Map<String, String> installed) throws Exception {
+        return bash(fakeTools(installed, ""),
+                "source scripts/lib/common.sh; source scripts/lib/packages.sh; SQLEXAM_PG_VERSION=15; postgres_package_plan");
+    }
+
+    @Test
+    void theServerHeadersArePinnedToTheInstalledServer() throws Exception {
+        Ran ran = plan(Map.of("postgresql-15", "15.18-0+deb12u1", "make", "4.3-4.1", "gcc", "4:12.2.0-3"));
+        assertThat(ran.out().lines().toList()).containsExactly("postgresql-server-dev-15=15.18-0+deb12u1");
+    }
+
+    @Test
+    void withoutAServerBothComeFromTheArchiveTogether() throws Exception {
+        Ran ran = plan(Map.of());
+        assertThat(ran.out().lines().toList()).containsExactly("postgresql-15", "postgresql-server-dev-15", "make", "gcc");
+    }
+
+    @Test
+    void nothingIsInstalledWhenEverythingIsThere() throws Exception {
+        Ran ran = plan(Map.of("postgresql-15", "15.18-0+deb12u1", "postgresql-server-dev-15", "15.18-0+deb12u1", "make", "4.3", "gcc", "12"));
+        assertThat(ran.out()).isEmpty();
+    }
+
+    @Test
+    void anUpgradeOfTheServerInAnAptPlanIsSeenBeforeItHappens() throws Exception {
+        Path bin = fakeTools(Map.of(), """
+                Inst libpq5 [15.18-0+deb12u1] (15.20-0+deb12u1 Debian-Security:12/oldstable-security [amd64])
+                Inst postgresql-client-15 [15.18-0+deb12u1] (15.20-0+deb12u1 Debian-Security:12/oldstable-security [amd64])
+                Inst postgresql-15 [15.18-0+deb12u1] (15.20-0+deb12u1 Debian-Security:12/oldstable-security [amd64])
+                Inst postgresql-server-dev-15 (15.20-0+deb12u1 Debian-Security:12/oldstable-security [amd64])
+                """);
+        Ran ran = bash(bin, "source scripts/lib/common.sh; source scripts/lib/packages.sh; SQLEXAM_PG_VERSION=15; "
+                + "server_upgrades_in_plan postgresql-server-dev-15");
+        assertThat(ran.out().lines().toList()).containsExactly("postgresql-client-15 15.18-0+deb12u1 15.20-0+deb12u1",
+                "postgresql-15 15.18-0+deb12u1 15.20-0+deb12u1");
+    }
+
+    @Test
+    void anUnknownCommandIsRejectedWithoutAnySetup() throws Exception {
+        Path bin = fakeTools(Map.of(), "");
+        Ran ran = bash(bin, "./sqlexam nosuchcommand --jdbc-url x");
+        assertThat(ran.code()).isNotZero();
+        assertThat(ran.out()).contains("unknown command 'nosuchcommand'").contains("usage: ./sqlexam");
+        assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
+        assertThat(tmp.resolve("state")).as("no state folder was made").doesNotExist();
+    }
+}
