@@ -64,6 +64,15 @@ ensure_postgres_packages() {
   [ ${#plan[@]} -eq 0 ] && return 0
   is_root || die "missing packages: ${plan[*]}. Install them with: sudo apt-get install -y ${plan[*]}"
   apt_update_once
+  local i name version
+  for i in "${!plan[@]}"; do
+    [[ "${plan[$i]}" == *=* ]] || continue
+    name=${plan[$i]%%=*}; version=${plan[$i]#*=}
+    if ! apt-cache madison "$name" 2>/dev/null | awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -qxF "$version"; then
+      say "$name $version (the installed server's version) is no longer in the archive"
+      plan[$i]=$name
+    fi
+  done
   upgrades=$(server_upgrades_in_plan "${plan[@]}")
   if [ -n "$upgrades" ]; then
     # the pinned headers are gone from the archive: say what the upgrade touches before doing it
