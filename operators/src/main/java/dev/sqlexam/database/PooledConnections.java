@@ -1,5 +1,6 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.sql.Backoff;
 import dev.sqlexam.sql.ConnectionSource;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;

@@ -37,11 +37,17 @@ public final class DeriveGoldTables extends RichMapFunction<ExamQuestion, ExamQu
     public ExamQuestion map(ExamQuestion q) {
         if (!q.goldTables().isEmpty() || q.goldSql() == null || q.goldSql().isBlank()) return q;
         List<String> tables;
-        try (Connection c = connections.open(q.db())) {
-            tables = GoldTables.of(c, q.goldSql());
+        try {
+            tables = dev.sqlexam.sql.Reconnect.within(policy.retryMs(), () -> {
+                try (Connection c = connections.open(q.db())) {
+                    return GoldTables.of(c, q.goldSql());
+                }
+            });
         } catch (SQLException e) {
             if (!GoldTables.infrastructure(e)) return q;
             return q.withGoldTablesError("gold_tables lookup failed on " + q.db() + " (" + e.getSQLState() + "): " + e.getMessage());
+        } catch (Exception e) {
+            return q.withGoldTablesError("gold_tables lookup failed on " + q.db() + ": " + e);
         }
         return tables.isEmpty() ? q : q.withGoldTables(tables);
     }

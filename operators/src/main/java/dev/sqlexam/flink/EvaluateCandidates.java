@@ -157,15 +157,20 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
      */
     private Set<String> knownTables(String db) {
         return tablesByDatabase.computeIfAbsent(db, name -> {
-            Set<String> out = new HashSet<>();
-            try (Connection c = connections.open(name); Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables "
-                            + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
-                while (rs.next()) out.add(rs.getString(1));
-            } catch (SQLException e) {
-                throw new IllegalStateException("cannot list the tables of " + name + " (" + e.getSQLState() + "): " + e.getMessage(), e);
+            try {
+                return dev.sqlexam.sql.Reconnect.within(spec.connections().retryMs(), () -> {
+                    Set<String> out = new HashSet<>();
+                    try (Connection c = connections.open(name); Statement s = c.createStatement();
+                            ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables "
+                                    + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
+                        while (rs.next()) out.add(rs.getString(1));
+                    }
+                    return out;
+                });
+            } catch (Exception e) {
+                String state = e instanceof SQLException s ? " (" + s.getSQLState() + ")" : "";
+                throw new IllegalStateException("cannot list the tables of " + name + state + ": " + e.getMessage(), e);
             }
-            return out;
         });
     }
 

@@ -48,7 +48,8 @@ public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, Retri
         var q = t.task().question();
         if (t.vector() == null) return failed(t, 0, "skipped: no question vector");
         try {
-            RetrievalService.Outcome outcome = service.retrieve(q.db(), q.question(), t.vector(), t.route(), q.goldTables());
+            RetrievalService.Outcome outcome = dev.sqlexam.sql.Reconnect.within(spec.connections().retryMs(),
+                    () -> service.retrieve(q.db(), q.question(), t.vector(), t.route(), q.goldTables()));
             long ms = (System.nanoTime() - start) / 1_000_000;
             RetrievalTrace trace = outcome.trace();
             StageTrace stage = trace.error() == null

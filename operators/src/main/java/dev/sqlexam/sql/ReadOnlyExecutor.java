@@ -78,19 +78,13 @@ public final class ReadOnlyExecutor {
                     rollbackQuietly(connection);
                 }
             } catch (SQLException e) {
-                long pause = dev.sqlexam.database.Backoff.pauseMs(tries);
-                if (!connectionLost(e) || System.nanoTime() + pause * 1_000_000 > deadline) throw e;
-                dev.sqlexam.database.Backoff.sleep(pause, e);
+                long pause = Backoff.pauseMs(tries);
+                if (!Reconnect.connectionLost(e) || System.nanoTime() + pause * 1_000_000 > deadline) throw e;
+                Backoff.sleep(pause, e);
             } catch (java.io.IOException e) {
                 throw new SQLException("unreadable reply: " + e.getMessage(), "XX000", e);
             }
         }
-    }
-
-    /** The session ended under the query (restart, administrator, lost network): not the query's fault. */
-    static boolean connectionLost(SQLException e) {
-        String state = e.getSQLState();
-        return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03"));
     }
 
     private static Statement readOnlyStatement(Connection connection, long timeoutMs) throws SQLException {

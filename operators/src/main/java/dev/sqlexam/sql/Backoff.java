@@ -1,4 +1,4 @@
-package dev.sqlexam.database;
+package dev.sqlexam.sql;
 
 import java.sql.SQLException;
 
