@@ -174,7 +174,7 @@ public final class ExamRun {
         RunOutputs.deleteTree(parts);
 
         ExamSummary summary = ExamSummary.of(accumulator,
-                new ExamSummary.Context(runId, examSet.toString(), generatorName, generators.reason(), selfCheck, rejected, seconds,
+                new ExamSummary.Context(runId, examSet.toString(), generatorName, grading ? "predictions files, run as submitted" : generators.reason(), selfCheck, rejected, seconds,
                         counter(result, dev.sqlexam.flink.PlanJoins.HITS), counter(result, dev.sqlexam.flink.PlanJoins.MISSES)));
         Files.writeString(outDir.resolve("summary.json"), Json.pretty(summary) + "\n", StandardCharsets.UTF_8);
         catalog.finish(summary, "finished");
