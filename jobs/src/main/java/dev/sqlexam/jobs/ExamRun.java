@@ -14,7 +14,7 @@ import dev.sqlexam.llm.Generators;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.report.ConsoleReport;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.report.SummaryAccumulator;
 import java.io.IOException;
 import java.io.PrintStream;

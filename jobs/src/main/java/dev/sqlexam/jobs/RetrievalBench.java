@@ -1,13 +1,14 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.retrieval.ModuleRouter;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalConfig;
-import dev.sqlexam.retrieval.RetrievalScores;
+import dev.sqlexam.model.RetrievalScores;
 import dev.sqlexam.retrieval.RetrievalService;
-import dev.sqlexam.retrieval.RetrievalTrace;
+import dev.sqlexam.model.RetrievalTrace;
 import dev.sqlexam.retrieval.Vectors;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ public final class RetrievalBench {
             long t0 = System.nanoTime();
             float[] v = embedder.embed(q.question());
             long t1 = System.nanoTime();
-            ModuleRouter.Route route = service.route(db, q.question(), v);
+            ModuleRoute route = service.route(db, q.question(), v);
             long t2 = System.nanoTime();
             RetrievalService.Outcome outcome = service.retrieve(db, q.question(), v, route, q.goldTables());
             long t3 = System.nanoTime();

@@ -2,7 +2,7 @@ package dev.sqlexam.jobs;
 
 import dev.sqlexam.report.Counts;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

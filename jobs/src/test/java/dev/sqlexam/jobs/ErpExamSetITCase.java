@@ -9,7 +9,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.examset.ExamSetChecker;
+import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.PredictionsFile;
 import dev.sqlexam.report.ConsoleReport;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

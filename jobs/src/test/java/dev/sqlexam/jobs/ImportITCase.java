@@ -7,7 +7,7 @@ import dev.sqlexam.benchmarks.BenchmarkReaders;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.jobs.importer.DatabaseLoader;
 import dev.sqlexam.jobs.importer.ImportRun;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.database.ConnectionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -86,7 +87,7 @@ class RetrievalITCase {
 
     private RetrievalService.Outcome ask(String db, String question) throws Exception {
         float[] v = embedder.embed(question);
-        ModuleRouter.Route route = service.route(db, question, v);
+        ModuleRoute route = service.route(db, question, v);
         return service.retrieve(db, question, v, route, List.of());
     }
 

@@ -1,7 +1,7 @@
 package dev.sqlexam.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.sql.PgNormalize;
 import java.io.IOException;
 import java.io.UncheckedIOException;

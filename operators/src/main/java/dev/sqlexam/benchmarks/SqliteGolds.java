@@ -28,7 +28,7 @@ public final class SqliteGolds {
                 String content = m.group(1).replace("\"\"", "\"");
                 String lower = content.toLowerCase(Locale.ROOT);
                 // SQLite names ignore case and pgloader lower-cases them; anything else in double quotes is a string
-                token = names.contains(lower) ? dev.sqlexam.schema.Identifiers.quoteIfNeeded(lower) : "'" + content.replace("'", "''") + "'";
+                token = names.contains(lower) ? dev.sqlexam.model.Identifiers.quoteIfNeeded(lower) : "'" + content.replace("'", "''") + "'";
             }
             m.appendReplacement(out, Matcher.quoteReplacement(token));
         }

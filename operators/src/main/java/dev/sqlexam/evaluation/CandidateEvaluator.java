@@ -1,9 +1,12 @@
 package dev.sqlexam.evaluation;
 
+import dev.sqlexam.model.ScoreBreakdown;
+import dev.sqlexam.model.LintSeverity;
+import dev.sqlexam.model.ValueCheck;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.EvaluationTrace;
-import dev.sqlexam.sql.ErrorClass;
-import dev.sqlexam.sql.ExplainOutcome;
+import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.model.ExplainOutcome;
 import dev.sqlexam.sql.SqlLint;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -78,7 +81,7 @@ public final class CandidateEvaluator {
         // Each candidate is scored once as if its plan passed; EXPLAIN's outcome only adjusts that factor afterwards.
         // The EXPLAIN budget goes to the best candidates by that score, not to the first ones.
         ExplainOutcome assumed = ExplainOutcome.passed(0, 0, 0);
-        List<CandidateScorer.Breakdown> planless = new ArrayList<>();
+        List<ScoreBreakdown> planless = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             planless.add(CandidateScorer.score(question, candidates.get(i).sql(), lints.get(i), assumed, schema, settings.reranker(), agreement));
         }
@@ -98,11 +101,11 @@ public final class CandidateEvaluator {
             List<CandidateScorer.Scored> scored = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
                 ExplainOutcome e = explains.get(i).join();
-                scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e, planless.get(i).withExplain(e)));
+                scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e, planless.get(i).withExplain(CandidateScorer.explainFactor(e))));
             }
             List<CandidateScorer.Scored> ranked = new ArrayList<>(CandidateScorer.rank(scored).stream()
                     .filter(s -> !validations.get(s.index()).blocked()).toList());
-            Map<Integer, List<ValueVerifier.ValueCheck>> valueChecks = new HashMap<>();
+            Map<Integer, List<ValueCheck>> valueChecks = new HashMap<>();
             if (settings.valueVerification() && values != null) verifyTopTwo(ranked, scored, schema, values, valueChecks);
             List<EvaluationTrace.CandidateEvaluation> out = new ArrayList<>();
             for (CandidateScorer.Scored s : scored) {
@@ -118,11 +121,11 @@ public final class CandidateEvaluator {
 
     /** Seed 004: the literals of the two best candidates are looked up; a missing value costs points, and the two may swap. */
     private static void verifyTopTwo(List<CandidateScorer.Scored> ranked, List<CandidateScorer.Scored> scored, CandidateScorer.Schema schema,
-            ValueVerifier.ValueLookup values, Map<Integer, List<ValueVerifier.ValueCheck>> checks) {
+            ValueVerifier.ValueLookup values, Map<Integer, List<ValueCheck>> checks) {
         int n = Math.min(2, ranked.size());
         for (int r = 0; r < n; r++) {
             CandidateScorer.Scored s = ranked.get(r);
-            List<ValueVerifier.ValueCheck> found = ValueVerifier.check(s.sql(), schema.columns(), values);
+            List<ValueCheck> found = ValueVerifier.check(s.sql(), schema.columns(), values);
             checks.put(s.index(), found);
             CandidateScorer.Scored adjusted = new CandidateScorer.Scored(s.index(), s.sql(), s.lint(), s.explain(),
                     s.score().withValueVerification(ValueVerifier.penalty(found)));
@@ -145,7 +148,7 @@ public final class CandidateEvaluator {
                     null, v.errors());
         }
         List<String> issues = new ArrayList<>(v.errors());
-        SqlLint.lint(sql).issues().stream().filter(i -> i.severity() == SqlLint.Severity.ERROR).forEach(i -> issues.add(i.code() + ": " + i.message()));
+        SqlLint.lint(sql).issues().stream().filter(i -> i.severity() == LintSeverity.ERROR).forEach(i -> issues.add(i.code() + ": " + i.message()));
         if (!issues.isEmpty()) return new dev.sqlexam.repair.RepairLoop.Check(false, null, null, String.join("; ", issues), null, issues);
         ExplainOutcome e = explainer.explain(v.sql());
         return new dev.sqlexam.repair.RepairLoop.Check(e.passed(), e.sqlstate(), e.errorClass(), e.error(), e.hint(), List.of());

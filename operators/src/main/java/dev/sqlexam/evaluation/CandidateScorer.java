@@ -1,6 +1,9 @@
 package dev.sqlexam.evaluation;
 
-import dev.sqlexam.sql.ExplainOutcome;
+import dev.sqlexam.model.ScoreBreakdown;
+import dev.sqlexam.model.LintIssue;
+import dev.sqlexam.model.LintSeverity;
+import dev.sqlexam.model.ExplainOutcome;
 import dev.sqlexam.sql.SqlLint;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
@@ -21,45 +24,24 @@ public final class CandidateScorer {
     /** The schema the candidates were written against: packet tables, their columns, and the FK join conditions. */
     public record Schema(Set<String> tables, Map<String, Set<String>> columns, Set<SqlReferences.JoinEquality> joins) implements Serializable {}
 
-    /** Every factor of one candidate's score, for the log. */
-    public record Breakdown(double base, double lint, double explain, double groupBy, double orderLimit, double distinct, double join,
-            double schemaAdherence, double joinMatch, double resultShape, double valueVerification, double total) implements Serializable {
-        public Breakdown(double base, double lint, double explain, double groupBy, double orderLimit, double distinct, double join,
-                double schemaAdherence, double joinMatch, double resultShape, double total) {
-            this(base, lint, explain, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape, 0, total);
-        }
-
-        /** This breakdown with the EXPLAIN factor of {@code explain} (the only factor that depends on it). */
-        public Breakdown withExplain(ExplainOutcome outcome) {
-            double factor = explainFactor(outcome);
-            return new Breakdown(base, lint, factor, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape,
-                    valueVerification, round(total - explain + factor));
-        }
-
-        /** This breakdown with value verification's penalty added to the total. */
-        public Breakdown withValueVerification(double penalty) {
-            return new Breakdown(base, lint, explain, groupBy, orderLimit, distinct, join, schemaAdherence, joinMatch, resultShape, penalty,
-                    round(total - valueVerification + penalty));
-        }
-    }
 
     /** A candidate as the scorer sees it. */
-    public record Scored(int index, String sql, SqlLint.Result lint, ExplainOutcome explain, Breakdown score) implements Serializable {}
+    public record Scored(int index, String sql, SqlLint.Result lint, ExplainOutcome explain, ScoreBreakdown score) implements Serializable {}
 
     private CandidateScorer() {}
 
-    public static Breakdown score(String question, String sql, SqlLint.Result lint, ExplainOutcome explain, Schema schema, boolean reranker) {
+    public static ScoreBreakdown score(String question, String sql, SqlLint.Result lint, ExplainOutcome explain, Schema schema, boolean reranker) {
         return score(question, sql, lint, explain, schema, reranker, QuestionAgreement.Pool.NONE);
     }
 
     /** {@code pool}: what the whole candidate pool tells about the question ({@link QuestionAgreement#pool}). */
-    public static Breakdown score(String question, String sql, SqlLint.Result lint, ExplainOutcome explain, Schema schema, boolean reranker,
+    public static ScoreBreakdown score(String question, String sql, SqlLint.Result lint, ExplainOutcome explain, Schema schema, boolean reranker,
             QuestionAgreement.Pool pool) {
         QuestionIntent intent = QuestionIntent.of(question);
         String upper = SqlText.maskQuotedAndComments(sql == null ? "" : sql).toUpperCase(Locale.ROOT);
         SqlReferences refs = SqlReferences.of(sql);
         double lintScore = 0;
-        for (SqlLint.Issue i : lint.issues()) lintScore += i.severity() == SqlLint.Severity.ERROR ? -25 : -5;
+        for (LintIssue i : lint.issues()) lintScore += i.severity() == LintSeverity.ERROR ? -25 : -5;
         double explainScore = explainFactor(explain);
         boolean hasGroup = upper.matches("(?s).*\\bGROUP\\s+BY\\b.*");
         boolean hasOrderLimit = upper.matches("(?s).*\\bORDER\\s+BY\\b.*") && upper.matches("(?s).*\\b(LIMIT|FETCH\\s+FIRST)\\b.*");
@@ -74,11 +56,12 @@ public final class CandidateScorer {
             shape = resultShape(intent, upper, hasGroup) + QuestionAgreement.penalty(question, sql, pool);
         }
         double total = 100 + lintScore + explainScore + groupBy + orderLimit + distinct + join + adherence + joinMatch + shape;
-        return new Breakdown(100, lintScore, explainScore, groupBy, orderLimit, distinct, join, round(adherence), round(joinMatch), shape,
+        return new ScoreBreakdown(100, lintScore, explainScore, groupBy, orderLimit, distinct, join, round(adherence), round(joinMatch), shape,
                 round(total));
     }
 
-    private static double explainFactor(ExplainOutcome explain) {
+    /** The EXPLAIN factor of a candidate's score: 0 when its plan passed, else -50. */
+    public static double explainFactor(ExplainOutcome explain) {
         return explain != null && explain.passed() ? 0 : -50;
     }
 

@@ -1,5 +1,6 @@
 package dev.sqlexam.evaluation;
 
+import dev.sqlexam.model.ValueCheck;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 import java.io.Serializable;
@@ -25,8 +26,6 @@ public final class ValueVerifier {
         Boolean exists(String table, String column, String literal);
     }
 
-    /** One looked-up value; {@code found} null: not checked (the lookup failed). */
-    public record ValueCheck(String table, String column, String value, Boolean found) implements Serializable {}
 
     private static final String NAME = "(?:\"[^\"]+\"|[A-Za-z_][\\w$]*)";
     private static final Pattern EQUALS = Pattern.compile("(?i)(?<![\\w$.\"])(?:(" + NAME + ")\\s*\\.\\s*)?(" + NAME + ")\\s*=\\s*'");
@@ -69,9 +68,9 @@ public final class ValueVerifier {
         StringBuilder name = new StringBuilder();
         for (String part : table.split("\\.")) {
             if (name.length() > 0) name.append('.');
-            name.append(dev.sqlexam.schema.Identifiers.quoteIfNeeded(part.replace("\"", "")));
+            name.append(dev.sqlexam.model.Identifiers.quoteIfNeeded(part.replace("\"", "")));
         }
-        return "SELECT 1 FROM " + name + " WHERE CAST(" + dev.sqlexam.schema.Identifiers.quoteIfNeeded(column) + " AS text) = " + literal
+        return "SELECT 1 FROM " + name + " WHERE CAST(" + dev.sqlexam.model.Identifiers.quoteIfNeeded(column) + " AS text) = " + literal
                 + " LIMIT 1";
     }
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.RepairOutcome;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.evaluation.CandidateScorer;
@@ -14,7 +15,7 @@ import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.prompt.MSchemaColumns;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import dev.sqlexam.sql.SqlReferences;
 import java.sql.Connection;
@@ -98,13 +99,14 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         String base = PromptTemplates.build(task.task().question(), task.packet(), null,
                 spec.generators() == null || spec.generators().settings() == null ? PromptTemplates.Stages.DEFAULT
                         : spec.generators().settings().prompt()).user();
+        String question = task.task().question().question();
         RepairLoop.Context ctx = new RepairLoop.Context(schema.columns(), task.packet() == null ? List.of() : task.packet().fkEdges(), tables, base,
-                task.task().question().question());
+                sql -> dev.sqlexam.evaluation.QuestionAgreement.contradictions(question, sql));
         RepairLoop.Model model = generator instanceof ModelGenerator m ? prompt -> {
             var result = m.complete(prompt).join();
             return result.candidates().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(result.candidates().get(0).sql());
         } : null;
-        RepairLoop.Outcome outcome = repairLoop.repair(chosen.sql(), failure, ctx,
+        RepairOutcome outcome = repairLoop.repair(chosen.sql(), failure, ctx,
                 sql -> CandidateEvaluator.check(sql, tables, spec.settings().limit(), explainer), model);
         String sql = outcome.repaired()
                 ? dev.sqlexam.evaluation.StructuralValidator.validate(outcome.sql(), tables, spec.settings().limit()).sql() : e.chosenSql();

@@ -1,7 +1,7 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.model.ExamRecord;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.sql.Types;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.connector.jdbc.JdbcConnectionOptions;

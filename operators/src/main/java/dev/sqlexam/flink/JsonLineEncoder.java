@@ -1,6 +1,6 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

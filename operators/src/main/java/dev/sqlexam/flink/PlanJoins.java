@@ -4,7 +4,7 @@ import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.prompt.FkGraph;
-import dev.sqlexam.prompt.JoinPlan;
+import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.prompt.JoinPlanner;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
-import dev.sqlexam.retrieval.RetrievalTrace;
+import dev.sqlexam.model.RetrievalTrace;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;

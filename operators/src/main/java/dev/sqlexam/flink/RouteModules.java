@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.retrieval.ModuleRouter;
@@ -30,14 +31,14 @@ public final class RouteModules extends RichMapFunction<RetrievalTask, Retrieval
     public RetrievalTask map(RetrievalTask t) {
         long start = System.nanoTime();
         if (t.vector() == null) {
-            return t.withRoute(new ModuleRouter.Route(null, "none", Map.of()), StageTrace.ok("route", 0, "skipped: no question vector"));
+            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.ok("route", 0, "skipped: no question vector"));
         }
         try {
-            ModuleRouter.Route route = service.route(t.task().question().db(), t.task().question().question(), t.vector());
+            ModuleRoute route = service.route(t.task().question().db(), t.task().question().question(), t.vector());
             return t.withRoute(route, StageTrace.ok("route", (System.nanoTime() - start) / 1_000_000,
                     route.method() + (route.modules() == null ? "" : " " + route.modules())));
         } catch (RuntimeException e) {
-            return t.withRoute(new ModuleRouter.Route(null, "none", Map.of()), StageTrace.failed("route", "infra_failure", null,
+            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.failed("route", "infra_failure", null,
                     (System.nanoTime() - start) / 1_000_000, e.getMessage()));
         }
     }

@@ -2,7 +2,7 @@ package dev.sqlexam.grading;
 
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import java.util.List;

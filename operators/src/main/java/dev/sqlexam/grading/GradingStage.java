@@ -21,7 +21,7 @@ import java.util.List;
  */
 public final class GradingStage {
 
-    private static final String INFRA = dev.sqlexam.sql.ErrorClass.INFRA_FAILURE.code();
+    private static final String INFRA = dev.sqlexam.model.ErrorClass.INFRA_FAILURE.code();
 
     private final ReadOnlyExecutor executor;
     private final Grader grader;
@@ -71,7 +71,7 @@ public final class GradingStage {
         boolean allBlocked = generated.evaluation() != null && generated.evaluation().chosenIndex() == null;
         if (chosen != null && allBlocked) {
             String reason = generated.evaluation().candidates().get(0).blockReason();
-            prediction = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.VALIDATION_BLOCK,
+            prediction = QueryOutcome.failure(null, dev.sqlexam.model.ErrorClass.VALIDATION_BLOCK,
                     "blocked: " + reason + " (not run: every candidate was blocked)", 0);
             trace.add(StageTrace.failed("execute", code(prediction), null, 0, "not run: every candidate was blocked"));
         } else if (chosen != null) {
@@ -110,8 +110,8 @@ public final class GradingStage {
 
         List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade, recovered) : null;
         QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
-        if (upstreamFailure != null && (failing == null || failing.errorClass() != dev.sqlexam.sql.ErrorClass.INFRA_FAILURE)) {
-            failing = QueryOutcome.failure(null, dev.sqlexam.sql.ErrorClass.INFRA_FAILURE,
+        if (upstreamFailure != null && (failing == null || failing.errorClass() != dev.sqlexam.model.ErrorClass.INFRA_FAILURE)) {
+            failing = QueryOutcome.failure(null, dev.sqlexam.model.ErrorClass.INFRA_FAILURE,
                     upstreamFailure.stage() + " failed: " + upstreamFailure.detail(), 0);
         }
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();

@@ -2,7 +2,7 @@ package dev.sqlexam.llm;
 
 import dev.sqlexam.prompt.Glosses;
 import dev.sqlexam.prompt.SchemaLinker;
-import dev.sqlexam.schema.Identifiers;
+import dev.sqlexam.model.Identifiers;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.Month;

@@ -1,7 +1,7 @@
 package dev.sqlexam.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -4,7 +4,7 @@ import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GenerationTrace;
 import dev.sqlexam.model.SchemaContextPacket;
-import dev.sqlexam.prompt.JoinPlan;
+import dev.sqlexam.model.JoinPlan;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

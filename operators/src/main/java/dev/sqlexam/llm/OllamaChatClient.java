@@ -2,7 +2,7 @@ package dev.sqlexam.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.prompt.ColumnPruner;
 import dev.sqlexam.prompt.Glosses;
-import dev.sqlexam.prompt.JoinPlan;
+import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.prompt.SchemaLinker;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,7 +3,7 @@ package dev.sqlexam.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamTask;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;

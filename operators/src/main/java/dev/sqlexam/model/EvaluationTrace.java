@@ -1,15 +1,12 @@
 package dev.sqlexam.model;
 
-import dev.sqlexam.evaluation.CandidateScorer;
-import dev.sqlexam.sql.ExplainOutcome;
-import dev.sqlexam.sql.SqlLint;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
 /** How a question's candidates were judged (validation, lint, EXPLAIN, score), which one was chosen, and how it was repaired. */
 public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chosenIndex, String chosenSql, long durationMs,
-        dev.sqlexam.repair.RepairLoop.Outcome repair) implements Serializable {
+        RepairOutcome repair) implements Serializable {
 
     public EvaluationTrace {
         candidates = new ArrayList<>(candidates);
@@ -20,7 +17,7 @@ public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chos
     }
 
     /** The chosen candidate after the repair loop: what runs, and the repair's story. */
-    public EvaluationTrace withRepair(String sql, dev.sqlexam.repair.RepairLoop.Outcome outcome) {
+    public EvaluationTrace withRepair(String sql, RepairOutcome outcome) {
         return new EvaluationTrace(candidates, chosenIndex, sql, durationMs, outcome);
     }
 
@@ -31,12 +28,12 @@ public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chos
 
     /** One candidate's evaluation; {@code rank} 1 is the chosen one. */
     public record CandidateEvaluation(int index, String sql, String checkedSql, boolean blocked, String blockReason,
-            List<String> validationErrors, List<String> validationWarnings, List<SqlLint.Issue> lint, ExplainOutcome explain,
-            CandidateScorer.Breakdown score, int rank, List<dev.sqlexam.evaluation.ValueVerifier.ValueCheck> valueChecks)
+            List<String> validationErrors, List<String> validationWarnings, List<LintIssue> lint, ExplainOutcome explain,
+            ScoreBreakdown score, int rank, List<ValueCheck> valueChecks)
             implements Serializable {
         public CandidateEvaluation(int index, String sql, String checkedSql, boolean blocked, String blockReason,
-                List<String> validationErrors, List<String> validationWarnings, List<SqlLint.Issue> lint, ExplainOutcome explain,
-                CandidateScorer.Breakdown score, int rank) {
+                List<String> validationErrors, List<String> validationWarnings, List<LintIssue> lint, ExplainOutcome explain,
+                ScoreBreakdown score, int rank) {
             this(index, sql, checkedSql, blocked, blockReason, validationErrors, validationWarnings, lint, explain, score, rank, null);
         }
     }

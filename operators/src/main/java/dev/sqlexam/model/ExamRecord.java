@@ -40,7 +40,7 @@ public record ExamRecord(
         String failureDetails,
         Boolean goldTablesRetrieved,
         List<StageTrace> trace,
-        dev.sqlexam.retrieval.RetrievalTrace retrieval,
+        dev.sqlexam.model.RetrievalTrace retrieval,
         GenerationTrace generation,
         EvaluationTrace evaluation,
         @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)

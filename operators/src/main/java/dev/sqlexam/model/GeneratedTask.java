@@ -8,7 +8,7 @@ import java.util.List;
  * chosen candidate comes first, and {@code evaluation} says how every candidate was judged.
  */
 public record GeneratedTask(ExamTask task, String generator, List<Candidate> candidates, List<StageTrace> trace,
-        SchemaContextPacket packet, dev.sqlexam.retrieval.RetrievalTrace retrieval, GenerationTrace generation,
+        SchemaContextPacket packet, dev.sqlexam.model.RetrievalTrace retrieval, GenerationTrace generation,
         EvaluationTrace evaluation) implements Serializable {
 
     public GeneratedTask {
@@ -17,7 +17,7 @@ public record GeneratedTask(ExamTask task, String generator, List<Candidate> can
     }
 
     public GeneratedTask(ExamTask task, String generator, List<Candidate> candidates, List<StageTrace> trace,
-            SchemaContextPacket packet, dev.sqlexam.retrieval.RetrievalTrace retrieval, GenerationTrace generation) {
+            SchemaContextPacket packet, dev.sqlexam.model.RetrievalTrace retrieval, GenerationTrace generation) {
         this(task, generator, candidates, trace, packet, retrieval, generation, null);
     }
 

@@ -1,14 +1,12 @@
 package dev.sqlexam.model;
 
-import dev.sqlexam.retrieval.ModuleRouter;
-import dev.sqlexam.retrieval.RetrievalTrace;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A task on its way through the retrieval stages: question vector, route, then packet and trace. */
-public record RetrievalTask(ExamTask task, float[] vector, ModuleRouter.Route route, SchemaContextPacket packet,
-        RetrievalTrace retrieval, dev.sqlexam.prompt.JoinPlan plan, List<StageTrace> stages) implements Serializable {
+public record RetrievalTask(ExamTask task, float[] vector, ModuleRoute route, SchemaContextPacket packet,
+        RetrievalTrace retrieval, dev.sqlexam.model.JoinPlan plan, List<StageTrace> stages) implements Serializable {
 
     public RetrievalTask {
         stages = new ArrayList<>(stages);
@@ -22,7 +20,7 @@ public record RetrievalTask(ExamTask task, float[] vector, ModuleRouter.Route ro
         return new RetrievalTask(task, v, route, packet, retrieval, plan, append(stage));
     }
 
-    public RetrievalTask withRoute(ModuleRouter.Route r, StageTrace stage) {
+    public RetrievalTask withRoute(ModuleRoute r, StageTrace stage) {
         return new RetrievalTask(task, vector, r, packet, retrieval, plan, append(stage));
     }
 
@@ -35,7 +33,7 @@ public record RetrievalTask(ExamTask task, float[] vector, ModuleRouter.Route ro
         return new RetrievalTask(task, vector, route, p, retrieval, plan, append(stage));
     }
 
-    public RetrievalTask withPlan(dev.sqlexam.prompt.JoinPlan p, StageTrace stage) {
+    public RetrievalTask withPlan(dev.sqlexam.model.JoinPlan p, StageTrace stage) {
         return new RetrievalTask(task, vector, route, packet, retrieval, p, append(stage));
     }
 

@@ -3,7 +3,7 @@ package dev.sqlexam.predictions;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;

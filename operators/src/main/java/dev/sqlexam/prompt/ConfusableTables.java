@@ -1,7 +1,7 @@
 package dev.sqlexam.prompt;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;

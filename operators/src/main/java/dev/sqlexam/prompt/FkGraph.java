@@ -1,6 +1,6 @@
 package dev.sqlexam.prompt;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.sqlexam.prompt;
 
 import dev.sqlexam.schema.Abbreviations;
-import dev.sqlexam.schema.Identifiers;
+import dev.sqlexam.model.Identifiers;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package dev.sqlexam.prompt;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.JoinPlan;
+import dev.sqlexam.model.ForeignKey;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package dev.sqlexam.prompt;
 
-import dev.sqlexam.schema.Identifiers;
+import dev.sqlexam.model.Identifiers;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

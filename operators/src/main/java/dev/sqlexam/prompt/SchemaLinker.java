@@ -1,7 +1,7 @@
 package dev.sqlexam.prompt;
 
 import dev.sqlexam.model.PacketTable;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,7 @@
 package dev.sqlexam.repair;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ColumnMatch;
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 import java.io.Serializable;
@@ -26,7 +27,7 @@ public final class Autocorrect {
     public record ColumnRef(String qualifier, String column) implements Serializable {}
 
     /** What autocorrect made of a 42703: the resolved table, the candidates, and a fix or a hint. */
-    public record ColumnFix(ColumnRef ref, String resolvedTable, List<ColumnMatcher.Match> candidates, String correctedSql,
+    public record ColumnFix(ColumnRef ref, String resolvedTable, List<ColumnMatch> candidates, String correctedSql,
             String crossTableHint, String phantomHint) implements Serializable {
         public boolean fixed() {
             return correctedSql != null;
@@ -59,17 +60,17 @@ public final class Autocorrect {
         ColumnRef ref = parseColumn(message);
         if (ref == null) return null;
         String table = resolve(sql, ref);
-        List<ColumnMatcher.Match> candidates = ColumnMatcher.matches(ref.column(), columns);
-        List<ColumnMatcher.Match> onTable = candidates.stream().filter(m -> m.table().equals(table)).toList();
+        List<ColumnMatch> candidates = ColumnMatcher.matches(ref.column(), columns);
+        List<ColumnMatch> onTable = candidates.stream().filter(m -> m.table().equals(table)).toList();
         if (!onTable.isEmpty()) {
-            ColumnMatcher.Match best = onTable.get(0);
+            ColumnMatch best = onTable.get(0);
             double second = onTable.size() > 1 ? onTable.get(1).score() : 0;
             if (best.score() >= minConfidence && best.score() - second >= ambiguityDelta && !best.column().equalsIgnoreCase(ref.column())) {
                 return new ColumnFix(ref, table, candidates, replaceColumn(sql, ref, best.column()), null, null);
             }
         }
         String crossTable = null;
-        for (ColumnMatcher.Match m : candidates) {
+        for (ColumnMatch m : candidates) {
             if (m.score() < minConfidence || m.table().equals(table) || table == null) continue;
             ForeignKey fk = link(fks, table, m.table());
             if (fk != null) {
@@ -92,7 +93,7 @@ public final class Autocorrect {
         Pattern p = ref.qualifier() != null
                 ? Pattern.compile("(?i)(?<![\\w$])(\"?" + Pattern.quote(ref.qualifier()) + "\"?\\s*\\.\\s*)\"?" + col + "\"?(?![\\w$])")
                 : Pattern.compile("(?i)(?<![\\w$.\"])()\"?" + col + "\"?(?![\\w$(])");
-        return SqlText.replaceInCode(sql, p, "$1" + Matcher.quoteReplacement(dev.sqlexam.schema.Identifiers.quoteIfNeeded(replacement)));
+        return SqlText.replaceInCode(sql, p, "$1" + Matcher.quoteReplacement(dev.sqlexam.model.Identifiers.quoteIfNeeded(replacement)));
     }
 
     /** A 42P01: the known table closest by edit distance, used when at least {@code minSimilarity}. */
@@ -271,9 +272,9 @@ public final class Autocorrect {
     }
 
     /** Every candidate name, for the COLUMN_CANDIDATES delta. */
-    public static List<String> describe(List<ColumnMatcher.Match> candidates, int max) {
+    public static List<String> describe(List<ColumnMatch> candidates, int max) {
         List<String> out = new ArrayList<>();
-        for (ColumnMatcher.Match m : candidates.stream().limit(max).toList()) {
+        for (ColumnMatch m : candidates.stream().limit(max).toList()) {
             out.add(m.table() + "." + m.column() + String.format(Locale.ROOT, " (%.2f)", m.score()));
         }
         return out;

@@ -1,5 +1,6 @@
 package dev.sqlexam.repair;
 
+import dev.sqlexam.model.ColumnMatch;
 import dev.sqlexam.schema.Abbreviations;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -16,40 +17,38 @@ import java.util.Set;
  */
 public final class ColumnMatcher {
 
-    /** One candidate: where it lives, how close it is, and whether it matched exactly or by containment. */
-    public record Match(String table, String column, double score, boolean exact, boolean containment) implements Serializable {}
 
     static final double MIN_SCORE = 0.5;
 
     private ColumnMatcher() {}
 
     /** Candidates for {@code ref} among {@code columns} (table → its columns), best first, those under 0.5 left out. */
-    public static List<Match> matches(String ref, Map<String, Set<String>> columns) {
-        List<Match> out = new ArrayList<>();
+    public static List<ColumnMatch> matches(String ref, Map<String, Set<String>> columns) {
+        List<ColumnMatch> out = new ArrayList<>();
         columns.forEach((table, cols) -> {
             for (String c : cols) {
-                Match m = match(ref, table, c);
+                ColumnMatch m = match(ref, table, c);
                 if (m.score() >= MIN_SCORE) out.add(m);
             }
         });
-        out.sort(Comparator.comparingDouble(Match::score).reversed().thenComparing(Match::table).thenComparing(Match::column));
+        out.sort(Comparator.comparingDouble(ColumnMatch::score).reversed().thenComparing(ColumnMatch::table).thenComparing(ColumnMatch::column));
         return out;
     }
 
-    static Match match(String ref, String table, String column) {
+    static ColumnMatch match(String ref, String table, String column) {
         String a = ref.toLowerCase(Locale.ROOT);
         String b = column.toLowerCase(Locale.ROOT);
-        if (a.equals(b)) return new Match(table, column, 1.0, true, false);
+        if (a.equals(b)) return new ColumnMatch(table, column, 1.0, true, false);
         Set<String> ta = tokens(a);
         Set<String> tb = tokens(b);
         if (!ta.isEmpty() && !tb.isEmpty() && (tb.containsAll(ta) || ta.containsAll(tb))) {
             Set<String> shared = new LinkedHashSet<>(ta);
             shared.retainAll(tb);
             double share = (double) shared.size() / Math.max(ta.size(), tb.size());
-            return new Match(table, column, ta.equals(tb) ? 0.95 : 0.85 + 0.1 * share, false, true);
+            return new ColumnMatch(table, column, ta.equals(tb) ? 0.95 : 0.85 + 0.1 * share, false, true);
         }
         double similarity = 1.0 - (double) levenshtein(a, b) / Math.max(a.length(), b.length());
-        return new Match(table, column, Math.min(0.9, similarity), false, false);
+        return new ColumnMatch(table, column, Math.min(0.9, similarity), false, false);
     }
 
     /** The identifier's words, abbreviations expanded and a plural s dropped. */

@@ -1,7 +1,7 @@
 package dev.sqlexam.repair;
 
 import dev.sqlexam.model.EvaluationTrace;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.SqlText;
 import java.io.Serializable;

@@ -1,6 +1,6 @@
 package dev.sqlexam.repair;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 import java.util.ArrayList;

@@ -1,7 +1,10 @@
 package dev.sqlexam.repair;
 
-import dev.sqlexam.schema.ForeignKey;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.RepairOutcome;
+import dev.sqlexam.model.RepairAttempt;
+import dev.sqlexam.model.WhitelistResult;
+import dev.sqlexam.model.ForeignKey;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.PgNormalize;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -33,19 +36,20 @@ public final class RepairLoop {
             implements Serializable {}
 
     /** The schema the repair may use: columns per table, FK edges, every table name of the database; and the question. */
-    public record Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt, String question)
-            implements Serializable {
+    public record Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt,
+            SemanticCheck semantic) implements Serializable {
         public Context(Map<String, Set<String>> columns, List<ForeignKey> fks, Set<String> knownTables, String basePrompt) {
             this(columns, fks, knownTables, basePrompt, null);
         }
     }
 
-    /** One attempt: what was tried, the SQL before and after, and how the check went. */
-    public record Attempt(int attempt, String method, List<String> deltas, String sqlBefore, String sqlAfter, boolean passed,
-            String sqlstate, String error, SurgicalWhitelist.Result whitelist) implements Serializable {}
+    /** What in a query contradicts the question (the caller knows the question): the SEMANTIC delta's lines. */
+    @FunctionalInterface
+    public interface SemanticCheck extends Serializable {
+        List<String> contradictions(String sql);
+    }
 
-    /** The repair's outcome: the SQL to run (the original when nothing passed), the attempts, and the confidence left. */
-    public record Outcome(String sql, boolean repaired, List<Attempt> attempts, double confidence) implements Serializable {}
+
 
     @FunctionalInterface
     public interface Checker {
@@ -65,23 +69,23 @@ public final class RepairLoop {
     }
 
     /** Repairs {@code sql}, which failed with {@code failure}; {@code model} may be null (deterministic fixes only). */
-    public Outcome repair(String sql, Check failure, Context ctx, Checker checker, Model model) {
-        List<Attempt> attempts = new ArrayList<>();
+    public RepairOutcome repair(String sql, Check failure, Context ctx, Checker checker, Model model) {
+        List<RepairAttempt> attempts = new ArrayList<>();
         String current = sql;
         Check last = failure;
         for (int attempt = 1; attempt <= settings.maxAttempts() && repairable(last); attempt++) {
             Deterministic fix = deterministic(current, last, ctx);
             if (fix.sql() != null && !fix.sql().equals(current)) {
                 Check check = checker.check(fix.sql());
-                attempts.add(new Attempt(attempt, String.join("+", fix.methods()), List.of(), current, fix.sql(), check.passed(),
+                attempts.add(new RepairAttempt(attempt, String.join("+", fix.methods()), List.of(), current, fix.sql(), check.passed(),
                         check.sqlstate(), check.message(), fix.whitelist()));
-                if (check.passed()) return new Outcome(fix.sql(), true, attempts, confidence(attempt));
+                if (check.passed()) return new RepairOutcome(fix.sql(), true, attempts, confidence(attempt));
                 current = fix.sql();
                 last = check;
                 continue;
             }
             if (model == null) {
-                attempts.add(new Attempt(attempt, "none", List.of(), current, null, false, last.sqlstate(),
+                attempts.add(new RepairAttempt(attempt, "none", List.of(), current, null, false, last.sqlstate(),
                         "no deterministic fix and no model to ask", fix.whitelist()));
                 break;
             }
@@ -90,17 +94,17 @@ public final class RepairLoop {
             Optional<String> answer = model.repair(prompt);
             List<String> names = deltas.stream().map(RepairPrompt.Delta::name).toList();
             if (answer.isEmpty()) {
-                attempts.add(new Attempt(attempt, "model", names, current, null, false, null, "the model gave no SQL", fix.whitelist()));
+                attempts.add(new RepairAttempt(attempt, "model", names, current, null, false, null, "the model gave no SQL", fix.whitelist()));
                 continue;
             }
             Check check = checker.check(answer.get());
-            attempts.add(new Attempt(attempt, "model", names, current, answer.get(), check.passed(), check.sqlstate(), check.message(),
+            attempts.add(new RepairAttempt(attempt, "model", names, current, answer.get(), check.passed(), check.sqlstate(), check.message(),
                     fix.whitelist()));
-            if (check.passed()) return new Outcome(answer.get(), true, attempts, confidence(attempt));
+            if (check.passed()) return new RepairOutcome(answer.get(), true, attempts, confidence(attempt));
             current = answer.get();
             last = check;
         }
-        return new Outcome(sql, false, attempts, confidence(attempts.size()));
+        return new RepairOutcome(sql, false, attempts, confidence(attempts.size()));
     }
 
     private double confidence(int attempts) {
@@ -114,7 +118,7 @@ public final class RepairLoop {
         return c.errorClass() == ErrorClass.SQL_ERROR || c.errorClass() == ErrorClass.UNKNOWN;
     }
 
-    private record Deterministic(String sql, List<String> methods, Autocorrect.ColumnFix columnFix, SurgicalWhitelist.Result whitelist) {}
+    private record Deterministic(String sql, List<String> methods, Autocorrect.ColumnFix columnFix, WhitelistResult whitelist) {}
 
     private Deterministic deterministic(String sql, Check failure, Context ctx) {
         List<String> methods = new ArrayList<>();
@@ -127,7 +131,7 @@ public final class RepairLoop {
             }
         }
         Autocorrect.ColumnFix columnFix = null;
-        SurgicalWhitelist.Result whitelist = null;
+        WhitelistResult whitelist = null;
         String requalified = "42703".equals(failure.sqlstate()) ? Autocorrect.requalifyToJoinedTable(out, failure.message(), ctx.columns())
                 : "42P01".equals(failure.sqlstate()) && failure.message() != null && failure.message().contains("missing FROM-clause entry")
                         || failure.issues().stream().anyMatch(i -> i.startsWith("undefined_alias")) ? Autocorrect.requalifyUndefined(out, ctx.columns(), failure.message())
@@ -190,7 +194,7 @@ public final class RepairLoop {
         if (!failure.issues().isEmpty()) {
             out.add(RepairPrompt.delta("VALIDATOR", Map.of("issues", String.join("\n", failure.issues().stream().map(i -> "- " + i).toList()))));
         }
-        List<String> semantic = dev.sqlexam.evaluation.QuestionAgreement.contradictions(ctx.question(), sql);
+        List<String> semantic = ctx.semantic() == null ? List.of() : ctx.semantic().contradictions(sql);
         if (!semantic.isEmpty()) {
             out.add(RepairPrompt.delta("SEMANTIC", Map.of("issues", String.join("\n", semantic.stream().map(i -> "- " + i).toList()))));
         }

@@ -1,6 +1,9 @@
 package dev.sqlexam.repair;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.WhitelistResult;
+import dev.sqlexam.model.WhitelistGate;
+import dev.sqlexam.model.ColumnMatch;
+import dev.sqlexam.model.ForeignKey;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,19 +35,14 @@ public final class SurgicalWhitelist {
         }
     }
 
-    /** One tier's verdict: passed, the first gate that failed, and (active tier) the rewrite. */
-    public record Gate(boolean passed, String failedGate, String correctedSql) implements Serializable {}
 
-    /** The whitelist and both tiers' verdicts. */
-    public record Result(String table, Map<String, List<String>> whitelist, List<ColumnMatcher.Match> candidates, Gate observe, Gate active)
-            implements Serializable {}
 
     private static final Set<String> SQL_WORDS = Set.of("year", "month", "day", "date", "count", "sum", "avg", "min", "max", "now",
             "extract", "interval", "current_date", "current_timestamp", "coalesce", "cast", "case", "when", "then", "else", "end", "null");
 
     private SurgicalWhitelist() {}
 
-    public static Result process(String sql, String message, Map<String, Set<String>> columns, List<ForeignKey> fks,
+    public static WhitelistResult process(String sql, String message, Map<String, Set<String>> columns, List<ForeignKey> fks,
             boolean autocorrectAttempted, boolean autocorrectSucceeded, Config config) {
         Autocorrect.ColumnRef ref = Autocorrect.parseColumn(message);
         if (ref == null) return null;
@@ -52,10 +50,10 @@ public final class SurgicalWhitelist {
         Map<String, List<String>> whitelist = whitelist(table, columns, fks, config);
         Map<String, Set<String>> scope = new LinkedHashMap<>();
         if (table != null && columns.containsKey(table)) scope.put(table, columns.get(table));
-        List<ColumnMatcher.Match> candidates = ColumnMatcher.matches(ref.column(), scope);
-        Gate observe = observe(candidates, config);
-        Gate active = active(sql, ref, table, candidates, autocorrectAttempted, autocorrectSucceeded, config);
-        return new Result(table, whitelist, candidates, observe, active);
+        List<ColumnMatch> candidates = ColumnMatcher.matches(ref.column(), scope);
+        WhitelistGate observe = observe(candidates, config);
+        WhitelistGate active = active(sql, ref, table, candidates, autocorrectAttempted, autocorrectSucceeded, config);
+        return new WhitelistResult(table, whitelist, candidates, observe, active);
     }
 
     static Map<String, List<String>> whitelist(String table, Map<String, Set<String>> columns, List<ForeignKey> fks, Config config) {
@@ -75,20 +73,20 @@ public final class SurgicalWhitelist {
     }
 
     /** Shadow tier: would a conservative rewrite go ahead? Never changes anything. */
-    static Gate observe(List<ColumnMatcher.Match> c, Config config) {
-        if (c.isEmpty()) return new Gate(false, "no candidates", null);
-        if (c.get(0).score() < config.rewriteMinConfidence()) return new Gate(false, "below rewrite_min_confidence", null);
-        if (c.size() > 1 && c.get(0).score() - c.get(1).score() < config.rewriteAmbiguityDelta()) return new Gate(false, "ambiguous", null);
-        return new Gate(true, null, null);
+    static WhitelistGate observe(List<ColumnMatch> c, Config config) {
+        if (c.isEmpty()) return new WhitelistGate(false, "no candidates", null);
+        if (c.get(0).score() < config.rewriteMinConfidence()) return new WhitelistGate(false, "below rewrite_min_confidence", null);
+        if (c.size() > 1 && c.get(0).score() - c.get(1).score() < config.rewriteAmbiguityDelta()) return new WhitelistGate(false, "ambiguous", null);
+        return new WhitelistGate(true, null, null);
     }
 
-    static Gate active(String sql, Autocorrect.ColumnRef ref, String table, List<ColumnMatcher.Match> c, boolean autocorrectAttempted,
+    static WhitelistGate active(String sql, Autocorrect.ColumnRef ref, String table, List<ColumnMatch> c, boolean autocorrectAttempted,
             boolean autocorrectSucceeded, Config config) {
         if (SQL_WORDS.contains(ref.column().toLowerCase(Locale.ROOT))) return fail("1 keyword");
         if (table == null) return fail("2 alias does not resolve to one table");
         if (!autocorrectAttempted || autocorrectSucceeded) return fail("3 autocorrect not attempted or already fixed it");
         if (c.isEmpty()) return fail("4 no candidates");
-        ColumnMatcher.Match best = c.get(0);
+        ColumnMatch best = c.get(0);
         if (best.score() < config.minScore()) return fail("5 score floor");
         if (c.size() > 1) {
             double second = c.get(1).score();
@@ -101,7 +99,7 @@ public final class SurgicalWhitelist {
         if (risky(ref.column(), best.column(), config)) return fail("9 risk blacklist");
         String corrected = Autocorrect.replaceColumn(sql, ref, best.column());
         if (corrected.equals(sql)) return fail("rewrite changed nothing");
-        return new Gate(true, null, corrected);
+        return new WhitelistGate(true, null, corrected);
     }
 
     /** Token diff: the reference has one word of a dangerous pair and the candidate the other (vendor_name → vendor_number). */
@@ -119,8 +117,8 @@ public final class SurgicalWhitelist {
         return false;
     }
 
-    private static Gate fail(String gate) {
-        return new Gate(false, gate, null);
+    private static WhitelistGate fail(String gate) {
+        return new WhitelistGate(false, gate, null);
     }
 
     /** The whitelist as the MINIMAL_WHITELIST delta writes it. */

@@ -1,7 +1,7 @@
 package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
-import dev.sqlexam.retrieval.RetrievalTrace;
+import dev.sqlexam.model.RetrievalTrace;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;

@@ -3,7 +3,7 @@ package dev.sqlexam.retrieval;
 import dev.sqlexam.schema.ColumnInfo;
 import dev.sqlexam.schema.DatabaseSchema;
 import dev.sqlexam.schema.EmbedTexts;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.schema.TableInfo;
 import java.util.ArrayList;
 import java.util.HashSet;

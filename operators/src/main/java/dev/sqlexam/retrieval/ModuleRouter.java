@@ -1,5 +1,6 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.ModuleRoute;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,8 +16,6 @@ import java.util.regex.Pattern;
  */
 public final class ModuleRouter {
 
-    /** The routing decision: modules (null = all), how it was reached, and each module's confidence. */
-    public record Route(List<String> modules, String method, Map<String, Double> confidences) implements Serializable {}
 
     private final Map<String, List<Pattern>> keywords = new LinkedHashMap<>();
     private final Map<String, float[]> moduleVectors;
@@ -31,7 +30,7 @@ public final class ModuleRouter {
         this.max = max;
     }
 
-    public Route route(String question, float[] vector) {
+    public ModuleRoute route(String question, float[] vector) {
         String q = question == null ? "" : question.toLowerCase(Locale.ROOT);
         Map<String, Double> confidences = new LinkedHashMap<>();
         List<String> byKeyword = new ArrayList<>();
@@ -53,8 +52,8 @@ public final class ModuleRouter {
         LinkedHashSet<String> chosen = new LinkedHashSet<>(byKeyword);
         chosen.addAll(byEmbedding);
         List<String> modules = chosen.stream().limit(max).toList();
-        if (modules.isEmpty() || moduleVectors.size() <= 1) return new Route(null, "none", confidences);
+        if (modules.isEmpty() || moduleVectors.size() <= 1) return new ModuleRoute(null, "none", confidences);
         String method = !byKeyword.isEmpty() && !byEmbedding.isEmpty() ? "keyword+embedding" : !byKeyword.isEmpty() ? "keyword" : "embedding";
-        return new Route(modules, method, confidences);
+        return new ModuleRoute(modules, method, confidences);
     }
 }

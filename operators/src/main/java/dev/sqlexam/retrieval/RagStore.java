@@ -1,7 +1,7 @@
 package dev.sqlexam.retrieval;
 
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,5 +1,6 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.RetrievalMetrics;
 import dev.sqlexam.model.PacketTable;
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.ModuleRoute;
+import dev.sqlexam.model.RetrievalScores;
+import dev.sqlexam.model.RetrievalTrace;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.schema.ModuleAssigner;
@@ -57,12 +60,12 @@ public final class RetrievalService {
         });
     }
 
-    public ModuleRouter.Route route(String db, String question, float[] vector) {
-        if (!config.moduleRouter()) return new ModuleRouter.Route(null, "disabled", Map.of());
+    public ModuleRoute route(String db, String question, float[] vector) {
+        if (!config.moduleRouter()) return new ModuleRoute(null, "disabled", Map.of());
         return database(db).router().route(question, vector);
     }
 
-    public Outcome retrieve(String db, String question, float[] vector, ModuleRouter.Route route, List<String> goldTables)
+    public Outcome retrieve(String db, String question, float[] vector, ModuleRoute route, List<String> goldTables)
             throws SQLException {
         long start = System.nanoTime();
         Database d = database(db);
@@ -112,7 +115,7 @@ public final class RetrievalService {
         return BackwardRecall.recall(database(packet.databaseId()).catalog(), packet, BackwardRecall.tablesOf(sketchSql));
     }
 
-    private static SchemaContextPacket emptyPacket(String db, ModuleRouter.Route route) {
+    private static SchemaContextPacket emptyPacket(String db, ModuleRoute route) {
         return new SchemaContextPacket(db, "none", List.of(), List.of(), route.modules() == null ? List.of() : route.modules(), List.of(),
                 List.of());
     }

@@ -1,5 +1,6 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.RetrievalMetrics;
 import dev.sqlexam.model.PacketTable;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.sqlexam.retrieval;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.sqlexam.schema;
 
+import dev.sqlexam.model.Identifiers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

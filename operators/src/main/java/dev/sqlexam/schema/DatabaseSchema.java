@@ -1,5 +1,6 @@
 package dev.sqlexam.schema;
 
+import dev.sqlexam.model.ForeignKey;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,5 +1,7 @@
 package dev.sqlexam.schema;
 
+import dev.sqlexam.model.Identifiers;
+import dev.sqlexam.model.ForeignKey;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

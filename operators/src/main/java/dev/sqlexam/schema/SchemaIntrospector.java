@@ -1,5 +1,6 @@
 package dev.sqlexam.schema;
 
+import dev.sqlexam.model.ForeignKey;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package dev.sqlexam.schema;
 
+import dev.sqlexam.model.Identifiers;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.ErrorClass;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.ErrorClass;
+
 /** What running one query produced: a result, or an error with its SQLSTATE and class. */
 public record QueryOutcome(
         QueryResult result, String sqlstate, ErrorClass errorClass, String error, long elapsedMs) {

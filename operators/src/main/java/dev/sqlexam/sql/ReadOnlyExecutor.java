@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.ExplainOutcome;
+import dev.sqlexam.model.ErrorClass;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -117,7 +119,7 @@ public final class ReadOnlyExecutor {
                 try (Statement statement = readOnlyStatement(connection, timeoutMs);
                         ResultSet rs = statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
                     rs.next();
-                    var plan = dev.sqlexam.report.Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan");
+                    var plan = dev.sqlexam.json.Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan");
                     return ExplainOutcome.passed(plan.path("Total Cost").asDouble(), plan.path("Plan Rows").asDouble(), elapsedMs(start));
                 }
             });

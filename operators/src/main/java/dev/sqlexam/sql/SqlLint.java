@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.LintIssue;
+import dev.sqlexam.model.LintSeverity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,19 +28,16 @@ import net.sf.jsqlparser.statement.select.WithItem;
  */
 public final class SqlLint {
 
-    public enum Severity { ERROR, WARN }
 
-    /** One finding: the seed's code, its severity, and what it saw. */
-    public record Issue(String code, Severity severity, String message) {}
 
     /** All findings of one candidate. */
-    public record Result(List<Issue> issues) {
+    public record Result(List<LintIssue> issues) {
         public boolean hasErrors() {
-            return issues.stream().anyMatch(i -> i.severity() == Severity.ERROR);
+            return issues.stream().anyMatch(i -> i.severity() == LintSeverity.ERROR);
         }
 
         public long errorCount() {
-            return issues.stream().filter(i -> i.severity() == Severity.ERROR).count();
+            return issues.stream().filter(i -> i.severity() == LintSeverity.ERROR).count();
         }
 
         public boolean has(String code) {
@@ -54,7 +53,7 @@ public final class SqlLint {
     private SqlLint() {}
 
     public static Result lint(String sql) {
-        List<Issue> issues = new ArrayList<>();
+        List<LintIssue> issues = new ArrayList<>();
         String masked = mask(sql == null ? "" : sql, issues);
         if (!issues.isEmpty()) return new Result(issues);
         if (TRAILING_SELECT.matcher(masked).find()) issues.add(error("trailing_comma_select", "a comma right before FROM"));
@@ -80,7 +79,7 @@ public final class SqlLint {
     }
 
     /** Blanks string literals and comments; reports unclosed quotes and unbalanced parentheses. */
-    static String mask(String sql, List<Issue> issues) {
+    static String mask(String sql, List<LintIssue> issues) {
         StringBuilder out = new StringBuilder(sql.length());
         int depth = 0;
         boolean negative = false;
@@ -145,7 +144,7 @@ public final class SqlLint {
         }
     }
 
-    private static void checkSelect(PlainSelect ps, List<Issue> issues) {
+    private static void checkSelect(PlainSelect ps, List<LintIssue> issues) {
         List<FromItem> items = new ArrayList<>();
         if (ps.getFromItem() != null) items.add(ps.getFromItem());
         Set<String> seen = new HashSet<>();
@@ -206,7 +205,7 @@ public final class SqlLint {
         }
     }
 
-    private static void undefinedAliases(String masked, Set<String> qualifiers, List<Issue> issues) {
+    private static void undefinedAliases(String masked, Set<String> qualifiers, List<LintIssue> issues) {
         Set<String> reported = new HashSet<>();
         Matcher m = SqlReferences.QUALIFIED.matcher(masked);
         while (m.find()) {
@@ -227,11 +226,11 @@ public final class SqlLint {
     }
 
 
-    private static Issue error(String code, String message) {
-        return new Issue(code, Severity.ERROR, message);
+    private static LintIssue error(String code, String message) {
+        return new LintIssue(code, LintSeverity.ERROR, message);
     }
 
-    private static Issue warn(String code, String message) {
-        return new Issue(code, Severity.WARN, message);
+    private static LintIssue warn(String code, String message) {
+        return new LintIssue(code, LintSeverity.WARN, message);
     }
 }

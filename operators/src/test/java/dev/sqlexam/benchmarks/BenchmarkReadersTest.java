@@ -2,7 +2,7 @@ package dev.sqlexam.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.sqlexam.database;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.report.Json;
+import dev.sqlexam.json.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

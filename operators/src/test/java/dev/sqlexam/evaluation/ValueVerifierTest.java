@@ -1,5 +1,6 @@
 package dev.sqlexam.evaluation;
 
+import dev.sqlexam.model.ValueCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ class ValueVerifierTest {
     @Test
     void literalsComparedWithAColumnAreLookedUpInThatColumn() {
         List<String> asked = new ArrayList<>();
-        List<ValueVerifier.ValueCheck> checks = ValueVerifier.check(
+        List<ValueCheck> checks = ValueVerifier.check(
                 "SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id "
                         + "WHERE o.status = 'Shipped' AND country IN ('Italy', 'O''Hara') AND lower(c.customer_name) = 'x' AND o.order_id = 5",
                 COLUMNS, (table, column, literal) -> {
@@ -25,14 +26,14 @@ class ValueVerifierTest {
                     return !literal.equals("'Shipped'");
                 });
         assertThat(asked).containsExactly("orders.status='Shipped'", "customers.country='Italy'", "customers.country='O''Hara'");
-        assertThat(checks).extracting(ValueVerifier.ValueCheck::value).containsExactly("Shipped", "Italy", "O'Hara");
+        assertThat(checks).extracting(ValueCheck::value).containsExactly("Shipped", "Italy", "O'Hara");
         assertThat(ValueVerifier.penalty(checks)).isEqualTo(-10);
     }
 
     @Test
     void thePenaltyStopsAtTwentyAndUncheckedValuesCostNothing() {
-        var missing = new ValueVerifier.ValueCheck("t", "c", "v", false);
-        var unknown = new ValueVerifier.ValueCheck("t", "c", "v", null);
+        var missing = new ValueCheck("t", "c", "v", false);
+        var unknown = new ValueCheck("t", "c", "v", null);
         assertThat(ValueVerifier.penalty(List.of(missing, missing, missing))).isEqualTo(-20);
         assertThat(ValueVerifier.penalty(List.of(unknown))).isZero();
     }

@@ -10,7 +10,7 @@ import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.prompt.FkGraph;
 import dev.sqlexam.prompt.JoinPlanner;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.sqlexam.grading;
 
+import dev.sqlexam.model.RepairOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.model.EvaluationTrace;
@@ -25,7 +26,7 @@ class FailureClassifierTest {
         assertThat(type("timeout", "query_timeout", PACKET, null, GOLD)).isEqualTo("query_timeout");
         assertThat(type("value_mismatch", null, List.of("orders"), null, GOLD)).isEqualTo("retrieval_miss");
         EvaluationTrace exhausted = new EvaluationTrace(List.of(), 0, "x", 1,
-                new RepairLoop.Outcome("x", false, List.of(), 0.7));
+                new RepairOutcome("x", false, List.of(), 0.7));
         assertThat(type("pred_error", "sql_error", PACKET, exhausted, "SELECT x")).isEqualTo("validation_exhausted");
         assertThat(type("pred_error", "sql_error", PACKET, null, "SELECT 1/0")).isEqualTo("execution_error");
         assertThat(type("value_mismatch", null, PACKET, null,

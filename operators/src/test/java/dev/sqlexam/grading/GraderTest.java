@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.sql.ColumnKind;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.QueryResult;

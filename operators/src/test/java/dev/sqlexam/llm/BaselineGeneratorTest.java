@@ -11,7 +11,7 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.SchemaContextPacket;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

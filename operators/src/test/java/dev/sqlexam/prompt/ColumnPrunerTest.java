@@ -6,7 +6,7 @@ import dev.sqlexam.llm.PromptTemplates;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,9 @@
 package dev.sqlexam.prompt;
 
+import dev.sqlexam.model.JoinPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.model.EvaluationTrace;
-import dev.sqlexam.sql.ExplainOutcome;
+import dev.sqlexam.model.ExplainOutcome;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.util.List;

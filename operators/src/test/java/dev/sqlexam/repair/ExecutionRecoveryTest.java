@@ -2,7 +2,7 @@ package dev.sqlexam.repair;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.QueryOutcome;
 import org.junit.jupiter.api.Test;
 

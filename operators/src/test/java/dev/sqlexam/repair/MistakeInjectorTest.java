@@ -2,7 +2,7 @@ package dev.sqlexam.repair;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

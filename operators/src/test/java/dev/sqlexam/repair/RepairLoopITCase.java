@@ -1,12 +1,13 @@
 package dev.sqlexam.repair;
 
+import dev.sqlexam.model.RepairOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.evaluation.CandidateEvaluator;
-import dev.sqlexam.schema.ForeignKey;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ForeignKey;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +45,7 @@ class RepairLoopITCase {
         return CandidateEvaluator.check(sql, CONTEXT.knownTables(), 101, s -> executor.explain("demo", s, 2_000));
     }
 
-    private static RepairLoop.Outcome repair(String sql, RepairLoop.Model model) {
+    private static RepairOutcome repair(String sql, RepairLoop.Model model) {
         RepairLoop.Check failure = check(sql);
         assertThat(failure.passed()).as("the test SQL must fail first").isFalse();
         return new RepairLoop(RepairLoop.Settings.defaults()).repair(sql, failure, CONTEXT, RepairLoopITCase::check, model);
@@ -52,7 +53,7 @@ class RepairLoopITCase {
 
     @Test
     void mysqlDialectIsNormalizedDeterministically() {
-        RepairLoop.Outcome o = repair("SELECT YEAR(hire_date), IFNULL(SUM(salary), 0) FROM employees GROUP BY YEAR(hire_date)", null);
+        RepairOutcome o = repair("SELECT YEAR(hire_date), IFNULL(SUM(salary), 0) FROM employees GROUP BY YEAR(hire_date)", null);
         assertThat(o.repaired()).isTrue();
         assertThat(o.sql()).isEqualTo("SELECT EXTRACT(YEAR FROM hire_date), COALESCE(SUM(salary), 0) FROM employees GROUP BY EXTRACT(YEAR FROM hire_date)");
         assertThat(o.attempts()).singleElement().satisfies(a -> assertThat(a.method()).startsWith("pg_normalize"));
@@ -61,7 +62,7 @@ class RepairLoopITCase {
 
     @Test
     void aColumnTypoIsAutocorrected() {
-        RepairLoop.Outcome o = repair("SELECT e.first_nam, d.dept_name FROM employees e JOIN departments d ON d.dept_id = e.dept_id", null);
+        RepairOutcome o = repair("SELECT e.first_nam, d.dept_name FROM employees e JOIN departments d ON d.dept_id = e.dept_id", null);
         assertThat(o.repaired()).isTrue();
         assertThat(o.sql()).contains("e.first_name");
         assertThat(o.attempts().get(0).method()).isEqualTo("autocorrect_column");
@@ -69,7 +70,7 @@ class RepairLoopITCase {
 
     @Test
     void withoutAFixOrAModelItStopsAndSaysWhy() {
-        RepairLoop.Outcome o = repair("SELECT e.wage_grade FROM employees e", null);
+        RepairOutcome o = repair("SELECT e.wage_grade FROM employees e", null);
         assertThat(o.repaired()).isFalse();
         assertThat(o.sql()).isEqualTo("SELECT e.wage_grade FROM employees e");
         assertThat(o.attempts()).singleElement().satisfies(a -> assertThat(a.error()).contains("no model"));
@@ -78,7 +79,7 @@ class RepairLoopITCase {
     @Test
     void whatContradictsTheQuestionGoesIntoTheSemanticBlock() {
         RepairLoop.Context ctx = new RepairLoop.Context(COLUMNS, CONTEXT.fks(), CONTEXT.knownTables(), CONTEXT.basePrompt(),
-                "What is the average salary of the five highest-paid employees?");
+                q -> dev.sqlexam.evaluation.QuestionAgreement.contradictions("What is the average salary of the five highest-paid employees?", q));
         String sql = "SELECT SUM(salary) FROM (SELECT e.wage FROM employees e ORDER BY e.salary ASC LIMIT 5) t";
         List<String> prompts = new ArrayList<>();
         new RepairLoop(RepairLoop.Settings.defaults()).repair(sql, check(sql), ctx, RepairLoopITCase::check, p -> {
@@ -92,7 +93,7 @@ class RepairLoopITCase {
     @Test
     void theModelGetsTheErrorAndTheColumnDeltasAndItsAnswerIsChecked() {
         List<String> prompts = new ArrayList<>();
-        RepairLoop.Outcome o = repair("SELECT e.wage_grade FROM employees e", prompt -> {
+        RepairOutcome o = repair("SELECT e.wage_grade FROM employees e", prompt -> {
             prompts.add(prompt);
             return Optional.of(prompts.size() == 1 ? "SELECT e.nope FROM employees e" : "SELECT e.salary FROM employees e");
         });
@@ -108,10 +109,10 @@ class RepairLoopITCase {
     @Test
     void infrastructureAndBlocksAreNeverRepaired() {
         RepairLoop loop = new RepairLoop(RepairLoop.Settings.defaults());
-        RepairLoop.Outcome infra = loop.repair("SELECT 1", new RepairLoop.Check(false, "08006", ErrorClass.INFRA_FAILURE, "connection lost",
+        RepairOutcome infra = loop.repair("SELECT 1", new RepairLoop.Check(false, "08006", ErrorClass.INFRA_FAILURE, "connection lost",
                 null, List.of()), CONTEXT, RepairLoopITCase::check, p -> Optional.of("SELECT 1"));
         assertThat(infra.attempts()).isEmpty();
-        RepairLoop.Outcome blocked = loop.repair("DROP TABLE employees", check("DROP TABLE employees"), CONTEXT, RepairLoopITCase::check,
+        RepairOutcome blocked = loop.repair("DROP TABLE employees", check("DROP TABLE employees"), CONTEXT, RepairLoopITCase::check,
                 p -> Optional.of("SELECT 1"));
         assertThat(blocked.attempts()).isEmpty();
         assertThat(blocked.repaired()).isFalse();

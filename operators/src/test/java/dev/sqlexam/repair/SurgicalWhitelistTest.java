@@ -1,5 +1,6 @@
 package dev.sqlexam.repair;
 
+import dev.sqlexam.model.WhitelistResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -10,13 +11,13 @@ class SurgicalWhitelistTest {
 
     private static final SurgicalWhitelist.Config ACTIVE = SurgicalWhitelist.Config.defaults("active");
 
-    private static SurgicalWhitelist.Result run(String sql, String message) {
+    private static WhitelistResult run(String sql, String message) {
         return SurgicalWhitelist.process(sql, message, AutocorrectTest.COLUMNS, AutocorrectTest.FKS, true, false, ACTIVE);
     }
 
     @Test
     void aSingleContainedCandidateIsRewrittenByTheActiveTier() {
-        SurgicalWhitelist.Result r = run("SELECT AVG(e.salary) FROM employees e", "column e.salary does not exist");
+        WhitelistResult r = run("SELECT AVG(e.salary) FROM employees e", "column e.salary does not exist");
         assertThat(r.table()).isEqualTo("employees");
         assertThat(r.whitelist()).containsKey("employees");
         assertThat(r.active().passed()).as(String.valueOf(r.active().failedGate())).isTrue();
@@ -43,7 +44,7 @@ class SurgicalWhitelistTest {
     @Test
     void passedAlwaysComesWithCorrectedSql() {
         for (String ref : List.of("salary", "hire", "first", "name", "dept", "employee", "hire_dt", "salary_amount", "dept_identifier")) {
-            SurgicalWhitelist.Result r = run("SELECT e." + ref + " FROM employees e", "column e." + ref + " does not exist");
+            WhitelistResult r = run("SELECT e." + ref + " FROM employees e", "column e." + ref + " does not exist");
             if (r.active().passed()) assertThat(r.active().correctedSql()).as(ref).isNotBlank();
             else assertThat(r.active().correctedSql()).as(ref).isNull();
         }
@@ -51,7 +52,7 @@ class SurgicalWhitelistTest {
 
     @Test
     void theWhitelistCoversTheTableAndItsFkNeighbours() {
-        SurgicalWhitelist.Result r = SurgicalWhitelist.process("SELECT ol.order_dt FROM order_lines ol", "column ol.order_dt does not exist",
+        WhitelistResult r = SurgicalWhitelist.process("SELECT ol.order_dt FROM order_lines ol", "column ol.order_dt does not exist",
                 AutocorrectTest.COLUMNS, AutocorrectTest.FKS, true, false, SurgicalWhitelist.Config.defaults("observe"));
         assertThat(r.whitelist()).containsOnlyKeys("order_lines", "sales_orders");
         assertThat(SurgicalWhitelist.render(r.whitelist())).anySatisfy(l -> assertThat(l).startsWith("sales_orders: ").contains("order_date"));

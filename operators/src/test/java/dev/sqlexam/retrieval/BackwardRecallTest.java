@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.ModuleRoute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ class ModuleRouterTest {
     @Test
     void unitesKeywordMatchesWithCloseModulesAndCapsAtThree() {
         ModuleRouter router = new ModuleRouter(keywords, vectors, 0.6, 3);
-        ModuleRouter.Route route = router.route("Which employee raised an invoice?", new float[] {0, 1, 0});
+        ModuleRoute route = router.route("Which employee raised an invoice?", new float[] {0, 1, 0});
         // keywords: HR, Finance (one match each, by name); embedding >= 0.6: Sales (1.0), CRM (0.707)
         assertThat(route.modules()).containsExactly("Finance", "HR", "Sales");
         assertThat(route.method()).isEqualTo("keyword+embedding");
@@ -35,7 +36,7 @@ class ModuleRouterTest {
     @Test
     void nothingRoutedMeansSearchEverything() {
         ModuleRouter router = new ModuleRouter(Map.of(), vectors, 0.999, 3);
-        ModuleRouter.Route route = router.route("?", new float[] {0.5f, 0.5f, 0.5f});
+        ModuleRoute route = router.route("?", new float[] {0.5f, 0.5f, 0.5f});
         assertThat(route.modules()).isNull();
         assertThat(route.method()).isEqualTo("none");
     }

@@ -1,9 +1,10 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.RetrievalScores;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

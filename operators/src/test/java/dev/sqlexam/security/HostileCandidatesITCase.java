@@ -10,7 +10,7 @@ import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.evaluation.StructuralValidator;
 import dev.sqlexam.repair.RepairLoop;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.io.InputStream;

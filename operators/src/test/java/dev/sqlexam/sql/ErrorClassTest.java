@@ -1,5 +1,6 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.ErrorClass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;

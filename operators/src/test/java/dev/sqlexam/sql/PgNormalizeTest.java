@@ -70,7 +70,7 @@ class PgNormalizeTest {
         java.util.List<String> touched = new java.util.ArrayList<>();
         for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("..", "exam-sets", "erp", "erp.jsonl"))) {
             if (line.isBlank()) continue;
-            var q = dev.sqlexam.report.Json.MAPPER.readTree(line);
+            var q = dev.sqlexam.json.Json.MAPPER.readTree(line);
             PgNormalize.Result r = PgNormalize.normalize(q.get("gold_sql").asText());
             if (r.changed()) touched.add(q.get("id").asText() + " " + r.applied());
         }

@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.ExplainOutcome;
+import dev.sqlexam.model.ErrorClass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.ConnectionPolicy;

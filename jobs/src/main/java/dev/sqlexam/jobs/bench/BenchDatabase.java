@@ -12,7 +12,7 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.schema.DatabaseSchema;
-import dev.sqlexam.schema.ForeignKey;
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.schema.ModuleAssigner;
 import dev.sqlexam.schema.SchemaIntrospector;
 import dev.sqlexam.schema.TableInfo;

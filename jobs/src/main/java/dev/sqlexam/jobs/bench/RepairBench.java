@@ -1,5 +1,7 @@
 package dev.sqlexam.jobs.bench;
 
+import dev.sqlexam.model.RepairOutcome;
+import dev.sqlexam.model.RepairAttempt;
 import dev.sqlexam.evaluation.StructuralValidator;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.repair.MistakeInjector;
@@ -101,8 +103,8 @@ public final class RepairBench {
             return new Result(db.grade(q, StructuralValidator.validate(broken, db.tables(), db.limit()).sql()).correct()
                     ? Fate.PASSES_CHECKS_HARMLESS : Fate.PASSES_CHECKS_WRONG, "no error");
         }
-        RepairLoop.Outcome outcome = loop.repair(broken, failure, db.repairContext(), db::check, null);
-        RepairLoop.Attempt last = outcome.attempts().isEmpty() ? null : outcome.attempts().get(outcome.attempts().size() - 1);
+        RepairOutcome outcome = loop.repair(broken, failure, db.repairContext(), db::check, null);
+        RepairAttempt last = outcome.attempts().isEmpty() ? null : outcome.attempts().get(outcome.attempts().size() - 1);
         String detail = failure.sqlstate() + " " + failure.message() + (last == null ? "" : " → " + last.method() + ": " + last.error());
         if (!outcome.repaired()) return new Result(Fate.NOT_FIXED, detail);
         String repaired = StructuralValidator.validate(outcome.sql(), db.tables(), db.limit()).sql();

@@ -6,7 +6,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.examset.ExamSetChecker;
+import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.jobs.ExamRun;
 import dev.sqlexam.jobs.Preflight;
 import dev.sqlexam.jobs.ExamSetFiles;

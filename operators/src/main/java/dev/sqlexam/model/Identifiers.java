@@ -1,4 +1,4 @@
-package dev.sqlexam.schema;
+package dev.sqlexam.model;
 
 import java.util.Locale;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.sqlexam.sql;
+package dev.sqlexam.model;
 
 /** Execution error classes of seed 000, which decide whether a failure may be retried. */
 public enum ErrorClass {

@@ -1,4 +1,4 @@
-package dev.sqlexam.retrieval;
+package dev.sqlexam.model;
 
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
-package dev.sqlexam.prompt;
+package dev.sqlexam.model;
 
-import dev.sqlexam.schema.ForeignKey;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

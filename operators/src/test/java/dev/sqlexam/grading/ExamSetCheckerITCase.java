@@ -1,4 +1,4 @@
-package dev.sqlexam.examset;
+package dev.sqlexam.grading;
 
 import dev.sqlexam.database.ConnectionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;

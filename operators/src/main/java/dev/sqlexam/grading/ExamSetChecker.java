@@ -1,9 +1,9 @@
-package dev.sqlexam.examset;
+package dev.sqlexam.grading;
 
 import dev.sqlexam.grading.ResultComparator;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamQuestion;
-import dev.sqlexam.sql.ErrorClass;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.LimitTieProbe;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;

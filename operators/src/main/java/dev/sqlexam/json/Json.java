@@ -1,4 +1,4 @@
-package dev.sqlexam.report;
+package dev.sqlexam.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;

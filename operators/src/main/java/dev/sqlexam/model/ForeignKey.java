@@ -1,4 +1,4 @@
-package dev.sqlexam.schema;
+package dev.sqlexam.model;
 
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,0 +1,3 @@
+package dev.sqlexam.model;
+
+public enum LintSeverity { ERROR, WARN }
