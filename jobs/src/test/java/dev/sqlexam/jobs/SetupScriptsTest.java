@@ -102,11 +102,24 @@ class SetupScriptsTest {
     }
 
     @Test
+    void helpIsPrintedWithoutAnySetup() throws Exception {
+        Path bin = fakeTools(Map.of(), "");
+        for (String command : List.of("grade --help", "bench repair --help", "db --help", "build --help", "exam --jdbc-url x -h", "")) {
+            Ran ran = bash(bin, "./sqlexam " + command);
+            assertThat(ran.code()).as(command).isZero();
+            assertThat(ran.out()).as(command).startsWith("Usage: ./sqlexam");
+        }
+        assertThat(bash(bin, "./sqlexam bench repair --help").out()).contains("--show-failures");
+        assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
+        assertThat(tmp.resolve("state")).doesNotExist();
+    }
+
+    @Test
     void anUnknownCommandIsRejectedWithoutAnySetup() throws Exception {
         Path bin = fakeTools(Map.of(), "");
         Ran ran = bash(bin, "./sqlexam nosuchcommand --jdbc-url x");
         assertThat(ran.code()).isNotZero();
-        assertThat(ran.out()).contains("unknown command 'nosuchcommand'").contains("usage: ./sqlexam");
+        assertThat(ran.out()).contains("unknown command 'nosuchcommand'").contains("Usage: ./sqlexam");
         assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
         assertThat(tmp.resolve("state")).as("no state folder was made").doesNotExist();
     }

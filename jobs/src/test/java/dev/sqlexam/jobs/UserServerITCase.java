@@ -154,6 +154,7 @@ class UserServerITCase {
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         ExamRun.Result self;
         int peakSelf;
+        PooledConnections.resetPeak(admin);
         try (ConnectionSampler sampler = new ConnectionSampler()) {
             self = run("it-user-gold", out, Map.of("generator", "gold")).run(StreamExecutionEnvironment.getExecutionEnvironment());
             sampler.close();
@@ -168,7 +169,10 @@ class UserServerITCase {
         assertThat(printed).containsPattern("connection budget \\d+ on");
         int budget = Integer.parseInt(printed.replaceAll("(?s).*connection budget (\\d+) on.*", "$1"));
         assertThat(budget).isLessThanOrEqualTo(READER_LIMIT);
-        assertThat(peakSelf).as("connections held on the server, sampled").isBetween(1, budget);
+        assertThat(PooledConnections.peakConnections(admin)).as("connections the pools held at once").isBetween(1, budget);
+        // the server lists a connection the pools closed (to open one to another database) until its backend has exited,
+        // a few milliseconds later: the sampled count may see that one for a moment, never more
+        assertThat(peakSelf).as("connections on the server, sampled").isBetween(1, budget + 1);
 
         // three systems: one right everywhere, one wrong on the city questions, one that skipped half of them
         List<String> right = new ArrayList<>();
@@ -191,12 +195,14 @@ class UserServerITCase {
         }
         ExamRun.Result graded;
         int peakGrade;
+        PooledConnections.resetPeak(admin);
         try (ConnectionSampler sampler = new ConnectionSampler()) {
             graded = run("it-user-grade", out, Map.of()).withPredictions(files).run(StreamExecutionEnvironment.getExecutionEnvironment());
             sampler.close();
             peakGrade = sampler.peak.get();
         }
-        assertThat(peakGrade).isBetween(1, budget);
+        assertThat(PooledConnections.peakConnections(admin)).isBetween(1, budget);
+        assertThat(peakGrade).isBetween(1, budget + 1);
         System.out.printf("[user server] %d databases, %d questions; self-check %.1f s, grade of 3 files %.1f s; budget %d, "
                 + "peak connections %d (self-check) and %d (grade)%n", DATABASES, questions.size(), self.summary().durationSeconds(),
                 graded.summary().durationSeconds(), budget, peakSelf, peakGrade);

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Every option sqlexam reads, in one place; the README's options table is generated from it. */
+/** Every option sqlexam reads, in one place; docs/options.md's table is generated from it. */
 public final class SqlExamOptions {
 
     private static final List<Option<?>> ALL = new ArrayList<>();
@@ -64,7 +64,7 @@ public final class SqlExamOptions {
     public static final Option<Long> LLM_TIMEOUT_MS = own("llm_timeout_ms", "SQLEXAM_LLM_TIMEOUT_MS", Long.class, 60_000L,
             "Timeout of one HTTP call to the model server (retried up to 3 times with backoff).", "generate");
     public static final Option<Double> LLM_TEMPERATURE = own("llm_temperature", "SQLEXAM_LLM_TEMPERATURE", Double.class, 0.3,
-            "Sampling temperature (seed 003: 0.3 gives diversity across K candidates).", "generate");
+            "Sampling temperature (0.3 gives diversity across K candidates).", "generate");
     public static final Option<Integer> LLM_MAX_TOKENS = own("llm_max_tokens", "SQLEXAM_LLM_MAX_TOKENS", Integer.class, 1024,
             "Most tokens a completion may have (num_predict for Ollama).", "generate");
     public static final Option<Integer> LLM_SEED = own("llm_seed", "SQLEXAM_LLM_SEED", Integer.class, null,
@@ -105,7 +105,7 @@ public final class SqlExamOptions {
     public static final Option<Integer> HUB_FK_CAP = own("hub_fk_cap", "SQLEXAM_HUB_FK_CAP", Integer.class, 12,
             "V1: a table with more foreign-key neighbours than this is not expanded from (a hub).", "retrieve");
     public static final Option<Integer> TABLE_TOP_K = own("table_top_k", "SQLEXAM_TABLE_TOP_K", Integer.class, 15,
-            "V2 tableTopK (seed 000).", "retrieve");
+            "V2 tableTopK.", "retrieve");
     public static final Option<Double> TABLE_THRESHOLD = own("table_threshold", "SQLEXAM_TABLE_THRESHOLD", Double.class, 0.20,
             "V2 tableThreshold: minimum cosine similarity for tables.", "retrieve");
     public static final Option<Integer> COLUMN_TOP_K = own("column_top_k", "SQLEXAM_COLUMN_TOP_K", Integer.class, 50,
@@ -135,18 +135,18 @@ public final class SqlExamOptions {
 
     // --- seed feature flags (002/004 feature flag tables, 000 and 001 configuration, 003 multi-candidate)
     public static final Option<Boolean> SCHEMA_GLOSSES_ENABLED = seedInEffect("SCHEMA_GLOSSES_ENABLED", Boolean.class, true,
-            "Column description enrichment (seed 004 §3a).", "prompt");
+            "Column description enrichment.", "prompt");
     public static final Option<Boolean> PG_NORMALIZE_ENABLED = seedInEffect("PG_NORMALIZE_ENABLED", Boolean.class, true,
-            "PostgreSQL dialect normalization in repair: 24 transforms, string literals untouched (seed 004 §6a).", "repair");
+            "PostgreSQL dialect normalization in repair: 24 transforms, string literals untouched.", "repair");
     public static final Option<String> PG_NORMALIZE_DIVISION_PATTERN = own("pg_normalize_division_pattern",
             "SQLEXAM_PG_NORMALIZE_DIVISION_PATTERN", String.class, "div_\\d+",
-            "Values whose equality filters PG normalization strips as division scoping (seed 004 §6a); blank: none.", "repair");
+            "Values whose equality filters PG normalization strips as division scoping; blank: none.", "repair");
     public static final Option<Integer> REPAIR_MAX_ATTEMPTS = own("repair_max_attempts", "SQLEXAM_REPAIR_MAX_ATTEMPTS", Integer.class, 3,
-            "Repair attempts per question (REPAIR_CONFIG.maxAttempts, seed 003); 0 turns repair off.", "repair");
+            "Repair attempts per question; 0 turns repair off.", "repair");
     public static final Option<Boolean> SCHEMA_LINKER_ENABLED = seedInEffect("SCHEMA_LINKER_ENABLED", Boolean.class, false,
-            "Keyphrase to column grounding (seed 004 §3b).", "prompt");
+            "Keyphrase to column grounding.", "prompt");
     public static final Option<Boolean> JOIN_PLANNER_ENABLED = seedInEffect("JOIN_PLANNER_ENABLED", Boolean.class, false,
-            "FK graph join planning (seed 004 §3d).", "prompt");
+            "FK graph join planning.", "prompt");
     public static final Option<Boolean> FK_SUBGRAPH_CACHE_ENABLED = seedInEffect("FK_SUBGRAPH_CACHE_ENABLED", Boolean.class, true,
             "Join planner: FK subgraph cache.", "prompt");
     public static final Option<Boolean> DYNAMIC_HUB_CAP_ENABLED = seedInEffect("DYNAMIC_HUB_CAP_ENABLED", Boolean.class, true,
@@ -156,41 +156,41 @@ public final class SqlExamOptions {
     public static final Option<Boolean> CROSS_MODULE_JOIN_ENABLED = seedInEffect("CROSS_MODULE_JOIN_ENABLED", Boolean.class, true,
             "Join planner: cross-module bridge tables.", "prompt");
     public static final Option<String> JOIN_HINT_FORMAT = register(new Option<>("JOIN_HINT_FORMAT", "JOIN_HINT_FORMAT",
-            String.class, "edges", "Join hints in the prompt (seed 000): FK edges, planned paths (needs JOIN_PLANNER_ENABLED), both, none.", "prompt", true, false,
+            String.class, "edges", "Join hints in the prompt: FK edges, planned paths (needs JOIN_PLANNER_ENABLED), both, none.", "prompt", true, false,
             List.of("edges", "paths", "both", "none")));
     public static final Option<Boolean> BM25_SEARCH_ENABLED = seedInEffect("BM25_SEARCH_ENABLED", Boolean.class, true,
-            "Full-text search fused with cosine by RRF (seed 004 §2).", "retrieve");
+            "Full-text search fused with cosine by RRF.", "retrieve");
     public static final Option<Boolean> MODULE_ROUTER_ENABLED = seedInEffect("MODULE_ROUTER_ENABLED", Boolean.class, true,
-            "Module routing before retrieval (seed 004 §1).", "route");
+            "Module routing before retrieval.", "route");
     public static final Option<Boolean> USE_SCHEMA_RAG_V2 = seedInEffect("USE_SCHEMA_RAG_V2", Boolean.class, false,
-            "Dual table+column retrieval with score fusion (seed 000).", "retrieve");
+            "Dual table+column retrieval with score fusion.", "retrieve");
     public static final Option<Boolean> ENABLE_DOC_RETRIEVAL = seedInEffect("ENABLE_DOC_RETRIEVAL", Boolean.class, true,
-            "Schema documentation RAG (seed 001).", "retrieve");
+            "Schema documentation RAG.", "retrieve");
     public static final Option<Integer> DOC_RETRIEVAL_TOP_K = seedInEffect("DOC_RETRIEVAL_TOP_K", Integer.class, 5,
-            "Doc-RAG chunks kept (seed 001).", "retrieve");
+            "Doc-RAG chunks kept.", "retrieve");
     public static final Option<Double> DOC_RELEVANCE_THRESHOLD = seedInEffect("DOC_RELEVANCE_THRESHOLD", Double.class, 0.3,
-            "Doc-RAG relevance threshold (seed 001).", "retrieve");
+            "Doc-RAG relevance threshold.", "retrieve");
     public static final Option<Integer> RETRIEVAL_TABLE_THRESHOLD = seedInEffect("RETRIEVAL_TABLE_THRESHOLD", Integer.class, 10,
-            "Below this many tables the full schema is used (seed 001).", "retrieve");
+            "Below this many tables the full schema is used.", "retrieve");
     public static final Option<Boolean> COLUMN_PRUNING_ENABLED = seedInEffect("COLUMN_PRUNING_ENABLED", Boolean.class, false,
-            "Column trimming per table: PK/FK, FK targets and linked columns stay, plus the first 5 others by ordinal (seed 002 §3c).", "prompt");
+            "Column trimming per table: PK/FK, FK targets and linked columns stay, plus the first 5 others by ordinal.", "prompt");
     public static final Option<Boolean> PRE_SQL_ENABLED = seedInEffect("PRE_SQL_ENABLED", Boolean.class, false,
-            "Pre-SQL backward recall: a model's sketch SQL names tables retrieval missed; they join the packet before generation (seed 004).",
+            "Pre-SQL backward recall: a model's sketch SQL names tables retrieval missed; they join the packet before generation.",
             "prompt");
     public static final Option<Boolean> MULTI_CANDIDATE_ENABLED = seedInEffect("MULTI_CANDIDATE_ENABLED", Boolean.class, true,
-            "Multi-candidate generation (seed 003).", "generate");
+            "Multi-candidate generation.", "generate");
     public static final Option<Integer> MULTI_CANDIDATE_K = seedInEffect("MULTI_CANDIDATE_K", Integer.class, 4,
-            "Default K (seed 003).", "generate");
+            "Default K.", "generate");
     public static final Option<Integer> MULTI_CANDIDATE_K_EASY = seedInEffect("MULTI_CANDIDATE_K_EASY", Integer.class, 2,
-            "K for easy questions (seed 003).", "generate");
+            "K for easy questions.", "generate");
     public static final Option<Integer> MULTI_CANDIDATE_K_HARD = seedInEffect("MULTI_CANDIDATE_K_HARD", Integer.class, 6,
-            "K for hard questions (seed 003).", "generate");
+            "K for hard questions.", "generate");
     public static final Option<Long> MULTI_CANDIDATE_TIME_BUDGET_MS = seedInEffect("MULTI_CANDIDATE_TIME_BUDGET_MS", Long.class,
-            10_000L, "Per-question generation time budget (seed 003).", "generate");
+            10_000L, "Per-question generation time budget.", "generate");
     public static final Option<Long> MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS = seedInEffect("MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS",
-            Long.class, 2_000L, "Per-candidate EXPLAIN timeout (seed 003).", "evaluate");
+            Long.class, 2_000L, "Per-candidate EXPLAIN timeout.", "evaluate");
     public static final Option<Boolean> CANDIDATE_RERANKER_ENABLED = seedInEffect("CANDIDATE_RERANKER_ENABLED", Boolean.class, true,
-            "Candidate reranking: schema adherence, FK join match, result shape (seed 004 §5e).", "evaluate");
+            "Candidate reranking: schema adherence, FK join match, result shape.", "evaluate");
     public static final Option<Boolean> PASS_AT_K = own("pass_at_k", "SQLEXAM_PASS_AT_K", Boolean.class, true,
             "Also run and grade every other candidate, for pass@K and the summary's funnel (costs K-1 extra read-only queries).",
             "grade");
@@ -203,18 +203,18 @@ public final class SqlExamOptions {
             Double.class, 3.0, "sqlexam grade: a prediction may run grade_timeout_base_ms + this × its gold's time (0: the base alone).",
             "grade");
     public static final Option<Integer> MAX_CANDIDATES_TO_EXPLAIN = own("max_candidates_to_explain", "SQLEXAM_MAX_CANDIDATES_TO_EXPLAIN",
-            Integer.class, 4, "How many candidates of a question are EXPLAINed at once (seed 003).", "evaluate");
+            Integer.class, 4, "How many candidates of a question are EXPLAINed at once.", "evaluate");
     public static final Option<Boolean> VALUE_VERIFICATION_ENABLED = seedInEffect("VALUE_VERIFICATION_ENABLED", Boolean.class, false,
             "Database value checks in the reranker: the string literals of the top two candidates are looked up in their columns; "
-                    + "-10 per missing value, at most -20 (seed 004 §5e).", "evaluate");
+                    + "-10 per missing value, at most -20.", "evaluate");
     public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seedInEffect("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,
-            "Surgical column whitelist for 42703 repairs (seed 003).", "repair");
+            "Surgical column whitelist for 42703 repairs.", "repair");
     public static final Option<String> SURGICAL_WHITELIST_MODE = register(new Option<>("surgical_whitelist_mode",
             "SQLEXAM_SURGICAL_WHITELIST_MODE", String.class, "observe", "observe: the whitelist goes into the repair prompt and the "
-                    + "nine-gate rewrite is only recorded; active: a rewrite that passes all nine gates is applied (seed 003).", "repair",
+                    + "nine-gate rewrite is only recorded; active: a rewrite that passes all nine gates is applied.", "repair",
             true, false, List.of("observe", "active")));
     public static final Option<Boolean> EXAM_MODE = register(new Option<>("EXAM_MODE", "EXAM_MODE", Boolean.class, true,
-            "Exam logging (seed 003). Always on in sqlexam: every run writes its exam log.", "sinks", true, false, List.of()));
+            "Exam logging. Always on in sqlexam: every run writes its exam log.", "sinks", true, false, List.of()));
 
     private SqlExamOptions() {}
 

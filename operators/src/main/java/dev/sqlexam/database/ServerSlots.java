@@ -77,7 +77,20 @@ final class ServerSlots {
                     peak = Math.max(peak, open);
                     return new Grant(null, 0, null);
                 }
-                if (!idle.isEmpty()) return new Grant(null, 0, idle.remove(0).connection());
+                if (!idle.isEmpty()) {
+                    if (open > budget) {
+                        // the budget shrank: an idle connection goes for good before anyone takes its slot
+                        Idle surplus = idle.remove(0);
+                        open--;
+                        try {
+                            surplus.connection().close();
+                        } catch (SQLException ignored) {
+                            // a broken idle connection: nothing left to release
+                        }
+                        continue;
+                    }
+                    return new Grant(null, 0, idle.remove(0).connection());
+                }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     throw new ConnectionFailure.BudgetExhausted("all " + budget + " connections of the budget for " + server

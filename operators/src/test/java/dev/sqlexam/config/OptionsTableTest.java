@@ -6,19 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The README's options table is generated from the registry; this keeps it current. */
+/** The options table of docs/options.md is generated from the registry; this keeps it current. */
 class OptionsTableTest {
 
     @Test
     void readmeShowsTheGeneratedOptionsTable() throws Exception {
-        Path readme = Path.of("..", "README.md");
+        Path readme = Path.of("..", "docs", "options.md");
         String text = Files.readString(readme);
         int begin = text.indexOf(OptionsTable.BEGIN);
         int end = text.indexOf(OptionsTable.END);
-        assertThat(begin).as("README has the options:begin marker").isGreaterThanOrEqualTo(0);
+        assertThat(begin).as("docs/options.md has the options:begin marker").isGreaterThanOrEqualTo(0);
         assertThat(end).isGreaterThan(begin);
         String table = text.substring(begin + OptionsTable.BEGIN.length(), end).strip();
-        assertThat(table).as("run ./sqlexam options --markdown and paste it into README.md")
+        assertThat(table).as("run ./sqlexam options --markdown and paste it into docs/options.md")
                 .isEqualTo(OptionsTable.markdown().strip());
     }
 }

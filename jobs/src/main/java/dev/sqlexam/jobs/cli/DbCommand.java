@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code sqlexam db migrate}: apply the versioned migrations (the shell script starts the cluster). */
-@Command(name = "db", mixinStandardHelpOptions = true, description = "Database tasks of the Java side.",
-        subcommands = {DbCommand.Migrate.class})
+@Command(name = "db", mixinStandardHelpOptions = true, description = "The private PostgreSQL cluster and the migrations.",
+        subcommands = {ShellCommands.Up.class, ShellCommands.Down.class, ShellCommands.Restart.class, ShellCommands.Status.class,
+            ShellCommands.Psql.class, DbCommand.Migrate.class})
 final class DbCommand extends CommandGroup {
 
     @Command(name = "migrate", mixinStandardHelpOptions = true,

@@ -6,7 +6,13 @@ import picocli.CommandLine.Command;
 /** The command-line entry point of the shaded jar. */
 @Command(name = "sqlexam", mixinStandardHelpOptions = true, version = "sqlexam 0.1.0",
         description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
-        subcommands = {ExamCommand.class, GradeCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class, DbCommand.class, OptionsCommand.class})
+        subcommands = {ExamCommand.class, GradeCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
+            ShellCommands.Test.class, ShellCommands.Build.class, DbCommand.class, OptionsCommand.class},
+        footer = {"", "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is set up).",
+            "Exit codes: 0 done; 1 an error (the message says what and where); 2 wrong usage, or nothing was graded;",
+            "3 the pre-flight check stopped the run before anything ran (read access, connection slots).",
+            "Environment: SQLEXAM_JDBC_URL (your own server; may hold {db}), SQLEXAM_PG_PORT (private cluster port,",
+            "default 55432), SQLEXAM_STATE_DIR (state folder, default ./.sqlexam); every option has a variable too."})
 public final class SqlExamCli implements Runnable {
 
     @Override
@@ -20,6 +26,7 @@ public final class SqlExamCli implements Runnable {
     /** The command line with its error handling: a failure prints its message and causes, and exits 1 (3: pre-flight). */
     public static CommandLine commandLine() {
         return new CommandLine(new SqlExamCli())
+                .setUsageHelpWidth(110)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     cmd.getErr().println("[sqlexam] error: " + e.getMessage());
                     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {

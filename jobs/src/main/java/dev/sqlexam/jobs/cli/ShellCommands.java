@@ -1,0 +1,61 @@
+package dev.sqlexam.jobs.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Commands the ./sqlexam script carries out itself (they install, start or build, which a jar cannot). They are
+ * declared here so that one command list, and one help text per command, serves the script, the jar and the README.
+ */
+final class ShellCommands {
+
+    private ShellCommands() {}
+
+    /** Run through the jar, a script command says where it belongs. */
+    abstract static class ScriptOnly implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            spec.commandLine().getErr().println("[sqlexam] '" + spec.qualifiedName(" ").replaceFirst("^sqlexam ", "")
+                    + "' is carried out by the ./sqlexam script, not by the jar: run ./sqlexam " + spec.qualifiedName(" ")
+                    .replaceFirst("^sqlexam ", ""));
+            return 2;
+        }
+    }
+
+    @Command(name = "test", mixinStandardHelpOptions = true,
+            description = {"Run the whole test suite (mvn verify) against the private PostgreSQL cluster; what CI runs.",
+                "Installs what the tests need first (PostgreSQL + pgvector, pgloader). Extra arguments go to Maven."})
+    static final class Test extends ScriptOnly {}
+
+    @Command(name = "build", mixinStandardHelpOptions = true,
+            description = "Build the shaded jar jobs/target/sqlexam.jar (java -jar runs it locally, flink run on a cluster).")
+    static final class Build extends ScriptOnly {}
+
+    @Command(name = "up", mixinStandardHelpOptions = true,
+            description = "Install PostgreSQL + pgvector if missing, start the private cluster, apply the migrations.")
+    static final class Up extends ScriptOnly {
+        @Option(names = "--with-large", description = "Also build erp_large, the 2,400-table scale-out ERP.")
+        boolean withLarge;
+    }
+
+    @Command(name = "down", mixinStandardHelpOptions = true, description = "Stop the private cluster.")
+    static final class Down extends ScriptOnly {}
+
+    @Command(name = "restart", mixinStandardHelpOptions = true,
+            description = "Restart the private cluster (fast shutdown: open connections are ended).")
+    static final class Restart extends ScriptOnly {}
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Say whether the private cluster runs, and where its data is (exit 3 when it does not run).")
+    static final class Status extends ScriptOnly {}
+
+    @Command(name = "psql", mixinStandardHelpOptions = true,
+            description = "Open psql on the private cluster (default database: sqlexam); arguments go to psql.")
+    static final class Psql extends ScriptOnly {}
+}
