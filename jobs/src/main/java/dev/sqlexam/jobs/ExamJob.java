@@ -1,7 +1,6 @@
 package dev.sqlexam.jobs;
 
 import dev.sqlexam.examset.ExamLineParser;
-import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ExecuteAndGrade;
 import dev.sqlexam.flink.EmbedQuestion;
 import dev.sqlexam.flink.EvaluateCandidates;
@@ -11,7 +10,6 @@ import dev.sqlexam.flink.RetrieveSchema;
 import dev.sqlexam.flink.RouteModules;
 import dev.sqlexam.flink.GenerateCandidates;
 import dev.sqlexam.flink.NumberedLine;
-import dev.sqlexam.flink.NumberedLinesFormat;
 import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.ScheduleRuns;
 import dev.sqlexam.flink.SummaryOperator;
@@ -24,11 +22,8 @@ import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.report.SummaryAccumulator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -45,8 +40,6 @@ public final class ExamJob {
     /** Everything the graph needs; built by the CLI (or a test) from settings. */
     public record Spec(
             String runId,
-            String examSetPath,
-            String partsDir,
             ExamLineParser parser,
             List<String> variants,
             int repetitions,
@@ -56,20 +49,10 @@ public final class ExamJob {
             dev.sqlexam.flink.RetrievalSpec retrieval,
             PlannerSpec planner,
             boolean preSql,
-            String resultsJdbcUrl,
             int parallelism,
             int asyncCapacity,
             long asyncTimeoutMs,
-            dev.sqlexam.flink.AttachPredictions predictions) {
-
-        public Spec(String runId, String examSetPath, String partsDir, ExamLineParser parser, List<String> variants, int repetitions,
-                dev.sqlexam.llm.Generators generators, ExecutionSpec execution, dev.sqlexam.flink.EvaluationSpec evaluation,
-                dev.sqlexam.flink.RetrievalSpec retrieval, PlannerSpec planner, boolean preSql, String resultsJdbcUrl, int parallelism,
-                int asyncCapacity, long asyncTimeoutMs) {
-            this(runId, examSetPath, partsDir, parser, variants, repetitions, generators, execution, evaluation, retrieval, planner, preSql,
-                    resultsJdbcUrl, parallelism, asyncCapacity, asyncTimeoutMs, null);
-        }
-    }
+            dev.sqlexam.flink.AttachPredictions predictions) {}
 
     /** The join planner stage: on or off, its options, and the keyed-state cache. */
     public record PlannerSpec(boolean enabled, dev.sqlexam.prompt.JoinPlanner.Options options, boolean cache, long ttlMs)
@@ -78,29 +61,30 @@ public final class ExamJob {
     /** A started job: its client and the iterator that yields the summary accumulator at the end. */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
 
+    private final ExamIo.Lines source;
+    private final ExamIo.Sinks sinks;
     private final Spec spec;
 
-    public ExamJob(Spec spec) {
+    /** The graph of {@code spec} between a source of exam-set lines and the sinks of its records, as LongRidesSolution(source, sink). */
+    public ExamJob(ExamIo.Lines source, ExamIo.Sinks sinks, Spec spec) {
+        this.source = source;
+        this.sinks = sinks;
         this.spec = spec;
     }
 
     public Running start(StreamExecutionEnvironment env) throws Exception {
-        FileSource<NumberedLine> source = FileSource
-                .forRecordStreamFormat(new NumberedLinesFormat(), new Path(spec.examSetPath()))
-                .build();
-        DataStream<NumberedLine> lines = env
-                .fromSource(source, WatermarkStrategy.noWatermarks(), "exam-set")
-                .uid("exam-set-source")
-                .setParallelism(1);
+        DataStream<NumberedLine> lines = source.open(env);
+        if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid("exam-set-source").setParallelism(1);
 
         SingleOutputStreamOperator<ExamQuestion> questions = lines
                 .process(new ParseExamLines(spec.parser()))
                 .uid("parse-exam-lines").name("parse exam lines")
                 .setParallelism(1);
-        questions.getSideOutput(Tags.REJECTED)
-                .sinkTo(ExamSinks.jsonLines(spec.partsDir() + "/rejected", "rejected"))
-                .uid("rejected-sink").name("rejected.jsonl")
-                .setParallelism(1);
+        if (sinks.rejected() != null) {
+            questions.getSideOutput(Tags.REJECTED).sinkTo(sinks.rejected())
+                    .uid("rejected-sink").name("rejected.jsonl")
+                    .setParallelism(1);
+        }
 
         DataStream<ExamTask> tasks = questions
                 .map(new dev.sqlexam.flink.DeriveGoldTables(spec.execution().reader(), spec.execution().connections())).uid("derive-gold-tables")
@@ -121,10 +105,8 @@ public final class ExamJob {
                         spec.asyncCapacity())
                 .uid("execute-and-grade").name("execute and grade");
 
-        records.sinkTo(ExamSinks.jsonLines(spec.partsDir() + "/exam-log", "exam-log"))
-                .uid("exam-log-sink").name("exam log (JSONL)");
-        records.sinkTo(ExamSinks.resultsTable(spec.resultsJdbcUrl()))
-                .uid("exam-results-sink").name("exam.results (JDBC upsert)");
+        if (sinks.examLog() != null) records.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
+        if (sinks.results() != null) records.sinkTo(sinks.results()).uid("exam-results-sink").name("exam.results (JDBC upsert)");
 
         CloseableIterator<SummaryAccumulator> summary = records
                 .transform("summary", TypeInformation.of(SummaryAccumulator.class), new SummaryOperator())

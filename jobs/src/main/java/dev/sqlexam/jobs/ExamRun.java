@@ -124,8 +124,7 @@ public final class ExamRun {
                 grading ? 0 : settings.get(SqlExamOptions.EXECUTION_FALLBACKS),
                 grading ? new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
                         settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)) : null, connections);
-        ExamJob.Spec spec = new ExamJob.Spec(runId, examSet.toAbsolutePath().toUri().toString(),
-                parts.toAbsolutePath().toUri().toString(), new ExamLineParser(examSet.toString(), databases),
+        ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), databases),
                 variants, repetitions, generators, execution,
                 new dev.sqlexam.flink.EvaluationSpec(reader, capacity, new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
                         settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
@@ -139,7 +138,7 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.CROSS_MODULE_JOIN_ENABLED), 5), settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED),
                         settings.get(SqlExamOptions.FK_SUBGRAPH_TTL_MS)),
                 settings.get(SqlExamOptions.PRE_SQL_ENABLED),
-                resultsUrl, parallelism, capacity,
+                parallelism, capacity,
                 grading ? Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L) : settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
                 grading ? attach(predictions) : null);
 
@@ -147,7 +146,8 @@ public final class ExamRun {
         out.printf("[sqlexam] run %s: %d line(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
                 repetitions, generatorName, selfCheck ? " (self-check)" : "", parallelism);
         long start = System.nanoTime();
-        ExamJob.Running running = new ExamJob(spec).start(env);
+        ExamJob.Running running = new ExamJob(ExamIo.Lines.file(examSet.toAbsolutePath().toUri().toString()),
+                ExamIo.Sinks.of(parts.toAbsolutePath().toUri().toString(), resultsUrl), spec).start(env);
         SummaryAccumulator accumulator;
         JobExecutionResult result;
         try (ProgressReporter progress = new ProgressReporter(running.client(), questions * repetitions * variants.size(), out)) {
