@@ -79,43 +79,33 @@ public final class SqlLint {
     }
 
     /** Blanks string literals and comments; reports unclosed quotes and unbalanced parentheses. */
+    /**
+     * The query with string literals as {@code ''} and comments as one space (quoted identifiers kept), from the shared
+     * {@link SqlLexer}; an unclosed literal or unbalanced parentheses become issues.
+     */
     static String mask(String sql, List<LintIssue> issues) {
         StringBuilder out = new StringBuilder(sql.length());
         int depth = 0;
         boolean negative = false;
-        for (int i = 0; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (c == '\'') {
-                int end = i + 1;
-                while (end < sql.length() && !(sql.charAt(end) == '\'' && (end + 1 >= sql.length() || sql.charAt(end + 1) != '\''))) {
-                    end += sql.charAt(end) == '\'' ? 2 : 1;
+        for (SqlLexer.Span span : SqlLexer.spans(sql)) {
+            switch (span.kind()) {
+                case STRING, DOLLAR_STRING, QUOTED_IDENTIFIER -> {
+                    if (!span.closed()) {
+                        issues.add(error("unclosed_quote", (span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER ? "a quoted identifier"
+                                : "a string literal") + " opened at character " + (span.start() + 1) + " never closes"));
+                        return out.toString();
+                    }
+                    out.append(span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER ? sql.substring(span.start(), span.end()) : "''");
                 }
-                if (end >= sql.length()) {
-                    issues.add(error("unclosed_quote", "a string literal opened at character " + (i + 1) + " never closes"));
-                    return out.toString();
+                case COMMENT -> out.append(' ');
+                case CODE -> {
+                    for (int i = span.start(); i < span.end(); i++) {
+                        char c = sql.charAt(i);
+                        if (c == '(') depth++;
+                        if (c == ')' && --depth < 0) negative = true;
+                        out.append(c);
+                    }
                 }
-                out.append("''");
-                i = end;
-            } else if (c == '"') {
-                int end = sql.indexOf('"', i + 1);
-                if (end < 0) {
-                    issues.add(error("unclosed_quote", "a quoted identifier opened at character " + (i + 1) + " never closes"));
-                    return out.toString();
-                }
-                out.append(sql, i, end + 1);
-                i = end;
-            } else if (c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-') {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? sql.length() : end;
-                out.append(' ');
-            } else if (c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? sql.length() : end + 1;
-                out.append(' ');
-            } else {
-                if (c == '(') depth++;
-                if (c == ')' && --depth < 0) negative = true;
-                out.append(c);
             }
         }
         if (negative || depth != 0) {

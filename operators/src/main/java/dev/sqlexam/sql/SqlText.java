@@ -20,59 +20,9 @@ public final class SqlText {
 
     private static String mask(String sql, boolean keepIdentifiers) {
         char[] out = sql.toCharArray();
-        int i = 0;
-        int n = out.length;
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') out[i++] = ' ';
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int depth = 0;
-                while (i < n) {
-                    if (i + 1 < n && sql.charAt(i) == '/' && sql.charAt(i + 1) == '*') {
-                        depth++;
-                        out[i++] = ' ';
-                        out[i++] = ' ';
-                    } else if (i + 1 < n && sql.charAt(i) == '*' && sql.charAt(i + 1) == '/') {
-                        depth--;
-                        out[i++] = ' ';
-                        out[i++] = ' ';
-                        if (depth == 0) break;
-                    } else {
-                        out[i++] = ' ';
-                    }
-                }
-            } else if (c == '"' && keepIdentifiers) {
-                int close = sql.indexOf('"', i + 1);
-                i = close < 0 ? n : close + 1;
-            } else if (c == '\'' || c == '"') {
-                out[i++] = ' ';
-                while (i < n) {
-                    if (sql.charAt(i) == c) {
-                        if (i + 1 < n && sql.charAt(i + 1) == c) {
-                            out[i++] = ' ';
-                            out[i++] = ' ';
-                            continue;
-                        }
-                        out[i++] = ' ';
-                        break;
-                    }
-                    out[i++] = ' ';
-                }
-            } else if (c == '$') {
-                int tagEnd = sql.indexOf('$', i + 1);
-                String tag = tagEnd > i ? sql.substring(i, tagEnd + 1) : null;
-                if (tag != null && tag.matches("\\$[A-Za-z_]*\\$")) {
-                    int close = sql.indexOf(tag, tagEnd + 1);
-                    int end = close < 0 ? n : close + tag.length();
-                    for (int k = i; k < end; k++) out[k] = ' ';
-                    i = end;
-                } else {
-                    i++;
-                }
-            } else {
-                i++;
-            }
+        for (SqlLexer.Span span : SqlLexer.spans(sql)) {
+            boolean keep = span.kind() == SqlLexer.Kind.CODE || keepIdentifiers && span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER;
+            if (!keep) java.util.Arrays.fill(out, span.start(), span.end(), ' ');
         }
         return new String(out);
     }
