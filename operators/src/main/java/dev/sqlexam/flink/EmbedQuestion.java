@@ -1,11 +1,11 @@
 package dev.sqlexam.flink;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 
@@ -15,7 +15,7 @@ public final class EmbedQuestion extends RichMapFunction<ExamTask, RetrievalTask
     private static final int CACHE = 10_000;
     private final RetrievalSpec spec;
     private transient EmbeddingProvider provider;
-    private transient Map<String, float[]> cache;
+    private transient Cache<String, float[]> cache;
 
     public EmbedQuestion(RetrievalSpec spec) {
         this.spec = spec;
@@ -24,12 +24,7 @@ public final class EmbedQuestion extends RichMapFunction<ExamTask, RetrievalTask
     @Override
     public void open(OpenContext openContext) {
         provider = spec.embeddings().create();
-        cache = new LinkedHashMap<>(256, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
-                return size() > CACHE;
-            }
-        };
+        cache = Caffeine.newBuilder().maximumSize(CACHE).build();
     }
 
     @Override
@@ -37,7 +32,7 @@ public final class EmbedQuestion extends RichMapFunction<ExamTask, RetrievalTask
         long start = System.nanoTime();
         String text = task.question().question();
         try {
-            float[] v = cache.get(text);
+            float[] v = cache.getIfPresent(text);
             boolean hit = v != null;
             if (v == null) {
                 v = provider.embed(text.length() > 4_000 ? text.substring(0, 4_000) : text);

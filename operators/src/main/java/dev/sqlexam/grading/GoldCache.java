@@ -1,59 +1,57 @@
 package dev.sqlexam.grading;
 
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.sql.QueryOutcome;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Gold results by database and SQL, so repetitions and variants of a question run its gold once.
- * Bounded (least recently used goes first); large results and failures of the harness (infrastructure, permissions) are not kept.
+ * Gold results by database and SQL, so repetitions and variants of a question run its gold once, also when they
+ * arrive at the same time (the others wait for the first run). Bounded, least recently used first; large results
+ * and failures of the harness (infrastructure, permissions) are not kept.
  */
 public final class GoldCache {
 
-    private final int maxEntries;
     private final int maxRowsPerEntry;
-    private final Map<String, QueryOutcome> entries;
-    private long hits;
-    private long misses;
+    private final AsyncCache<String, QueryOutcome> entries;
+    private final AtomicLong hits = new AtomicLong();
+    private final AtomicLong misses = new AtomicLong();
 
     public GoldCache(int maxEntries, int maxRowsPerEntry) {
-        this.maxEntries = maxEntries;
         this.maxRowsPerEntry = maxRowsPerEntry;
-        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, QueryOutcome> eldest) {
-                return size() > GoldCache.this.maxEntries;
-            }
-        };
+        this.entries = Caffeine.newBuilder().maximumSize(maxEntries).buildAsync();
     }
 
+    /** The cached outcome, or {@code run}'s on this thread (a query is never run inside the cache's own locks). */
     public QueryOutcome get(String database, String sql, Supplier<QueryOutcome> run) {
         String key = database + '\u0000' + sql;
-        synchronized (this) {
-            QueryOutcome cached = entries.get(key);
-            if (cached != null) {
-                hits++;
-                return cached;
-            }
-            misses++;
+        CompletableFuture<QueryOutcome> mine = new CompletableFuture<>();
+        CompletableFuture<QueryOutcome> first = entries.asMap().putIfAbsent(key, mine);
+        if (first != null) {
+            hits.incrementAndGet();
+            return first.join();
         }
-        QueryOutcome outcome = run.get();
-        boolean keep = outcome.ok() ? outcome.result().rowCount() <= maxRowsPerEntry
-                : !Grader.goldFailedForTheHarness(outcome);
-        if (keep) {
-            synchronized (this) {
-                entries.put(key, outcome);
-            }
+        misses.incrementAndGet();
+        try {
+            QueryOutcome outcome = run.get();
+            mine.complete(outcome);
+            boolean keep = outcome.ok() ? outcome.result().rowCount() <= maxRowsPerEntry : !Grader.goldFailedForTheHarness(outcome);
+            if (!keep) entries.asMap().remove(key, mine);
+            return outcome;
+        } catch (RuntimeException e) {
+            entries.asMap().remove(key, mine);
+            mine.completeExceptionally(e);
+            throw e;
         }
-        return outcome;
     }
 
-    public synchronized long hits() {
-        return hits;
+    public long hits() {
+        return hits.get();
     }
 
-    public synchronized long misses() {
-        return misses;
+    public long misses() {
+        return misses.get();
     }
 }

@@ -1,0 +1,56 @@
+package dev.sqlexam.grading;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.sql.QueryOutcome;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Concurrent repetitions of one question run its gold once; failures of the harness are never kept. */
+class GoldCacheTest {
+
+    @Test
+    void concurrentRequestsForOneGoldRunItOnce() throws Exception {
+        GoldCache cache = new GoldCache(100, 1_000);
+        AtomicInteger runs = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        var pool = Executors.newFixedThreadPool(8);
+        List<Future<QueryOutcome>> all = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            all.add(pool.submit(() -> cache.get("demo", "SELECT 1", () -> {
+                runs.incrementAndGet();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return QueryOutcome.failure("22012", ErrorClass.SQL_ERROR, "division by zero", 3);
+            })));
+        }
+        Thread.sleep(200);
+        release.countDown();
+        for (var f : all) assertThat(f.get().sqlstate()).isEqualTo("22012");
+        pool.shutdown();
+        assertThat(runs.get()).isEqualTo(1);
+        assertThat(cache.misses()).isEqualTo(1);
+        assertThat(cache.hits()).isEqualTo(7);
+    }
+
+    @Test
+    void aFailureOfTheHarnessIsAskedAgainNextTime() {
+        GoldCache cache = new GoldCache(100, 1_000);
+        AtomicInteger runs = new AtomicInteger();
+        for (int i = 0; i < 3; i++) {
+            cache.get("demo", "SELECT 1", () -> {
+                runs.incrementAndGet();
+                return QueryOutcome.failure("57P01", ErrorClass.INFRA_FAILURE, "terminating connection", 1);
+            });
+        }
+        assertThat(runs.get()).isEqualTo(3);
+    }
+}
