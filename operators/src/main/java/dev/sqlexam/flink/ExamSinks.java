@@ -53,7 +53,7 @@ public final class ExamSinks {
                     ps.setString(i++, e.searchText());
                     ps.setString(i++, e.model());
                     ps.setString(i++, e.textHash());
-                    ps.setString(i, dev.sqlexam.retrieval.Vectors.literal(ee.vector()));
+                    ps.setObject(i, new com.pgvector.PGvector(ee.vector()));
                 })
                 .withExecutionOptions(JdbcExecutionOptions.builder().withBatchSize(500).withBatchIntervalMs(1_000).withMaxRetries(3).build())
                 .buildAtLeastOnce(new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()

@@ -137,7 +137,7 @@ public final class RagIndexWriter {
                     ps.setString(3, model);
                     ps.setString(4, description);
                     ps.setString(5, IndexEntity.hash(description, model));
-                    ps.setString(6, Vectors.literal(e.getValue()));
+                    ps.setObject(6, new com.pgvector.PGvector(e.getValue()));
                     ps.addBatch();
                 }
                 ps.executeBatch();

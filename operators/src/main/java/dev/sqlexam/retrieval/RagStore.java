@@ -1,5 +1,6 @@
 package dev.sqlexam.retrieval;
 
+import com.pgvector.PGvector;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.model.ForeignKey;
 import java.sql.Array;
@@ -70,15 +71,15 @@ public final class RagStore implements AutoCloseable {
                 st.execute("SET hnsw.iterative_scan = relaxed_order");
             }
             try (PreparedStatement ps = c.prepareStatement(sql)) {
-                String literal = Vectors.literal(query);
+                PGvector vector = new PGvector(query);
                 int i = 1;
-                ps.setString(i++, literal);
+                ps.setObject(i++, vector);
                 ps.setString(i++, db);
                 ps.setString(i++, model);
                 ps.setString(i++, entityType);
                 ps.setArray(i++, c.createArrayOf("text", namedSchemas.toArray()));
                 if (modules != null) ps.setArray(i++, c.createArrayOf("text", modules.toArray()));
-                ps.setString(i++, literal);
+                ps.setObject(i++, vector);
                 ps.setInt(i, k);
                 return hits(ps);
             }
@@ -187,7 +188,7 @@ public final class RagStore implements AutoCloseable {
             ps.setString(1, db);
             ps.setString(2, model);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) out.put(rs.getString(1), Vectors.parse(rs.getString(2)));
+                while (rs.next()) out.put(rs.getString(1), new PGvector(rs.getString(2)).toArray());
             }
         }
         return out;
@@ -204,7 +205,7 @@ public final class RagStore implements AutoCloseable {
             ps.setString(2, model);
             ps.setString(3, entityType);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) out.put(rs.getString(1), Vectors.parse(rs.getString(2)));
+                while (rs.next()) out.put(rs.getString(1), new PGvector(rs.getString(2)).toArray());
             }
         }
         return out;
