@@ -1,5 +1,9 @@
 package dev.sqlexam.benchmarks;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +14,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** RFC 4180 CSV with a header row: quoted fields may hold commas, doubled quotes and newlines. */
+/** CSV with a header row (RFC 4180: quoted fields may hold commas, doubled quotes and newlines), read by Jackson's CSV module. */
 public final class Csv {
+
+    private static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvParser.Feature.SKIP_EMPTY_LINES)
+            .enable(CsvParser.Feature.ALLOW_TRAILING_COMMA).build();
 
     private Csv() {}
 
@@ -24,55 +31,23 @@ public final class Csv {
         }
     }
 
+    /** One map per row, keyed by the header's names (stripped); a short row gives empty strings. */
     public static List<Map<String, String>> parse(String text) {
-        List<List<String>> records = records(text.startsWith("\uFEFF") ? text.substring(1) : text);
-        List<Map<String, String>> out = new ArrayList<>();
-        if (records.isEmpty()) return out;
-        List<String> header = records.get(0);
-        for (List<String> r : records.subList(1, records.size())) {
-            if (r.size() == 1 && r.get(0).isEmpty()) continue;
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.size(); i++) row.put(header.get(i).strip(), i < r.size() ? r.get(i) : "");
-            out.add(row);
-        }
-        return out;
-    }
-
-    private static List<List<String>> records(String text) {
-        List<List<String>> out = new ArrayList<>();
-        List<String> record = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                record.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') i++;
-                record.add(field.toString());
-                field.setLength(0);
-                out.add(record);
-                record = new ArrayList<>();
-            } else {
-                field.append(c);
+        String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        try (MappingIterator<List<String>> rows = MAPPER.readerForListOf(String.class).with(CsvSchema.emptySchema())
+                .with(CsvParser.Feature.WRAP_AS_ARRAY).readValues(body)) {
+            List<Map<String, String>> out = new ArrayList<>();
+            if (!rows.hasNext()) return out;
+            List<String> header = rows.next();
+            while (rows.hasNext()) {
+                List<String> r = rows.next();
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int i = 0; i < header.size(); i++) row.put(header.get(i).strip(), i < r.size() ? r.get(i) : "");
+                out.add(row);
             }
+            return out;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not readable as CSV: " + e.getMessage(), e);
         }
-        if (field.length() > 0 || !record.isEmpty()) {
-            record.add(field.toString());
-            out.add(record);
-        }
-        return out;
     }
 }
