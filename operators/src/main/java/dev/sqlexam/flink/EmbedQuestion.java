@@ -40,7 +40,7 @@ public final class EmbedQuestion extends RichMapFunction<ExamTask, RetrievalTask
             }
             return RetrievalTask.of(task).withVector(v, StageTrace.ok("embed", micros(start) / 1_000, hit ? "cached" : provider.model()));
         } catch (RuntimeException e) {
-            return RetrievalTask.of(task).withVector(null, StageTrace.failed("embed", "infra_failure", null, micros(start) / 1_000,
+            return RetrievalTask.of(task).withVector(null, StageTrace.infraFailure("embed", micros(start) / 1_000,
                     "embedding failed: " + e.getMessage()));
         }
     }

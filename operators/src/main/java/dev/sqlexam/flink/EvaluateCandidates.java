@@ -82,7 +82,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
                         sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), dev.sqlexam.evaluation.ValueVerifier.on(executor, db), workers)
                         .thenApplyAsync(evaluation -> repaired(task, evaluation, knownTables(db)), workers))
                 .whenComplete((evaluation, error) -> resultFuture.complete(List.of(error != null
-                        ? task.withEvaluation(task.candidates(), null, StageTrace.failed("evaluate", "infra_failure", null, 0,
+                        ? task.withEvaluation(task.candidates(), null, StageTrace.infraFailure("evaluate", 0,
                                 "evaluation failed, the first candidate runs unevaluated: " + error.getMessage()))
                         : evaluated(task, evaluation))));
     }
@@ -179,7 +179,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
     @Override
     public void timeout(GeneratedTask task, ResultFuture<GeneratedTask> resultFuture) {
         resultFuture.complete(List.of(task.withEvaluation(task.candidates(), null,
-                StageTrace.failed("evaluate", "infra_failure", null, 0, "evaluation exceeded the async time limit; the first candidate runs unevaluated"))));
+                StageTrace.infraFailure("evaluate", 0, "evaluation exceeded the async time limit; the first candidate runs unevaluated"))));
     }
 
     @Override

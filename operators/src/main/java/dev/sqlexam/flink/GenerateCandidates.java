@@ -70,8 +70,8 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
             model.generateWithTrace(task, retrieved.packet(), retrieved.plan()).whenComplete((result, error) -> {
                 GenerationTrace trace = result == null ? null : result.trace();
                 long ms = (System.nanoTime() - start) / 1_000_000;
-                StageTrace stage = error != null ? StageTrace.failed("generate", "infra_failure", null, ms, error.getMessage())
-                        : trace.error() != null ? StageTrace.failed("generate", "infra_failure", null, ms, trace.error())
+                StageTrace stage = error != null ? StageTrace.infraFailure("generate", ms, error.getMessage())
+                        : trace.error() != null ? StageTrace.infraFailure("generate", ms, trace.error())
                         : StageTrace.ok("generate", ms, result.candidates().size() + " candidate(s) of " + trace.k() + " from " + trace.model());
                 resultFuture.complete(List.of(generated(retrieved, result == null ? List.of() : result.candidates(), stage, trace)));
             });
@@ -80,7 +80,7 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
         generator.generate(task).whenComplete((candidates, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) {
-                StageTrace failed = StageTrace.failed("generate", "infra_failure", null, ms,
+                StageTrace failed = StageTrace.infraFailure("generate", ms,
                         generatorName + " failed: " + error.getMessage());
                 resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
             } else {
@@ -99,7 +99,7 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
 
     @Override
     public void timeout(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
-        StageTrace failed = StageTrace.failed("generate", "infra_failure", null, 0, generatorName + " timed out");
+        StageTrace failed = StageTrace.infraFailure("generate", 0, generatorName + " timed out");
         resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
     }
 

@@ -85,8 +85,7 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
             out.collect(task.withPlan(plan, StageTrace.ok("plan_joins", ms, (hit ? "subgraph cached, " : "subgraph built, ")
                     + plan.paths().size() + " path(s)" + (plan.note() == null ? "" : ": " + plan.note()))));
         } catch (Exception e) {
-            out.collect(task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.failed("plan_joins", "infra_failure", null,
-                    (System.nanoTime() - start) / 1_000_000, e.getMessage())));
+            out.collect(task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.infraFailure("plan_joins", (System.nanoTime() - start) / 1_000_000, e.getMessage())));
         }
     }
 

@@ -64,7 +64,7 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
         }
         sketch.handle((result, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
-            if (error != null) return t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, ms, "sketch failed: " + error.getMessage()));
+            if (error != null) return t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, ms, "sketch failed: " + error.getMessage()));
             if (result.candidates().isEmpty()) {
                 String why = result.trace().error() != null ? result.trace().error() : String.join("; ", result.trace().extractionProblems());
                 return t.withPacket(t.packet(), StageTrace.failed(STAGE, "no_sketch", null, ms, "no sketch SQL: " + why));
@@ -76,15 +76,15 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
                         + " table(s); added " + recall.added() + (recall.unknown().isEmpty() ? "" : "; not in the database " + recall.unknown())
                         + "; sketch: " + sql));
             } catch (RuntimeException e) {
-                return t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, ms, "recall failed: " + e.getMessage()));
+                return t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, ms, "recall failed: " + e.getMessage()));
             }
         }).whenComplete((out, error) -> resultFuture.complete(List.of(out != null ? out
-                : t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, 0, String.valueOf(error))))));
+                : t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, 0, String.valueOf(error))))));
     }
 
     @Override
     public void timeout(RetrievalTask t, ResultFuture<RetrievalTask> resultFuture) {
-        resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.failed(STAGE, "infra_failure", null, 0,
+        resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, 0,
                 "the sketch exceeded the async time limit"))));
     }
 

@@ -64,7 +64,7 @@ public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, Retri
     private static RetrievalTask failed(RetrievalTask t, long ms, String message) {
         var q = t.task().question();
         return t.withRetrieval(new SchemaContextPacket(q.db(), "none", List.of(), List.of(), List.of(), List.of(), List.of()),
-                RetrievalTrace.failed(message), StageTrace.failed("retrieve", "infra_failure", null, ms, message));
+                RetrievalTrace.failed(message), StageTrace.infraFailure("retrieve", ms, message));
     }
 
     @Override

@@ -38,8 +38,7 @@ public final class RouteModules extends RichMapFunction<RetrievalTask, Retrieval
             return t.withRoute(route, StageTrace.ok("route", (System.nanoTime() - start) / 1_000_000,
                     route.method() + (route.modules() == null ? "" : " " + route.modules())));
         } catch (RuntimeException e) {
-            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.failed("route", "infra_failure", null,
-                    (System.nanoTime() - start) / 1_000_000, e.getMessage()));
+            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.infraFailure("route", (System.nanoTime() - start) / 1_000_000, e.getMessage()));
         }
     }
 

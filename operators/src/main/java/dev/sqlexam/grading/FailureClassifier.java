@@ -1,5 +1,6 @@
 package dev.sqlexam.grading;
 
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.sql.SqlReferences;
 import java.util.ArrayList;
@@ -24,8 +25,9 @@ public final class FailureClassifier {
     public static Failure classify(boolean correct, String reason, String errorClass, List<String> packetTables, List<String> goldTables,
             EvaluationTrace evaluation, String predSql, String goldSql) {
         if (correct || "gold_error".equals(reason)) return null;
-        if ("infra_failure".equals(reason) || "infra_failure".equals(errorClass)) {
-            return new Failure("infra_failure", "the harness or a model server failed, not the model's SQL");
+        String infra = ErrorClass.INFRA_FAILURE.code();
+        if (infra.equals(reason) || infra.equals(errorClass)) {
+            return new Failure(infra, "the harness or a model server failed, not the model's SQL");
         }
         if ("missing".equals(reason)) return new Failure("missing_prediction", "the predictions file has no SQL for this question");
         if ("timeout".equals(reason) || "query_timeout".equals(errorClass)) {

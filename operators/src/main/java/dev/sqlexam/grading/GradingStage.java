@@ -49,7 +49,7 @@ public final class GradingStage {
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());
         if (q.goldTablesError() != null) trace.add(0, StageTrace.failed("gold_tables", INFRA, null, 0, q.goldTablesError()));
-        StageTrace upstreamFailure = trace.stream().filter(t -> INFRA.equals(t.errorClass())).findFirst().orElse(null);
+        StageTrace upstreamFailure = trace.stream().filter(StageTrace::infraFailure).findFirst().orElse(null);
 
         long goldStart = System.nanoTime();
         List<Grader.GoldRun> golds = new ArrayList<>();
@@ -136,14 +136,14 @@ public final class GradingStage {
         ExamTask task = generated.task();
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());
-        trace.add(StageTrace.failed(stage, "infra_failure", null, 0, message));
+        trace.add(StageTrace.infraFailure(stage, 0, message));
         String reason = dev.sqlexam.model.GradeReason.INFRA_FAILURE.code();
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
                 chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, null, -1, false, -1, -1, 0, 0,
-                trace.stream().mapToLong(StageTrace::durationMs).sum(), "infra_failure", null, message, message,
-                "infra_failure", message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+                trace.stream().mapToLong(StageTrace::durationMs).sum(), INFRA, null, message, message,
+                INFRA, message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
     }
 
     private QueryOutcome runGold(String db, String sql) {

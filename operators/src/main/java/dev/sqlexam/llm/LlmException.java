@@ -24,6 +24,6 @@ public final class LlmException extends RuntimeException {
     }
 
     public String errorClass() {
-        return "infra_failure";
+        return dev.sqlexam.model.ErrorClass.INFRA_FAILURE.code();
     }
 }

@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * What one stage did for one question: status, error class, SQLSTATE, duration and a short detail.
- * Every stage appends one (seed 004 principle: every step is measured and logged).
+ * Every stage appends one: every step is measured and logged.
  */
 public record StageTrace(
         String stage, String status, String errorClass, String sqlstate, long durationMs, String detail)
@@ -17,5 +17,14 @@ public record StageTrace(
     public static StageTrace failed(
             String stage, String errorClass, String sqlstate, long durationMs, String detail) {
         return new StageTrace(stage, "error", errorClass, sqlstate, durationMs, detail);
+    }
+
+    /** A stage the infrastructure failed (server, model endpoint, time limit): never the model's failure. */
+    public static StageTrace infraFailure(String stage, long durationMs, String detail) {
+        return failed(stage, ErrorClass.INFRA_FAILURE.code(), null, durationMs, detail);
+    }
+
+    public boolean infraFailure() {
+        return ErrorClass.INFRA_FAILURE.code().equals(errorClass);
     }
 }
