@@ -4,7 +4,7 @@ import dev.sqlexam.model.RepairOutcome;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.evaluation.CandidateScorer;
-import dev.sqlexam.llm.ModelGenerator;
+import dev.sqlexam.llm.Generation;
 import dev.sqlexam.llm.PromptTemplates;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.Candidate;
@@ -102,10 +102,11 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         String question = task.task().question().question();
         RepairLoop.Context ctx = new RepairLoop.Context(schema.columns(), task.packet() == null ? List.of() : task.packet().fkEdges(), tables, base,
                 sql -> dev.sqlexam.evaluation.QuestionAgreement.contradictions(question, sql));
-        RepairLoop.Model model = generator instanceof ModelGenerator m ? prompt -> {
-            var result = m.complete(prompt).join();
-            return result.candidates().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(result.candidates().get(0).sql());
-        } : null;
+        // the repair loop runs on this operator's own workers, never on Flink's task thread, so it may wait for the model
+        RepairLoop.Model model = generator.completer().<RepairLoop.Model>map(completer -> prompt -> {
+            Generation answer = completer.complete(prompt).join();
+            return answer.candidates().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(answer.candidates().get(0).sql());
+        }).orElse(null);
         RepairOutcome outcome = repairLoop.repair(chosen.sql(), failure, ctx,
                 sql -> CandidateEvaluator.check(sql, tables, spec.settings().limit(), explainer), model);
         String sql = outcome.repaired()

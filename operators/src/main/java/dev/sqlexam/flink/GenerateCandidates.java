@@ -1,20 +1,16 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.llm.BaselineGenerator;
-import dev.sqlexam.llm.DifficultyClassifier;
+import dev.sqlexam.llm.Generation;
 import dev.sqlexam.llm.Generators;
-import dev.sqlexam.llm.ModelGenerator;
-import dev.sqlexam.llm.PromptTemplates;
-import dev.sqlexam.llm.ReplayGenerator;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.Candidate;
-import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.GenerationTrace;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
@@ -42,50 +38,22 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
     @Override
     public void asyncInvoke(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
         long start = System.nanoTime();
-        ExamTask task = retrieved.task();
-        if (generator instanceof ReplayGenerator replay) {
-            String hash = PromptTemplates.build(task.question(), retrieved.packet(), retrieved.plan(),
-                    generators.settings() == null ? PromptTemplates.Stages.DEFAULT : generators.settings().prompt()).hash();
-            ReplayGenerator.Replayed r = replay.replay(task, hash);
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            StageTrace stage = r.problem() == null ? StageTrace.ok("generate", ms, r.candidates().size() + " candidate(s) replayed")
-                    : StageTrace.failed("generate", "replay_miss", null, ms, r.problem());
-            resultFuture.complete(List.of(generated(retrieved, r.candidates(), stage, new GenerationTrace("replay", "log", null,
-                    r.candidates().size(), hash, 0, 0, ms, 0, 0, r.candidates().size(), 0, List.of(), r.problem()))));
-            return;
+        CompletableFuture<Generation> generation;
+        try {
+            generation = generator.generate(new SqlGenerator.Request(retrieved.task(), retrieved.packet(), retrieved.plan()));
+        } catch (RuntimeException e) {
+            generation = CompletableFuture.failedFuture(e);
         }
-        if (generator instanceof BaselineGenerator baseline) {
-            var packet = retrieved.packet();
-            var difficulty = DifficultyClassifier.classify(task.question().question(), packet == null ? 0 : packet.tables().size());
-            int k = DifficultyClassifier.k(difficulty, 2, 4, 6);
-            List<Candidate> all = baseline.write(task.question().question(), packet);
-            List<Candidate> candidates = all.subList(0, Math.min(k, all.size()));
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            StageTrace stage = StageTrace.ok("generate", ms, candidates.size() + " candidate(s) from the offline baseline");
-            resultFuture.complete(List.of(generated(retrieved, candidates, stage, new GenerationTrace("baseline", "rules",
-                    difficulty.name().toLowerCase(), k, null, 0, 0, ms, 0, 0, all.size(), 0, List.of(), null))));
-            return;
-        }
-        if (generator instanceof ModelGenerator model) {
-            model.generateWithTrace(task, retrieved.packet(), retrieved.plan()).whenComplete((result, error) -> {
-                GenerationTrace trace = result == null ? null : result.trace();
-                long ms = (System.nanoTime() - start) / 1_000_000;
-                StageTrace stage = error != null ? StageTrace.infraFailure("generate", ms, error.getMessage())
-                        : trace.error() != null ? StageTrace.infraFailure("generate", ms, trace.error())
-                        : StageTrace.ok("generate", ms, result.candidates().size() + " candidate(s) of " + trace.k() + " from " + trace.model());
-                resultFuture.complete(List.of(generated(retrieved, result == null ? List.of() : result.candidates(), stage, trace)));
-            });
-            return;
-        }
-        generator.generate(task).whenComplete((candidates, error) -> {
+        generation.whenComplete((g, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) {
-                StageTrace failed = StageTrace.infraFailure("generate", ms,
-                        generatorName + " failed: " + error.getMessage());
-                resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
+                resultFuture.complete(List.of(generated(retrieved, List.of(),
+                        StageTrace.infraFailure("generate", ms, generatorName + " failed: " + error.getMessage()), null)));
+            } else if (!g.ok()) {
+                resultFuture.complete(List.of(generated(retrieved, List.of(), StageTrace.failed("generate", g.errorClass(), null, ms,
+                        g.problem()), g.trace())));
             } else {
-                StageTrace ok = StageTrace.ok("generate", ms, candidates.size() + " candidate(s) from " + generatorName);
-                resultFuture.complete(List.of(generated(retrieved, candidates, ok, null)));
+                resultFuture.complete(List.of(generated(retrieved, g.candidates(), StageTrace.ok("generate", ms, g.detail()), g.trace())));
             }
         });
     }

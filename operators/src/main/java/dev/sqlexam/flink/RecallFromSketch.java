@@ -1,7 +1,7 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.llm.Generators;
-import dev.sqlexam.llm.ModelGenerator;
+import dev.sqlexam.llm.Generation;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
@@ -38,7 +38,7 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
     @Override
     public void open(OpenContext openContext) {
         generator = generators.create();
-        if (generator instanceof ModelGenerator) {
+        if (generator.sketcher().isPresent()) {
             store = RetrievalOperators.store(spec);
             service = RetrievalOperators.service(spec, store);
         }
@@ -47,7 +47,8 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
     @Override
     public void asyncInvoke(RetrievalTask t, ResultFuture<RetrievalTask> resultFuture) {
         long start = System.nanoTime();
-        if (!(generator instanceof ModelGenerator model)) {
+        var sketcher = generator.sketcher();
+        if (sketcher.isEmpty()) {
             resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.ok(STAGE, 0,
                     "skipped: the " + generator.name() + " generator writes no sketch; pre-SQL needs a model"))));
             return;
@@ -56,17 +57,18 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
             resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.ok(STAGE, 0, "skipped: no retrieved schema to sketch from"))));
             return;
         }
-        CompletableFuture<ModelGenerator.Result> sketch;
+        CompletableFuture<Generation> sketch;
         try {
-            sketch = model.sketch(t.task(), t.packet());
+            sketch = sketcher.get().sketch(t.task(), t.packet());
         } catch (RuntimeException e) {
             sketch = CompletableFuture.failedFuture(e);
         }
         sketch.handle((result, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) return t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, ms, "sketch failed: " + error.getMessage()));
+            if (!result.ok()) return t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, ms, "sketch failed: " + result.problem()));
             if (result.candidates().isEmpty()) {
-                String why = result.trace().error() != null ? result.trace().error() : String.join("; ", result.trace().extractionProblems());
+                String why = String.join("; ", result.trace().extractionProblems());
                 return t.withPacket(t.packet(), StageTrace.failed(STAGE, "no_sketch", null, ms, "no sketch SQL: " + why));
             }
             String sql = result.candidates().get(0).sql();

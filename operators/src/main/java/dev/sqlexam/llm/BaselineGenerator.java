@@ -38,9 +38,18 @@ public final class BaselineGenerator implements SqlGenerator {
     private static final Pattern GROUP = Pattern.compile("(?i)\\b(?:by|per|for each|in each|for every|of each)\\s+([a-z][a-z ]{1,40}?)(?=$|[?.,;]|\\s+(?:in|for|during|from|with|and|where|that|who|which|over|since|between|of)\\b)");
 
     private final int k;
+    private final ModelGenerator.Settings settings;
 
+    /** At most {@code k} candidates for any question. */
     public BaselineGenerator(int k) {
         this.k = Math.max(1, k);
+        this.settings = null;
+    }
+
+    /** K per question from the question's difficulty, as a model's (MULTI_CANDIDATE_K, _EASY, _HARD). */
+    public BaselineGenerator(ModelGenerator.Settings settings) {
+        this.settings = settings;
+        this.k = Math.max(1, settings.multiCandidate() ? Math.max(settings.kHard(), Math.max(settings.kDefault(), settings.kEasy())) : 1);
     }
 
     @Override
@@ -49,8 +58,17 @@ public final class BaselineGenerator implements SqlGenerator {
     }
 
     @Override
-    public CompletableFuture<List<Candidate>> generate(ExamTask task) {
-        return CompletableFuture.completedFuture(List.of());
+    public CompletableFuture<Generation> generate(Request request) {
+        long start = System.nanoTime();
+        SchemaContextPacket packet = request.packet();
+        var difficulty = DifficultyClassifier.classify(request.task().question().question(), packet == null ? 0 : packet.tables().size());
+        int want = settings == null ? k : settings.k(difficulty);
+        List<Candidate> all = write(request.task().question().question(), packet);
+        List<Candidate> candidates = all.subList(0, Math.min(want, all.size()));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        return CompletableFuture.completedFuture(Generation.of(candidates, new dev.sqlexam.model.GenerationTrace(NAME, "rules",
+                difficulty.name().toLowerCase(Locale.ROOT), want, null, 0, 0, ms, 0, 0, all.size(), 0, List.of(), null),
+                candidates.size() + " candidate(s) from the offline baseline"));
     }
 
     /** Candidates for a question given only its text and its schema packet. */

@@ -44,8 +44,9 @@ public record Generators(String name, String url, String model, String apiKeyEnv
     public SqlGenerator create() {
         return switch (name) {
             case GoldGenerator.NAME -> new GoldGenerator();
-            case BaselineGenerator.NAME -> new BaselineGenerator(settings == null ? 4 : settings.kHard());
-            case ReplayGenerator.NAME -> new ReplayGenerator(ReplayGenerator.read(java.nio.file.Path.of(replayLog)));
+            case BaselineGenerator.NAME -> settings == null ? new BaselineGenerator(4) : new BaselineGenerator(settings);
+            case ReplayGenerator.NAME -> new ReplayGenerator(ReplayGenerator.read(java.nio.file.Path.of(replayLog)),
+                    settings == null ? null : settings.prompt());
             case "auto" -> throw new IllegalStateException("generator auto must be resolved before the job starts");
             case "openai" -> new ModelGenerator(new OpenAiChatClient(url, model, apiKeyEnv == null ? null : System.getenv(apiKeyEnv),
                     timeoutMs, RetryPolicy.DEFAULT), settings);

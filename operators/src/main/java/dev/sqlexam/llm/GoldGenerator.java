@@ -25,9 +25,9 @@ public final class GoldGenerator implements SqlGenerator {
     }
 
     @Override
-    public CompletableFuture<List<Candidate>> generate(ExamTask task) {
+    public CompletableFuture<Generation> generate(Request request) {
         List<Candidate> candidates = new ArrayList<>();
-        candidates.add(new Candidate(0, task.question().goldSql(), NAME, 0));
-        return CompletableFuture.completedFuture(candidates);
+        candidates.add(new Candidate(0, request.task().question().goldSql(), NAME, 0));
+        return CompletableFuture.completedFuture(Generation.of(candidates, null, "1 candidate from gold"));
     }
 }

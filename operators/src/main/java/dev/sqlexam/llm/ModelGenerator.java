@@ -9,6 +9,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -24,7 +25,13 @@ public final class ModelGenerator implements SqlGenerator {
 
     /** Generation settings (seed 003's MULTI_CANDIDATE_* and the sampling options). */
     public record Settings(boolean multiCandidate, int kDefault, int kEasy, int kHard, long timeBudgetMs, double temperature,
-            int maxTokens, Integer seed, PromptTemplates.Stages prompt) implements Serializable {}
+            int maxTokens, Integer seed, PromptTemplates.Stages prompt) implements Serializable {
+
+        /** K for a question of this difficulty: MULTI_CANDIDATE_K_EASY, _K, _K_HARD; 1 with MULTI_CANDIDATE_ENABLED off. */
+        public int k(DifficultyClassifier.Difficulty difficulty) {
+            return multiCandidate ? DifficultyClassifier.k(difficulty, kEasy, kDefault, kHard) : 1;
+        }
+    }
 
     private final ChatClient client;
     private final Settings settings;
@@ -40,8 +47,25 @@ public final class ModelGenerator implements SqlGenerator {
     }
 
     @Override
-    public CompletableFuture<List<Candidate>> generate(ExamTask task) {
-        return generateWithTrace(task, null).thenApply(Result::candidates);
+    public CompletableFuture<Generation> generate(Request request) {
+        return generateWithTrace(request.task(), request.packet(), request.plan()).thenApply(ModelGenerator::generation);
+    }
+
+    @Override
+    public Optional<Sketcher> sketcher() {
+        return Optional.of((task, packet) -> sketch(task, packet).thenApply(ModelGenerator::generation));
+    }
+
+    @Override
+    public Optional<Completer> completer() {
+        return Optional.of(prompt -> complete(prompt).thenApply(ModelGenerator::generation));
+    }
+
+    /** No reply at all is the endpoint's failure; replies without SQL are the model's, and come back as no candidates. */
+    private static Generation generation(Result r) {
+        GenerationTrace t = r.trace();
+        if (t.error() != null) return Generation.failed(dev.sqlexam.model.ErrorClass.INFRA_FAILURE.code(), t.error(), t);
+        return Generation.of(r.candidates(), t, r.candidates().size() + " candidate(s) of " + t.k() + " from " + t.model());
     }
 
     /** Candidates and the trace of how they were made. */
@@ -54,7 +78,7 @@ public final class ModelGenerator implements SqlGenerator {
     public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet, JoinPlan plan) {
         DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
                 packet == null ? 0 : packet.tables().size());
-        int k = settings.multiCandidate() ? DifficultyClassifier.k(difficulty, settings.kEasy(), settings.kDefault(), settings.kHard()) : 1;
+        int k = settings.k(difficulty);
         return generate(task, packet, plan, difficulty, k);
     }
 

@@ -29,8 +29,12 @@ public final class ReplayGenerator implements SqlGenerator {
 
     private final Map<String, Recorded> byQuestion;
 
-    public ReplayGenerator(Map<String, Recorded> byQuestion) {
+    private final PromptTemplates.Stages prompt;
+
+    /** {@code prompt}: the prompt stages of this run, whose hash tells a question whose prompt changed since the log. */
+    public ReplayGenerator(Map<String, Recorded> byQuestion, PromptTemplates.Stages prompt) {
         this.byQuestion = byQuestion;
+        this.prompt = prompt == null ? PromptTemplates.Stages.DEFAULT : prompt;
     }
 
     /** Reads an exam_log.jsonl; the first record of each question (variant, repetition 1) wins. */
@@ -78,7 +82,14 @@ public final class ReplayGenerator implements SqlGenerator {
     public record Replayed(List<Candidate> candidates, String problem) {}
 
     @Override
-    public CompletableFuture<List<Candidate>> generate(ExamTask task) {
-        return CompletableFuture.completedFuture(replay(task, null).candidates());
+    public CompletableFuture<Generation> generate(Request request) {
+        long start = System.nanoTime();
+        String hash = PromptTemplates.build(request.task().question(), request.packet(), request.plan(), prompt).hash();
+        Replayed r = replay(request.task(), hash);
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        var trace = new dev.sqlexam.model.GenerationTrace(NAME, "log", null, r.candidates().size(), hash, 0, 0, ms, 0, 0,
+                r.candidates().size(), 0, List.of(), r.problem());
+        return CompletableFuture.completedFuture(r.problem() == null ? Generation.of(r.candidates(), trace, r.candidates().size()
+                + " candidate(s) replayed") : Generation.failed("replay_miss", r.problem(), trace));
     }
 }
