@@ -126,16 +126,11 @@ public final class ExamRun {
                         settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)) : null, connections);
         ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), databases),
                 variants, repetitions, generators, execution,
-                new dev.sqlexam.flink.EvaluationSpec(reader, capacity, new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
-                        settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                        settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED), settings.get(SqlExamOptions.ROW_CAP) + 1,
-                        settings.get(SqlExamOptions.VALUE_VERIFICATION_ENABLED)),
-                        repairSettings(settings), generators, connections),
+                new dev.sqlexam.flink.EvaluationSpec(reader, capacity, dev.sqlexam.evaluation.CandidateEvaluator.Settings.from(settings),
+                        dev.sqlexam.repair.RepairLoop.Settings.from(settings), generators, connections),
                 new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, dimensions,
                         dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity, connections),
-                new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), new dev.sqlexam.prompt.JoinPlanner.Options(3,
-                        settings.get(SqlExamOptions.JOIN_PATH_SCORING_ENABLED), settings.get(SqlExamOptions.DYNAMIC_HUB_CAP_ENABLED), 12,
-                        settings.get(SqlExamOptions.CROSS_MODULE_JOIN_ENABLED), 5), settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED),
+                new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), dev.sqlexam.prompt.JoinPlanner.Options.from(settings), settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED),
                         settings.get(SqlExamOptions.FK_SUBGRAPH_TTL_MS)),
                 settings.get(SqlExamOptions.PRE_SQL_ENABLED),
                 parallelism, capacity,
@@ -206,15 +201,6 @@ public final class ExamRun {
                     java.nio.file.StandardOpenOption.APPEND);
         }
         return lines.size();
-    }
-
-    public static dev.sqlexam.repair.RepairLoop.Settings repairSettings(Settings settings) {
-        var d = dev.sqlexam.repair.RepairLoop.Settings.defaults();
-        return new dev.sqlexam.repair.RepairLoop.Settings(settings.get(SqlExamOptions.REPAIR_MAX_ATTEMPTS), d.confidencePenaltyPerAttempt(),
-                settings.get(SqlExamOptions.PG_NORMALIZE_ENABLED), settings.get(SqlExamOptions.PG_NORMALIZE_DIVISION_PATTERN),
-                settings.get(SqlExamOptions.SURGICAL_WHITELIST_ENABLED),
-                dev.sqlexam.repair.SurgicalWhitelist.Config.defaults(settings.get(SqlExamOptions.SURGICAL_WHITELIST_MODE)),
-                d.autocorrectMinConfidence(), d.ambiguityDelta(), d.tableMinSimilarity());
     }
 
     /** Indexes every database the exam set asks about (a no-op when the index is fresh); returns the vector size. */

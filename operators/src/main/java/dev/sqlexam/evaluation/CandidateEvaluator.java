@@ -31,6 +31,15 @@ public final class CandidateEvaluator {
      */
     public record Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit, boolean valueVerification)
             implements Serializable {
+
+        /** max_candidates_to_explain, MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS, CANDIDATE_RERANKER_ENABLED, row_cap + 1, VALUE_VERIFICATION_ENABLED. */
+        public static Settings from(dev.sqlexam.config.Settings s) {
+            return new Settings(s.get(dev.sqlexam.config.SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN),
+                    s.get(dev.sqlexam.config.SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
+                    s.get(dev.sqlexam.config.SqlExamOptions.CANDIDATE_RERANKER_ENABLED), s.get(dev.sqlexam.config.SqlExamOptions.ROW_CAP) + 1,
+                    s.get(dev.sqlexam.config.SqlExamOptions.VALUE_VERIFICATION_ENABLED));
+        }
+
         public Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit) {
             this(maxToExplain, explainTimeoutMs, reranker, limit, false);
         }

@@ -26,9 +26,7 @@ public record Generators(String name, String url, String model, String apiKeyEnv
                 new ModelGenerator.Settings(s.get(SqlExamOptions.MULTI_CANDIDATE_ENABLED), s.get(SqlExamOptions.MULTI_CANDIDATE_K),
                         s.get(SqlExamOptions.MULTI_CANDIDATE_K_EASY), s.get(SqlExamOptions.MULTI_CANDIDATE_K_HARD),
                         s.get(SqlExamOptions.MULTI_CANDIDATE_TIME_BUDGET_MS), s.get(SqlExamOptions.LLM_TEMPERATURE),
-                        s.get(SqlExamOptions.LLM_MAX_TOKENS), s.get(SqlExamOptions.LLM_SEED), new PromptTemplates.Stages(s.get(SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
-                        s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED), s.get(SqlExamOptions.JOIN_HINT_FORMAT),
-                        s.get(SqlExamOptions.COLUMN_PRUNING_ENABLED))),
+                        s.get(SqlExamOptions.LLM_MAX_TOKENS), s.get(SqlExamOptions.LLM_SEED), PromptTemplates.Stages.from(s)),
                 s.get(SqlExamOptions.REPLAY_LOG), "chosen with --generator " + name);
     }
 

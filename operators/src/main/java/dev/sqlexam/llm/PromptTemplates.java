@@ -45,7 +45,14 @@ public final class PromptTemplates {
      * hints (JOIN_HINT_FORMAT), column pruning (COLUMN_PRUNING_ENABLED).
      */
     public record Stages(boolean glosses, boolean linker, String joinHintFormat, boolean columnPruning) implements java.io.Serializable {
-        public static final Stages DEFAULT = new Stages(true, false, "edges", false);
+        public static final Stages DEFAULT = from(dev.sqlexam.config.Settings.defaults());
+
+        /** SCHEMA_GLOSSES_ENABLED, SCHEMA_LINKER_ENABLED, JOIN_HINT_FORMAT, COLUMN_PRUNING_ENABLED. */
+        public static Stages from(dev.sqlexam.config.Settings s) {
+            return new Stages(s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
+                    s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_LINKER_ENABLED), s.get(dev.sqlexam.config.SqlExamOptions.JOIN_HINT_FORMAT),
+                    s.get(dev.sqlexam.config.SqlExamOptions.COLUMN_PRUNING_ENABLED));
+        }
 
         public Stages(boolean glosses, boolean linker, String joinHintFormat) {
             this(glosses, linker, joinHintFormat, false);

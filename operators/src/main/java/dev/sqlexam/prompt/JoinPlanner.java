@@ -25,8 +25,20 @@ public final class JoinPlanner {
     /** Planner settings (the seed's sub-flags and their numbers). */
     public record Options(int k, boolean pathScoring, boolean dynamicHubCap, int baseHubCap, boolean crossModule, int maxPathLength)
             implements java.io.Serializable {
+        /** Paths kept per pair of tables, the hub cap before dynamic scaling, and the longest path (fixed parameters). */
+        static final int PATHS = 3;
+        static final int BASE_HUB_CAP = 12;
+        static final int MAX_PATH_LENGTH = 5;
+
+        /** JOIN_PATH_SCORING_ENABLED, DYNAMIC_HUB_CAP_ENABLED, CROSS_MODULE_JOIN_ENABLED from the options. */
+        public static Options from(dev.sqlexam.config.Settings s) {
+            return new Options(PATHS, s.get(dev.sqlexam.config.SqlExamOptions.JOIN_PATH_SCORING_ENABLED),
+                    s.get(dev.sqlexam.config.SqlExamOptions.DYNAMIC_HUB_CAP_ENABLED), BASE_HUB_CAP,
+                    s.get(dev.sqlexam.config.SqlExamOptions.CROSS_MODULE_JOIN_ENABLED), MAX_PATH_LENGTH);
+        }
+
         public static Options defaults() {
-            return new Options(3, true, true, 12, true, 5);
+            return from(dev.sqlexam.config.Settings.defaults());
         }
     }
 

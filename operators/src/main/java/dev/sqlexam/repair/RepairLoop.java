@@ -1,5 +1,6 @@
 package dev.sqlexam.repair;
 
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.model.RepairOutcome;
 import dev.sqlexam.model.RepairAttempt;
 import dev.sqlexam.model.WhitelistResult;
@@ -26,8 +27,22 @@ public final class RepairLoop {
     public record Settings(int maxAttempts, double confidencePenaltyPerAttempt, boolean pgNormalize, String divisionValue,
             boolean surgicalWhitelist, SurgicalWhitelist.Config whitelist, double autocorrectMinConfidence, double ambiguityDelta,
             double tableMinSimilarity) implements Serializable {
+        /** Confidence lost per repair attempt, and the autocorrect's thresholds (fixed parameters of the repair loop). */
+        static final double CONFIDENCE_PENALTY = 0.1;
+        static final double AUTOCORRECT_MIN_CONFIDENCE = 0.75;
+        static final double AUTOCORRECT_AMBIGUITY_DELTA = 0.1;
+        static final double TABLE_MIN_SIMILARITY = 0.75;
+
+        /** The option registry's values (repair_max_attempts, PG_NORMALIZE_*, SURGICAL_WHITELIST_*). */
+        public static Settings from(dev.sqlexam.config.Settings s) {
+            return new Settings(s.get(SqlExamOptions.REPAIR_MAX_ATTEMPTS), CONFIDENCE_PENALTY, s.get(SqlExamOptions.PG_NORMALIZE_ENABLED),
+                    s.get(SqlExamOptions.PG_NORMALIZE_DIVISION_PATTERN), s.get(SqlExamOptions.SURGICAL_WHITELIST_ENABLED),
+                    SurgicalWhitelist.Config.defaults(s.get(SqlExamOptions.SURGICAL_WHITELIST_MODE)), AUTOCORRECT_MIN_CONFIDENCE,
+                    AUTOCORRECT_AMBIGUITY_DELTA, TABLE_MIN_SIMILARITY);
+        }
+
         public static Settings defaults() {
-            return new Settings(3, 0.1, true, "div_\\d+", true, SurgicalWhitelist.Config.defaults("observe"), 0.75, 0.1, 0.75);
+            return from(dev.sqlexam.config.Settings.defaults());
         }
     }
 

@@ -107,7 +107,7 @@ final class BenchCommand extends CommandGroup {
     static final class Repair extends OverExamSet {
         @Override
         void run(Settings settings, List<ExamQuestion> questions, Map<String, BenchDatabase> dbs, String setName, long start) {
-            RepairBench.Report report = new RepairBench(dev.sqlexam.jobs.ExamRun.repairSettings(settings)).run(questions, dbs);
+            RepairBench.Report report = new RepairBench(dev.sqlexam.repair.RepairLoop.Settings.from(settings)).run(questions, dbs);
             System.out.printf("repair bench: %d questions from %s, deterministic repairs only (no model), %.1f s%n%n", questions.size(),
                     setName, seconds(start));
             if (showFailures) RepairBench.printFailures(report, System.out);
@@ -129,9 +129,7 @@ final class BenchCommand extends CommandGroup {
         @Override
         void run(Settings settings, List<ExamQuestion> questions, Map<String, BenchDatabase> dbs, String setName, long start) {
             boolean reranker = settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED);
-            SelectBench.Report report = new SelectBench(new dev.sqlexam.evaluation.CandidateEvaluator.Settings(
-                    settings.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN), settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                    reranker, settings.get(SqlExamOptions.ROW_CAP) + 1, settings.get(SqlExamOptions.VALUE_VERIFICATION_ENABLED)), seed, poolSize)
+            SelectBench.Report report = new SelectBench(dev.sqlexam.evaluation.CandidateEvaluator.Settings.from(settings), seed, poolSize)
                     .run(questions, dbs);
             System.out.printf("select bench: %d questions from %s, pools of up to %d, seed %d, reranker %s, %.1f s%n%n", questions.size(),
                     setName, poolSize, seed, reranker ? "on" : "off", seconds(start));
