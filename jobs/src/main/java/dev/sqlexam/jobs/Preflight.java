@@ -86,7 +86,8 @@ public final class Preflight {
             if (line.isBlank()) continue;
             ExamQuestion q = parser.parse(n, line).question();
             if (q != null && (serverDatabases == null || serverDatabases.contains(q.db()))) {
-                byDb.computeIfAbsent(q.db(), k -> new ArrayList<>()).add(q);
+                // without {db} in the URL every question runs on the one database the URL names
+                byDb.computeIfAbsent(admin.perDatabase() ? q.db() : admin.fixedDatabase(), k -> new ArrayList<>()).add(q);
             }
         }
         Map<String, Set<String>> out = new TreeMap<>();
