@@ -17,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +151,16 @@ public final class Preflight {
         lines.add("-- granted by sqlexam's pre-flight check to " + access.role() + " (database: statement)");
         lines.addAll(access.granted());
         Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    /** The databases of the server a connection URL points at. */
+    public static Set<String> listDatabases(String url) throws SQLException {
+        Set<String> names = new TreeSet<>();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT datname FROM pg_database WHERE datallowconn AND NOT datistemplate")) {
+            while (rs.next()) names.add(rs.getString(1));
+        }
+        return names;
     }
 
     private static String currentUser(JdbcUrlTemplate admin, String db) throws SQLException {

@@ -31,7 +31,7 @@ class ErpExamSetITCase {
         admin = new JdbcUrlTemplate(url);
         Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
         Path set = Home.resolve().resolve("exam-sets/erp/erp.jsonl");
-        read = ExamSetFiles.read(set, ExamRun.listDatabases(admin.forDatabase("sqlexam")));
+        read = ExamSetFiles.read(set, Preflight.listDatabases(admin.forDatabase("sqlexam")));
     }
 
     @Test

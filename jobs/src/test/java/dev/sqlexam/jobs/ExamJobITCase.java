@@ -44,9 +44,9 @@ class ExamJobITCase {
         return Settings.resolve(Map.of(), env, withGold);
     }
 
-    private ExamRun.Result run(Path examSet, String runId, Map<String, String> overrides) throws Exception {
+    private RunResult run(Path examSet, String runId, Map<String, String> overrides) throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ExamRun.Result result = new ExamRun(settings(overrides), examSet, tmp.resolve("runs"), runId,
+        RunResult result = new ExamRun(settings(overrides), examSet, tmp.resolve("runs"), runId,
                 new PrintStream(console, true, StandardCharsets.UTF_8))
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("sqlexam run " + runId);
@@ -56,7 +56,7 @@ class ExamJobITCase {
     @Test
     void selfCheckOnTheDemoSetIsPerfect() throws Exception {
         Path demo = Home.resolve().resolve("exam-sets/demo/demo.jsonl");
-        ExamRun.Result result = run(demo, "it-demo-" + System.nanoTime(), Map.of("runs", "2"));
+        RunResult result = run(demo, "it-demo-" + System.nanoTime(), Map.of("runs", "2"));
 
         ExamSummary.VariantSummary v = result.summary().variants().get(0);
         assertThat(result.summary().selfCheck()).isTrue();
@@ -83,7 +83,7 @@ class ExamJobITCase {
     @Test
     void selfCheckOnTheErpSetIsPerfect() throws Exception {
         Path erp = Home.resolve().resolve("exam-sets/erp/erp.jsonl");
-        ExamRun.Result result = run(erp, "it-erp-" + System.nanoTime(), Map.of("JOIN_PLANNER_ENABLED", "true",
+        RunResult result = run(erp, "it-erp-" + System.nanoTime(), Map.of("JOIN_PLANNER_ENABLED", "true",
                 "JOIN_HINT_FORMAT", "both"));
         ExamSummary.VariantSummary v = result.summary().variants().get(0);
         assertThat(result.summary().subgraphCacheHits()).as("questions on the same modules reuse the keyed subgraph").isPositive();
@@ -114,7 +114,7 @@ class ExamJobITCase {
                 "{\"id\":\"random-gold\",\"db\":\"demo\",\"question\":\"A random number\",\"gold_sql\":\"SELECT random()\",\"difficulty\":\"hard\"}"));
         String runId = "it-mixed-" + System.nanoTime();
 
-        ExamRun.Result first = run(set, runId, Map.of());
+        RunResult first = run(set, runId, Map.of());
 
         ExamSummary.VariantSummary v = first.summary().variants().get(0);
         assertThat(first.summary().rejectedLines()).isEqualTo(4);
@@ -148,7 +148,7 @@ class ExamJobITCase {
         assertThat(broken.get("error_class").asText()).isEqualTo("sql_error");
 
         assertThat(resultRows(runId)).isEqualTo(4);
-        ExamRun.Result second = run(set, runId, Map.of());
+        RunResult second = run(set, runId, Map.of());
         assertThat(second.logLines()).isEqualTo(4);
         assertThat(resultRows(runId)).as("a rerun of the same run id upserts, never duplicates").isEqualTo(4);
         assertThat(runStatus(runId)).isEqualTo("finished");

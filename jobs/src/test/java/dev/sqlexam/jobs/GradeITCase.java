@@ -100,8 +100,8 @@ class GradeITCase {
         // a database that takes no connection stays "too many connections": waited for 2 s, then infra_failure
         Settings settings = Settings.resolve(Map.of(), env, Map.of("row_cap", "100", "grade_timeout_base_ms", "1500",
                 "grade_timeout_gold_factor", "2", "connection_retry_ms", "2000"));
-        ExamRun.Result result = new ExamRun(settings, set, tmp.resolve("runs"), "it-grade-" + System.nanoTime(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).withPredictions(files)
+        RunResult result = new GradeRun(settings, set, files, tmp.resolve("runs"), "it-grade-" + System.nanoTime(),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
 
         Map<String, JsonNode> a1 = new HashMap<>();

@@ -45,7 +45,7 @@ class ServerRestartITCase {
 
     private final Map<String, String> env = new HashMap<>(System.getenv());
 
-    private ExamRun.Result exam(String id) throws Exception {
+    private RunResult exam(String id) throws Exception {
         env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
         return new ExamRun(Settings.resolve(Map.of(), env, Map.of("generator", "baseline")),
                 Home.resolve().resolve("exam-sets/erp/erp.jsonl"), tmp.resolve("runs"), id,
@@ -53,7 +53,7 @@ class ServerRestartITCase {
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
     }
 
-    private static Map<String, String> reasons(ExamRun.Result result) throws Exception {
+    private static Map<String, String> reasons(RunResult result) throws Exception {
         Map<String, String> out = new LinkedHashMap<>();
         for (String line : Files.readAllLines(result.outDir().resolve("exam_log.jsonl"))) {
             JsonNode r = Json.MAPPER.readTree(line);
@@ -96,7 +96,7 @@ class ServerRestartITCase {
         String runId = "it-restart-" + System.nanoTime();
         long started = System.currentTimeMillis();
         CompletableFuture<Long> restarted = restartMidRun(admin);
-        ExamRun.Result disturbed = exam(runId);
+        RunResult disturbed = exam(runId);
         long restartedAt = restarted.get(60, TimeUnit.SECONDS);
         assertThat(restartedAt).as("the restart came before the run ended").isLessThan(started + (long) (disturbed.summary().durationSeconds() * 1000) + 30_000);
 

@@ -152,7 +152,7 @@ class UserServerITCase {
     void goldSelfCheckThenThreeSystemsGradedWithoutOneInfraFailure() throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        ExamRun.Result self;
+        RunResult self;
         int peakSelf;
         PooledConnections.resetPeak(admin);
         try (ConnectionSampler sampler = new ConnectionSampler()) {
@@ -193,11 +193,12 @@ class UserServerITCase {
             Files.write(p, e.getValue());
             files.add(PredictionsFile.read(p, questions));
         }
-        ExamRun.Result graded;
+        RunResult graded;
         int peakGrade;
         PooledConnections.resetPeak(admin);
         try (ConnectionSampler sampler = new ConnectionSampler()) {
-            graded = run("it-user-grade", out, Map.of()).withPredictions(files).run(StreamExecutionEnvironment.getExecutionEnvironment());
+            graded = new GradeRun(Settings.resolve(Map.of(), env, Map.of()), examSet, files, tmp.resolve("runs"),
+                    "it-user-grade-" + System.nanoTime(), out).run(StreamExecutionEnvironment.getExecutionEnvironment());
             sampler.close();
             peakGrade = sampler.peak.get();
         }

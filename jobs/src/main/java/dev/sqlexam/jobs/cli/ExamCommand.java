@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.ExamRun;
 import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.RunResult;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class ExamCommand implements Callable<Integer> {
         Path home = Home.resolve();
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
         Path outRoot = out != null ? out : home.resolve("runs");
-        ExamRun.Result result = new ExamRun(common.settings(extra), set, outRoot, runId, System.out)
+        RunResult result = new ExamRun(common.settings(extra), set, outRoot, runId, System.out)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }

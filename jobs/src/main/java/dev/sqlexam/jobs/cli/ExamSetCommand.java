@@ -49,7 +49,7 @@ final class ExamSetCommand extends CommandGroup {
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
             String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
-            Set<String> databases = admin.perDatabase() ? ExamRun.listDatabases(admin.forDatabase(resultsDb)) : null;
+            Set<String> databases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(resultsDb)) : null;
             int findings = 0;
             for (Path file : ExamSetFiles.resolve(path)) {
                 // the golds run as the reader: its access is checked (and granted) as before an exam

@@ -3,6 +3,8 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.jobs.ExamRun;
 import dev.sqlexam.jobs.ExamSetFiles;
 import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.GradeRun;
+import dev.sqlexam.jobs.RunResult;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.PredictionsFile;
 import java.nio.file.Path;
@@ -88,7 +90,7 @@ final class GradeCommand implements Callable<Integer> {
             loaded.add(new PredictionsFile.Loaded(label, file.file(), file.format(), file.byId(), file.rejected()));
         }
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
-        ExamRun.Result result = new ExamRun(settings, examSet, outRoot, runId, System.out).withPredictions(loaded)
+        RunResult result = new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }

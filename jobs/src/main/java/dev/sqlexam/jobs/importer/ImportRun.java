@@ -12,6 +12,7 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.jobs.ExamRun;
 import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.Preflight;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.sql.GoldTables;
@@ -71,7 +72,7 @@ public final class ImportRun {
             }
         }
         String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
-        Set<String> onServer = ExamRun.listDatabases(admin.forDatabase(resultsDb));
+        Set<String> onServer = Preflight.listDatabases(admin.forDatabase(resultsDb));
         ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
         Map<String, List<String>> problems = new LinkedHashMap<>();
         List<ExamQuestion> checkable = new ArrayList<>();
