@@ -18,7 +18,7 @@ import org.apache.flink.api.common.functions.MapFunction;
  */
 public final class AttachPredictions implements MapFunction<ExamTask, GeneratedTask> {
 
-    private static final String STAGE = Prediction.STAGE;
+    private static final dev.sqlexam.model.Stage STAGE = dev.sqlexam.model.Stage.PREDICT;
     private static final String MISSING = dev.sqlexam.model.GradeReason.MISSING.code();
 
     private final Map<String, Map<String, Prediction>> byVariant;

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.embedding.EmbeddingProvider;
@@ -38,9 +39,9 @@ public final class EmbedQuestion extends RichMapFunction<ExamTask, RetrievalTask
                 v = provider.embed(text.length() > 4_000 ? text.substring(0, 4_000) : text);
                 cache.put(text, v);
             }
-            return RetrievalTask.of(task).withVector(v, StageTrace.ok("embed", micros(start) / 1_000, hit ? "cached" : provider.model()));
+            return RetrievalTask.of(task).withVector(v, StageTrace.ok(Stage.EMBED, micros(start) / 1_000, hit ? "cached" : provider.model()));
         } catch (RuntimeException e) {
-            return RetrievalTask.of(task).withVector(null, StageTrace.infraFailure("embed", micros(start) / 1_000,
+            return RetrievalTask.of(task).withVector(null, StageTrace.infraFailure(Stage.EMBED, micros(start) / 1_000,
                     "embedding failed: " + e.getMessage()));
         }
     }

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.RepairOutcome;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.evaluation.CandidateEvaluator;
@@ -82,7 +83,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
                         sql -> executor.explain(db, sql, spec.settings().explainTimeoutMs()), dev.sqlexam.evaluation.ValueVerifier.on(executor, db), workers)
                         .thenApplyAsync(evaluation -> repaired(task, evaluation, knownTables(db)), workers))
                 .whenComplete((evaluation, error) -> resultFuture.complete(List.of(error != null
-                        ? task.withEvaluation(task.candidates(), null, StageTrace.infraFailure("evaluate", 0,
+                        ? task.withEvaluation(task.candidates(), null, StageTrace.infraFailure(Stage.EVALUATE, 0,
                                 "evaluation failed, the first candidate runs unevaluated: " + error.getMessage()))
                         : evaluated(task, evaluation))));
     }
@@ -116,7 +117,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
 
     static GeneratedTask evaluated(GeneratedTask task, EvaluationTrace e) {
         if (e.chosenIndex() == null) {
-            return task.withEvaluation(task.candidates(), e, StageTrace.failed("evaluate", "validation_block", null, e.durationMs(),
+            return task.withEvaluation(task.candidates(), e, StageTrace.failed(Stage.EVALUATE, "validation_block", null, e.durationMs(),
                     "every candidate was blocked"));
         }
         List<Candidate> ordered = new ArrayList<>();
@@ -129,7 +130,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
         String repair = e.repair() == null ? "" : e.repair().repaired()
                 ? "; repaired in " + e.repair().attempts().size() + " attempt(s) by " + e.repair().attempts().get(e.repair().attempts().size() - 1).method()
                 : "; repair failed after " + e.repair().attempts().size() + " attempt(s)";
-        return task.withEvaluation(ordered, e, StageTrace.ok("evaluate", e.durationMs(), "chose candidate " + e.chosenIndex() + " of "
+        return task.withEvaluation(ordered, e, StageTrace.ok(Stage.EVALUATE, e.durationMs(), "chose candidate " + e.chosenIndex() + " of "
                 + e.candidates().size() + " (score " + best.score().total() + "); EXPLAIN passed " + passed + " of " + explained + repair));
     }
 
@@ -180,7 +181,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
     @Override
     public void timeout(GeneratedTask task, ResultFuture<GeneratedTask> resultFuture) {
         resultFuture.complete(List.of(task.withEvaluation(task.candidates(), null,
-                StageTrace.infraFailure("evaluate", 0, "evaluation exceeded the async time limit; the first candidate runs unevaluated"))));
+                StageTrace.infraFailure(Stage.EVALUATE, 0, "evaluation exceeded the async time limit; the first candidate runs unevaluated"))));
     }
 
     @Override

@@ -50,7 +50,7 @@ public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, Exam
         CompletableFuture.supplyAsync(() -> stage.evaluate(task), workers).whenComplete((record, error) -> {
             if (error != null) {
                 String message = "grading crashed: " + error.getClass().getSimpleName() + ": " + error.getMessage();
-                resultFuture.complete(List.of(GradingStage.unfinished(task, "execute", message)));
+                resultFuture.complete(List.of(GradingStage.unfinished(task, dev.sqlexam.model.Stage.EXECUTE, message)));
             } else {
                 resultFuture.complete(List.of(record));
             }
@@ -59,7 +59,7 @@ public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, Exam
 
     @Override
     public void timeout(GeneratedTask task, ResultFuture<ExamRecord> resultFuture) {
-        resultFuture.complete(List.of(GradingStage.unfinished(task, "execute", "question exceeded the async time limit")));
+        resultFuture.complete(List.of(GradingStage.unfinished(task, dev.sqlexam.model.Stage.EXECUTE, "question exceeded the async time limit")));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.llm.Generation;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.llm.SqlGenerator;
@@ -48,12 +49,12 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) {
                 resultFuture.complete(List.of(generated(retrieved, List.of(),
-                        StageTrace.infraFailure("generate", ms, generatorName + " failed: " + error.getMessage()), null)));
+                        StageTrace.infraFailure(Stage.GENERATE, ms, generatorName + " failed: " + error.getMessage()), null)));
             } else if (!g.ok()) {
-                resultFuture.complete(List.of(generated(retrieved, List.of(), StageTrace.failed("generate", g.errorClass(), null, ms,
+                resultFuture.complete(List.of(generated(retrieved, List.of(), StageTrace.failed(Stage.GENERATE, g.errorClass(), null, ms,
                         g.problem()), g.trace())));
             } else {
-                resultFuture.complete(List.of(generated(retrieved, g.candidates(), StageTrace.ok("generate", ms, g.detail()), g.trace())));
+                resultFuture.complete(List.of(generated(retrieved, g.candidates(), StageTrace.ok(Stage.GENERATE, ms, g.detail()), g.trace())));
             }
         });
     }
@@ -67,7 +68,7 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
 
     @Override
     public void timeout(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
-        StageTrace failed = StageTrace.infraFailure("generate", 0, generatorName + " timed out");
+        StageTrace failed = StageTrace.infraFailure(Stage.GENERATE, 0, generatorName + " timed out");
         resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
     }
 

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
@@ -65,7 +66,7 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
     public void processElement(RetrievalTask task, Context ctx, Collector<RetrievalTask> out) throws Exception {
         long start = System.nanoTime();
         if (task.packet() == null || task.packet().tables().size() < 2) {
-            out.collect(task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok("plan_joins", 0, "no join needed")));
+            out.collect(task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok(Stage.PLAN_JOINS, 0, "no join needed")));
             return;
         }
         try {
@@ -82,10 +83,10 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
             }
             JoinPlan plan = planner.plan(graph, requiredTables(task));
             long ms = (System.nanoTime() - start) / 1_000_000;
-            out.collect(task.withPlan(plan, StageTrace.ok("plan_joins", ms, (hit ? "subgraph cached, " : "subgraph built, ")
+            out.collect(task.withPlan(plan, StageTrace.ok(Stage.PLAN_JOINS, ms, (hit ? "subgraph cached, " : "subgraph built, ")
                     + plan.paths().size() + " path(s)" + (plan.note() == null ? "" : ": " + plan.note()))));
         } catch (Exception e) {
-            out.collect(task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.infraFailure("plan_joins", (System.nanoTime() - start) / 1_000_000, e.getMessage())));
+            out.collect(task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.infraFailure(Stage.PLAN_JOINS, (System.nanoTime() - start) / 1_000_000, e.getMessage())));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.llm.Generation;
 import dev.sqlexam.llm.SqlGenerator;
@@ -22,7 +23,7 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  */
 public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, RetrievalTask> {
 
-    static final String STAGE = "pre_sql";
+    static final Stage STAGE = Stage.PRE_SQL;
 
     private final Generators generators;
     private final RetrievalSpec spec;

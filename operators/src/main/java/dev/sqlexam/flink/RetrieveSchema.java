@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.StageTrace;
@@ -53,8 +54,8 @@ public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, Retri
             long ms = (System.nanoTime() - start) / 1_000_000;
             RetrievalTrace trace = outcome.trace();
             StageTrace stage = trace.error() == null
-                    ? StageTrace.ok("retrieve", ms, trace.strategy() + ": " + outcome.packet().tables().size() + " tables")
-                    : StageTrace.failed("retrieve", "bad_input", null, ms, trace.error());
+                    ? StageTrace.ok(Stage.RETRIEVE, ms, trace.strategy() + ": " + outcome.packet().tables().size() + " tables")
+                    : StageTrace.failed(Stage.RETRIEVE, "bad_input", null, ms, trace.error());
             return t.withRetrieval(outcome.packet(), trace, stage);
         } catch (Exception e) {
             return failed(t, (System.nanoTime() - start) / 1_000_000, e.getMessage());
@@ -64,7 +65,7 @@ public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, Retri
     private static RetrievalTask failed(RetrievalTask t, long ms, String message) {
         var q = t.task().question();
         return t.withRetrieval(new SchemaContextPacket(q.db(), "none", List.of(), List.of(), List.of(), List.of(), List.of()),
-                RetrievalTrace.failed(message), StageTrace.infraFailure("retrieve", ms, message));
+                RetrievalTrace.failed(message), StageTrace.infraFailure(Stage.RETRIEVE, ms, message));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
@@ -31,14 +32,14 @@ public final class RouteModules extends RichMapFunction<RetrievalTask, Retrieval
     public RetrievalTask map(RetrievalTask t) {
         long start = System.nanoTime();
         if (t.vector() == null) {
-            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.ok("route", 0, "skipped: no question vector"));
+            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.ok(Stage.ROUTE, 0, "skipped: no question vector"));
         }
         try {
             ModuleRoute route = service.route(t.task().question().db(), t.task().question().question(), t.vector());
-            return t.withRoute(route, StageTrace.ok("route", (System.nanoTime() - start) / 1_000_000,
+            return t.withRoute(route, StageTrace.ok(Stage.ROUTE, (System.nanoTime() - start) / 1_000_000,
                     route.method() + (route.modules() == null ? "" : " " + route.modules())));
         } catch (RuntimeException e) {
-            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.infraFailure("route", (System.nanoTime() - start) / 1_000_000, e.getMessage()));
+            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.infraFailure(Stage.ROUTE, (System.nanoTime() - start) / 1_000_000, e.getMessage()));
         }
     }
 

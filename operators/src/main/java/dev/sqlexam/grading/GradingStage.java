@@ -1,5 +1,6 @@
 package dev.sqlexam.grading;
 
+import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
@@ -48,7 +49,7 @@ public final class GradingStage {
         ExamTask task = generated.task();
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());
-        if (q.goldTablesError() != null) trace.add(0, StageTrace.failed("gold_tables", INFRA, null, 0, q.goldTablesError()));
+        if (q.goldTablesError() != null) trace.add(0, StageTrace.failed(Stage.GOLD_TABLES, INFRA, null, 0, q.goldTablesError()));
         StageTrace upstreamFailure = trace.stream().filter(StageTrace::infraFailure).findFirst().orElse(null);
 
         long goldStart = System.nanoTime();
@@ -61,8 +62,8 @@ public final class GradingStage {
         long goldMs = golds.stream().mapToLong(g -> g.outcome().elapsedMs()).sum();
         QueryOutcome firstGold = golds.get(0).outcome();
         trace.add(firstGold.ok()
-                ? StageTrace.ok("execute_gold", elapsedMs(goldStart), golds.size() + " gold quer" + (golds.size() == 1 ? "y" : "ies"))
-                : StageTrace.failed("execute_gold", code(firstGold), firstGold.sqlstate(), elapsedMs(goldStart), firstGold.error()));
+                ? StageTrace.ok(Stage.EXECUTE_GOLD, elapsedMs(goldStart), golds.size() + " gold quer" + (golds.size() == 1 ? "y" : "ies"))
+                : StageTrace.failed(Stage.EXECUTE_GOLD, code(firstGold), firstGold.sqlstate(), elapsedMs(goldStart), firstGold.error()));
 
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         QueryOutcome prediction = null;
@@ -73,19 +74,19 @@ public final class GradingStage {
             String reason = generated.evaluation().candidates().get(0).blockReason();
             prediction = QueryOutcome.failure(null, dev.sqlexam.model.ErrorClass.VALIDATION_BLOCK,
                     "blocked: " + reason + " (not run: every candidate was blocked)", 0);
-            trace.add(StageTrace.failed("execute", code(prediction), null, 0, "not run: every candidate was blocked"));
+            trace.add(StageTrace.failed(Stage.EXECUTE, code(prediction), null, 0, "not run: every candidate was blocked"));
         } else if (chosen != null) {
             prediction = runPrediction(q.db(), chosen.sql(), firstGold.elapsedMs());
             predMs = prediction.elapsedMs();
             trace.add(prediction.ok()
-                    ? StageTrace.ok("execute", predMs, prediction.result().rowCount() + " rows")
-                    : StageTrace.failed("execute", code(prediction), prediction.sqlstate(), predMs, prediction.error()));
+                    ? StageTrace.ok(Stage.EXECUTE, predMs, prediction.result().rowCount() + " rows")
+                    : StageTrace.failed(Stage.EXECUTE, code(prediction), prediction.sqlstate(), predMs, prediction.error()));
             if (executionFallbacks > 0 && ExecutionRecovery.recoverable(prediction)) {
                 ExecutionRecovery.Result recovery = ExecutionRecovery.recover(chosen.sql(), prediction, generated.evaluation(),
                         executionFallbacks, sql -> executor.execute(q.db(), sql));
                 for (ExecutionRecovery.Attempt a : recovery.attempts()) {
-                    trace.add(a.ok() ? StageTrace.ok("execute_recovery", 0, a.method() + ": ran instead: " + a.sql())
-                            : StageTrace.failed("execute_recovery", null, a.sqlstate(), 0, a.method() + ": " + a.error()));
+                    trace.add(a.ok() ? StageTrace.ok(Stage.EXECUTE_RECOVERY, 0, a.method() + ": ran instead: " + a.sql())
+                            : StageTrace.failed(Stage.EXECUTE_RECOVERY, null, a.sqlstate(), 0, a.method() + ": " + a.error()));
                 }
                 if (recovery.recovered()) {
                     recovered = true;
@@ -98,7 +99,7 @@ public final class GradingStage {
 
         long gradeStart = System.nanoTime();
         StageTrace missing = chosen != null ? null : generated.trace().stream()
-                .filter(t -> dev.sqlexam.predictions.Prediction.STAGE.equals(t.stage()) && GradeReason.MISSING.code().equals(t.errorClass())).findFirst().orElse(null);
+                .filter(t -> t.is(dev.sqlexam.model.Stage.PREDICT) && GradeReason.MISSING.code().equals(t.errorClass())).findFirst().orElse(null);
         // a stage that failed for the infrastructure (embedding, routing, retrieval, gold tables, the model endpoint,
         // evaluation) left the question without a fair run: never the model's failure
         Grade grade = upstreamFailure != null
@@ -106,7 +107,7 @@ public final class GradingStage {
                 : missing != null && firstGold.ok() ? Grade.failure(GradeReason.MISSING, missing.detail())
                 : grader.grade(golds, prediction);
         Boolean birdCorrect = firstGold.ok() ? birdExecutionMatch(golds, prediction) : null;
-        trace.add(StageTrace.ok("grade", elapsedMs(gradeStart), grade.reason().code()));
+        trace.add(StageTrace.ok(Stage.GRADE, elapsedMs(gradeStart), grade.reason().code()));
 
         List<Boolean> candidateCorrect = passAtK && firstGold.ok() ? gradeEveryCandidate(generated, golds, grade, recovered) : null;
         QueryOutcome failing = prediction != null && !prediction.ok() ? prediction : (!firstGold.ok() ? firstGold : null);
@@ -132,7 +133,7 @@ public final class GradingStage {
     }
 
     /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */
-    public static ExamRecord unfinished(GeneratedTask generated, String stage, String message) {
+    public static ExamRecord unfinished(GeneratedTask generated, dev.sqlexam.model.Stage stage, String message) {
         ExamTask task = generated.task();
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());

@@ -4,8 +4,4 @@ import java.io.Serializable;
 
 /** One predicted query for one question, with what the predicting system reported about it. */
 public record Prediction(String questionId, String sql, String system, Long latencyMs, Integer promptTokens, Integer completionTokens,
-        Double cost, long line) implements Serializable {
-
-    /** The stage of a question's trace that looked its prediction up; failed with error class "missing" when there was none. */
-    public static final String STAGE = "predict";
-}
+        Double cost, long line) implements Serializable {}

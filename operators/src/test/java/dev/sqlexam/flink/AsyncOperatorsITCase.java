@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.Stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -107,7 +108,7 @@ class AsyncOperatorsITCase {
                 ConnectionPolicy.DEFAULT);
         ExamTask unknown = new ExamTask("it", "default", 0, new ExamQuestion("q9", "it_never_indexed", "How many employees?",
                 "SELECT 1", List.of(), List.of(), null, null, null, null, null, 1, null));
-        RetrievalTask embedded = RetrievalTask.of(unknown).withVector(new float[384], StageTrace.ok("embed", 0, "test"));
+        RetrievalTask embedded = RetrievalTask.of(unknown).withVector(new float[384], StageTrace.ok(Stage.EMBED, 0, "test"));
         List<RetrievalTask> out = run(new RetrieveSchema(spec), RetrievalTask.class, -30_000, embedded);
         assertThat(out).singleElement().satisfies(t -> {
             StageTrace last = t.stages().get(t.stages().size() - 1);

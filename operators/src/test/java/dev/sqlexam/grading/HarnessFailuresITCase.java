@@ -1,5 +1,6 @@
 package dev.sqlexam.grading;
 
+import dev.sqlexam.model.Stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.ConnectionPolicy;
@@ -81,7 +82,7 @@ class HarnessFailuresITCase {
             ExamQuestion broken = derive.map(question("q-broken", "SELECT nope FROM nowhere"));
             assertThat(broken.goldTablesError()).as("a gold that cannot be planned is the gold's own error").isNull();
 
-            ExamRecord record = grading.evaluate(generated(denied, "SELECT 100", List.of(StageTrace.ok("retrieve", 1, "v1: 0 tables"))));
+            ExamRecord record = grading.evaluate(generated(denied, "SELECT 100", List.of(StageTrace.ok(Stage.RETRIEVE, 1, "v1: 0 tables"))));
             assertThat(record.reason()).isEqualTo("infra_failure");
             assertThat(record.failureType()).isEqualTo("infra_failure");
             assertThat(record.goldTablesRetrieved()).as("no recall figure from a failed lookup").isNull();
@@ -98,8 +99,8 @@ class HarnessFailuresITCase {
     void aFailedRetrievalMakesTheQuestionAnInfraFailureNamingTheStage() {
         ExamQuestion q = question("q-retrieval", "SELECT count(*) FROM employees").withGoldTables(List.of("employees"));
         ExamRecord record = grading.evaluate(generated(q, "SELECT count(*) FROM departments", List.of(
-                StageTrace.ok("embed", 1, "cached"),
-                StageTrace.failed("retrieve", "infra_failure", null, 3, "cannot load the index of 'demo': relation \"rag.tables\" does not exist"))));
+                StageTrace.ok(Stage.EMBED, 1, "cached"),
+                StageTrace.failed(Stage.RETRIEVE, "infra_failure", null, 3, "cannot load the index of 'demo': relation \"rag.tables\" does not exist"))));
         assertThat(record.reason()).isEqualTo("infra_failure");
         assertThat(record.failureType()).as("not the model's retrieval_miss").isEqualTo("infra_failure");
         assertThat(record.gradeDetail()).startsWith("retrieve failed: cannot load the index");
