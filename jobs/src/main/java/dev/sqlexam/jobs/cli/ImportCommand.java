@@ -24,9 +24,9 @@ final class ImportCommand extends CommandGroup {
                 + "pgloader) or PostgreSQL dumps (<db>.sql plain, <db>.dump custom format). Without it the databases must exist already.")
         Path databases;
 
-        @Option(names = "--out", description = "The exam set to write (default exam-sets/<benchmark>/<benchmark>.jsonl); the questions "
-                + "left out go to <name>.quarantine.jsonl beside it.")
-        Path out;
+        @Option(names = "--exam-set", description = "The exam set to write (default exam-sets/<benchmark>/<benchmark>.jsonl); the "
+                + "questions left out go to <name>.quarantine.jsonl beside it. (--out names a folder of run outputs elsewhere.)")
+        Path examSet;
 
         @Option(names = "--replace", description = "Reload databases that already exist.")
         boolean replace;
@@ -45,7 +45,7 @@ final class ImportCommand extends CommandGroup {
         public Integer call() throws Exception {
             List<ImportedQuestion> questions = read();
             if (limit != null && limit < questions.size()) questions = questions.subList(0, limit);
-            Path target = out != null ? out : Home.resolve().resolve("exam-sets").resolve(name()).resolve(name() + ".jsonl");
+            Path target = examSet != null ? examSet : Home.resolve().resolve("exam-sets").resolve(name()).resolve(name() + ".jsonl");
             System.out.printf("import %s: %d questions%n", name(), questions.size());
             new ImportRun(common.settings(Map.of()), System.out).run(questions, databases, target, replace);
             return 0;
