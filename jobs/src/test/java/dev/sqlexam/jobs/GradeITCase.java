@@ -118,7 +118,7 @@ class GradeITCase {
         assertThat(a1.get("unordered").get("bird_correct").asBoolean()).isTrue();
         assertThat(a1.get("columns").get("bird_correct").asBoolean()).isFalse();
         assertThat(a1.get("slow").get("pred_ms").asLong()).as("1.5 s + 2 × the gold's time, ended by the server").isLessThan(6_000);
-        assertThat(a1.get("absent").get("failure_type").asText()).isEqualTo("missing_prediction");
+        assertThat(a1.get("absent").get("failure_type").asText()).isEqualTo("missing");
         assertThat(a1.get("match").get("generation").get("latency_ms").asLong()).isEqualTo(40);
         assertThat(a1.get("match").get("pred_sql").asText()).as("graded as submitted: no LIMIT added").isEqualTo("select count(*) from employees");
 

@@ -1,6 +1,7 @@
 package dev.sqlexam.grading;
 
 import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.sql.SqlReferences;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ public final class FailureClassifier {
         if (infra.equals(reason) || infra.equals(errorClass)) {
             return new Failure(infra, "the harness or a model server failed, not the model's SQL");
         }
-        if ("missing".equals(reason)) return new Failure("missing_prediction", "the predictions file has no SQL for this question");
+        if (GradeReason.MISSING.code().equals(reason)) return new Failure(GradeReason.MISSING.code(), "the predictions file has no SQL for this question");
         if ("timeout".equals(reason) || "query_timeout".equals(errorClass)) {
             return new Failure("query_timeout", "the predicted query ran past statement_timeout");
         }
