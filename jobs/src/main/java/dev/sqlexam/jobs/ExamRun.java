@@ -3,19 +3,13 @@ package dev.sqlexam.jobs;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.json.Json;
 import dev.sqlexam.llm.GeneratorSelection;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.llm.SqlGenerator;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -60,7 +54,7 @@ public final class ExamRun {
     private int indexDatabases(JdbcUrlTemplate admin, String controlDb, dev.sqlexam.embedding.EmbeddingProviders providers,
             Set<String> serverDatabases) throws Exception {
         IndexRun index = new IndexRun(admin, controlDb, providers, Home.resolve().resolve("migrations"), out);
-        for (String db : databasesIn(examSet)) {
+        for (String db : ExamSetFiles.databasesIn(examSet)) {
             if (serverDatabases != null && !serverDatabases.contains(db)) continue;
             try {
                 IndexRun.Result r = index.run(db, false, StreamExecutionEnvironment::getExecutionEnvironment,
@@ -78,21 +72,4 @@ public final class ExamRun {
         }
     }
 
-    /** The distinct db values of an exam set; unreadable lines are the parser's business, not this scan's. */
-    static Set<String> databasesIn(Path examSet) throws IOException {
-        Set<String> dbs = new TreeSet<>();
-        try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
-            lines.forEach(line -> {
-                try {
-                    var node = Json.MAPPER.readTree(line);
-                    if (node != null && node.path("db").isTextual() && JdbcUrlTemplate.isSafeDatabaseName(node.path("db").asText())) {
-                        dbs.add(node.path("db").asText());
-                    }
-                } catch (IOException | RuntimeException ignored) {
-                    // rejected later, with its line number, by the parse operator
-                }
-            });
-        }
-        return dbs;
-    }
 }

@@ -1,6 +1,8 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.examset.ExamLineParser;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
 import java.io.IOException;
@@ -12,6 +14,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /** Reads exam-set files outside Flink (for checks and tools): a file, or every *.jsonl in a folder. */
@@ -60,5 +64,23 @@ public final class ExamSetFiles {
             throw new UncheckedIOException("cannot read " + file, e);
         }
         return new Read(questions, rejected);
+    }
+
+    /** The distinct db values of an exam set; unreadable lines are the parser's business, not this scan's. */
+    public static Set<String> databasesIn(Path examSet) throws IOException {
+        Set<String> dbs = new TreeSet<>();
+        try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
+            lines.forEach(line -> {
+                try {
+                    var node = Json.MAPPER.readTree(line);
+                    if (node != null && node.path("db").isTextual() && JdbcUrlTemplate.isSafeDatabaseName(node.path("db").asText())) {
+                        dbs.add(node.path("db").asText());
+                    }
+                } catch (IOException | RuntimeException ignored) {
+                    // rejected later, with its line number, by the parse operator
+                }
+            });
+        }
+        return dbs;
     }
 }

@@ -76,7 +76,8 @@ final class RunDriver {
         if (!Files.isRegularFile(examSet)) throw new IllegalArgumentException("exam set not found: " + examSet);
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
-        for (Migrations.Report r : Migrations.migrateAll(admin, Home.resolve().resolve("migrations"))) {
+        Set<String> named = ExamSetFiles.databasesIn(examSet);
+        for (Migrations.Report r : Migrations.migrate(admin, Home.resolve().resolve("migrations"), named::contains)) {
             if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
             else if (r.applied() > 0) out.println("[sqlexam] migrations " + r.database() + ": applied " + r.applied() + ", now at version " + r.version());
         }

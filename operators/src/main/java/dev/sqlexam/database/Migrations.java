@@ -32,9 +32,18 @@ public final class Migrations {
     public record Report(String database, int applied, String version, boolean created, String note) {}
 
     public static List<Report> migrateAll(JdbcUrlTemplate admin, Path migrationsDir) {
+        return migrate(admin, migrationsDir, name -> true);
+    }
+
+    /**
+     * sqlexam's own database, and of the sample databases (erp, demo) only those {@code wanted} accepts: an exam on a
+     * user's server creates no sample database it does not ask about.
+     */
+    public static List<Report> migrate(JdbcUrlTemplate admin, Path migrationsDir, java.util.function.Predicate<String> wanted) {
         List<Report> reports = new ArrayList<>();
         for (Path folder : databaseFolders(migrationsDir)) {
             String database = folder.getFileName().toString();
+            if (!database.equals(CONTROL_DATABASE) && !wanted.test(database)) continue;
             if (!admin.perDatabase() && !database.equals(CONTROL_DATABASE)) {
                 reports.add(new Report(database, 0, null, false,
                         "skipped: the JDBC URL names one database; use {db} to let sqlexam create sample databases"));

@@ -47,7 +47,9 @@ final class ExamSetCommand extends CommandGroup {
         public Integer call() throws Exception {
             Settings settings = common.settings(Map.of());
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
-            Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
+            Set<String> named = new java.util.TreeSet<>();
+            for (Path file : ExamSetFiles.resolve(path)) named.addAll(ExamSetFiles.databasesIn(file));
+            Migrations.migrate(admin, Home.resolve().resolve("migrations"), named::contains);
             String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
             Set<String> databases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(resultsDb)) : null;
             int findings = 0;

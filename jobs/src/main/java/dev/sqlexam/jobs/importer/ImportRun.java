@@ -54,7 +54,7 @@ public final class ImportRun {
 
     public Result run(List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace) throws Exception {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        Migrations.migrateAll(admin, Home.resolve().resolve("migrations"));
+        Migrations.migrate(admin, Home.resolve().resolve("migrations"), sample -> false);
         Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
         List<DatabaseLoader.Report> reports = new ArrayList<>();
         if (databasesDir != null) {
