@@ -7,7 +7,6 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReadAccessCheck;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ServerCapacity;
-import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import java.io.IOException;
@@ -80,17 +79,11 @@ public final class Preflight {
 
     /** Per database of the exam set (and of the server), the tables its golds read: as given, and as the gold's plan names them. */
     static Map<String, Set<String>> goldTables(JdbcUrlTemplate admin, Path examSet, Set<String> serverDatabases) throws IOException {
-        ExamLineParser parser = new ExamLineParser(examSet.toString(), serverDatabases);
         Map<String, List<ExamQuestion>> byDb = new TreeMap<>();
-        long n = 0;
-        for (String line : Files.readAllLines(examSet, StandardCharsets.UTF_8)) {
-            n++;
-            if (line.isBlank()) continue;
-            ExamQuestion q = parser.parse(n, line).question();
-            if (q != null && (serverDatabases == null || serverDatabases.contains(q.db()))) {
-                // without {db} in the URL every question runs on the one database the URL names
-                byDb.computeIfAbsent(admin.perDatabase() ? q.db() : admin.fixedDatabase(), k -> new ArrayList<>()).add(q);
-            }
+        // the lines the job will read (questions on databases the server lacks are rejected there, not checked here)
+        for (ExamQuestion q : ExamSetFiles.read(examSet, serverDatabases).questions()) {
+            // without {db} in the URL every question runs on the one database the URL names
+            byDb.computeIfAbsent(admin.perDatabase() ? q.db() : admin.fixedDatabase(), k -> new ArrayList<>()).add(q);
         }
         Map<String, Set<String>> out = new TreeMap<>();
         for (var e : byDb.entrySet()) {
@@ -164,10 +157,8 @@ public final class Preflight {
     }
 
     private static String currentUser(JdbcUrlTemplate admin, String db) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(db));
-                var st = c.createStatement(); var rs = st.executeQuery("SELECT current_user")) {
-            rs.next();
-            return rs.getString(1);
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+            return ReadAccessCheck.currentUser(c);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.sqlexam.database;
 
 import dev.sqlexam.sql.Backoff;
 import dev.sqlexam.sql.ConnectionSource;
+import dev.sqlexam.sql.ConnectionUnavailable;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -71,9 +72,9 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         if (closed) throw new SQLTransientConnectionException("the connection pool for " + url.redacted() + " is closed", "08003");
         Refusal refused = refusals.get(database);
         if (refused != null && System.currentTimeMillis() - refused.atMillis() < REFUSAL_MEMORY_MS) {
-            throw new SQLTransientConnectionException("database " + database + " refused a connection "
+            throw new ConnectionUnavailable("database " + database + " refused a connection "
                     + (System.currentTimeMillis() - refused.atMillis()) / 1000 + " s ago, not retried yet: "
-                    + refused.cause().getMessage(), refused.cause().getSQLState(), refused.cause());
+                    + refused.cause().getMessage(), refused.cause());
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(policy.retryMs());
         for (int attempt = 0; ; attempt++) {
@@ -86,7 +87,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
                 if (failure == ConnectionFailure.REFUSAL) refusals.put(database, new Refusal(System.currentTimeMillis(), e));
                 long pause = Backoff.pauseMs(attempt);
                 if (failure != ConnectionFailure.TRANSIENT || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pause) > deadline) {
-                    throw e;
+                    throw e instanceof ConnectionUnavailable ? e : new ConnectionUnavailable(e.getMessage(), e);
                 }
                 Backoff.sleep(pause, e);
             }

@@ -68,7 +68,8 @@ public final class ReadAccessCheck {
         return new Report(role, goldTables.size(), tables, granted, missing);
     }
 
-    private static String currentUser(Connection c) throws SQLException {
+    /** The role a connection acts as. */
+    public static String currentUser(Connection c) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_user")) {
             rs.next();
             return rs.getString(1);

@@ -65,27 +65,26 @@ public final class ReadOnlyExecutor {
 
     /**
      * Runs an attempt on a fresh connection, again when the connection was lost under it (the server restarted or
-     * ended the session: 57P01-57P03, 08xxx) while the source's reconnect time lasts. A read-only query is safe to repeat.
+     * ended the session) while the source's reconnect time lasts. A read-only query is safe to repeat.
      */
     private <T> T reconnecting(String database, Attempt<T> attempt) throws SQLException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(connections.reconnectWithinMs());
-        for (int tries = 0; ; tries++) {
-            // opening waits on its own for a busy or restarting server; a refusal ends here
-            Connection opened = connections.open(database);
-            try (Connection connection = opened) {
-                connection.setAutoCommit(false);
-                try {
-                    return attempt.run(connection);
-                } finally {
-                    rollbackQuietly(connection);
+        try {
+            return Reconnect.within(connections.reconnectWithinMs(), () -> {
+                try (Connection connection = connections.open(database)) {
+                    connection.setAutoCommit(false);
+                    try {
+                        return attempt.run(connection);
+                    } finally {
+                        rollbackQuietly(connection);
+                    }
                 }
-            } catch (SQLException e) {
-                long pause = Backoff.pauseMs(tries);
-                if (!Reconnect.connectionLost(e) || System.nanoTime() + pause * 1_000_000 > deadline) throw e;
-                Backoff.sleep(pause, e);
-            } catch (java.io.IOException e) {
-                throw new SQLException("unreadable reply: " + e.getMessage(), "XX000", e);
-            }
+            });
+        } catch (SQLException | RuntimeException e) {
+            throw e;
+        } catch (java.io.IOException e) {
+            throw new SQLException("unreadable reply: " + e.getMessage(), "XX000", e);
+        } catch (Exception e) {
+            throw new SQLException(e.getMessage(), null, e);
         }
     }
 
@@ -137,7 +136,8 @@ public final class ReadOnlyExecutor {
             ErrorClass byState = ErrorClass.ofSqlState(e.getSQLState());
             if (byState != ErrorClass.UNKNOWN) return byState;
         }
-        if (e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException) {
+        if (e instanceof ConnectionUnavailable || e instanceof SQLTransientConnectionException
+                || e instanceof SQLNonTransientConnectionException) {
             return ErrorClass.INFRA_FAILURE;
         }
         return ErrorClass.UNKNOWN;

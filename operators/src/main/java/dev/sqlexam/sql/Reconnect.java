@@ -12,8 +12,14 @@ public final class Reconnect {
 
     private Reconnect() {}
 
-    /** The session ended under the work (57P01-57P03, 08xxx) anywhere in the cause chain: not the work's fault. */
+    /**
+     * The session ended under the work (57P01-57P03, 08xxx) anywhere in the cause chain: not the work's fault. A
+     * connection that could not be had at all is not lost: its source already waited as long as it may.
+     */
     public static boolean connectionLost(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ConnectionUnavailable) return false;
+        }
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof SQLException s && s.getSQLState() != null) {
                 String state = s.getSQLState();

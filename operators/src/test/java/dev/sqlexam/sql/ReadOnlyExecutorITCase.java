@@ -90,6 +90,10 @@ class ReadOnlyExecutorITCase {
             QueryOutcome outcome = new ReadOnlyExecutor(dead, 500, 10).execute("demo", "SELECT 1");
             assertThat(outcome.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
             assertThat(outcome.elapsedMs()).as("refused at once, not waited for as a restart").isLessThan(5_000);
+            long start = System.nanoTime();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Reconnect.within(30_000, () -> dead.open("demo")))
+                    .isInstanceOf(ConnectionUnavailable.class);
+            assertThat((System.nanoTime() - start) / 1_000_000).as("lookups that reconnect do not retry a refusal either").isLessThan(5_000);
         }
     }
 
