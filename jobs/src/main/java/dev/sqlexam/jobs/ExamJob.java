@@ -1,7 +1,17 @@
 package dev.sqlexam.jobs;
 
 import dev.sqlexam.examset.ExamLineParser;
+import dev.sqlexam.flink.AttachPredictions;
+import dev.sqlexam.flink.DeriveGoldTables;
 import dev.sqlexam.flink.ExecuteAndGrade;
+import dev.sqlexam.flink.PipelineConfig;
+import dev.sqlexam.flink.PlanJoins;
+import dev.sqlexam.flink.RagGraphSource;
+import dev.sqlexam.flink.RetrievalSpec;
+import dev.sqlexam.flink.SharingPlan;
+import dev.sqlexam.flink.SplitByGeneration;
+import dev.sqlexam.flink.SplitByVariant;
+import dev.sqlexam.flink.Variants;
 import dev.sqlexam.flink.EmbedQuestion;
 import dev.sqlexam.flink.EvaluateCandidates;
 import dev.sqlexam.flink.ExecutionSpec;
@@ -20,7 +30,6 @@ import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.report.SummaryAccumulator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.execution.JobClient;
@@ -31,32 +40,19 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * The exam job: exam set → parse (rejects to a side output) → schedule variants × runs → embed question →
- * route → retrieve schema → generate → keyBy(question) → execute + grade → exam log, exam tables,
- * summary. Graph only; the CLI runs it.
+ * The exam job: exam set → parse (rejects to a side output) → schedule → embed question → route → retrieve schema →
+ * split per generation group and run → (pre-SQL, join planning) → generate → split per variant → evaluate →
+ * keyBy(question) → execute + grade → exam log, exam tables, summary. Work equal for several variants is done once
+ * ({@link SharingPlan}); each operator reads the options of its task's variant. Graph only; the CLI runs it.
  */
 public final class ExamJob {
 
-    /** Everything the graph needs; built by the CLI (or a test) from settings. */
-    public record Spec(
-            String runId,
-            ExamLineParser parser,
-            List<String> variants,
-            int repetitions,
-            dev.sqlexam.llm.Generators generators,
-            ExecutionSpec execution,
-            dev.sqlexam.flink.EvaluationSpec evaluation,
-            dev.sqlexam.flink.RetrievalSpec retrieval,
-            PlannerSpec planner,
-            boolean preSql,
-            int parallelism,
-            int asyncCapacity,
-            long asyncTimeoutMs,
-            dev.sqlexam.flink.AttachPredictions predictions) {}
-
-    /** The join planner stage: on or off, its options, and the keyed-state cache. */
-    public record PlannerSpec(boolean enabled, dev.sqlexam.prompt.JoinPlanner.Options options, boolean cache, long ttlMs)
-            implements java.io.Serializable {}
+    /**
+     * Everything the graph needs: the variants' pipelines (the first is the reference), how their work is shared, and,
+     * when grading predictions files, the predictions attached instead of the pipeline's stages.
+     */
+    public record Spec(String runId, ExamLineParser parser, SharingPlan plan, Variants<PipelineConfig> configs, int asyncCapacity,
+            long asyncTimeoutMs, AttachPredictions predictions) {}
 
     /** A started job: its client and the iterator that yields the summary accumulator at the end. */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
@@ -86,22 +82,23 @@ public final class ExamJob {
                     .setParallelism(1);
         }
 
+        ExecutionSpec execution = spec.configs().reference().execution();
+        boolean grading = spec.predictions() != null;
         DataStream<ExamTask> tasks = questions
-                .map(new dev.sqlexam.flink.DeriveGoldTables(spec.execution().reader(), spec.execution().connections())).uid("derive-gold-tables")
+                .map(new DeriveGoldTables(execution.reader(), execution.connections())).uid("derive-gold-tables")
                 .name("derive gold_tables from the gold's plan when absent")
                 .setParallelism(1)
-                .flatMap(new ScheduleRuns(spec.runId(), spec.variants(), spec.repetitions()))
-                .uid("schedule-runs").name("schedule variants and runs")
-                .setParallelism(1)
-                .rebalance();
+                .flatMap(grading ? ScheduleRuns.each(spec.runId(), spec.plan()) : ScheduleRuns.shared(spec.runId(), spec.plan()))
+                .uid("schedule-runs").name(grading ? "schedule variants and runs" : "schedule retrieval groups")
+                .setParallelism(1);
 
-        DataStream<GeneratedTask> generated = spec.predictions() != null
-                ? tasks.map(spec.predictions()).uid("attach-predictions").name("attach predictions (grade)")
+        DataStream<GeneratedTask> generated = grading
+                ? tasks.rebalance().map(spec.predictions()).uid("attach-predictions").name("attach predictions (grade)")
                 : generate(tasks);
 
         DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
-                        generated.keyBy(g -> g.task().question().db() + "/" + g.task().question().id()),
-                        new ExecuteAndGrade(spec.execution()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
+                        generated.keyBy(g -> g.task().questionKey()),
+                        new ExecuteAndGrade(spec.configs().map(PipelineConfig::execution)), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
                         spec.asyncCapacity())
                 .uid("execute-and-grade").name("execute and grade");
 
@@ -114,41 +111,41 @@ public final class ExamJob {
                 .setParallelism(1)
                 .collectAsync();
 
-        JobClient client = env.executeAsync("sqlexam " + (spec.predictions() != null ? "grade " : "exam ") + spec.runId());
+        JobClient client = env.executeAsync("sqlexam " + (grading ? "grade " : "exam ") + spec.runId());
         return new Running(client, summary);
     }
 
     /** The pipeline's own stages: embed, route, retrieve, (pre-SQL), (plan joins), generate, evaluate. */
     private DataStream<GeneratedTask> generate(DataStream<ExamTask> tasks) {
+        Variants<PipelineConfig> configs = spec.configs();
+        Variants<RetrievalSpec> retrieval = configs.map(PipelineConfig::retrieval);
         DataStream<RetrievalTask> routed = tasks
-                .map(new EmbedQuestion(spec.retrieval())).uid("embed-question").name("embed question")
-                .map(new RouteModules(spec.retrieval())).uid("route-modules").name("route to modules");
-        DataStream<RetrievalTask> retrieved = AsyncDataStream.unorderedWait(
-                        routed, new RetrieveSchema(spec.retrieval()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
-                .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)");
+                .keyBy(ExamTask::questionKey)
+                .map(new EmbedQuestion(retrieval)).uid("embed-question").name("embed question")
+                .map(new RouteModules(retrieval)).uid("route-modules").name("route to modules");
+        DataStream<RetrievalTask> retrieved = async(routed, new RetrieveSchema(retrieval))
+                .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)")
+                .flatMap(new SplitByGeneration(spec.plan())).uid("split-by-generation").name("split per generation group and run");
 
-        if (spec.preSql()) {
-            retrieved = AsyncDataStream.unorderedWait(retrieved, new RecallFromSketch(spec.generators(), spec.retrieval()),
-                            spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
+        if (configs.any(PipelineConfig::preSql)) {
+            retrieved = async(retrieved, new RecallFromSketch(configs))
                     .uid("pre-sql-recall").name("pre-SQL sketch and backward recall");
         }
-
-        if (spec.planner().enabled()) {
+        if (configs.any(c -> c.planner().enabled())) {
             retrieved = retrieved.keyBy(RetrievalTask::planKey)
-                    .process(new dev.sqlexam.flink.PlanJoins(new dev.sqlexam.flink.RagGraphSource(spec.retrieval()), spec.planner().options(),
-                            spec.planner().cache(), java.time.Duration.ofMillis(spec.planner().ttlMs())))
+                    .process(new PlanJoins(new RagGraphSource(retrieval.reference()), configs.map(PipelineConfig::planner)))
                     .uid("plan-joins").name("plan joins (keyed FK subgraph cache)");
         }
 
-        DataStream<GeneratedTask> generated = AsyncDataStream.unorderedWait(
-                        retrieved, new GenerateCandidates(spec.generators()), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
-                        spec.asyncCapacity())
-                .uid("generate-candidates").name("generate candidates (" + spec.generators().name() + ")");
+        DataStream<GeneratedTask> generated = async(retrieved, new GenerateCandidates(configs.map(PipelineConfig::generators)))
+                .uid("generate-candidates").name("generate candidates")
+                .flatMap(new SplitByVariant(spec.plan())).uid("split-by-variant").name("split per variant");
 
-        generated = AsyncDataStream.unorderedWait(generated, new EvaluateCandidates(spec.evaluation()), spec.asyncTimeoutMs(),
-                        TimeUnit.MILLISECONDS, spec.asyncCapacity())
+        return async(generated, new EvaluateCandidates(configs.map(PipelineConfig::evaluation)))
                 .uid("evaluate-candidates").name("evaluate candidates (validate, lint, EXPLAIN, score)");
+    }
 
-        return generated;
+    private <I, O> SingleOutputStreamOperator<O> async(DataStream<I> in, org.apache.flink.streaming.api.functions.async.AsyncFunction<I, O> f) {
+        return AsyncDataStream.unorderedWait(in, f, spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity());
     }
 }

@@ -83,4 +83,11 @@ public final class ExamSetFiles {
         }
         return dbs;
     }
+
+    /** The exam set's non-blank lines: the questions a run expects, before any is rejected. */
+    static long countLines(Path file) throws IOException {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file, java.nio.charset.StandardCharsets.UTF_8)) {
+            return lines.filter(l -> !l.isBlank()).count();
+        }
+    }
 }

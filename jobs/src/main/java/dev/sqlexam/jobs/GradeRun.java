@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -41,9 +42,10 @@ public final class GradeRun {
         for (var f : predictions) {
             for (var r : f.rejected()) unusable.add(Json.MAPPER.writeValueAsString(r));
         }
-        return new RunDriver.Plan("predictions", "predictions files, run as submitted", false,
-                predictions.stream().map(PredictionsFile.Loaded::label).toList(), 1, Generators.from(settings), 0, attach(predictions),
-                false, 0, new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
+        List<RunDriver.VariantPlan> variants = predictions.stream().map(p -> new RunDriver.VariantPlan(p.label(),
+                "predictions file " + p.file().getFileName(), Map.<String, String>of(), settings, Generators.gold())).toList();
+        return new RunDriver.Plan("predictions", "predictions files, run as submitted", false, variants, 1, Map.of(), attach(predictions),
+                new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
                         settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)),
                 Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable);
     }

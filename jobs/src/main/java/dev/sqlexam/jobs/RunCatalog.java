@@ -57,6 +57,16 @@ final class RunCatalog {
                 for (var e : v.byModule().entrySet()) counts(ps, summary.runId(), v.variant(), "module", e.getKey(), e.getValue());
                 for (var e : v.byCategory().entrySet()) counts(ps, summary.runId(), v.variant(), "category", e.getKey(), e.getValue());
                 for (var e : v.reasons().entrySet()) metric(ps, summary.runId(), v.variant(), "reason", e.getKey(), "count", e.getValue());
+                for (var e : v.metrics().entrySet()) {
+                    metric(ps, summary.runId(), v.variant(), "runs", "all", e.getKey() + "_mean", e.getValue().mean());
+                    metric(ps, summary.runId(), v.variant(), "runs", "all", e.getKey() + "_std", e.getValue().std());
+                }
+            }
+            for (var pair : summary.comparisons()) {
+                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "difference", pair.difference());
+                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "ci_low", pair.ciLow());
+                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "ci_high", pair.ciHigh());
+                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "mcnemar_p", pair.pValue());
             }
             ps.executeBatch();
         } catch (SQLException e) {

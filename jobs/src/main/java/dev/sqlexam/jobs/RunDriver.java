@@ -1,30 +1,32 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.config.Option;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
-import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.examset.ExamLineParser;
-import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.AttachPredictions;
+import dev.sqlexam.flink.JobResources;
 import dev.sqlexam.flink.ParseExamLines;
-import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.flink.PipelineConfig;
+import dev.sqlexam.flink.PlanJoins;
+import dev.sqlexam.flink.SharingPlan;
+import dev.sqlexam.flink.Variants;
+import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.llm.Generators;
-import dev.sqlexam.report.ConsoleReport;
+import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.json.Json;
 import dev.sqlexam.report.SummaryAccumulator;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -33,20 +35,25 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 /**
  * One run from the client's side, exam or grade alike: migrate, the pre-flight check, start the job, show progress,
  * then merge the exam log, write summary.json and the exam.runs/metrics rows. What the run grades comes from its
- * {@link Planner}: {@link ExamRun} (the pipeline's candidates) or {@link GradeRun} (predictions files).
+ * {@link Planner}: {@link ExamRun} (the pipeline's candidates) or {@link GradeRun} (predictions files). A resumed run
+ * first takes back what its killed predecessor logged and asks only the rest.
  */
 final class RunDriver {
 
     /** What the server and the pre-flight check said, for the planner. */
     record Setup(JdbcUrlTemplate admin, String resultsDb, Set<String> databases) {}
 
+    /** One variant of the run: its name and description, the options its file sets, its settings and generators. */
+    record VariantPlan(String name, String description, Map<String, String> options, Settings settings, Generators generators) {}
+
     /**
-     * What a run grades and how: who wrote the SQL, the variants and repetitions, the generators (or the predictions
-     * attached instead), execution rules, the async time limit, and input lines the planner itself could not use.
+     * What a run grades and how: who wrote the SQL, the variants and repetitions, the vector size of each embedding
+     * model, the predictions attached instead of the pipeline's stages (grade), execution rules, the async time limit,
+     * and input lines the planner itself could not use.
      */
-    record Plan(String generatorName, String generatorReason, boolean selfCheck, List<String> variants, int repetitions,
-            Generators generators, int dimensions, dev.sqlexam.flink.AttachPredictions predictions, boolean passAtK,
-            int executionFallbacks, dev.sqlexam.grading.AdaptiveTimeout adaptiveTimeout, long asyncTimeoutMs, List<String> rejectedJson) {}
+    record Plan(String generatorName, String generatorReason, boolean selfCheck, List<VariantPlan> variants, int repetitions,
+            Map<String, Integer> dimensions, AttachPredictions predictions, AdaptiveTimeout adaptiveTimeout, long asyncTimeoutMs,
+            List<String> rejectedJson) {}
 
     /** Plans a run once the server is known and checked. */
     @FunctionalInterface
@@ -59,13 +66,19 @@ final class RunDriver {
     private final Path outRoot;
     private final String runId;
     private final PrintStream out;
+    private final boolean resume;
 
     RunDriver(Settings settings, Path examSet, Path outRoot, String runId, PrintStream out) {
+        this(settings, examSet, outRoot, runId, out, false);
+    }
+
+    RunDriver(Settings settings, Path examSet, Path outRoot, String runId, PrintStream out, boolean resume) {
         this.settings = settings;
         this.examSet = examSet;
         this.outRoot = outRoot;
         this.runId = runId != null ? runId : newRunId();
         this.out = out;
+        this.resume = resume;
     }
 
     static String newRunId() {
@@ -83,47 +96,45 @@ final class RunDriver {
         }
         Set<String> databases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(resultsDb)) : null;
         Preflight.Result preflight = Preflight.run(settings, admin, resultsDb, examSet, databases, out);
-        ReaderAccess reader = preflight.reader();
-        ConnectionPolicy connections = preflight.connections();
         Plan plan = planner.plan(new Setup(admin, resultsDb, databases));
-        long questions = countLines(examSet);
+        long questions = ExamSetFiles.countLines(examSet);
 
         Path outDir = outRoot.resolve(runId);
+        Map<String, ExamRecord> earlier = resume ? RunLog.recover(outDir) : Map.of();
+        if (resume) {
+            RunOutputs.writeLines(outDir.resolve("exam_log.jsonl"), RunLog.lines(earlier.values()));
+            out.printf("[sqlexam] resuming run %s: %d record(s) already logged are not asked again%n", runId, earlier.size());
+        }
         Path parts = outDir.resolve(".parts");
         RunOutputs.deleteTree(parts);
         Files.createDirectories(outDir);
         Preflight.writeGrants(preflight.access(), outDir.resolve("grants.sql"));
+        RunManifest.write(outDir, runId, examSet, plan);
         String resultsUrl = admin.forDatabase(resultsDb);
         RunCatalog catalog = new RunCatalog(resultsUrl);
         catalog.start(runId, examSet.toString(), plan.generatorName(), plan.selfCheck(), settings.changed());
 
         int parallelism = settings.get(SqlExamOptions.PARALLELISM);
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
-        ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                settings.get(SqlExamOptions.ROW_CAP), new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE),
-                        settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, plan.passAtK(), plan.executionFallbacks(),
-                plan.adaptiveTimeout(), connections);
-        var providers = new dev.sqlexam.embedding.EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER),
-                settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
-        ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), databases),
-                plan.variants(), plan.repetitions(), plan.generators(), execution,
-                new dev.sqlexam.flink.EvaluationSpec(reader, capacity, dev.sqlexam.evaluation.CandidateEvaluator.Settings.from(settings),
-                        dev.sqlexam.repair.RepairLoop.Settings.from(settings), plan.generators(), connections),
-                new dev.sqlexam.flink.RetrievalSpec(admin, resultsDb, providers, plan.dimensions(),
-                        dev.sqlexam.retrieval.RetrievalConfig.from(settings), Home.resolve().resolve("migrations").toString(), capacity, connections),
-                new ExamJob.PlannerSpec(settings.get(SqlExamOptions.JOIN_PLANNER_ENABLED), dev.sqlexam.prompt.JoinPlanner.Options.from(settings),
-                        settings.get(SqlExamOptions.FK_SUBGRAPH_CACHE_ENABLED), settings.get(SqlExamOptions.FK_SUBGRAPH_TTL_MS)),
-                settings.get(SqlExamOptions.PRE_SQL_ENABLED), parallelism, capacity, plan.asyncTimeoutMs(), plan.predictions());
+        JobResources resources = new JobResources(admin, resultsDb, Home.resolve().resolve("migrations").toString(), preflight.reader(),
+                preflight.connections(), capacity, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
+                plan.adaptiveTimeout(), plan.dimensions());
+        boolean grading = plan.predictions() != null;
+        Variants<PipelineConfig> configs = configs(plan, resources, grading);
+        SharingPlan sharing = grading ? SharingPlan.unshared(configs.names(), plan.repetitions()) : sharing(plan, RunLog.doneKeys(earlier.values()));
+        ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), databases), sharing, configs, capacity,
+                plan.asyncTimeoutMs(), plan.predictions());
 
         configure(env, parallelism);
-        out.printf("[sqlexam] run %s: %d line(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
-                plan.repetitions(), plan.generatorName(), plan.selfCheck() ? " (self-check)" : "", parallelism);
+        out.printf("[sqlexam] run %s: %d line(s) × %d variant(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
+                configs.names().size(), plan.repetitions(), plan.generatorName(), plan.selfCheck() ? " (self-check)" : "", parallelism);
         long start = System.nanoTime();
         ExamJob.Running running = new ExamJob(ExamIo.Lines.file(examSet.toAbsolutePath().toUri().toString()),
                 ExamIo.Sinks.of(parts.toAbsolutePath().toUri().toString(), resultsUrl), spec).start(env);
         SummaryAccumulator accumulator;
         JobExecutionResult result;
-        try (ProgressReporter progress = new ProgressReporter(running.client(), questions * plan.repetitions() * plan.variants().size(), out)) {
+        long expected = questions * plan.repetitions() * configs.names().size() - earlier.size();
+        try (ProgressReporter progress = new ProgressReporter(running.client(), Math.max(0, expected), out)) {
             accumulator = running.summary().hasNext() ? running.summary().next() : new SummaryAccumulator();
             result = running.client().getJobExecutionResult().get();
             progress.finish(accumulator.records());
@@ -134,28 +145,53 @@ final class RunDriver {
             running.summary().close();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Long rejectedCounter = result.getAccumulatorResult(ParseExamLines.REJECTED_COUNTER);
-        long rejected = (rejectedCounter == null ? 0 : rejectedCounter) + plan.rejectedJson().size();
+        long goldExecutions = accumulator.goldExecutions();
+        accumulator.merge(SummaryAccumulator.of(earlier.values()));
+        long badLines = counter(result, ParseExamLines.REJECTED_COUNTER);
+        long rejected = badLines + plan.rejectedJson().size();
 
-        long logLines = RunOutputs.merge(parts.resolve("exam-log"), outDir.resolve("exam_log.jsonl"), RunOutputs.BY_RUN_AND_LINE);
-        long rejectedLines = RunOutputs.merge(parts.resolve("rejected"), outDir.resolve("rejected.jsonl"), RunOutputs.BY_LINE);
-        if (!plan.rejectedJson().isEmpty()) {
-            Files.write(outDir.resolve("rejected.jsonl"), plan.rejectedJson(), StandardCharsets.UTF_8,
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-            rejectedLines += plan.rejectedJson().size();
-        }
+        long logLines = RunOutputs.merge(parts.resolve("exam-log"), earlier.values(), outDir.resolve("exam_log.jsonl"));
+        long rejectedLines = RunOutputs.mergeRejected(parts.resolve("rejected"), plan.rejectedJson(), outDir.resolve("rejected.jsonl"));
         RunOutputs.deleteTree(parts);
 
+        ExamSummary.Sharing shared = new ExamSummary.Sharing(configs.names().size(), plan.repetitions(), sharing.retrievalGroups(),
+                sharing.generationGroups(), goldExecutions, questions - badLines);
         ExamSummary summary = ExamSummary.of(accumulator,
                 new ExamSummary.Context(runId, examSet.toString(), plan.generatorName(), plan.generatorReason(), plan.selfCheck(), rejected,
-                        seconds, counter(result, dev.sqlexam.flink.PlanJoins.HITS), counter(result, dev.sqlexam.flink.PlanJoins.MISSES)));
-        Files.writeString(outDir.resolve("summary.json"), Json.pretty(summary) + "\n", StandardCharsets.UTF_8);
+                        seconds, counter(result, PlanJoins.HITS), counter(result, PlanJoins.MISSES), infos(plan), grading ? null : shared));
         catalog.finish(summary, "finished");
-        out.println(ConsoleReport.render(summary));
+        RunReport.write(outDir, summary, accumulator, out);
         out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + logLines + " records)");
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
         out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
         return new RunResult(runId, outDir, summary, logLines, rejectedLines);
+    }
+
+    private static Variants<PipelineConfig> configs(Plan plan, JobResources resources, boolean grading) {
+        Map<String, PipelineConfig> byName = new LinkedHashMap<>();
+        for (VariantPlan v : plan.variants()) {
+            if (byName.containsKey(v.name())) throw new IllegalArgumentException("two variants are named '" + v.name() + "'; names must differ");
+            byName.put(v.name(), PipelineConfig.from(v.name(), v.description(), v.settings(), v.generators(), resources,
+                    !grading && v.settings().get(SqlExamOptions.PASS_AT_K), grading ? 0 : v.settings().get(SqlExamOptions.EXECUTION_FALLBACKS)));
+        }
+        return Variants.of(byName);
+    }
+
+    /** Variants equal in every retrieval option retrieve once; equal in every generation option (and generator), generate once per run. */
+    private static SharingPlan sharing(Plan plan, Set<String> done) {
+        Map<String, String> retrieval = new LinkedHashMap<>();
+        Map<String, String> generation = new LinkedHashMap<>();
+        for (VariantPlan v : plan.variants()) {
+            retrieval.put(v.name(), v.settings().fingerprint(Option.Phase.RETRIEVAL));
+            generation.put(v.name(), v.settings().fingerprint(Option.Phase.GENERATION) + "generator=" + v.generators().name());
+        }
+        return new SharingPlan(plan.variants().stream().map(VariantPlan::name).toList(), retrieval, generation, plan.repetitions(), done);
+    }
+
+    private static List<ExamSummary.VariantInfo> infos(Plan plan) {
+        Settings reference = plan.variants().get(0).settings();
+        return plan.variants().stream().map(v -> new ExamSummary.VariantInfo(v.name(), v.description(), v.settings().differencesFrom(reference),
+                v.settings().get(SqlExamOptions.COST_PER_1K_PROMPT_TOKENS), v.settings().get(SqlExamOptions.COST_PER_1K_COMPLETION_TOKENS))).toList();
     }
 
     private static long counter(JobExecutionResult result, String name) {
@@ -171,12 +207,6 @@ final class RunDriver {
         restart.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         restart.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 2);
         env.configure(restart);
-    }
-
-    private static long countLines(Path file) throws IOException {
-        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            return lines.filter(l -> !l.isBlank()).count();
-        }
     }
 
     private static String rootMessage(Throwable e) {

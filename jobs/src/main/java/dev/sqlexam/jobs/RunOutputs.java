@@ -2,6 +2,10 @@ package dev.sqlexam.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamRecord;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,29 +21,58 @@ final class RunOutputs {
 
     private RunOutputs() {}
 
-    /** Merges committed parts (in-progress and hidden files are not committed) and returns the line count. */
-    static long merge(Path partsDir, Path target, Comparator<JsonNode> order) {
-        List<JsonNode> rows = new ArrayList<>();
-        if (Files.isDirectory(partsDir)) {
-            try (Stream<Path> files = Files.list(partsDir)) {
-                for (Path part : files.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList()) {
-                    for (String line : Files.readAllLines(part, StandardCharsets.UTF_8)) {
-                        if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot merge " + partsDir, e);
-            }
+    /**
+     * The exam log: the records a resumed run took back, then the committed parts of this job (in-progress and hidden
+     * files are not committed), one line per (variant, run, question), ordered for reading; returns the line count.
+     */
+    static long merge(Path partsDir, Collection<ExamRecord> earlier, Path target) {
+        Map<String, JsonNode> rows = new LinkedHashMap<>();
+        for (ExamRecord r : earlier) rows.put(RunLog.key(r), Json.MAPPER.valueToTree(r));
+        for (JsonNode n : committed(partsDir)) {
+            rows.putIfAbsent(n.path("variant").asText() + "\u0000" + n.path("repetition").asInt() + "\u0000" + n.path("db").asText() + "/"
+                    + n.path("question_id").asText(), n);
         }
-        rows.sort(order);
+        List<JsonNode> sorted = new ArrayList<>(rows.values());
+        sorted.sort(BY_RUN_AND_LINE);
+        writeLines(target, sorted.stream().map(JsonNode::toString).toList());
+        return sorted.size();
+    }
+
+    /** rejected.jsonl: the job's rejected lines by line number, then lines the planner could not use. */
+    static long mergeRejected(Path partsDir, List<String> planned, Path target) {
+        List<JsonNode> rows = new ArrayList<>(committed(partsDir));
+        rows.sort(BY_LINE);
+        List<String> lines = new ArrayList<>(rows.stream().map(JsonNode::toString).toList());
+        lines.addAll(planned);
+        if (lines.isEmpty()) return 0;
+        writeLines(target, lines);
+        return lines.size();
+    }
+
+    private static List<JsonNode> committed(Path partsDir) {
+        List<JsonNode> rows = new ArrayList<>();
+        if (!Files.isDirectory(partsDir)) return rows;
+        try (Stream<Path> files = Files.list(partsDir)) {
+            for (Path part : files.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList()) {
+                for (String line : Files.readAllLines(part, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot merge " + partsDir, e);
+        }
+        return rows;
+    }
+
+    static void writeLines(Path target, List<String> lines) {
         try {
-            Files.createDirectories(target.getParent());
-            List<String> lines = rows.stream().map(JsonNode::toString).toList();
-            Files.write(target, lines, StandardCharsets.UTF_8);
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target, e);
         }
-        return rows.size();
     }
 
     static final Comparator<JsonNode> BY_RUN_AND_LINE = Comparator

@@ -7,9 +7,13 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.AttachPredictions;
-import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.flink.JobResources;
+import dev.sqlexam.flink.PipelineConfig;
+import dev.sqlexam.flink.SharingPlan;
+import dev.sqlexam.flink.Variants;
+import dev.sqlexam.llm.Generators;
 import dev.sqlexam.flink.NumberedLine;
-import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.predictions.Prediction;
@@ -38,13 +42,14 @@ class ExamJobGraphITCase {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
                 "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        ExecutionSpec execution = new ExecutionSpec(reader, 5_000, 1_000, new Tolerance(1e-6, 1e-9), 2, false, 0, null,
-                ConnectionPolicy.DEFAULT);
+        JobResources resources = new JobResources(admin, "sqlexam", "../migrations", reader, ConnectionPolicy.DEFAULT, 2, 5_000, 1_000, null,
+                Map.of());
+        PipelineConfig config = PipelineConfig.from("mine", null, Settings.defaults(), Generators.gold(), resources, false, 0);
         Map<String, Prediction> mine = Map.of(
                 "q1", new Prediction("q1", "SELECT count(*) FROM employees", "mine", null, null, null, null, 1),
                 "q2", new Prediction("q2", "SELECT count(*) FROM departments", "mine", null, null, null, null, 2));
-        ExamJob.Spec spec = new ExamJob.Spec("it-graph", new ExamLineParser("memory", null), List.of("mine"), 1, null, execution,
-                null, null, null, false, 1, 4, 60_000, new AttachPredictions(Map.of("mine", mine), Map.of("mine", "memory")));
+        ExamJob.Spec spec = new ExamJob.Spec("it-graph", new ExamLineParser("memory", null), SharingPlan.unshared(List.of("mine"), 1),
+                Variants.single("mine", config), 4, 60_000, new AttachPredictions(Map.of("mine", mine), Map.of("mine", "memory")));
         List<NumberedLine> lines = List.of(
                 new NumberedLine(1, "{\"id\":\"q1\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),
                 new NumberedLine(2, "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),

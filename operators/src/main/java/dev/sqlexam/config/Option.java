@@ -43,6 +43,24 @@ public record Option<T>(
         return type.cast(value);
     }
 
+    /**
+     * Where in the pipeline the option acts, which decides what variants that differ in it can share: a variant may set any
+     * option but a job-wide one; variants equal in every retrieval option share retrieval, equal up to generation share
+     * generation as well.
+     */
+    public enum Phase { JOB, RETRIEVAL, GENERATION, EVALUATION, GRADING, REPORT }
+
+    public Phase phase() {
+        return switch (stage) {
+            case "embed", "route", "retrieve" -> Phase.RETRIEVAL;
+            case "prompt", "generate" -> Phase.GENERATION;
+            case "evaluate", "repair" -> Phase.EVALUATION;
+            case "grade" -> Phase.GRADING;
+            case "report" -> Phase.REPORT;
+            default -> Phase.JOB;
+        };
+    }
+
     String shownDefault() {
         if (secret) return "(unset)";
         return defaultValue == null ? "(none)" : defaultValue.toString();

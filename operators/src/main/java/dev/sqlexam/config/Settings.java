@@ -12,17 +12,25 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Resolved option values: defaults, then a config file, then environment variables, then the
- * command line (each later source wins). Also remembers where each value came from.
+ * Resolved option values: defaults, then a config file, then environment variables, then a variant file, then the
+ * command line (each later source wins). Also remembers where each value came from, and its layers, so that a
+ * variant can be laid over the same file, environment and command line.
  */
 public final class Settings implements Serializable {
 
     private final Map<String, Object> values;
     private final Map<String, String> sources;
+    private final Map<String, String> file;
+    private final Map<String, String> env;
+    private final Map<String, String> overrides;
 
-    private Settings(Map<String, Object> values, Map<String, String> sources) {
+    private Settings(Map<String, Object> values, Map<String, String> sources, Map<String, String> file, Map<String, String> env,
+            Map<String, String> overrides) {
         this.values = values;
         this.sources = sources;
+        this.file = file;
+        this.env = env;
+        this.overrides = overrides;
     }
 
     public static Settings defaults() {
@@ -35,18 +43,68 @@ public final class Settings implements Serializable {
 
     /** Unknown keys in a config file or on the command line are errors; unknown env vars are not. */
     public static Settings resolve(Map<String, String> file, Map<String, String> env, Map<String, String> overrides) {
+        return resolve(file, env, Map.of(), overrides);
+    }
+
+    private static Settings resolve(Map<String, String> file, Map<String, String> env, Map<String, String> variant,
+            Map<String, String> overrides) {
         Map<String, Object> values = new HashMap<>();
         Map<String, String> sources = new HashMap<>();
         checkKnown(file, "config file");
+        checkKnown(variant, "variant file");
         checkKnown(overrides, "command line");
+        Map<String, String> ownEnv = new HashMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             values.put(option.key(), option.defaultValue());
             sources.put(option.key(), "default");
             apply(option, file.get(option.key()), "config file", values, sources);
             apply(option, env.get(option.envVar()), "environment", values, sources);
+            apply(option, variant.get(option.key()), "variant file", values, sources);
             apply(option, overrides.get(option.key()), "command line", values, sources);
+            if (env.containsKey(option.envVar())) ownEnv.put(option.envVar(), env.get(option.envVar()));
         }
-        return new Settings(values, sources);
+        return new Settings(values, sources, new HashMap<>(file), ownEnv, new HashMap<>(overrides));
+    }
+
+    /**
+     * These settings with a variant's values laid over the config file and environment, under the command line (--set
+     * applies to every variant). A variant may not set a job-wide option: those must be equal across the job's variants.
+     */
+    public Settings withVariant(Map<String, String> variant) {
+        for (String key : variant.keySet()) {
+            Option<?> option = SqlExamOptions.all().stream().filter(o -> o.key().equals(key)).findFirst().orElse(null);
+            if (option != null && option.phase() == Option.Phase.JOB) {
+                throw new IllegalArgumentException("option '" + key + "' is job-wide (it is the same for every variant); set it with "
+                        + "--set or --config instead of in a variant file");
+            }
+        }
+        return resolve(file, env, variant, overrides);
+    }
+
+    /**
+     * The values of every per-variant option acting no later than {@code phase}, as text: two variants with equal
+     * fingerprints do the same work up to and including that phase, so they can share it.
+     */
+    public String fingerprint(Option.Phase phase) {
+        StringBuilder out = new StringBuilder();
+        for (Option<?> option : SqlExamOptions.all()) {
+            Option.Phase p = option.phase();
+            if (p == Option.Phase.JOB || p.compareTo(phase) > 0) continue;
+            out.append(option.key()).append('=').append(values.get(option.key())).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The options whose values differ from {@code reference}'s, with this side's value (secrets hidden). */
+    public Map<String, Object> differencesFrom(Settings reference) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Option<?> option : SqlExamOptions.all()) {
+            Object mine = values.get(option.key());
+            if (!java.util.Objects.equals(mine, reference.values.get(option.key()))) {
+                out.put(option.key(), option.secret() ? "***" : mine);
+            }
+        }
+        return out;
     }
 
     public static Map<String, String> readConfigFile(Path path) {

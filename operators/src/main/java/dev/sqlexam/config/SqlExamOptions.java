@@ -76,6 +76,12 @@ public final class SqlExamOptions {
             List.of("chat", "generate")));
     public static final Option<Integer> RUNS = own("runs", "SQLEXAM_RUNS", Integer.class, 1,
             "Repetitions of the exam in one job; the summary reports mean and standard deviation.", "schedule");
+    public static final Option<Double> COST_PER_1K_PROMPT_TOKENS = own("cost_per_1k_prompt_tokens", "SQLEXAM_COST_PER_1K_PROMPT_TOKENS",
+            Double.class, 0.0, "Price of 1,000 prompt tokens, to turn the tokens a variant's model used into a cost (0: not priced).",
+            "report");
+    public static final Option<Double> COST_PER_1K_COMPLETION_TOKENS = own("cost_per_1k_completion_tokens",
+            "SQLEXAM_COST_PER_1K_COMPLETION_TOKENS", Double.class, 0.0,
+            "Price of 1,000 completion tokens (0: not priced). Predictions files' own cost fields are summed as given.", "report");
     public static final Option<Integer> PARALLELISM = own("parallelism", "SQLEXAM_PARALLELISM", Integer.class, 2,
             "Parallelism of the Flink job.", "job");
     public static final Option<Integer> ASYNC_CAPACITY = own("async_capacity", "SQLEXAM_ASYNC_CAPACITY", Integer.class, 8,

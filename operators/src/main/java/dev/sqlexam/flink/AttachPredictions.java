@@ -30,10 +30,16 @@ public final class AttachPredictions implements MapFunction<ExamTask, GeneratedT
         this.sources = new HashMap<>(sources);
     }
 
+    /** The key of a prediction for one repetition only (a regraded run's SQL differs per run); plain ids serve every run. */
+    public static String perRun(int repetition, String questionId) {
+        return repetition + "\u0000" + questionId;
+    }
+
     @Override
     public GeneratedTask map(ExamTask task) {
         String variant = task.variant();
-        Prediction p = byVariant.getOrDefault(variant, Map.of()).get(task.question().id());
+        Map<String, Prediction> mine = byVariant.getOrDefault(variant, Map.of());
+        Prediction p = mine.getOrDefault(perRun(task.repetition(), task.question().id()), mine.get(task.question().id()));
         String source = sources.getOrDefault(variant, variant);
         if (p == null || p.sql().isBlank()) {
             return new GeneratedTask(task, variant, List.of(), List.of(StageTrace.failed(STAGE, MISSING, null, 0,
@@ -43,7 +49,7 @@ public final class AttachPredictions implements MapFunction<ExamTask, GeneratedT
                 + (p.cost() != null ? String.format(java.util.Locale.ROOT, ", cost %.6f", p.cost()) : "");
         GenerationTrace generation = new GenerationTrace("predictions", p.system() != null ? p.system() : variant, null, 1, null,
                 p.promptTokens() == null ? 0 : p.promptTokens(), p.completionTokens() == null ? 0 : p.completionTokens(),
-                p.latencyMs() == null ? 0 : p.latencyMs(), 0, 0, 1, 0, List.of(), null);
+                p.latencyMs() == null ? 0 : p.latencyMs(), 0, 0, 1, 0, List.of(), null, p.cost());
         return new GeneratedTask(task, variant, List.of(new Candidate(0, p.sql(), variant, p.latencyMs() == null ? 0 : p.latencyMs())),
                 List.of(StageTrace.ok(STAGE, 0, detail)), null, null, generation);
     }

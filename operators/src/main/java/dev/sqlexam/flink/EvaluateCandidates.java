@@ -4,7 +4,10 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.evaluation.EvaluationStage;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.GeneratedTask;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -17,33 +20,40 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  */
 public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, GeneratedTask> {
 
-    private final EvaluationSpec spec;
+    private final Variants<EvaluationSpec> specs;
     private transient PooledConnections connections;
     private transient ExecutorService workers;
-    private transient SqlGenerator generator;
-    private transient EvaluationStage stage;
+    private transient List<SqlGenerator> generators;
+    private transient Map<String, EvaluationStage> stages;
 
-    public EvaluateCandidates(EvaluationSpec spec) {
-        this.spec = spec;
+    public EvaluateCandidates(Variants<EvaluationSpec> specs) {
+        this.specs = specs;
     }
 
     @Override
     public void open(OpenContext openContext) {
-        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
-        workers = Executors.newFixedThreadPool(spec.poolSize(), r -> {
+        EvaluationSpec shared = specs.reference();
+        connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
+        workers = Executors.newFixedThreadPool(shared.poolSize(), r -> {
             Thread t = new Thread(r, "sqlexam-evaluate");
             t.setDaemon(true);
             return t;
         });
-        generator = spec.generators() == null ? null : spec.generators().create();
-        stage = new EvaluationStage(connections, spec.settings(), spec.repair(),
-                spec.generators() == null || spec.generators().settings() == null ? null : spec.generators().settings().prompt(),
-                generator, workers);
+        generators = new ArrayList<>();
+        stages = new HashMap<>();
+        for (String variant : specs.names()) {
+            EvaluationSpec spec = specs.get(variant);
+            SqlGenerator generator = spec.generators() == null ? null : spec.generators().create();
+            if (generator != null) generators.add(generator);
+            stages.put(variant, new EvaluationStage(connections, spec.settings(), spec.repair(),
+                    spec.generators() == null || spec.generators().settings() == null ? null : spec.generators().settings().prompt(),
+                    generator, workers));
+        }
     }
 
     @Override
     public void asyncInvoke(GeneratedTask task, ResultFuture<GeneratedTask> resultFuture) {
-        stage.evaluate(task).whenComplete((evaluated, error) -> resultFuture.complete(List.of(error != null
+        stages.get(task.task().variant()).evaluate(task).whenComplete((evaluated, error) -> resultFuture.complete(List.of(error != null
                 ? EvaluationStage.unevaluated(task, "evaluation failed, the first candidate runs unevaluated: " + error.getMessage())
                 : evaluated)));
     }
@@ -58,6 +68,6 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
     public void close() {
         if (workers != null) workers.shutdownNow();
         if (connections != null) connections.close();
-        if (generator != null) generator.close();
+        if (generators != null) generators.forEach(SqlGenerator::close);
     }
 }

@@ -1,13 +1,15 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.grading.GoldCache;
+import dev.sqlexam.grading.QueryCache;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.GradingStage;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,36 +19,44 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 
 /**
  * Runs gold and candidate SQL as the read-only role on a pool of worker threads (JDBC blocks) and
- * grades the result. Runs after keyBy(question) so a question's gold result is cached where it is
- * needed again.
+ * grades the result with the options of the task's variant. Runs after keyBy(question) so a question's gold result is
+ * cached where every variant and run of it needs it again: the gold runs once per question, and each distinct candidate
+ * SQL once.
  */
 public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, ExamRecord> {
 
-    private final ExecutionSpec spec;
+    private final Variants<ExecutionSpec> specs;
     private transient PooledConnections connections;
     private transient ExecutorService workers;
-    private transient GradingStage stage;
+    private transient Map<String, GradingStage> stages;
 
-    public ExecuteAndGrade(ExecutionSpec spec) {
-        this.spec = spec;
+    public ExecuteAndGrade(Variants<ExecutionSpec> specs) {
+        this.specs = specs;
     }
 
     @Override
     public void open(OpenContext openContext) {
-        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
-        workers = Executors.newFixedThreadPool(spec.poolSize(), r -> {
+        ExecutionSpec shared = specs.reference();
+        connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
+        workers = Executors.newFixedThreadPool(shared.poolSize(), r -> {
             Thread t = new Thread(r, "sqlexam-execute");
             t.setDaemon(true);
             return t;
         });
-        ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap());
-        stage = new GradingStage(executor, new Grader(spec.tolerance()), new GoldCache(4_096, 20_000), spec.passAtK(),
-                spec.executionFallbacks(),
-                spec.adaptiveTimeout());
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
+        QueryCache golds = new QueryCache(4_096, 20_000);
+        QueryCache candidates = new QueryCache(16_384, 20_000);
+        stages = new HashMap<>();
+        for (String variant : specs.names()) {
+            ExecutionSpec spec = specs.get(variant);
+            stages.put(variant, new GradingStage(executor, new Grader(spec.tolerance()), golds, candidates, spec.passAtK(),
+                    spec.executionFallbacks(), spec.adaptiveTimeout()));
+        }
     }
 
     @Override
     public void asyncInvoke(GeneratedTask task, ResultFuture<ExamRecord> resultFuture) {
+        GradingStage stage = stages.get(task.task().variant());
         CompletableFuture.supplyAsync(() -> stage.evaluate(task), workers).whenComplete((record, error) -> {
             if (error != null) {
                 String message = "grading crashed: " + error.getClass().getSimpleName() + ": " + error.getMessage();

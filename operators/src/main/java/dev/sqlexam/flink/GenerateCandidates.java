@@ -10,7 +10,9 @@ import dev.sqlexam.model.GenerationTrace;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
@@ -22,23 +24,24 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  */
 public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, GeneratedTask> {
 
-    private final Generators generators;
-    private final String generatorName;
-    private transient SqlGenerator generator;
+    private final Variants<Generators> generators;
+    private transient Map<String, SqlGenerator> byVariant;
 
-    public GenerateCandidates(Generators generators) {
+    public GenerateCandidates(Variants<Generators> generators) {
         this.generators = generators;
-        this.generatorName = generators.name();
     }
 
     @Override
     public void open(OpenContext openContext) {
-        generator = generators.create();
+        byVariant = new HashMap<>();
+        for (String variant : generators.names()) byVariant.put(variant, generators.get(variant).create());
     }
 
     @Override
     public void asyncInvoke(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
         long start = System.nanoTime();
+        SqlGenerator generator = byVariant.get(retrieved.task().variant());
+        String generatorName = generators.of(retrieved.task()).name();
         CompletableFuture<Generation> generation;
         try {
             generation = generator.generate(new SqlGenerator.Request(retrieved.task(), retrieved.packet(), retrieved.plan()));
@@ -61,6 +64,7 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
 
     private GeneratedTask generated(RetrievalTask retrieved, List<Candidate> candidates, StageTrace stage,
             GenerationTrace generation) {
+        String generatorName = generators.of(retrieved.task()).name();
         List<StageTrace> trace = new ArrayList<>(retrieved.stages());
         trace.add(stage);
         return new GeneratedTask(retrieved.task(), generatorName, candidates, trace, retrieved.packet(), retrieved.retrieval(), generation);
@@ -68,12 +72,12 @@ public final class GenerateCandidates extends RichAsyncFunction<RetrievalTask, G
 
     @Override
     public void timeout(RetrievalTask retrieved, ResultFuture<GeneratedTask> resultFuture) {
-        StageTrace failed = StageTrace.infraFailure(Stage.GENERATE, 0, generatorName + " timed out");
+        StageTrace failed = StageTrace.infraFailure(Stage.GENERATE, 0, generators.of(retrieved.task()).name() + " timed out");
         resultFuture.complete(List.of(generated(retrieved, List.of(), failed, null)));
     }
 
     @Override
     public void close() throws Exception {
-        if (generator != null) generator.close();
+        if (byVariant != null) byVariant.values().forEach(SqlGenerator::close);
     }
 }

@@ -9,6 +9,8 @@ import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.prompt.JoinPlanner;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -31,30 +33,33 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
     static final int REQUIRED_TABLES = 3;
 
     private final GraphSource graphs;
-    private final JoinPlanner.Options options;
-    private final boolean cacheEnabled;
-    private final Duration ttl;
+    private final Variants<PlannerSpec> planners;
     private transient ValueState<FkGraph> subgraph;
-    private transient JoinPlanner planner;
+    private transient Map<String, JoinPlanner> byVariant;
     private transient Counter hitMetric;
     private transient Counter missMetric;
     private transient LongCounter hits;
     private transient LongCounter misses;
 
-    public PlanJoins(GraphSource graphs, JoinPlanner.Options options, boolean cacheEnabled, Duration ttl) {
+    /** Plans for the variants whose planner is on; the others' tasks pass unchanged. */
+    public PlanJoins(GraphSource graphs, Variants<PlannerSpec> planners) {
         this.graphs = graphs;
-        this.options = options;
-        this.cacheEnabled = cacheEnabled;
-        this.ttl = ttl;
+        this.planners = planners;
     }
 
     @Override
     public void open(OpenContext openContext) {
         ValueStateDescriptor<FkGraph> descriptor = new ValueStateDescriptor<>("fk-subgraph", FkGraph.class);
+        Duration ttl = Duration.ofMillis(planners.values().stream().filter(PlannerSpec::enabled).mapToLong(PlannerSpec::ttlMs).max()
+                .orElse(3_600_000L));
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl).setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                 .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired).build());
         subgraph = getRuntimeContext().getState(descriptor);
-        planner = new JoinPlanner(options);
+        byVariant = new HashMap<>();
+        for (String variant : planners.names()) {
+            PlannerSpec spec = planners.get(variant);
+            if (spec.enabled()) byVariant.put(variant, new JoinPlanner(spec.options()));
+        }
         hitMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheHits");
         missMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheMisses");
         hits = getRuntimeContext().getLongCounter(HITS);
@@ -65,6 +70,12 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
     @Override
     public void processElement(RetrievalTask task, Context ctx, Collector<RetrievalTask> out) throws Exception {
         long start = System.nanoTime();
+        JoinPlanner planner = byVariant.get(task.task().variant());
+        if (planner == null) {
+            out.collect(task);
+            return;
+        }
+        boolean cacheEnabled = planners.of(task.task()).cache();
         if (task.packet() == null || task.packet().tables().size() < 2) {
             out.collect(task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok(Stage.PLAN_JOINS, 0, "no join needed")));
             return;

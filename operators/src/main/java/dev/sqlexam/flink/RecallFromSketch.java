@@ -1,7 +1,6 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.model.Stage;
-import dev.sqlexam.llm.Generators;
 import dev.sqlexam.llm.Generation;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.RetrievalTask;
@@ -9,7 +8,9 @@ import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.retrieval.BackwardRecall;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
@@ -25,29 +26,39 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
 
     static final Stage STAGE = Stage.PRE_SQL;
 
-    private final Generators generators;
-    private final RetrievalSpec spec;
-    private transient SqlGenerator generator;
+    private final Variants<PipelineConfig> configs;
+    private transient Map<String, SqlGenerator> generators;
     private transient RagStore store;
-    private transient RetrievalService service;
+    private transient Map<String, RetrievalService> services;
 
-    public RecallFromSketch(Generators generators, RetrievalSpec spec) {
-        this.generators = generators;
-        this.spec = spec;
+    /** Sketches for the variants with pre-SQL on; the others' tasks pass unchanged. */
+    public RecallFromSketch(Variants<PipelineConfig> configs) {
+        this.configs = configs;
     }
 
     @Override
     public void open(OpenContext openContext) {
-        generator = generators.create();
-        if (generator.sketcher().isPresent()) {
-            store = RetrievalOperators.store(spec);
-            service = RetrievalOperators.service(spec, store);
+        generators = new HashMap<>();
+        for (String variant : configs.names()) {
+            PipelineConfig config = configs.get(variant);
+            if (config.preSql()) generators.put(variant, config.generators().create());
+        }
+        if (generators.values().stream().anyMatch(g -> g.sketcher().isPresent())) {
+            Variants<RetrievalSpec> specs = configs.map(PipelineConfig::retrieval);
+            store = RetrievalOperators.store(specs.reference());
+            services = RetrievalOperators.services(specs, store);
         }
     }
 
     @Override
     public void asyncInvoke(RetrievalTask t, ResultFuture<RetrievalTask> resultFuture) {
         long start = System.nanoTime();
+        SqlGenerator generator = generators.get(t.task().variant());
+        if (generator == null) {
+            resultFuture.complete(List.of(t));
+            return;
+        }
+        RetrievalService service = services == null ? null : services.get(t.task().variant());
         var sketcher = generator.sketcher();
         if (sketcher.isEmpty()) {
             resultFuture.complete(List.of(t.withPacket(t.packet(), StageTrace.ok(STAGE, 0,
@@ -93,7 +104,7 @@ public final class RecallFromSketch extends RichAsyncFunction<RetrievalTask, Ret
 
     @Override
     public void close() {
-        if (generator != null) generator.close();
+        if (generators != null) generators.values().forEach(SqlGenerator::close);
         if (store != null) store.close();
     }
 }

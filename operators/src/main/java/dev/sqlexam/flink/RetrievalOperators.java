@@ -4,8 +4,10 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
-/** Builds the plain-Java retrieval service an operator instance uses (its own small pool). */
+/** Builds the plain-Java retrieval services an operator instance uses: one store (its own small pool), one service per variant. */
 final class RetrievalOperators {
 
     private RetrievalOperators() {}
@@ -16,5 +18,12 @@ final class RetrievalOperators {
 
     static RetrievalService service(RetrievalSpec spec, RagStore store) {
         return new RetrievalService(store, spec.embeddings().modelName(), spec.dimensions(), spec.config(), Path.of(spec.migrationsDir()));
+    }
+
+    /** One service per variant over a shared store (the variants' control database and connections are the job's). */
+    static Map<String, RetrievalService> services(Variants<RetrievalSpec> specs, RagStore store) {
+        Map<String, RetrievalService> out = new HashMap<>();
+        for (String variant : specs.names()) out.put(variant, service(specs.get(variant), store));
+        return out;
     }
 }

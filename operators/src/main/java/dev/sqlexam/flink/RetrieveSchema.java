@@ -8,6 +8,7 @@ import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
 import dev.sqlexam.model.RetrievalTrace;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,20 +19,20 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 /** Retrieves each question's schema context (V1 and V2 measured, the configured one used) on worker threads. */
 public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, RetrievalTask> {
 
-    private final RetrievalSpec spec;
+    private final Variants<RetrievalSpec> specs;
     private transient RagStore store;
-    private transient RetrievalService service;
+    private transient Map<String, RetrievalService> services;
     private transient ExecutorService workers;
 
-    public RetrieveSchema(RetrievalSpec spec) {
-        this.spec = spec;
+    public RetrieveSchema(Variants<RetrievalSpec> specs) {
+        this.specs = specs;
     }
 
     @Override
     public void open(OpenContext openContext) {
-        store = RetrievalOperators.store(spec);
-        service = RetrievalOperators.service(spec, store);
-        workers = Executors.newFixedThreadPool(spec.poolSize(), r -> {
+        store = RetrievalOperators.store(specs.reference());
+        services = RetrievalOperators.services(specs, store);
+        workers = Executors.newFixedThreadPool(specs.reference().poolSize(), r -> {
             Thread t = new Thread(r, "sqlexam-retrieve");
             t.setDaemon(true);
             return t;
@@ -49,7 +50,8 @@ public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, Retri
         var q = t.task().question();
         if (t.vector() == null) return failed(t, 0, "skipped: no question vector");
         try {
-            RetrievalService.Outcome outcome = dev.sqlexam.sql.Reconnect.within(spec.connections().retryMs(),
+            RetrievalService service = services.get(t.task().variant());
+            RetrievalService.Outcome outcome = dev.sqlexam.sql.Reconnect.within(specs.of(t.task()).connections().retryMs(),
                     () -> service.retrieve(q.db(), q.question(), t.vector(), t.route(), q.goldTables()));
             long ms = (System.nanoTime() - start) / 1_000_000;
             RetrievalTrace trace = outcome.trace();

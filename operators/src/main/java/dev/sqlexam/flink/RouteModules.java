@@ -14,18 +14,18 @@ import org.apache.flink.api.common.functions.RichMapFunction;
 /** Routes each question to at most three modules (keyword rules and module-embedding similarity). */
 public final class RouteModules extends RichMapFunction<RetrievalTask, RetrievalTask> {
 
-    private final RetrievalSpec spec;
+    private final Variants<RetrievalSpec> specs;
     private transient RagStore store;
-    private transient RetrievalService service;
+    private transient Map<String, RetrievalService> services;
 
-    public RouteModules(RetrievalSpec spec) {
-        this.spec = spec;
+    public RouteModules(Variants<RetrievalSpec> specs) {
+        this.specs = specs;
     }
 
     @Override
     public void open(OpenContext openContext) {
-        store = RetrievalOperators.store(spec);
-        service = RetrievalOperators.service(spec, store);
+        store = RetrievalOperators.store(specs.reference());
+        services = RetrievalOperators.services(specs, store);
     }
 
     @Override
@@ -35,7 +35,7 @@ public final class RouteModules extends RichMapFunction<RetrievalTask, Retrieval
             return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.ok(Stage.ROUTE, 0, "skipped: no question vector"));
         }
         try {
-            ModuleRoute route = service.route(t.task().question().db(), t.task().question().question(), t.vector());
+            ModuleRoute route = services.get(t.task().variant()).route(t.task().question().db(), t.task().question().question(), t.vector());
             return t.withRoute(route, StageTrace.ok(Stage.ROUTE, (System.nanoTime() - start) / 1_000_000,
                     route.method() + (route.modules() == null ? "" : " " + route.modules())));
         } catch (RuntimeException e) {

@@ -2,30 +2,44 @@ package dev.sqlexam.flink;
 
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
-/** Expands each question into one task per config variant and repetition. */
+/**
+ * Expands each question into its tasks: {@link #shared} one per group of variants that retrieve alike (split further
+ * after retrieval and generation), or {@link #each} one per (variant, run) from the start (grading predictions files,
+ * where nothing is shared).
+ */
 public final class ScheduleRuns implements FlatMapFunction<ExamQuestion, ExamTask> {
 
     private final String runId;
-    private final List<String> variants;
-    private final int repetitions;
+    private final SharingPlan plan;
+    private final boolean split;
 
-    public ScheduleRuns(String runId, List<String> variants, int repetitions) {
-        if (variants.isEmpty()) throw new IllegalArgumentException("at least one variant");
-        if (repetitions < 1) throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
+    private ScheduleRuns(String runId, SharingPlan plan, boolean split) {
         this.runId = runId;
-        this.variants = new ArrayList<>(variants);
-        this.repetitions = repetitions;
+        this.plan = plan;
+        this.split = split;
+    }
+
+    public static ScheduleRuns shared(String runId, SharingPlan plan) {
+        return new ScheduleRuns(runId, plan, false);
+    }
+
+    public static ScheduleRuns each(String runId, SharingPlan plan) {
+        return new ScheduleRuns(runId, plan, true);
     }
 
     @Override
     public void flatMap(ExamQuestion question, Collector<ExamTask> out) {
-        for (String variant : variants) {
-            for (int rep = 1; rep <= repetitions; rep++) out.collect(new ExamTask(runId, variant, rep, question));
+        for (ExamTask retrieval : plan.schedule(runId, question)) {
+            if (!split) {
+                out.collect(retrieval);
+                continue;
+            }
+            for (ExamTask generation : plan.splitForGeneration(retrieval)) {
+                for (ExamTask own : plan.splitForVariants(generation)) out.collect(own);
+            }
         }
     }
 }

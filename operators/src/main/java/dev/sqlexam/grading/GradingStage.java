@@ -26,7 +26,8 @@ public final class GradingStage {
 
     private final ReadOnlyExecutor executor;
     private final Grader grader;
-    private final GoldCache goldCache;
+    private final QueryCache goldCache;
+    private final QueryCache candidateCache;
     private final boolean passAtK;
     private final int executionFallbacks;
     private final AdaptiveTimeout adaptiveTimeout;
@@ -35,11 +36,17 @@ public final class GradingStage {
      * {@code executionFallbacks}: how many next-ranked candidates may run when the chosen one fails as it runs (0: none);
      * {@code adaptiveTimeout}: each prediction's timeout from its gold's time (null: the executor's timeout).
      */
-    public GradingStage(ReadOnlyExecutor executor, Grader grader, GoldCache goldCache, boolean passAtK, int executionFallbacks,
+    /**
+     * {@code candidateCache}: results of candidate SQL shared by the variants and runs of a question (null: every run
+     * executes its own); used only under the statement timeout, as a per-prediction timeout differs between them.
+     */
+    public GradingStage(ReadOnlyExecutor executor, Grader grader, QueryCache goldCache, QueryCache candidateCache, boolean passAtK,
+            int executionFallbacks,
             AdaptiveTimeout adaptiveTimeout) {
         this.executor = executor;
         this.grader = grader;
         this.goldCache = goldCache;
+        this.candidateCache = adaptiveTimeout == null ? candidateCache : null;
         this.passAtK = passAtK;
         this.executionFallbacks = executionFallbacks;
         this.adaptiveTimeout = adaptiveTimeout;
@@ -54,8 +61,12 @@ public final class GradingStage {
 
         long goldStart = System.nanoTime();
         List<Grader.GoldRun> golds = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger goldExecuted = new java.util.concurrent.atomic.AtomicInteger();
         for (String goldSql : q.allGoldSql()) {
-            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> runGold(q.db(), goldSql));
+            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> {
+                goldExecuted.incrementAndGet();
+                return runGold(q.db(), goldSql);
+            });
             golds.add(new Grader.GoldRun(goldSql, OrderSpec.forGold(goldSql, q.orderMatters()), outcome));
         }
         // the golds' own execution time, also when the result came from the cache
@@ -129,7 +140,7 @@ public final class GradingStage {
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
                 failure == null ? null : failure.type(), failure == null ? null : failure.details(),
                 FailureClassifier.goldTablesRetrieved(packetTables, q.goldTables()),
-                trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+                trace, generated.retrieval(), generated.generation(), generated.evaluation(), goldExecuted.get(), q.extrasJson());
     }
 
     /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */
@@ -144,7 +155,7 @@ public final class GradingStage {
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
                 chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, null, -1, false, -1, -1, 0, 0,
                 trace.stream().mapToLong(StageTrace::durationMs).sum(), INFRA, null, message, message,
-                INFRA, message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), q.extrasJson());
+                INFRA, message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), 0, q.extrasJson());
     }
 
     private QueryOutcome runGold(String db, String sql) {
@@ -152,7 +163,11 @@ public final class GradingStage {
     }
 
     private QueryOutcome runPrediction(String db, String sql, long goldMs) {
-        return adaptiveTimeout == null ? executor.execute(db, sql) : executor.execute(db, sql, adaptiveTimeout.forPrediction(goldMs));
+        return adaptiveTimeout == null ? runCandidate(db, sql) : executor.execute(db, sql, adaptiveTimeout.forPrediction(goldMs));
+    }
+
+    private QueryOutcome runCandidate(String db, String sql) {
+        return candidateCache == null ? executor.execute(db, sql) : candidateCache.get(db, sql, () -> executor.execute(db, sql));
     }
 
     /** BIRD's execution accuracy: the two results as sets of rows (duplicates and order ignored, column order kept). */
@@ -181,7 +196,7 @@ public final class GradingStage {
             } else if (evaluation != null && evaluation.candidates().get(i).blocked()) {
                 out.add(false);
             } else {
-                out.add(grader.grade(golds, executor.execute(q.db(), sqls.get(i))).correct());
+                out.add(grader.grade(golds, runCandidate(q.db(), sqls.get(i))).correct());
             }
         }
         return out;
@@ -203,7 +218,7 @@ public final class GradingStage {
         return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
-    public GoldCache goldCache() {
+    public QueryCache goldCache() {
         return goldCache;
     }
 }

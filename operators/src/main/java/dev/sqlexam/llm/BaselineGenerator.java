@@ -67,7 +67,7 @@ public final class BaselineGenerator implements SqlGenerator {
         List<Candidate> candidates = all.subList(0, Math.min(want, all.size()));
         long ms = (System.nanoTime() - start) / 1_000_000;
         return CompletableFuture.completedFuture(Generation.of(candidates, new dev.sqlexam.model.GenerationTrace(NAME, "rules",
-                difficulty.name().toLowerCase(Locale.ROOT), want, null, 0, 0, ms, 0, 0, all.size(), 0, List.of(), null),
+                difficulty.name().toLowerCase(Locale.ROOT), want, null, 0, 0, ms, 0, 0, all.size(), 0, List.of(), null, null),
                 candidates.size() + " candidate(s) from the offline baseline"));
     }
 

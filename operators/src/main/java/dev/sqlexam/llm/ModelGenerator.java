@@ -110,7 +110,7 @@ public final class ModelGenerator implements SqlGenerator {
                         : cause.getMessage();
                 int retries = cause instanceof LlmException e ? e.retries() : 0;
                 return new Result(List.of(), new GenerationTrace(client.provider(), client.model(), difficulty, k,
-                        prompt.hash(), 0, 0, ms, retries, 0, 0, 0, List.of(), message));
+                        prompt.hash(), 0, 0, ms, retries, 0, 0, 0, List.of(), message, null));
             }
             List<Candidate> candidates = new ArrayList<>();
             List<String> problems = new ArrayList<>(reply.lost());
@@ -128,7 +128,7 @@ public final class ModelGenerator implements SqlGenerator {
             }
             return new Result(candidates, new GenerationTrace(client.provider(), client.model(), difficulty, k,
                     prompt.hash(), reply.promptTokens(), reply.completionTokens(), ms, reply.retries(), reply.httpCalls(),
-                    reply.contents().size(), duplicates, problems, null));
+                    reply.contents().size(), duplicates, problems, null, null));
         });
     }
 

@@ -88,7 +88,7 @@ public final class ReplayGenerator implements SqlGenerator {
         Replayed r = replay(request.task(), hash);
         long ms = (System.nanoTime() - start) / 1_000_000;
         var trace = new dev.sqlexam.model.GenerationTrace(NAME, "log", null, r.candidates().size(), hash, 0, 0, ms, 0, 0,
-                r.candidates().size(), 0, List.of(), r.problem());
+                r.candidates().size(), 0, List.of(), r.problem(), null);
         return CompletableFuture.completedFuture(r.problem() == null ? Generation.of(r.candidates(), trace, r.candidates().size()
                 + " candidate(s) replayed") : Generation.failed("replay_miss", r.problem(), trace));
     }

@@ -3,7 +3,10 @@ package dev.sqlexam.model;
 import java.io.Serializable;
 import java.util.List;
 
-/** One line of the exam log: the whole story of one question in one run. */
+/**
+ * One line of the exam log: the whole story of one question in one run. {@code goldExecuted}: the gold queries this
+ * record ran itself (0: the gold cache had them from another variant or run of the question).
+ */
 public record ExamRecord(
         String runId,
         String variant,
@@ -43,6 +46,7 @@ public record ExamRecord(
         dev.sqlexam.model.RetrievalTrace retrieval,
         GenerationTrace generation,
         EvaluationTrace evaluation,
+        int goldExecuted,
         @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)
         implements Serializable {
 

@@ -21,6 +21,11 @@ public record GeneratedTask(ExamTask task, String generator, List<Candidate> can
         this(task, generator, candidates, trace, packet, retrieval, generation, null);
     }
 
+    /** The same candidates for another variant of the question. */
+    public GeneratedTask withTask(ExamTask t) {
+        return new GeneratedTask(t, generator, candidates, trace, packet, retrieval, generation, evaluation);
+    }
+
     /** The evaluated task: candidates in execution order (the chosen one first), the evaluation, and its stage trace. */
     public GeneratedTask withEvaluation(List<Candidate> ordered, EvaluationTrace e, StageTrace stage) {
         List<StageTrace> t = new java.util.ArrayList<>(trace);

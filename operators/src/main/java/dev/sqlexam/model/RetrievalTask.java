@@ -16,6 +16,11 @@ public record RetrievalTask(ExamTask task, float[] vector, ModuleRoute route, Sc
         return new RetrievalTask(task, null, null, null, null, null, List.of());
     }
 
+    /** The same retrieval for another (variant, run) of the question. */
+    public RetrievalTask withTask(ExamTask t) {
+        return new RetrievalTask(t, vector, route, packet, retrieval, plan, stages);
+    }
+
     public RetrievalTask withVector(float[] v, StageTrace stage) {
         return new RetrievalTask(task, v, route, packet, retrieval, plan, append(stage));
     }

@@ -23,6 +23,9 @@ public final class ConsoleReport {
             sb.append(String.format(Locale.ROOT, "join plans FK subgraph cache: %d hits, %d misses%n", summary.subgraphCacheHits(),
                     summary.subgraphCacheMisses()));
         }
+        if (summary.sharing() != null && summary.sharing().variants() * summary.sharing().runs() > 1) {
+            sb.append("shared     ").append(summary.sharing().describe()).append('\n');
+        }
         for (ExamSummary.VariantSummary v : summary.variants()) {
             sb.append('\n');
             sb.append("variant ").append(v.variant());
@@ -30,7 +33,12 @@ public final class ConsoleReport {
                 sb.append(String.format(Locale.ROOT, ": accuracy %s ± %s over %d runs", pct(v.accuracy()),
                         pct(v.accuracyStd()), v.runs()));
             }
+            if (v.description() != null && !v.description().isBlank()) sb.append(" — ").append(v.description());
             sb.append('\n');
+            if (v.differences() != null && !v.differences().isEmpty()) {
+                sb.append("  differs from the reference: ").append(v.differences()).append('\n');
+            }
+            VariantStatistics.render(sb, v);
             sb.append(String.format(Locale.ROOT, "  %-11s %-22s %9s %8s %9s %9s %8s%n", "scope", "value", "questions",
                     "correct", "accuracy", "lenient", "excluded"));
             row(sb, "overall", "all", v.overall());
@@ -82,12 +90,30 @@ public final class ConsoleReport {
 
     private static void paired(StringBuilder sb, java.util.List<PairedComparison> comparisons) {
         if (comparisons == null || comparisons.isEmpty()) return;
-        sb.append("\npaired (first run, same questions)\n");
-        for (PairedComparison c : comparisons) {
-            sb.append(String.format(Locale.ROOT, "  %s vs %s: %d questions, both right %d, only %s %d, only %s %d, both wrong %d; "
-                    + "McNemar exact p = %.3g%s%n", c.a(), c.b(), c.paired(), c.bothCorrect(), c.a(), c.onlyA(), c.b(), c.onlyB(),
-                    c.bothWrong(), c.pValue(), c.pValue() < 0.05 ? " (a real difference at 5%)" : " (not significant at 5%)"));
+        sb.append("\npaired comparisons (same questions; infrastructure failures left out)\n");
+        for (PairedComparison c : comparisons) VariantStatistics.render(sb, c);
+    }
+
+    /** The first {@code limit} questions the variants disagree on, with each variant's verdict and SQL. */
+    public static String disagreements(java.util.List<Disagreement> all, int limit) {
+        if (all.isEmpty()) return "";
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%ndisagreements: %d question(s) (earliest run); the first %d:%n", all.size(),
+                Math.min(limit, all.size())));
+        for (Disagreement d : all.subList(0, Math.min(limit, all.size()))) {
+            sb.append("  ").append(d.db()).append('/').append(d.questionId())
+                    .append(d.difficulty() == null || d.difficulty().equals("(none)") ? "" : " [" + d.difficulty() + "]").append('\n');
+            d.variants().forEach((variant, detail) -> sb.append(String.format(Locale.ROOT, "    %-14s %-5s %-22s %s%n", column(variant),
+                    detail.correct() ? "right" : "wrong", truncate(detail.reason() + (detail.failedStage() == null ? "" : "@" + detail.failedStage())),
+                    oneLine(detail.predSql()))));
         }
+        return sb.toString();
+    }
+
+    private static String oneLine(String sql) {
+        if (sql == null) return "(no SQL)";
+        String s = sql.replaceAll("\\s+", " ").trim();
+        return s.length() <= 110 ? s : s.substring(0, 109) + "…";
     }
 
     private static void metric(StringBuilder sb, String name, java.util.List<ExamSummary.VariantSummary> variants,
@@ -97,7 +123,7 @@ public final class ConsoleReport {
         sb.append('\n');
     }
 
-    private static String column(String variant) {
+    static String column(String variant) {
         return variant.length() <= 14 ? variant : variant.substring(0, 13) + "…";
     }
 
@@ -156,7 +182,7 @@ public final class ConsoleReport {
                 c.getCorrect(), pct(c.getAccuracy()), pct(c.getLenientAccuracy()), c.getExcluded()));
     }
 
-    private static String truncate(String s) {
+    static String truncate(String s) {
         return s.length() <= 22 ? s : s.substring(0, 21) + "…";
     }
 

@@ -1,6 +1,7 @@
 package dev.sqlexam.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,18 +17,24 @@ public record ExamSummary(
         double durationSeconds,
         long subgraphCacheHits,
         long subgraphCacheMisses,
+        Sharing sharing,
         List<VariantSummary> variants,
-        List<PairedComparison> comparisons) {
+        List<PairedComparison> comparisons,
+        long disagreements) {
 
-    /** One config variant: its accuracy over repetitions and its breakdowns (all repetitions pooled). */
+    /** One config variant: its metrics over repetitions (mean ± std, min–max), per-question statistics, and its breakdowns (all repetitions pooled). */
     public record VariantSummary(
             String variant,
+            String description,
+            Map<String, Object> differences,
             int runs,
             long questions,
             double accuracy,
             double accuracyStd,
             double lenientAccuracy,
             List<Double> accuracyPerRun,
+            Map<String, Spread> metrics,
+            QuestionOutcomes.PerQuestion perQuestion,
             Counts overall,
             Map<String, Counts> byDifficulty,
             Map<String, Counts> byModule,
@@ -41,33 +48,72 @@ public record ExamSummary(
             RetrievalStats retrieval,
             Funnel funnel) {}
 
-    /** Run-level facts the records do not carry. */
+    /** What a variant is, as the run knows it: a description, how it differs from the reference, its token prices. */
+    public record VariantInfo(String name, String description, Map<String, Object> differences, double per1kPrompt, double per1kCompletion) {
+
+        public static VariantInfo unnamed(String name) {
+            return new VariantInfo(name, null, Map.of(), 0, 0);
+        }
+    }
+
+    /** Work done once for several variants or runs: retrievals per question, generations per question and run, gold queries run. */
+    public record Sharing(int variants, int runs, int retrievalsPerQuestion, int generationsPerQuestionAndRun, long goldExecutions,
+            long questions) {
+
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "%d variant(s) × %d run(s): retrieval %d per question (%d without sharing), "
+                    + "generation %d per question and run (%d), gold queries run %d for %d question(s) (%d)", variants, runs,
+                    retrievalsPerQuestion, variants * runs, generationsPerQuestionAndRun, variants, goldExecutions, questions,
+                    (long) variants * runs * questions);
+        }
+    }
+
+    /** Run-level facts the records do not carry; {@code variants} in the run's order, the reference first. */
     public record Context(String runId, String examSet, String generator, String generatorReason, boolean selfCheck, long rejectedLines,
-            double durationSeconds, long subgraphCacheHits, long subgraphCacheMisses) {}
+            double durationSeconds, long subgraphCacheHits, long subgraphCacheMisses, List<VariantInfo> variants, Sharing sharing) {}
 
     public static ExamSummary of(SummaryAccumulator accumulator, Context context) {
+        List<String> order = order(accumulator, context);
+        Map<String, VariantInfo> info = new LinkedHashMap<>();
+        for (VariantInfo v : context.variants()) info.put(v.name(), v);
         List<VariantSummary> variants = new ArrayList<>();
-        accumulator.runs().forEach((variant, reps) -> {
+        for (String variant : order) {
+            Map<Integer, RunStats> reps = accumulator.runs().get(variant);
+            VariantInfo about = info.getOrDefault(variant, VariantInfo.unnamed(variant));
             RunStats pooled = new RunStats();
-            List<Double> perRun = new ArrayList<>();
+            List<Map<String, Double>> perRunMetrics = new ArrayList<>();
             for (RunStats stats : reps.values()) {
                 pooled.addAll(stats);
-                perRun.add(stats.overall().getAccuracy());
+                perRunMetrics.add(RunMetrics.of(stats, about));
             }
-            double mean = perRun.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            double variance = perRun.size() < 2 ? 0
-                    : perRun.stream().mapToDouble(a -> (a - mean) * (a - mean)).sum() / (perRun.size() - 1);
+            Map<String, Spread> metrics = new LinkedHashMap<>();
+            for (String name : perRunMetrics.get(0).keySet()) {
+                metrics.put(name, Spread.of(perRunMetrics.stream().map(m -> m.get(name)).toList()));
+            }
+            List<Double> perRun = perRunMetrics.stream().map(m -> m.get(RunMetrics.STRICT)).toList();
+            Spread accuracy = metrics.get(RunMetrics.STRICT);
             long questionsPerRun = reps.values().iterator().next().overall().getTotal();
-            variants.add(new VariantSummary(variant, reps.size(), questionsPerRun, mean, Math.sqrt(variance),
-                    pooled.overall().getLenientAccuracy(), perRun, pooled.overall(),
-                    new LinkedHashMap<>(pooled.byDifficulty()), new LinkedHashMap<>(pooled.byModule()),
+            variants.add(new VariantSummary(variant, about.description(), about.differences(), reps.size(), questionsPerRun, accuracy.mean(),
+                    accuracy.std(), pooled.overall().getLenientAccuracy(), perRun, metrics, accumulator.outcomes().perQuestion(variant),
+                    pooled.overall(), new LinkedHashMap<>(pooled.byDifficulty()), new LinkedHashMap<>(pooled.byModule()),
                     new LinkedHashMap<>(pooled.byCategory()), new LinkedHashMap<>(pooled.reasons()),
                     pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.goldQuantile(0.5),
-                    pooled.predictionQuantile(0.5), pooled.retrieval(),
-                    pooled.funnel()));
-        });
+                    pooled.predictionQuantile(0.5), pooled.retrieval(), pooled.funnel()));
+        }
+        List<PairedComparison> comparisons = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = i + 1; j < order.size(); j++) comparisons.add(accumulator.outcomes().compare(order.get(i), order.get(j)));
+        }
         return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.generatorReason(), context.selfCheck(),
-                context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(), variants,
-                variants.size() > 1 ? PairedComparison.all(accumulator.firstRunCorrect()) : List.of());
+                context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(),
+                context.sharing(), variants, comparisons, accumulator.outcomes().disagreements(order).size());
+    }
+
+    /** The run's variants in its own order (the reference first), then any the records name that the run did not. */
+    public static List<String> order(SummaryAccumulator accumulator, Context context) {
+        List<String> order = new ArrayList<>();
+        for (VariantInfo v : context.variants()) if (accumulator.runs().containsKey(v.name())) order.add(v.name());
+        accumulator.runs().keySet().stream().filter(v -> !order.contains(v)).sorted(Comparator.naturalOrder()).forEach(order::add);
+        return order;
     }
 }

@@ -21,6 +21,9 @@ public final class RunStats implements Serializable {
     private final List<Long> predMs = new ArrayList<>();
     private final RetrievalStats retrieval = new RetrievalStats();
     private final Funnel funnel = new Funnel();
+    private long promptTokens;
+    private long completionTokens;
+    private double reportedCost;
 
     void add(ExamRecord record) {
         overall.add(record);
@@ -33,6 +36,11 @@ public final class RunStats implements Serializable {
         if (record.predSql() != null) predMs.add(record.predMs());
         retrieval.add(record);
         funnel.add(record);
+        if (record.generation() != null) {
+            promptTokens += record.generation().promptTokens();
+            completionTokens += record.generation().completionTokens();
+            if (record.generation().cost() != null) reportedCost += record.generation().cost();
+        }
     }
 
     void addAll(RunStats other) {
@@ -46,6 +54,22 @@ public final class RunStats implements Serializable {
         predMs.addAll(other.predMs);
         retrieval.addAll(other.retrieval);
         funnel.addAll(other.funnel);
+        promptTokens += other.promptTokens;
+        completionTokens += other.completionTokens;
+        reportedCost += other.reportedCost;
+    }
+
+    public long promptTokens() {
+        return promptTokens;
+    }
+
+    public long completionTokens() {
+        return completionTokens;
+    }
+
+    /** The sum of the costs predictions files reported. */
+    public double reportedCost() {
+        return reportedCost;
     }
 
     public Funnel funnel() {

@@ -5,21 +5,27 @@ import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Collects exam records per variant and repetition; turned into an {@link ExamSummary} at the end. */
+/** Collects exam records per variant and repetition, and every question's verdicts; turned into an {@link ExamSummary} at the end. */
 public final class SummaryAccumulator implements Serializable {
 
     private final Map<String, Map<Integer, RunStats>> runs = new TreeMap<>();
-    private final Map<String, Map<String, Boolean>> firstRunCorrect = new TreeMap<>();
+    private final QuestionOutcomes outcomes = new QuestionOutcomes();
     private long records;
+    private long goldExecutions;
+
+    public static SummaryAccumulator of(Iterable<ExamRecord> records) {
+        SummaryAccumulator out = new SummaryAccumulator();
+        for (ExamRecord r : records) out.add(r);
+        return out;
+    }
 
     public void add(ExamRecord record) {
-        if (record.repetition() == 1 && !dev.sqlexam.model.GradeReason.INFRA_FAILURE.code().equals(record.reason())) {
-            firstRunCorrect.computeIfAbsent(record.variant(), v -> new java.util.HashMap<>()).put(record.questionId(), record.correct());
-        }
+        outcomes.add(record);
         runs.computeIfAbsent(record.variant(), v -> new TreeMap<>())
                 .computeIfAbsent(record.repetition(), r -> new RunStats())
                 .add(record);
         records++;
+        goldExecutions += record.goldExecuted();
     }
 
     public void merge(SummaryAccumulator other) {
@@ -27,14 +33,18 @@ public final class SummaryAccumulator implements Serializable {
                 .computeIfAbsent(variant, v -> new TreeMap<>())
                 .computeIfAbsent(rep, r -> new RunStats())
                 .addAll(stats)));
-        other.firstRunCorrect.forEach((variant, byQuestion) -> firstRunCorrect.computeIfAbsent(variant, v -> new java.util.HashMap<>())
-                .putAll(byQuestion));
+        outcomes.addAll(other.outcomes);
         records += other.records;
+        goldExecutions += other.goldExecutions;
     }
 
-    /** Per variant, per question: correct in the first run (infrastructure failures left out), for paired comparisons. */
-    Map<String, Map<String, Boolean>> firstRunCorrect() {
-        return firstRunCorrect;
+    public QuestionOutcomes outcomes() {
+        return outcomes;
+    }
+
+    /** Gold queries the records ran themselves (the rest came from the gold cache). */
+    public long goldExecutions() {
+        return goldExecutions;
     }
 
     public long records() {

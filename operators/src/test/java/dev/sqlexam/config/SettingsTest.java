@@ -21,6 +21,39 @@ class SettingsTest {
         assertThat(s.sourceOf(SqlExamOptions.RUNS)).isEqualTo("default");
     }
 
+    @Test
+    void aVariantLiesOverFileAndEnvironmentAndUnderTheCommandLine() {
+        Settings base = Settings.resolve(Map.of("USE_SCHEMA_RAG_V2", "false", "row_cap", "5"),
+                Map.of("CANDIDATE_RERANKER_ENABLED", "true"), Map.of("MULTI_CANDIDATE_K", "3"));
+        Settings variant = base.withVariant(Map.of("USE_SCHEMA_RAG_V2", "true", "CANDIDATE_RERANKER_ENABLED", "false", "MULTI_CANDIDATE_K", "6"));
+        assertThat(variant.get(SqlExamOptions.USE_SCHEMA_RAG_V2)).as("over the config file").isTrue();
+        assertThat(variant.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED)).as("over the environment").isFalse();
+        assertThat(variant.sourceOf(SqlExamOptions.CANDIDATE_RERANKER_ENABLED)).isEqualTo("variant file");
+        assertThat(variant.get(SqlExamOptions.MULTI_CANDIDATE_K)).as("--set applies to every variant").isEqualTo(3);
+        assertThat(variant.get(SqlExamOptions.ROW_CAP)).as("the rest as the base has it").isEqualTo(5);
+        assertThat(variant.differencesFrom(base)).containsOnlyKeys("USE_SCHEMA_RAG_V2", "CANDIDATE_RERANKER_ENABLED");
+        assertThatThrownBy(() -> base.withVariant(Map.of("jdbc_url", "jdbc:postgresql://elsewhere/{db}")))
+                .hasMessageContaining("'jdbc_url' is job-wide");
+        assertThatThrownBy(() -> base.withVariant(Map.of("no_such_option", "1"))).hasMessageContaining("unknown option 'no_such_option' in variant file");
+    }
+
+    @Test
+    void fingerprintsSeparateWhatEachPhaseReads() {
+        Settings base = Settings.defaults();
+        Settings noReranker = base.withVariant(Map.of("CANDIDATE_RERANKER_ENABLED", "false"));
+        Settings v2 = base.withVariant(Map.of("USE_SCHEMA_RAG_V2", "true"));
+        Settings linker = base.withVariant(Map.of("SCHEMA_LINKER_ENABLED", "true"));
+        Settings priced = base.withVariant(Map.of("cost_per_1k_prompt_tokens", "0.5"));
+        for (Settings s : new Settings[] {noReranker, linker, priced}) {
+            assertThat(s.fingerprint(Option.Phase.RETRIEVAL)).isEqualTo(base.fingerprint(Option.Phase.RETRIEVAL));
+        }
+        assertThat(v2.fingerprint(Option.Phase.RETRIEVAL)).isNotEqualTo(base.fingerprint(Option.Phase.RETRIEVAL));
+        assertThat(noReranker.fingerprint(Option.Phase.GENERATION)).isEqualTo(base.fingerprint(Option.Phase.GENERATION));
+        assertThat(priced.fingerprint(Option.Phase.GENERATION)).isEqualTo(base.fingerprint(Option.Phase.GENERATION));
+        assertThat(linker.fingerprint(Option.Phase.GENERATION)).isNotEqualTo(base.fingerprint(Option.Phase.GENERATION));
+        assertThat(noReranker.fingerprint(Option.Phase.EVALUATION)).isNotEqualTo(base.fingerprint(Option.Phase.EVALUATION));
+    }
+
     @ParameterizedTest(name = "{0} defaults to {1}")
     @CsvSource({
         "SCHEMA_GLOSSES_ENABLED, true", "PG_NORMALIZE_ENABLED, true", "SCHEMA_LINKER_ENABLED, false",

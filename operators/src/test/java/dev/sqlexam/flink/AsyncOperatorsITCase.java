@@ -70,7 +70,7 @@ class AsyncOperatorsITCase {
         try {
             Generators openai = Generators.from(Settings.resolve(Map.of(), Map.of(), Map.of("generator", "openai",
                     "llm_url", "http://127.0.0.1:" + silent.getAddress().getPort() + "/v1")));
-            List<GeneratedTask> out = run(new GenerateCandidates(openai), RetrievalTask.class, 300, RetrievalTask.of(task("SELECT 1")));
+            List<GeneratedTask> out = run(new GenerateCandidates(Variants.single("default", openai)), RetrievalTask.class, 300, RetrievalTask.of(task("SELECT 1")));
             assertThat(out).singleElement().satisfies(g -> {
                 assertThat(g.candidates()).isEmpty();
                 StageTrace last = g.trace().get(g.trace().size() - 1);
@@ -90,7 +90,7 @@ class AsyncOperatorsITCase {
         ExecutionSpec spec = new ExecutionSpec(reader, 30_000, 100, new Tolerance(1e-6, 1e-9), 2, false, 0, null, ConnectionPolicy.DEFAULT);
         GeneratedTask slow = new GeneratedTask(task("SELECT count(*) FROM generate_series(1, 300000000)"), "test",
                 List.of(new Candidate(0, "SELECT 1", "test", 0)), List.of(), null, null, null);
-        List<ExamRecord> out = run(new ExecuteAndGrade(spec), GeneratedTask.class, 300, slow);
+        List<ExamRecord> out = run(new ExecuteAndGrade(Variants.single("default", spec)), GeneratedTask.class, 300, slow);
         assertThat(out).singleElement().satisfies(r -> {
             assertThat(r.reason()).isEqualTo("infra_failure");
             assertThat(r.trace()).last().satisfies(t -> {
@@ -109,7 +109,7 @@ class AsyncOperatorsITCase {
         ExamTask unknown = new ExamTask("it", "default", 0, new ExamQuestion("q9", "it_never_indexed", "How many employees?",
                 "SELECT 1", List.of(), List.of(), null, null, null, null, null, 1, null));
         RetrievalTask embedded = RetrievalTask.of(unknown).withVector(new float[384], StageTrace.ok(Stage.EMBED, 0, "test"));
-        List<RetrievalTask> out = run(new RetrieveSchema(spec), RetrievalTask.class, -30_000, embedded);
+        List<RetrievalTask> out = run(new RetrieveSchema(Variants.single("default", spec)), RetrievalTask.class, -30_000, embedded);
         assertThat(out).singleElement().satisfies(t -> {
             StageTrace last = t.stages().get(t.stages().size() - 1);
             assertThat(last.stage()).isEqualTo("retrieve");

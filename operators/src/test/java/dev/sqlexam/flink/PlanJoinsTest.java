@@ -39,6 +39,25 @@ class PlanJoinsTest {
         }
     }
 
+    @Test
+    void aVariantWithThePlannerOffPassesUnplannedThroughTheSameOperator() throws Exception {
+        Map<String, PlannerSpec> specs = new java.util.LinkedHashMap<>();
+        specs.put("v", new PlannerSpec(true, JoinPlanner.Options.defaults(), true, 600_000));
+        specs.put("off", new PlannerSpec(false, JoinPlanner.Options.defaults(), true, 600_000));
+        var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(new PlanJoins(new CountingSource(), Variants.of(specs))),
+                RetrievalTask::planKey, Types.STRING);
+        h.open();
+        RetrievalTask on = task("q1", "erp", List.of("Sales"));
+        RetrievalTask off = on.withTask(on.task().as("off", 1, List.of("off")));
+        h.processElement(on, 0);
+        h.processElement(off, 0);
+        List<RetrievalTask> out = h.extractOutputValues();
+        assertThat(out.get(0).plan()).isNotNull();
+        assertThat(out.get(1).plan()).as("the planner is off for this variant").isNull();
+        assertThat(out.get(1).stages()).noneMatch(s -> s.stage().equals("plan_joins"));
+        h.close();
+    }
+
     private static RetrievalTask task(String id, String db, List<String> modules) {
         ExamQuestion q = new ExamQuestion(id, db, "Orders by address?", "SELECT 1", List.of(), List.of(), null, null, null, null, null, 1, null);
         SchemaContextPacket packet = new SchemaContextPacket(db, "rag_v1", List.of(
@@ -49,7 +68,7 @@ class PlanJoinsTest {
 
     private static KeyedOneInputStreamOperatorTestHarness<String, RetrievalTask, RetrievalTask> harness(boolean cache) throws Exception {
         var h = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new PlanJoins(new CountingSource(), JoinPlanner.Options.defaults(), cache, Duration.ofMinutes(10))),
+                new KeyedProcessOperator<>(new PlanJoins(new CountingSource(), Variants.single("v", new PlannerSpec(true, JoinPlanner.Options.defaults(), cache, Duration.ofMinutes(10).toMillis())))),
                 RetrievalTask::planKey, Types.STRING);
         h.open();
         return h;

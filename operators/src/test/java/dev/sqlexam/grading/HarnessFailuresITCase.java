@@ -49,7 +49,7 @@ class HarnessFailuresITCase {
         reader = ReaderAccess.resolve(admin, "sqlexam", null);
         connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
         grading = new GradingStage(new ReadOnlyExecutor(connections, 5_000, 1_000), new Grader(new Tolerance(1e-6, 1e-9)),
-                new GoldCache(100, 1_000), false, 0, null);
+                new QueryCache(100, 1_000), null, false, 0, null);
     }
 
     @AfterAll

@@ -3,7 +3,6 @@ package dev.sqlexam.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -20,18 +19,37 @@ class PairedComparisonTest {
 
     @Test
     void questionsArePairedByIdAndOnlyWhenBothGradedThem() {
+        QuestionOutcomes outcomes = new QuestionOutcomes();
         Map<String, Boolean> a = Map.of("q1", true, "q2", true, "q3", false, "q4", false, "q5", true);
         Map<String, Boolean> b = Map.of("q1", true, "q2", false, "q3", true, "q4", false);
-        PairedComparison c = PairedComparison.of("a", a, "b", b);
-        assertThat(c.paired()).isEqualTo(4);
+        a.forEach((id, ok) -> outcomes.add(Records.graded("a", 1, "db", id, ok)));
+        b.forEach((id, ok) -> outcomes.add(Records.graded("b", 1, "db", id, ok)));
+        outcomes.add(Records.infraFailure("b", 1, "db", "q5"));
+        PairedComparison c = outcomes.compare("a", "b");
+        assertThat(c.paired()).as("q5 failed for the harness under b: not paired").isEqualTo(4);
         assertThat(c.bothCorrect()).isEqualTo(1);
         assertThat(c.onlyA()).isEqualTo(1);
         assertThat(c.onlyB()).isEqualTo(1);
         assertThat(c.bothWrong()).isEqualTo(1);
-        Map<String, Map<String, Boolean>> three = new LinkedHashMap<>();
-        three.put("a", a);
-        three.put("b", b);
-        three.put("c", b);
-        assertThat(PairedComparison.all(three)).extracting(p -> p.a() + "-" + p.b()).containsExactly("a-b", "a-c", "b-c");
+        assertThat(c.difference()).isZero();
+        assertThat(c.verdict()).startsWith("no significant difference").contains("spans 0");
+    }
+
+    @Test
+    void aClearImprovementIsCalledBetterAndItsIntervalExcludesZero() {
+        QuestionOutcomes outcomes = new QuestionOutcomes();
+        for (int i = 0; i < 60; i++) {
+            outcomes.add(Records.graded("a", 1, "db", "q" + i, i < 20));
+            outcomes.add(Records.graded("b", 1, "db", "q" + i, i < 40));
+        }
+        PairedComparison c = outcomes.compare("a", "b");
+        assertThat(c.onlyB()).isEqualTo(20);
+        assertThat(c.onlyA()).isZero();
+        assertThat(c.pValue()).as("2 × 0.5^20").isCloseTo(2 * Math.pow(0.5, 20), within(1e-15));
+        assertThat(c.difference()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(c.ciLow()).isGreaterThan(0);
+        assertThat(c.verdict()).startsWith("b is better than a");
+        assertThat(outcomes.disagreements(java.util.List.of("a", "b"))).hasSize(20)
+                .allSatisfy(d -> assertThat(d.variants().keySet()).containsExactly("a", "b"));
     }
 }

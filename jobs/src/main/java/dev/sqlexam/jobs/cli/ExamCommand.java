@@ -3,7 +3,12 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.ExamRun;
 import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.RunManifest;
 import dev.sqlexam.jobs.RunResult;
+import dev.sqlexam.jobs.VariantFile;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,8 +38,16 @@ final class ExamCommand implements Callable<Integer> {
     @Option(names = "--model", description = "Model name on the server.")
     String model;
 
-    @Option(names = "--runs", description = "Repetitions of the exam; the summary gives mean ± std.")
+    @Option(names = "--runs", description = "Repetitions of the exam; the summary gives mean ± std, pass@N and pass^N.")
     Integer runs;
+
+    @Option(names = "--variant", paramLabel = "FILE", description = "A variant file (YAML: name, description, extends, options); "
+            + "repeatable: all variants run in one job on the same questions, the first is the reference. See flink-conf/variants/.")
+    List<Path> variants = new ArrayList<>();
+
+    @Option(names = "--resume", paramLabel = "RUN_DIR", description = "Continue a run that was killed: the questions already in its log "
+            + "are not asked again; its exam set, variants and runs come from its run.json.")
+    Path resume;
 
     @Option(names = "--run-id", description = "Run id (default: a timestamp). Rerunning an id replaces its rows.")
     String runId;
@@ -44,6 +57,9 @@ final class ExamCommand implements Callable<Integer> {
 
     @Mixin
     CommonOptions common;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
@@ -56,7 +72,27 @@ final class ExamCommand implements Callable<Integer> {
         Path home = Home.resolve();
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
         Path outRoot = out != null ? out : home.resolve("runs");
-        RunResult result = new ExamRun(common.settings(extra), set, outRoot, runId, System.out)
+        String id = runId;
+        List<RunManifest.Variant> defs = new ArrayList<>();
+        for (Path file : variants) {
+            VariantFile v = VariantFile.read(file);
+            defs.add(new RunManifest.Variant(v.name(), v.description(), v.options()));
+        }
+        boolean resuming = resume != null;
+        if (resuming) {
+            if (!variants.isEmpty() || examSet != null || runId != null || out != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--resume continues a run as it was started: its exam set, variants, run id and folder come from its run.json");
+            }
+            RunManifest manifest = RunManifest.read(resume);
+            set = Path.of(manifest.examSet());
+            defs = manifest.variants();
+            outRoot = resume.toAbsolutePath().getParent();
+            id = manifest.runId();
+            if (runs == null) extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
+        }
+        if (defs.isEmpty()) defs.add(ExamRun.DEFAULT);
+        RunResult result = new ExamRun(common.settings(extra), set, outRoot, id, System.out, defs, resuming)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }

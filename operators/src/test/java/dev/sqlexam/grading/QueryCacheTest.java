@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Concurrent repetitions of one question run its gold once; failures of the harness are never kept. */
-class GoldCacheTest {
+class QueryCacheTest {
 
     @Test
     void concurrentRequestsForOneGoldRunItOnce() throws Exception {
-        GoldCache cache = new GoldCache(100, 1_000);
+        QueryCache cache = new QueryCache(100, 1_000);
         AtomicInteger runs = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
         var pool = Executors.newFixedThreadPool(8);
@@ -43,7 +43,7 @@ class GoldCacheTest {
 
     @Test
     void aFailureOfTheHarnessIsAskedAgainNextTime() {
-        GoldCache cache = new GoldCache(100, 1_000);
+        QueryCache cache = new QueryCache(100, 1_000);
         AtomicInteger runs = new AtomicInteger();
         for (int i = 0; i < 3; i++) {
             cache.get("demo", "SELECT 1", () -> {

@@ -8,18 +8,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Gold results by database and SQL, so repetitions and variants of a question run its gold once, also when they
- * arrive at the same time (the others wait for the first run). Bounded, least recently used first; large results
- * and failures of the harness (infrastructure, permissions) are not kept.
+ * Query results by database and SQL, so repetitions and variants of a question run its gold, and each distinct candidate
+ * SQL, once, also when they arrive at the same time (the others wait for the first run). Bounded, least recently used
+ * first; large results and failures of the harness (infrastructure, permissions) are not kept.
  */
-public final class GoldCache {
+public final class QueryCache {
 
     private final int maxRowsPerEntry;
     private final AsyncCache<String, QueryOutcome> entries;
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong misses = new AtomicLong();
 
-    public GoldCache(int maxEntries, int maxRowsPerEntry) {
+    public QueryCache(int maxEntries, int maxRowsPerEntry) {
         this.maxRowsPerEntry = maxRowsPerEntry;
         this.entries = Caffeine.newBuilder().maximumSize(maxEntries).buildAsync();
     }

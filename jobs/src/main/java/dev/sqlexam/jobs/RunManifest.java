@@ -1,0 +1,47 @@
+package dev.sqlexam.jobs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * run.json: what a run was asked to do (exam set, runs, each variant's name, description and options), written before
+ * its job starts, so that {@code exam --resume} continues the same run.
+ */
+public record RunManifest(String runId, String examSet, int runs, List<Variant> variants) {
+
+    /** A variant as its file defined it. */
+    public record Variant(String name, String description, Map<String, String> options) {}
+
+    static void write(Path outDir, String runId, Path examSet, RunDriver.Plan plan) throws IOException {
+        List<Variant> variants = plan.variants().stream().map(v -> new Variant(v.name(), v.description(), v.options())).toList();
+        Files.writeString(outDir.resolve("run.json"),
+                Json.pretty(new RunManifest(runId, examSet.toAbsolutePath().toString(), plan.repetitions(), variants)) + "\n");
+    }
+
+    public static RunManifest read(Path runDir) {
+        Path file = runDir.resolve("run.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(runDir + " has no run.json: it is not a run folder (or was written by an older sqlexam)");
+        }
+        try {
+            JsonNode n = Json.MAPPER.readTree(file.toFile());
+            List<Variant> variants = new ArrayList<>();
+            for (JsonNode v : n.path("variants")) {
+                Map<String, String> options = new LinkedHashMap<>();
+                v.path("options").fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
+                variants.add(new Variant(v.path("name").asText(), v.path("description").asText(null), options));
+            }
+            return new RunManifest(n.path("run_id").asText(), n.path("exam_set").asText(), n.path("runs").asInt(1), variants);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.sqlexam.jobs.cli;
+
+import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.RegradeRun;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sqlexam regrade}: re-execute a run's logged SQL and grade it with today's grader. */
+@Command(name = "regrade", mixinStandardHelpOptions = true,
+        description = "Re-execute the SQL an earlier run logged and grade it with today's grader (no model is called). Writes a new run "
+                + "and changes.jsonl: every question whose verdict or reason changed, before and after.")
+final class RegradeCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The run's folder (runs/<run-id>).")
+    Path runDir;
+
+    @Option(names = "--exam-set", description = "The exam set the run answered. Default: the one its run.json names.")
+    Path examSet;
+
+    @Option(names = "--out", description = "Folder for run outputs; the new run writes <out>/<run-id>/. Default: runs.")
+    Path out;
+
+    @Option(names = "--run-id", description = "Run id of the new run (default: a timestamp).")
+    String runId;
+
+    @Mixin
+    CommonOptions common;
+
+    @Override
+    public Integer call() throws Exception {
+        Path outRoot = out != null ? out : Home.resolve().resolve("runs");
+        var result = new RegradeRun(common.settings(Map.of()), runDir, examSet, outRoot, runId, System.out)
+                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+        return result.run().summary().variants().isEmpty() ? 2 : 0;
+    }
+}

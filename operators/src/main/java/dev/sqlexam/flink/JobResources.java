@@ -1,0 +1,26 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.grading.AdaptiveTimeout;
+import java.io.Serializable;
+import java.util.Map;
+
+/**
+ * What every variant of a job shares: the server and who reads it, the connection budget, the control database and
+ * its migrations, the pools' size, the execution limits, and the vector size of each embedding model's index.
+ * {@code adaptiveTimeout} (null: the statement timeout for all) gives each prediction a timeout from its gold's time.
+ */
+public record JobResources(JdbcUrlTemplate admin, String controlDb, String migrationsDir, ReaderAccess reader, ConnectionPolicy connections,
+        int poolSize, long statementTimeoutMs, int rowCap, AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel)
+        implements Serializable {
+
+    public JobResources {
+        dimensionsByModel = Map.copyOf(dimensionsByModel);
+    }
+
+    public int dimensions(String embeddingModel) {
+        return dimensionsByModel.getOrDefault(embeddingModel, 0);
+    }
+}
