@@ -45,9 +45,7 @@ public final class GradeRun {
         List<RunDriver.VariantPlan> variants = predictions.stream().map(p -> new RunDriver.VariantPlan(p.label(),
                 "predictions file " + p.file().getFileName(), Map.<String, String>of(), settings, Generators.gold())).toList();
         return new RunDriver.Plan("predictions", "predictions files, run as submitted", false, variants, 1, Map.of(), attach(predictions),
-                new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
-                        settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR)),
-                Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable);
+                adaptiveTimeout(settings), Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable);
     }
 
     private static dev.sqlexam.flink.AttachPredictions attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
@@ -58,5 +56,11 @@ public final class GradeRun {
             sources.put(f.label(), f.file().getFileName().toString());
         }
         return new dev.sqlexam.flink.AttachPredictions(byVariant, sources);
+    }
+
+    /** Each prediction's timeout from its gold's time, as grade runs time them. */
+    static dev.sqlexam.grading.AdaptiveTimeout adaptiveTimeout(Settings settings) {
+        return new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
+                settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR));
     }
 }

@@ -17,8 +17,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * Re-executes the SQL a run logged and grades it with today's grader, no model called: a new run (same variants and
- * repetitions) and changes.jsonl, every question whose verdict or reason changed, before and after. A question the run
- * logged no SQL for cannot be re-executed; it is graded {@code missing} and counted apart, not as a change.
+ * repetitions, and the timeouts a grade run gave) and changes.jsonl, every question whose verdict or reason changed,
+ * before and after. A question the run logged no SQL for cannot be re-executed; it is graded {@code missing} and counted
+ * apart, not as a change.
  */
 public final class RegradeRun {
 
@@ -78,6 +79,8 @@ public final class RegradeRun {
         if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))) {
             for (RunManifest.Variant v : RunManifest.read(runDir).variants()) byVariant.put(v.name(), new LinkedHashMap<>());
         }
+        boolean predictions = false;
+        if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))) predictions = RunManifest.read(runDir).predictions();
         int repetitions = 1;
         for (ExamRecord r : records) {
             repetitions = Math.max(repetitions, r.repetition());
@@ -91,6 +94,6 @@ public final class RegradeRun {
         List<RunDriver.VariantPlan> variants = byVariant.keySet().stream().map(v -> new RunDriver.VariantPlan(v, "regrade of " + v,
                 Map.<String, String>of(), settings, Generators.gold())).toList();
         return new RunDriver.Plan("regrade", "the SQL logged by " + runDir + ", re-executed", false, variants, repetitions, Map.of(),
-                new AttachPredictions(byVariant, sources), null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of());
+                new AttachPredictions(byVariant, sources), predictions ? GradeRun.adaptiveTimeout(settings) : null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of());
     }
 }

@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * run.json: what a run was asked to do (exam set, runs, each variant's name, description and options), written before
- * its job starts, so that {@code exam --resume} continues the same run.
+ * run.json: what a run was asked to do (exam set, runs, whether it graded predictions files, each variant's name,
+ * description and options), written before its job starts, so that {@code exam --resume} continues the same run and
+ * {@code regrade} times its queries as the run did.
  */
-public record RunManifest(String runId, String examSet, int runs, List<Variant> variants) {
+public record RunManifest(String runId, String examSet, int runs, boolean predictions, List<Variant> variants) {
 
     /** A variant as its file defined it. */
     public record Variant(String name, String description, Map<String, String> options) {}
@@ -23,7 +24,8 @@ public record RunManifest(String runId, String examSet, int runs, List<Variant> 
     static void write(Path outDir, String runId, Path examSet, RunDriver.Plan plan) throws IOException {
         List<Variant> variants = plan.variants().stream().map(v -> new Variant(v.name(), v.description(), v.options())).toList();
         Files.writeString(outDir.resolve("run.json"),
-                Json.pretty(new RunManifest(runId, examSet.toAbsolutePath().toString(), plan.repetitions(), variants)) + "\n");
+                Json.pretty(new RunManifest(runId, examSet.toAbsolutePath().toString(), plan.repetitions(), plan.predictions() != null,
+                        variants)) + "\n");
     }
 
     public static RunManifest read(Path runDir) {
@@ -39,7 +41,8 @@ public record RunManifest(String runId, String examSet, int runs, List<Variant> 
                 v.path("options").fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
                 variants.add(new Variant(v.path("name").asText(), v.path("description").asText(null), options));
             }
-            return new RunManifest(n.path("run_id").asText(), n.path("exam_set").asText(), n.path("runs").asInt(1), variants);
+            return new RunManifest(n.path("run_id").asText(), n.path("exam_set").asText(), n.path("runs").asInt(1),
+                    n.path("predictions").asBoolean(false), variants);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
