@@ -91,6 +91,17 @@ ensure_pgloader() {
   ensure_packages pgloader
 }
 
+# The report's browser test drives Debian's chromium through its chromedriver (Selenium from Maven Central).
+ensure_browser() {
+  if package_installed chromium && package_installed chromium-driver; then return 0; fi
+  if ! is_root; then
+    say "WARNING: chromium and chromium-driver are missing and cannot be installed without root; the report's browser test" \
+        "will be SKIPPED (sudo apt-get install -y chromium chromium-driver)"
+    return 0
+  fi
+  ensure_packages chromium chromium-driver
+}
+
 pgvector_installed() {
   [ -f "$("$PG_BIN/pg_config" --sharedir)/extension/vector.control" ]
 }

@@ -44,8 +44,9 @@ public final class CompareRuns {
         SummaryAccumulator accumulator = SummaryAccumulator.of(all);
         ExamSummary summary = ExamSummary.of(accumulator, new ExamSummary.Context(idA + " vs " + idB, examSet(a, b),
                 "from the runs' logs", runA + " and " + runB, false, 0, 0, 0, 0, infos, null));
-        RunReport.write(outDir, summary, accumulator, out);
+        Path report = RunReport.write(outDir, summary, accumulator, all, out);
         out.println("comparison " + outDir.resolve("summary.json"));
+        out.println("report     " + report);
         return summary;
     }
 

@@ -160,10 +160,11 @@ final class RunDriver {
                 new ExamSummary.Context(runId, examSet.toString(), plan.generatorName(), plan.generatorReason(), plan.selfCheck(), rejected,
                         seconds, counter(result, PlanJoins.HITS), counter(result, PlanJoins.MISSES), infos(plan), grading ? null : shared));
         catalog.finish(summary, "finished");
-        RunReport.write(outDir, summary, accumulator, out);
+        Path report = RunReport.write(outDir, summary, accumulator, RunLog.read(outDir), out);
         out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + logLines + " records)");
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
         out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
+        out.println("report     " + report);
         return new RunResult(runId, outDir, summary, logLines, rejectedLines);
     }
 

@@ -171,4 +171,61 @@ class VariantExamITCase {
         }
         assertThat(Files.readAllLines(regraded.run().outDir().resolve("changes.jsonl"))).isEmpty();
     }
+
+    @Test
+    void theReportDrawsInARealBrowserAndAQuestionOpensItsTrace() throws Exception {
+        Path report = run.outDir().resolve("report.html");
+        assertThat(console).contains("report     " + report);
+        assertThat(Files.size(report)).isLessThan(5_000_000L);
+        try (ReportBrowser browser = ReportBrowser.open()) {
+            browser.driver.get(report.toUri().toString());
+            new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(30))
+                    .until(d -> "true".equals(d.findElement(org.openqa.selenium.By.tagName("body")).getDomAttribute("data-ready")));
+            assertThat(browser.consoleProblems()).as("the browser console").isEmpty();
+            Map<String, Long> marks = browser.marksPerChart();
+            assertThat(marks.keySet()).as("every chart is on the page").containsAll(List.of("chart-accuracy", "chart-ex", "chart-difficulty",
+                    "chart-module", "chart-category", "chart-funnel", "chart-failures", "chart-reasons", "chart-retrieval", "chart-latency",
+                    "chart-forest", "chart-runs"));
+            assertThat(marks).allSatisfy((chart, n) -> assertThat(n).as("marks drawn by %s", chart).isPositive());
+            var rows = browser.driver.findElements(org.openqa.selenium.By.cssSelector("#questions tr.q"));
+            assertThat(rows).hasSize(24 * 4);
+            rows.get(0).click();
+            String trace = browser.driver.findElement(org.openqa.selenium.By.id("trace")).getText();
+            assertThat(trace).contains("Stages").contains("execute_gold").contains("Gold SQL");
+            browser.driver.findElement(org.openqa.selenium.By.id("search")).sendKeys("demo-007");
+            long shown = browser.driver.findElements(org.openqa.selenium.By.cssSelector("#questions tr.q")).stream().filter(r -> r.isDisplayed()).count();
+            assertThat(shown).as("one row per variant for the question searched").isEqualTo(4);
+            Path shot = Path.of("target", "report-screenshot.png");
+            Files.write(shot, browser.driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+            assertThat(Files.size(shot)).isPositive();
+            assertThat(browser.consoleProblems()).isEmpty();
+        }
+    }
+
+    @Test
+    void whatEachChartPlotsIsWhatSummaryJsonSays() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode summary = dev.sqlexam.json.Json.MAPPER.readTree(run.outDir().resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.JsonNode data = dev.sqlexam.jobs.report.ReportData.of(summary, records, List.of());
+        for (int i = 0; i < 4; i++) {
+            com.fasterxml.jackson.databind.JsonNode v = summary.get("variants").get(i);
+            com.fasterxml.jackson.databind.JsonNode d = data.get("variants").get(i);
+            assertThat(d.get("name").asText()).isEqualTo(v.get("variant").asText());
+            assertThat(d.get("accuracy").asDouble()).isEqualTo(v.get("per_question").get("accuracy").asDouble());
+            assertThat(d.get("ci_low").asDouble()).isLessThanOrEqualTo(d.get("accuracy").asDouble());
+            assertThat(d.get("ex").get("strict")).isEqualTo(v.get("overall").get("accuracy"));
+            assertThat(d.get("ex").get("bird")).isEqualTo(v.get("overall").get("bird_accuracy"));
+            assertThat(d.get("funnel")).isEqualTo(v.get("funnel"));
+            assertThat(d.get("reasons")).isEqualTo(v.get("reasons"));
+            v.get("by_difficulty").fields().forEachRemaining(e -> assertThat(d.get("by_difficulty").get(e.getKey()).get("accuracy").asDouble())
+                    .isEqualTo(e.getValue().get("accuracy").asDouble()));
+            assertThat(d.get("retrieval").get("v1").get("recall").asDouble()).isEqualTo(v.get("retrieval").get("v1").get("recall").asDouble());
+            assertThat(d.get("accuracy_per_run")).isEqualTo(v.get("accuracy_per_run"));
+        }
+        for (int i = 0; i < summary.get("comparisons").size(); i++) {
+            assertThat(data.get("comparisons").get(i).get("difference")).isEqualTo(summary.get("comparisons").get(i).get("difference"));
+            assertThat(data.get("comparisons").get(i).get("ci_low")).isEqualTo(summary.get("comparisons").get(i).get("ci_low"));
+        }
+        assertThat(data.get("questions")).hasSize(24 * 4);
+        assertThat(data.get("latency").get("seed-default").get("execute_gold").get("n").asInt()).isEqualTo(48);
+    }
 }

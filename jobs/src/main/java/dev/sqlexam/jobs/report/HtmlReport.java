@@ -1,0 +1,62 @@
+package dev.sqlexam.jobs.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamRecord;
+import freemarker.template.Configuration;
+import freemarker.template.Template;
+import freemarker.template.TemplateException;
+import freemarker.template.TemplateExceptionHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * report.html: one self-contained page (the chart library, styles, script and data inlined; no network) rendered by
+ * FreeMarker from {@code report/report.ftlh}, drawing {@link ReportData}.
+ */
+public final class HtmlReport {
+
+    static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+
+    private HtmlReport() {}
+
+    /** Writes {@code outDir/report.html} and returns its path. */
+    public static Path write(Path outDir, JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements) throws IOException {
+        Path file = outDir.resolve("report.html");
+        String data = Json.MAPPER.writeValueAsString(ReportData.of(summary, records, disagreements))
+                .replace("</", "<\\/").replace("<!--", "<\\!--");
+        Map<String, Object> model = Map.of("title", "sqlexam run " + summary.path("run_id").asText(), "echarts", resource(ECHARTS),
+                "script", resource("report/report.js"), "style", resource("report/report.css"), "data", data);
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            template().process(model, out);
+        } catch (TemplateException e) {
+            throw new IllegalStateException("cannot render " + file + ": " + e.getMessage(), e);
+        }
+        return file;
+    }
+
+    private static Template template() throws IOException {
+        Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
+        cfg.setClassForTemplateLoading(HtmlReport.class, "/report");
+        cfg.setDefaultEncoding("UTF-8");
+        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        cfg.setLogTemplateExceptions(false);
+        return cfg.getTemplate("report.ftlh");
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("resource " + name + " is not on the classpath");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name, e);
+        }
+    }
+}

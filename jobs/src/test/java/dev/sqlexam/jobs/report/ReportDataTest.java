@@ -1,0 +1,29 @@
+package dev.sqlexam.jobs.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportDataTest {
+
+    @Test
+    void wilsonIntervalByHand() {
+        // k = 8 of n = 10: centre (0.8 + 1.92/10) / 1.384 = 0.7167, half 1.96·sqrt(0.016 + 0.0096)/1.384 = 0.2266
+        double[] w = ReportData.wilson(8, 10);
+        assertThat(w[0]).isCloseTo(0.4902, within(1e-3));
+        assertThat(w[1]).isCloseTo(0.9433, within(1e-3));
+        assertThat(ReportData.wilson(0, 0)).containsExactly(0, 0);
+        assertThat(ReportData.wilson(0, 20)[0]).isZero();
+    }
+
+    @Test
+    void quantilesAreNearestRank() {
+        List<Long> sorted = List.of(1L, 2L, 3L, 4L, 100L);
+        assertThat(ReportData.quantile(sorted, 0.5)).isEqualTo(3L);
+        assertThat(ReportData.quantile(sorted, 0.95)).isEqualTo(100L);
+        assertThat(ReportData.quantile(sorted, 0)).isEqualTo(1L);
+        assertThat(ReportData.quantile(List.of(), 0.5)).isZero();
+    }
+}
