@@ -19,7 +19,7 @@ class ArchitectureTest {
     private static final String[] STAGES = {"dev.sqlexam.grading..", "dev.sqlexam.evaluation..", "dev.sqlexam.repair..",
         "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.routing..", "dev.sqlexam.embedding.."};
     private static final String[] DATA = {"dev.sqlexam.sql..", "dev.sqlexam.schema..", "dev.sqlexam.database..", "dev.sqlexam.examset..",
-        "dev.sqlexam.benchmarks..", "dev.sqlexam.predictions.."};
+        "dev.sqlexam.benchmarks..", "dev.sqlexam.predictions..", "dev.sqlexam.querylog.."};
 
     @ArchTest
     static final ArchRule packages_form_no_cycle = slices().matching("dev.sqlexam.(*)..").should().beFreeOfCycles();
