@@ -30,7 +30,8 @@ final class ShellCommands {
 
     @Command(name = "test", mixinStandardHelpOptions = true,
             description = {"Run the whole test suite (mvn verify) against the private PostgreSQL cluster; what CI runs.",
-                "Installs what the tests need first (PostgreSQL + pgvector, pgloader). Extra arguments go to Maven."})
+                "Installs and starts what the tests need first (PostgreSQL + pgvector, pgloader, chromium + chromium-driver for the",
+                "report's browser test, the Kafka broker of ./sqlexam kafka up). Extra arguments go to Maven."})
     static final class Test extends ScriptOnly {}
 
     @Command(name = "build", mixinStandardHelpOptions = true,
@@ -58,4 +59,21 @@ final class ShellCommands {
     @Command(name = "psql", mixinStandardHelpOptions = true,
             description = "Open psql on the private cluster (default database: sqlexam); arguments go to psql.")
     static final class Psql extends ScriptOnly {}
+
+    @Command(name = "kafka", mixinStandardHelpOptions = true,
+            description = {"A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:59092",
+                "(SQLEXAM_KAFKA_PORT), assembled from Maven Central's kafka_2.13 jars into .sqlexam/kafka: for the streaming",
+                "tests and for trying the query-log stream without a broker of your own."},
+            subcommands = {KafkaUp.class, KafkaDown.class, KafkaStatus.class})
+    static final class Kafka extends CommandGroup {}
+
+    @Command(name = "up", mixinStandardHelpOptions = true,
+            description = "Fetch the broker's jars once, format its storage once, start it and wait until it listens.")
+    static final class KafkaUp extends ScriptOnly {}
+
+    @Command(name = "down", mixinStandardHelpOptions = true, description = "Stop the broker (its data stays in .sqlexam/kafka/data).")
+    static final class KafkaDown extends ScriptOnly {}
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Say whether the broker runs (exit 3 when it does not).")
+    static final class KafkaStatus extends ScriptOnly {}
 }
