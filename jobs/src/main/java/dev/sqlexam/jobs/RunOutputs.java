@@ -49,6 +49,15 @@ final class RunOutputs {
         return lines.size();
     }
 
+    /** Committed parts into one JSONL file in {@code order}; returns the line count (no file when there is nothing). */
+    static long mergeJsonLines(Path partsDir, Path target, Comparator<JsonNode> order) {
+        List<JsonNode> rows = new ArrayList<>(committed(partsDir));
+        rows.sort(order);
+        if (rows.isEmpty()) return 0;
+        writeLines(target, rows.stream().map(JsonNode::toString).toList());
+        return rows.size();
+    }
+
     private static List<JsonNode> committed(Path partsDir) {
         List<JsonNode> rows = new ArrayList<>();
         if (!Files.isDirectory(partsDir)) return rows;

@@ -17,7 +17,8 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
 
     private static final String[] STAGES = {"dev.sqlexam.grading..", "dev.sqlexam.evaluation..", "dev.sqlexam.repair..",
-        "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.routing..", "dev.sqlexam.embedding.."};
+        "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.routing..", "dev.sqlexam.embedding..",
+        "dev.sqlexam.watch.."};
     private static final String[] DATA = {"dev.sqlexam.sql..", "dev.sqlexam.schema..", "dev.sqlexam.database..", "dev.sqlexam.examset..",
         "dev.sqlexam.benchmarks..", "dev.sqlexam.predictions..", "dev.sqlexam.querylog.."};
 

@@ -82,6 +82,12 @@ public final class SqlExamOptions {
     public static final Option<Double> COST_PER_1K_COMPLETION_TOKENS = own("cost_per_1k_completion_tokens",
             "SQLEXAM_COST_PER_1K_COMPLETION_TOKENS", Double.class, 0.0,
             "Price of 1,000 completion tokens (0: not priced). Predictions files' own cost fields are summed as given.", "report");
+    public static final Option<Long> WATCH_WINDOW_MS = own("watch_window_ms", "SQLEXAM_WATCH_WINDOW_MS", Long.class, 60_000L,
+            "watch: length of the event-time tumbling windows.", "job");
+    public static final Option<Long> WATCH_OUT_OF_ORDERNESS_MS = own("watch_out_of_orderness_ms", "SQLEXAM_WATCH_OUT_OF_ORDERNESS_MS",
+            Long.class, 30_000L, "watch: how late (in event time) an event may arrive before the watermark passes it.", "job");
+    public static final Option<Long> WATCH_ALLOWED_LATENESS_MS = own("watch_allowed_lateness_ms", "SQLEXAM_WATCH_ALLOWED_LATENESS_MS",
+            Long.class, 0L, "watch: how long a window still takes late events (its row is updated); later ones go to late.jsonl.", "job");
     public static final Option<Integer> PARALLELISM = own("parallelism", "SQLEXAM_PARALLELISM", Integer.class, 2,
             "Parallelism of the Flink job.", "job");
     public static final Option<Integer> ASYNC_CAPACITY = own("async_capacity", "SQLEXAM_ASYNC_CAPACITY", Integer.class, 8,

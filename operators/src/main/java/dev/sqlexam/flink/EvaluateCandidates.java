@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
@@ -34,11 +33,7 @@ public final class EvaluateCandidates extends RichAsyncFunction<GeneratedTask, G
     public void open(OpenContext openContext) {
         EvaluationSpec shared = specs.reference();
         connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
-        workers = Executors.newFixedThreadPool(shared.poolSize(), r -> {
-            Thread t = new Thread(r, "sqlexam-evaluate");
-            t.setDaemon(true);
-            return t;
-        });
+        workers = Workers.daemons("sqlexam-evaluate", shared.poolSize());
         generators = new ArrayList<>();
         stages = new HashMap<>();
         for (String variant : specs.names()) {

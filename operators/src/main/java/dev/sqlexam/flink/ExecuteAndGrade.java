@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
@@ -38,11 +37,7 @@ public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, Exam
     public void open(OpenContext openContext) {
         ExecutionSpec shared = specs.reference();
         connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
-        workers = Executors.newFixedThreadPool(shared.poolSize(), r -> {
-            Thread t = new Thread(r, "sqlexam-execute");
-            t.setDaemon(true);
-            return t;
-        });
+        workers = Workers.daemons("sqlexam-execute", shared.poolSize());
         ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
         QueryCache golds = new QueryCache(4_096, 20_000);
         QueryCache candidates = new QueryCache(16_384, 20_000);

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
@@ -32,11 +31,7 @@ public final class RetrieveSchema extends RichAsyncFunction<RetrievalTask, Retri
     public void open(OpenContext openContext) {
         store = RetrievalOperators.store(specs.reference());
         services = RetrievalOperators.services(specs, store);
-        workers = Executors.newFixedThreadPool(specs.reference().poolSize(), r -> {
-            Thread t = new Thread(r, "sqlexam-retrieve");
-            t.setDaemon(true);
-            return t;
-        });
+        workers = Workers.daemons("sqlexam-retrieve", specs.reference().poolSize());
     }
 
     @Override

@@ -1,0 +1,85 @@
+package dev.sqlexam.jobs;
+
+import dev.sqlexam.flink.EvaluateEvents;
+import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.flink.ParseQueryLog;
+import dev.sqlexam.flink.Tags;
+import dev.sqlexam.flink.WindowEvents;
+import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.QueryLogEvent;
+import dev.sqlexam.model.RejectedLine;
+import dev.sqlexam.model.WindowRow;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * The watch job: query-log lines → parse (rejects to a side output) → event time and watermarks → evaluate each event
+ * (guard, lint, EXPLAIN, gold grading) → per-event evaluations; and, keyed by app, (app, db) and (app, prompt version),
+ * event-time tumbling windows of {@link dev.sqlexam.watch.WindowMetrics} → window rows; events later than the allowed
+ * lateness to their own output. Graph only, between a source of lines and its sinks.
+ */
+public final class WatchJob {
+
+    /** The window settings and what evaluation needs. */
+    public record Spec(String source, ExecutionSpec execution, long explainTimeoutMs, Duration window, Duration outOfOrderness,
+            Duration allowedLateness, int asyncCapacity, long asyncTimeoutMs) {}
+
+    /** Where per-event evaluations, window rows, rejected lines and late events go; any may be null. */
+    public record Sinks(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows, Sink<RejectedLine> rejected, Sink<EventEvaluation> late) {}
+
+    static final OutputTag<WindowEvents.Keyed> LATE = new OutputTag<>("late") {};
+
+    private final ExamIo.Lines source;
+    private final Sinks sinks;
+    private final Spec spec;
+
+    public WatchJob(ExamIo.Lines source, Sinks sinks, Spec spec) {
+        this.source = source;
+        this.sinks = sinks;
+        this.spec = spec;
+    }
+
+    public JobClient start(StreamExecutionEnvironment env) throws Exception {
+        DataStream<NumberedLine> lines = source.open(env);
+        if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid("query-log-source").setParallelism(1);
+        SingleOutputStreamOperator<QueryLogEvent> events = lines.process(new ParseQueryLog(spec.source()))
+                .uid("parse-query-log").name("parse query-log events").setParallelism(1);
+        if (sinks.rejected() != null) {
+            events.getSideOutput(Tags.REJECTED).sinkTo(sinks.rejected()).uid("watch-rejected-sink").name("rejected.jsonl").setParallelism(1);
+        }
+        DataStream<QueryLogEvent> timed = events.assignTimestampsAndWatermarks(WatermarkStrategy
+                        .<QueryLogEvent>forBoundedOutOfOrderness(spec.outOfOrderness())
+                        .withTimestampAssigner((e, previous) -> e.eventTimeMs())
+                        .withIdleness(Duration.ofMinutes(1)))
+                .uid("event-time").name("event time and watermarks").setParallelism(1);
+        DataStream<EventEvaluation> evaluated = AsyncDataStream.orderedWait(timed, new EvaluateEvents(spec.execution(), spec.explainTimeoutMs()),
+                        spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
+                .uid("evaluate-events").name("evaluate events (guard, lint, EXPLAIN, gold)");
+        if (sinks.evaluations() != null) evaluated.sinkTo(sinks.evaluations()).uid("evaluations-sink").name("evaluations.jsonl");
+
+        SingleOutputStreamOperator<WindowRow> windows = evaluated
+                .flatMap(new WindowEvents.ByKeys()).uid("by-keys").name("key by app, app/db, app/prompt")
+                .keyBy(WindowEvents.Keyed::id)
+                .window(TumblingEventTimeWindows.of(spec.window()))
+                .allowedLateness(spec.allowedLateness())
+                .sideOutputLateData(LATE)
+                .aggregate(new WindowEvents.Aggregate(), new WindowEvents.Rows())
+                .uid("windows").name("event-time windows");
+        if (sinks.windows() != null) windows.sinkTo(sinks.windows()).uid("windows-sink").name("windows.jsonl");
+        if (sinks.late() != null) {
+            windows.getSideOutput(LATE).filter(k -> k.kind().equals("app")).map(WindowEvents.Keyed::evaluation)
+                    .uid("late-events").name("late events").sinkTo(sinks.late()).uid("late-sink").name("late.jsonl");
+        }
+        return env.executeAsync("sqlexam watch " + spec.source());
+    }
+}

@@ -1,0 +1,55 @@
+package dev.sqlexam.jobs.cli;
+
+import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.WatchRun;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code sqlexam watch}: streaming evaluation of an NL2SQL app's query log. */
+@Command(name = "watch", mixinStandardHelpOptions = true,
+        description = {"Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL through the guard, lint and",
+            "EXPLAIN as the read-only role, its outcome classified, graded when it carries gold SQL; event-time windows per app, per",
+            "app and database and per app and prompt version (error rates, SQLSTATEs, latency p50/p95, EX). Kafka sources, alerts and",
+            "the windows' table are being built."})
+final class WatchCommand implements Callable<Integer> {
+
+    static final class Input {
+        @Option(names = "--replay", paramLabel = "FILE", description = "A query-log file, read once (bounded): the outputs are merged at the end.")
+        Path replay;
+
+        @Option(names = "--dir", paramLabel = "DIR", description = "A folder watched for new query-log files until stopped.")
+        Path dir;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Input input;
+
+    @Option(names = "--window", paramLabel = "SECONDS", description = "Window length in seconds (watch_window_ms). Default: 60.")
+    Long windowSeconds;
+
+    @Option(names = "--out", description = "Folder for the outputs. Default: runs/watch-<time>.")
+    Path out;
+
+    @Mixin
+    CommonOptions common;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> extra = windowSeconds == null ? Map.of() : Map.of("watch_window_ms", Long.toString(windowSeconds * 1000));
+        Path dir = out != null ? out
+                : Home.resolve().resolve("runs").resolve("watch-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        boolean follow = input.dir != null;
+        new WatchRun(common.settings(extra), follow ? input.dir : input.replay, follow, dir, System.out)
+                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+        return 0;
+    }
+
+}

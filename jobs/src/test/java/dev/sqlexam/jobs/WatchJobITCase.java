@@ -1,0 +1,103 @@
+package dev.sqlexam.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.json.Json;
+import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.RejectedLine;
+import dev.sqlexam.model.WindowRow;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The watch graph over the shipped synthetic query log (a bounded replay) on a MiniCluster and the real database:
+ * every event evaluated once, the two bad lines rejected, the app's failures classified as the log says, the DELETEs
+ * blocked and never run, gold-labelled events graded, and windows that add up to the events.
+ */
+class WatchJobITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+    @Test
+    void theSyntheticLogReplayedThroughTheWatchGraph() throws Exception {
+        List<String> lines = Files.readAllLines(Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl"));
+        List<NumberedLine> numbered = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) numbered.add(new NumberedLine(i + 1, lines.get(i)));
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
+                "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
+        ExecutionSpec execution = new ExecutionSpec(reader, 10_000, 10_000, new Tolerance(1e-6, 1e-9), 4, false, 0, null, ConnectionPolicy.DEFAULT);
+        CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
+        CollectingSink<WindowRow> windows = new CollectingSink<>();
+        CollectingSink<RejectedLine> rejected = new CollectingSink<>();
+        CollectingSink<EventEvaluation> late = new CollectingSink<>();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, rejected, late),
+                new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000))
+                .start(env).getJobExecutionResult().get();
+
+        List<JsonNode> logged = new ArrayList<>();
+        for (String line : lines) {
+            try {
+                JsonNode n = Json.MAPPER.readTree(line);
+                if (n.hasNonNull("sql")) logged.add(n);
+            } catch (Exception bad) {
+                // the line cut in half
+            }
+        }
+        assertThat(evaluations.collected()).hasSize(logged.size());
+        assertThat(evaluations.collected().stream().map(EventEvaluation::position).distinct().count()).isEqualTo(logged.size());
+        assertThat(rejected.collected()).hasSize(2).allSatisfy(r -> assertThat(r.source()).isEqualTo("erp-synthetic.jsonl"));
+        assertThat(late.collected()).as("the log is in time order").isEmpty();
+
+        Map<String, Long> byClass = evaluations.collected().stream().collect(Collectors.groupingBy(EventEvaluation::outcomeClass, Collectors.counting()));
+        long timeouts = logged.stream().filter(n -> "57014".equals(n.path("sqlstate").asText())).count();
+        long deletes = logged.stream().filter(n -> n.get("sql").asText().startsWith("DELETE")).count();
+        assertThat(byClass.get("query_timeout")).isEqualTo(timeouts);
+        assertThat(evaluations.collected().stream().filter(EventEvaluation::blocked).count()).isEqualTo(deletes);
+        assertThat(evaluations.collected()).filteredOn(EventEvaluation::blocked).allSatisfy(e -> assertThat(e.explain()).isNull());
+        assertThat(evaluations.collected()).filteredOn(e -> e.sql().contains("FORM"))
+                .allSatisfy(e -> assertThat(e.explain().sqlstate()).isEqualTo("42601"));
+
+        List<EventEvaluation> graded = evaluations.collected().stream().filter(EventEvaluation::graded).toList();
+        long labelled = logged.stream().filter(n -> n.hasNonNull("gold_sql")).count();
+        assertThat(graded.size()).isBetween((int) labelled - 5, (int) labelled);
+        assertThat(graded).filteredOn(e -> e.sql().equals(goldOf(logged, e.position(), lines))).allSatisfy(e -> assertThat(e.correct()).isTrue());
+        assertThat(graded.stream().filter(e -> !e.correct()).count()).as("dropped filters and broken SQL are caught").isPositive();
+
+        List<WindowRow> byApp = windows.collected().stream().filter(w -> w.keyKind().equals("app")).toList();
+        assertThat(byApp.stream().mapToLong(WindowRow::events).sum()).isEqualTo(logged.size());
+        assertThat(windows.collected().stream().filter(w -> w.keyKind().equals("app_prompt")).mapToLong(WindowRow::events).sum())
+                .isEqualTo(logged.size());
+        assertThat(byApp).allSatisfy(w -> assertThat(w.windowEndMs() - w.windowStartMs()).isEqualTo(600_000));
+        assertThat(byApp).allSatisfy(w -> assertThat(w.latencyP95Ms()).isGreaterThanOrEqualTo(w.latencyP50Ms()));
+    }
+
+    private static String goldOf(List<JsonNode> logged, long position, List<String> lines) {
+        try {
+            JsonNode n = Json.MAPPER.readTree(lines.get((int) position - 1));
+            return n.path("gold_sql").asText(null);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+}

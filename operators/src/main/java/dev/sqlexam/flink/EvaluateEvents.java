@@ -1,0 +1,65 @@
+package dev.sqlexam.flink;
+
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.grading.Grader;
+import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.QueryLogEvent;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.watch.EventEvaluator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+
+/**
+ * Each event's guard, lint, EXPLAIN and (with gold) grading, as the read-only role on worker threads. A failure here
+ * never loses the event: it is evaluated as an infrastructure failure of ours, with the reason.
+ */
+public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, EventEvaluation> {
+
+    private final ExecutionSpec spec;
+    private final long explainTimeoutMs;
+    private transient PooledConnections connections;
+    private transient ExecutorService workers;
+    private transient EventEvaluator evaluator;
+
+    public EvaluateEvents(ExecutionSpec spec, long explainTimeoutMs) {
+        this.spec = spec;
+        this.explainTimeoutMs = explainTimeoutMs;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
+        workers = Workers.daemons("sqlexam-watch", spec.poolSize());
+        evaluator = new EventEvaluator(new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()), new Grader(spec.tolerance()),
+                explainTimeoutMs);
+    }
+
+    @Override
+    public void asyncInvoke(QueryLogEvent event, ResultFuture<EventEvaluation> resultFuture) {
+        CompletableFuture.supplyAsync(() -> evaluator.evaluate(event), workers).whenComplete((evaluation, error) ->
+                resultFuture.complete(List.of(error == null ? evaluation : unevaluated(event, "evaluation crashed: " + error.getMessage()))));
+    }
+
+    @Override
+    public void timeout(QueryLogEvent event, ResultFuture<EventEvaluation> resultFuture) {
+        resultFuture.complete(List.of(unevaluated(event, "evaluation exceeded the async time limit")));
+    }
+
+    /** An event sqlexam could not evaluate: counted as our infrastructure failure, never as the app's. */
+    static EventEvaluation unevaluated(QueryLogEvent e, String why) {
+        return new EventEvaluation(e.eventTimeMs(), e.app(), e.db(), e.promptVersion(), e.model(), e.source(), e.position(), e.question(),
+                e.sql(), false, null, List.of(), null, ErrorClass.INFRA_FAILURE.code(), e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(), null,
+                ErrorClass.INFRA_FAILURE.code(), why, 0);
+    }
+
+    @Override
+    public void close() {
+        if (workers != null) workers.shutdownNow();
+        if (connections != null) connections.close();
+    }
+}

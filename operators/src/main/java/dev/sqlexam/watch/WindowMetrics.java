@@ -1,0 +1,83 @@
+package dev.sqlexam.watch;
+
+import com.tdunning.math.stats.MergingDigest;
+import com.tdunning.math.stats.TDigest;
+import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.WindowRow;
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What a window keeps of its events: counts and one t-digest of the app's latencies, so that windows merge. */
+public final class WindowMetrics implements Serializable {
+
+    static final int TOP_SQLSTATES = 5;
+    private static final double COMPRESSION = 100;
+
+    private long events;
+    private final TreeMap<String, Long> outcomes = new TreeMap<>();
+    private final TreeMap<String, Long> sqlstates = new TreeMap<>();
+    private TDigest latency = new MergingDigest(COMPRESSION);
+    private long latencies;
+    private long lintWarned;
+    private long empty;
+    private long graded;
+    private long correct;
+    private long blocked;
+    private long up;
+    private long down;
+
+    public WindowMetrics add(EventEvaluation e) {
+        events++;
+        outcomes.merge(e.outcomeClass(), 1L, Long::sum);
+        if (e.sqlstate() != null) sqlstates.merge(e.sqlstate(), 1L, Long::sum);
+        if (e.latencyMs() != null) {
+            latency.add(e.latencyMs());
+            latencies++;
+        }
+        if (!e.lintWarnings().isEmpty()) lintWarned++;
+        if (EventEvaluator.EMPTY_RESULT.equals(e.outcomeClass())) empty++;
+        if (e.graded()) {
+            graded++;
+            if (e.correct()) correct++;
+        }
+        if (e.blocked()) blocked++;
+        if ("up".equalsIgnoreCase(e.feedback())) up++;
+        if ("down".equalsIgnoreCase(e.feedback())) down++;
+        return this;
+    }
+
+    public WindowMetrics merge(WindowMetrics o) {
+        events += o.events;
+        o.outcomes.forEach((k, v) -> outcomes.merge(k, v, Long::sum));
+        o.sqlstates.forEach((k, v) -> sqlstates.merge(k, v, Long::sum));
+        if (o.latencies > 0) {
+            TDigest merged = new MergingDigest(COMPRESSION);
+            merged.add(latency);
+            merged.add(o.latency);
+            latency = merged;
+        }
+        latencies += o.latencies;
+        lintWarned += o.lintWarned;
+        empty += o.empty;
+        graded += o.graded;
+        correct += o.correct;
+        blocked += o.blocked;
+        up += o.up;
+        down += o.down;
+        return this;
+    }
+
+    public WindowRow row(long startMs, long endMs, String keyKind, String key) {
+        Map<String, Double> rates = new LinkedHashMap<>();
+        outcomes.forEach((k, v) -> rates.put(k, (double) v / events));
+        List<WindowRow.SqlstateCount> top = sqlstates.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(TOP_SQLSTATES).map(e -> new WindowRow.SqlstateCount(e.getKey(), e.getValue())).toList();
+        return new WindowRow(startMs, endMs, keyKind, key, events, rates, top, latencies == 0 ? null : latency.quantile(0.5),
+                latencies == 0 ? null : latency.quantile(0.95), events == 0 ? 0 : (double) lintWarned / events,
+                events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down);
+    }
+}
