@@ -28,23 +28,35 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 public final class WatchRun {
 
+    /** Where the events come from: a file read once, a folder followed, or a Kafka topic followed. */
+    public record Input(Path replay, Path dir, String kafka, String topic, String group) {
+
+        String label() {
+            return replay != null ? replay.getFileName().toString() : dir != null ? dir.getFileName().toString() : topic;
+        }
+
+        boolean bounded() {
+            return replay != null;
+        }
+    }
+
     private final Settings settings;
-    private final Path input;
-    private final boolean follow;
+    private final Input input;
     private final Path outDir;
     private final PrintStream out;
 
-    public WatchRun(Settings settings, Path input, boolean follow, Path outDir, PrintStream out) {
+    public WatchRun(Settings settings, Input input, Path outDir, PrintStream out) {
         this.settings = settings;
         this.input = input;
-        this.follow = follow;
         this.outDir = outDir;
         this.out = out;
     }
 
     public void run(StreamExecutionEnvironment env) throws Exception {
-        if (follow ? !Files.isDirectory(input) : !Files.isRegularFile(input)) {
-            throw new IllegalArgumentException((follow ? "not a folder: " : "not a file: ") + input);
+        if (input.replay() != null && !Files.isRegularFile(input.replay())) throw new IllegalArgumentException("not a file: " + input.replay());
+        if (input.dir() != null && !Files.isDirectory(input.dir())) throw new IllegalArgumentException("not a folder: " + input.dir());
+        if (input.kafka() != null && (input.topic() == null || input.topic().isBlank())) {
+            throw new IllegalArgumentException("--kafka needs --topic");
         }
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         String control = settings.get(SqlExamOptions.RESULTS_DB);
@@ -54,7 +66,7 @@ public final class WatchRun {
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
                 new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE), settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, false, 0,
                 null, ConnectionPolicy.from(settings));
-        WatchJob.Spec spec = new WatchJob.Spec(input.getFileName().toString(), execution,
+        WatchJob.Spec spec = new WatchJob.Spec(input.label(), execution,
                 settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
@@ -66,12 +78,9 @@ public final class WatchRun {
                 ExamSinks.jsonLines(p + "/rejected", "rejected"), ExamSinks.jsonLines(p + "/late", "late"));
         env.setParallelism(settings.get(SqlExamOptions.PARALLELISM));
         env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
-        ExamIo.Lines lines = follow
-                ? e -> e.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), new org.apache.flink.core.fs.Path(input.toUri()))
-                        .monitorContinuously(Duration.ofSeconds(2)).build(), WatermarkStrategy.noWatermarks(), "query-log folder")
-                : ExamIo.Lines.file(input.toAbsolutePath().toUri().toString());
-        out.printf("[sqlexam] watch %s%s: windows of %d s, outputs in %s%n", input, follow ? " (following new files; Ctrl-C stops)" : " (replay)",
-                spec.window().toSeconds(), outDir);
+        ExamIo.Lines lines = lines();
+        out.printf("[sqlexam] watch %s%s: windows of %d s, outputs in %s%n", input.label(), input.bounded() ? " (replay)"
+                : " (following; Ctrl-C stops)", spec.window().toSeconds(), outDir);
         long start = System.nanoTime();
         JobExecutionResult result = new WatchJob(lines, sinks, spec).start(env).getJobExecutionResult().get();
         long evaluations = RunOutputs.mergeJsonLines(parts.resolve("evaluations"), outDir.resolve("evaluations.jsonl"), BY_POSITION);
@@ -84,6 +93,18 @@ public final class WatchRun {
                 late, windows, (System.nanoTime() - start) / 1e9);
         out.println("evaluations " + outDir.resolve("evaluations.jsonl"));
         out.println("windows    " + outDir.resolve("windows.jsonl"));
+    }
+
+    private ExamIo.Lines lines() {
+        if (input.replay() != null) return ExamIo.Lines.file(input.replay().toAbsolutePath().toUri().toString());
+        if (input.dir() != null) {
+            org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(input.dir().toAbsolutePath().toUri());
+            return e -> e.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), dir).monitorContinuously(Duration.ofSeconds(2))
+                    .build(), WatermarkStrategy.noWatermarks(), "query-log folder");
+        }
+        String group = input.group() != null ? input.group() : "sqlexam-watch";
+        return e -> e.fromSource(KafkaLines.source(input.kafka(), input.topic(), group, false), WatermarkStrategy.noWatermarks(),
+                "query-log topic " + input.topic());
     }
 
     static final Comparator<JsonNode> BY_POSITION = Comparator.comparing((JsonNode n) -> n.path("source").asText())

@@ -92,6 +92,44 @@ class WatchJobITCase {
         assertThat(byApp).allSatisfy(w -> assertThat(w.latencyP95Ms()).isGreaterThanOrEqualTo(w.latencyP50Ms()));
     }
 
+    @Test
+    void theSameGraphFollowsAKafkaTopicWithOffsetsAsPositions() throws Exception {
+        String bootstrap = dev.sqlexam.jobs.querylog.KafkaBrokerITCase.BOOTSTRAP;
+        String topic = "sqlexam-watch-it-" + System.nanoTime();
+        try (var admin = org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1))).all().get();
+        }
+        List<String> lines = Files.readAllLines(Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl")).subList(0, 400);
+        var props = new java.util.Properties();
+        props.put("bootstrap.servers", bootstrap);
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(props,
+                new org.apache.kafka.common.serialization.StringSerializer(), new org.apache.kafka.common.serialization.StringSerializer())) {
+            for (String line : lines) producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, line)).get();
+        }
+        CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
+        CollectingSink<RejectedLine> rejected = new CollectingSink<>();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        new WatchJob(e -> e.fromSource(KafkaLines.source(bootstrap, topic, topic, true),
+                        org.apache.flink.api.common.eventtime.WatermarkStrategy.noWatermarks(), "topic"),
+                new WatchJob.Sinks(evaluations, null, rejected, null),
+                new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000))
+                .start(env).getJobExecutionResult().get();
+        long bad = lines.stream().filter(l -> !l.endsWith("}") || !l.contains("\"sql\"")).count();
+        assertThat(evaluations.collected()).hasSize(lines.size() - (int) bad);
+        assertThat(evaluations.collected()).allSatisfy(e -> assertThat(e.source()).isEqualTo(topic + "-0"));
+        assertThat(evaluations.collected().stream().map(EventEvaluation::position).collect(Collectors.toSet()))
+                .as("record offsets, 0-based").contains(0L, 399L);
+        assertThat(rejected.collected()).hasSize((int) bad).allSatisfy(r -> assertThat(r.source()).isEqualTo(topic + "-0"));
+    }
+
+    private static ExecutionSpec execution() {
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
+                "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        return new ExecutionSpec(ReaderAccess.resolve(admin, "sqlexam", null), 10_000, 10_000, new Tolerance(1e-6, 1e-9), 4, false, 0, null,
+                ConnectionPolicy.DEFAULT);
+    }
+
     private static String goldOf(List<JsonNode> logged, long position, List<String> lines) {
         try {
             JsonNode n = Json.MAPPER.readTree(lines.get((int) position - 1));

@@ -27,7 +27,7 @@ public final class ParseQueryLog extends ProcessFunction<NumberedLine, QueryLogE
 
     @Override
     public void processElement(NumberedLine line, Context ctx, Collector<QueryLogEvent> out) {
-        QueryLogParser.Parsed parsed = parser.parse(source, line.number(), line.text());
+        QueryLogParser.Parsed parsed = parser.parse(line.source() != null ? line.source() : source, line.number(), line.text());
         if (parsed.rejected() != null) {
             rejected.add(1L);
             ctx.output(Tags.REJECTED, parsed.rejected());

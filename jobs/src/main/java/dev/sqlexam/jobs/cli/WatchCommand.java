@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL through the guard, lint and",
             "EXPLAIN as the read-only role, its outcome classified, graded when it carries gold SQL; event-time windows per app, per",
-            "app and database and per app and prompt version (error rates, SQLSTATEs, latency p50/p95, EX). Kafka sources, alerts and",
-            "the windows' table are being built."})
+            "app and database and per app and prompt version (error rates, SQLSTATEs, latency p50/p95, EX). From a file (--replay),",
+            "a folder (--dir) or a Kafka topic (--kafka, --topic). Alerts and the windows' table are being built."})
 final class WatchCommand implements Callable<Integer> {
 
     static final class Input {
@@ -27,7 +27,16 @@ final class WatchCommand implements Callable<Integer> {
 
         @Option(names = "--dir", paramLabel = "DIR", description = "A folder watched for new query-log files until stopped.")
         Path dir;
+
+        @Option(names = "--kafka", paramLabel = "HOST:PORT", description = "A Kafka broker to follow --topic on (./sqlexam kafka up starts one).")
+        String kafka;
     }
+
+    @Option(names = "--topic", description = "With --kafka: the topic of query-log events (one JSON event per record value).")
+    String topic;
+
+    @Option(names = "--group", description = "With --kafka: the consumer group (default sqlexam-watch); it starts at its committed offsets.")
+    String group;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Input input;
@@ -46,8 +55,7 @@ final class WatchCommand implements Callable<Integer> {
         Map<String, String> extra = windowSeconds == null ? Map.of() : Map.of("watch_window_ms", Long.toString(windowSeconds * 1000));
         Path dir = out != null ? out
                 : Home.resolve().resolve("runs").resolve("watch-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        boolean follow = input.dir != null;
-        new WatchRun(common.settings(extra), follow ? input.dir : input.replay, follow, dir, System.out)
+        new WatchRun(common.settings(extra), new WatchRun.Input(input.replay, input.dir, input.kafka, topic, group), dir, System.out)
                 .run(StreamExecutionEnvironment.getExecutionEnvironment());
         return 0;
     }

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
  * The broker of {@code ./sqlexam kafka up} (which {@code ./sqlexam test} starts): query-log events go through a topic and
  * come back readable, each with its topic-partition and offset as its source position; a bad record is rejected there.
  */
-class KafkaBrokerITCase {
+public class KafkaBrokerITCase {
 
-    static final String BOOTSTRAP = "127.0.0.1:" + System.getenv().getOrDefault("SQLEXAM_KAFKA_PORT", "59092");
+    public static final String BOOTSTRAP = "127.0.0.1:" + System.getenv().getOrDefault("SQLEXAM_KAFKA_PORT", "59092");
 
     @Test
     void queryLogEventsRoundTripThroughTheTestBroker() throws Exception {
