@@ -62,7 +62,12 @@ public final class RunLog {
     }
 
     static String key(ExamRecord r) {
-        return r.variant() + "\u0000" + r.repetition() + "\u0000" + r.db() + "/" + r.questionId();
+        return key(r.variant(), r.repetition(), r.db(), r.questionId());
+    }
+
+    /** One record per (variant, run, question): its identity in a log. */
+    static String key(String variant, int repetition, String db, String questionId) {
+        return variant + "\u0000" + repetition + "\u0000" + db + "/" + questionId;
     }
 
     private static Map<String, ExamRecord> parse(List<Path> files) {

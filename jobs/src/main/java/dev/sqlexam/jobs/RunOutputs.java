@@ -29,8 +29,8 @@ final class RunOutputs {
         Map<String, JsonNode> rows = new LinkedHashMap<>();
         for (ExamRecord r : earlier) rows.put(RunLog.key(r), Json.MAPPER.valueToTree(r));
         for (JsonNode n : committed(partsDir)) {
-            rows.putIfAbsent(n.path("variant").asText() + "\u0000" + n.path("repetition").asInt() + "\u0000" + n.path("db").asText() + "/"
-                    + n.path("question_id").asText(), n);
+            rows.putIfAbsent(RunLog.key(n.path("variant").asText(), n.path("repetition").asInt(), n.path("db").asText(),
+                    n.path("question_id").asText()), n);
         }
         List<JsonNode> sorted = new ArrayList<>(rows.values());
         sorted.sort(BY_RUN_AND_LINE);

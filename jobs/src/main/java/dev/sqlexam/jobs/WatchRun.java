@@ -64,7 +64,7 @@ public final class WatchRun {
                 : settings.get(SqlExamOptions.READER_PASSWORD));
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
-                new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE), settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)), capacity, false, 0,
+                Tolerance.from(settings), capacity, false, 0,
                 null, ConnectionPolicy.from(settings));
         WatchJob.Spec spec = new WatchJob.Spec(input.label(), execution,
                 settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)),

@@ -43,7 +43,7 @@ public record PipelineConfig(String name, String description, RetrievalSpec retr
         EvaluationSpec evaluation = new EvaluationSpec(job.reader(), job.poolSize(), CandidateEvaluator.Settings.from(settings),
                 RepairLoop.Settings.from(settings), generators, job.connections());
         ExecutionSpec execution = new ExecutionSpec(job.reader(), job.statementTimeoutMs(), job.rowCap(),
-                new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE), settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE)),
+                Tolerance.from(settings),
                 job.poolSize(), passAtK, executionFallbacks, job.adaptiveTimeout(), job.connections());
         return new PipelineConfig(name, description, retrieval, settings.get(SqlExamOptions.PRE_SQL_ENABLED), PlannerSpec.from(settings),
                 generators, evaluation, execution, Prices.from(settings));

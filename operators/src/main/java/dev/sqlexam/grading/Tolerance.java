@@ -14,6 +14,11 @@ public record Tolerance(double relative, double absolute) implements Serializabl
 
     public static final Tolerance DEFAULT = new Tolerance(1e-6, 1e-9);
 
+    /** float_tolerance and float_tolerance_abs. */
+    public static Tolerance from(dev.sqlexam.config.Settings s) {
+        return new Tolerance(s.get(dev.sqlexam.config.SqlExamOptions.TOLERANCE_RELATIVE), s.get(dev.sqlexam.config.SqlExamOptions.TOLERANCE_ABSOLUTE));
+    }
+
     public Tolerance {
         if (relative < 0 || absolute < 0) throw new IllegalArgumentException("tolerances must be >= 0");
     }

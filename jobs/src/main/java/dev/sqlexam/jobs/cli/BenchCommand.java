@@ -148,7 +148,7 @@ final class BenchCommand extends CommandGroup {
         static Databases open(Settings settings, List<ExamQuestion> questions) throws Exception {
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
             ReaderAccess reader = ReaderAccess.resolve(admin, settings.get(SqlExamOptions.RESULTS_DB), settings.get(SqlExamOptions.READER_PASSWORD));
-            Tolerance tolerance = new Tolerance(settings.get(SqlExamOptions.TOLERANCE_RELATIVE), settings.get(SqlExamOptions.TOLERANCE_ABSOLUTE));
+            Tolerance tolerance = Tolerance.from(settings);
             Map<String, BenchDatabase> out = new LinkedHashMap<>();
             for (String db : new TreeSet<>(questions.stream().map(ExamQuestion::db).toList())) {
                 out.put(db, new BenchDatabase(admin, reader, db, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
