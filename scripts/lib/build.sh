@@ -21,5 +21,5 @@ ensure_jar() {
 
 run_java() {
   java -Xmx${SQLEXAM_JAVA_HEAP:-4g} -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
-    -Dsqlexam.home="$SQLEXAM_ROOT" -jar "$SQLEXAM_JAR" "$@"
+    -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@"
 }

@@ -3,12 +3,15 @@
 # assembled from Maven Central's kafka_2.13 jars into the state folder. For the streaming tests and for users
 # without a broker of their own.
 
-SQLEXAM_KAFKA_PORT=${SQLEXAM_KAFKA_PORT:-59092}
-
+# The port: SQLEXAM_KAFKA_PORT, else the running broker's, else 9092 (Kafka's usual port; ./sqlexam test asks for 59092).
 kafka_paths() {
   KAFKA_HOME="$SQLEXAM_STATE_DIR/kafka"
   KAFKA_LIB="$KAFKA_HOME/lib"; KAFKA_DATA="$KAFKA_HOME/data"; KAFKA_CONF="$KAFKA_HOME/server.properties"
-  KAFKA_LOG="$KAFKA_HOME/kafka.log"; KAFKA_PID="$KAFKA_HOME/kafka.pid"
+  KAFKA_LOG="$KAFKA_HOME/kafka.log"; KAFKA_PID="$KAFKA_HOME/kafka.pid"; KAFKA_PORT_FILE="$KAFKA_HOME/port"
+  if [ -f "$KAFKA_PID" ] && kill -0 "$(cat "$KAFKA_PID")" 2>/dev/null && [ -f "$KAFKA_PORT_FILE" ]; then
+    SQLEXAM_KAFKA_PORT=$(cat "$KAFKA_PORT_FILE")
+  fi
+  SQLEXAM_KAFKA_PORT=${SQLEXAM_KAFKA_PORT:-${1:-9092}}
   KAFKA_CONTROLLER_PORT=$((SQLEXAM_KAFKA_PORT + 1))
 }
 
@@ -33,7 +36,8 @@ kafka_install() {
 kafka_java() { java -Xmx512m -Dlog4j2.configurationFile="$KAFKA_HOME/log4j2.xml" -cp "$KAFKA_LIB/*" "$@"; }
 
 kafka_up() {
-  kafka_running && kafka_listening && { say "Kafka already runs on 127.0.0.1:$SQLEXAM_KAFKA_PORT"; return 0; }
+  kafka_paths "${1:-}"
+  kafka_running && kafka_listening && { say "Kafka already runs on 127.0.0.1:$SQLEXAM_KAFKA_PORT"; export SQLEXAM_KAFKA_PORT; return 0; }
   ensure_build_tools
   kafka_install
   mkdir -p "$KAFKA_DATA"
@@ -65,10 +69,12 @@ PROPS
     kafka_java kafka.tools.StorageTool format -t "$id" -c "$KAFKA_CONF" >/dev/null 2>&1 \
       || die "could not format the Kafka storage in $KAFKA_DATA (see $KAFKA_LOG)"
   fi
-  kafka_listening && die "port $SQLEXAM_KAFKA_PORT is taken by another program; set SQLEXAM_KAFKA_PORT"
+  kafka_listening && die "port $SQLEXAM_KAFKA_PORT is taken by another program; set SQLEXAM_KAFKA_PORT to a free one"
   nohup java -Xmx512m -Dlog4j2.configurationFile="$KAFKA_HOME/log4j2.xml" -cp "$KAFKA_LIB/*" kafka.Kafka "$KAFKA_CONF" \
     >>"$KAFKA_LOG" 2>&1 </dev/null &
   echo $! > "$KAFKA_PID"
+  echo "$SQLEXAM_KAFKA_PORT" > "$KAFKA_PORT_FILE"
+  export SQLEXAM_KAFKA_PORT
   local i
   for i in $(seq 1 120); do
     kafka_listening && { say "Kafka runs on 127.0.0.1:$SQLEXAM_KAFKA_PORT (single-node KRaft; log $KAFKA_LOG)"; return 0; }
@@ -86,11 +92,12 @@ kafka_down() {
   kill "$pid"
   for i in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
   kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
-  rm -f "$KAFKA_PID"
+  rm -f "$KAFKA_PID" "$KAFKA_PORT_FILE"
   say "Kafka stopped"
 }
 
 kafka_status() {
+  kafka_paths
   if kafka_running && kafka_listening; then say "Kafka runs on 127.0.0.1:$SQLEXAM_KAFKA_PORT (data $KAFKA_DATA)"; return 0; fi
   say "Kafka is not running"; return 3
 }

@@ -17,4 +17,11 @@ public final class Home {
         }
         return dir;
     }
+
+    /** The state folder (-Dsqlexam.state, SQLEXAM_STATE_DIR, or .sqlexam in the project): checkpoints, the private cluster, Kafka. */
+    public static Path state() {
+        String configured = System.getProperty("sqlexam.state", System.getenv("SQLEXAM_STATE_DIR"));
+        if (configured != null && !configured.isBlank()) return Path.of(configured).toAbsolutePath();
+        return resolve().resolve(".sqlexam");
+    }
 }

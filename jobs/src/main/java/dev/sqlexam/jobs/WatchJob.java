@@ -1,15 +1,19 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.flink.DetectAlerts;
 import dev.sqlexam.flink.EvaluateEvents;
 import dev.sqlexam.flink.ExecutionSpec;
 import dev.sqlexam.flink.NumberedLine;
 import dev.sqlexam.flink.ParseQueryLog;
 import dev.sqlexam.flink.Tags;
 import dev.sqlexam.flink.WindowEvents;
+import dev.sqlexam.model.Alert;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.model.WindowRow;
+import dev.sqlexam.watch.AlertRules;
+import dev.sqlexam.watch.ConsoleLines;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -25,17 +29,21 @@ import org.apache.flink.util.OutputTag;
 /**
  * The watch job: query-log lines → parse (rejects to a side output) → event time and watermarks → evaluate each event
  * (guard, lint, EXPLAIN, gold grading) → per-event evaluations; and, keyed by app, (app, db) and (app, prompt version),
- * event-time tumbling windows of {@link dev.sqlexam.watch.WindowMetrics} → window rows; events later than the allowed
- * lateness to their own output. Graph only, between a source of lines and its sinks.
+ * event-time tumbling windows of {@link dev.sqlexam.watch.WindowMetrics} → window rows → alert rules per key → alerts;
+ * events later than the allowed lateness to their own output. Graph only, between a source of lines and its sinks.
  */
 public final class WatchJob {
 
     /** The window settings and what evaluation needs. */
     public record Spec(String source, ExecutionSpec execution, long explainTimeoutMs, Duration window, Duration outOfOrderness,
-            Duration allowedLateness, int asyncCapacity, long asyncTimeoutMs) {}
+            Duration allowedLateness, int asyncCapacity, long asyncTimeoutMs, AlertRules alerts) {}
 
-    /** Where per-event evaluations, window rows, rejected lines and late events go; any may be null. */
-    public record Sinks(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows, Sink<RejectedLine> rejected, Sink<EventEvaluation> late) {}
+    /**
+     * Where per-event evaluations, window rows, alerts, rejected lines and late events go (files), where window rows and
+     * alerts are upserted (tables), and whether app windows and alerts are printed as they come; any sink may be null.
+     */
+    public record Sinks(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows, Sink<Alert> alerts, Sink<RejectedLine> rejected,
+            Sink<EventEvaluation> late, Sink<WindowRow> windowTable, Sink<Alert> alertTable, boolean console) {}
 
     static final OutputTag<WindowEvents.Keyed> LATE = new OutputTag<>("late") {};
 
@@ -76,6 +84,16 @@ public final class WatchJob {
                 .aggregate(new WindowEvents.Aggregate(), new WindowEvents.Rows())
                 .uid("windows").name("event-time windows");
         if (sinks.windows() != null) windows.sinkTo(sinks.windows()).uid("windows-sink").name("windows.jsonl");
+        if (sinks.windowTable() != null) windows.sinkTo(sinks.windowTable()).uid("windows-table").name("watch.windows").setParallelism(1);
+        SingleOutputStreamOperator<Alert> alerts = windows.keyBy(WindowRow::keyId).process(new DetectAlerts(spec.alerts()))
+                .uid("alerts").name("alert rules");
+        if (sinks.alerts() != null) alerts.sinkTo(sinks.alerts()).uid("alerts-sink").name("alerts.jsonl");
+        if (sinks.alertTable() != null) alerts.sinkTo(sinks.alertTable()).uid("alerts-table").name("watch.alerts").setParallelism(1);
+        if (sinks.console()) {
+            windows.filter(r -> r.keyKind().equals("app")).map(ConsoleLines::of).uid("console-windows").name("console: app windows")
+                    .union(alerts.map(ConsoleLines::of).uid("console-alerts").name("console: alerts"))
+                    .print().uid("console").name("console").setParallelism(1);
+        }
         if (sinks.late() != null) {
             windows.getSideOutput(LATE).filter(k -> k.kind().equals("app")).map(WindowEvents.Keyed::evaluation)
                     .uid("late-events").name("late events").sinkTo(sinks.late()).uid("late-sink").name("late.jsonl");

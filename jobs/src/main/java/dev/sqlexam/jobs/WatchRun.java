@@ -1,32 +1,46 @@
 package dev.sqlexam.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ExecutionSpec;
-import dev.sqlexam.flink.NumberedLinesFormat;
 import dev.sqlexam.flink.ParseQueryLog;
+import dev.sqlexam.flink.WatchTables;
 import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.watch.AlertRules;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * {@code watch}: a query log through the watch graph. {@code --replay FILE} is bounded (it ends, and its outputs are merged
- * into evaluations.jsonl, windows.jsonl, rejected.jsonl and late.jsonl); {@code --dir DIR} watches a folder for new
- * files until stopped, its outputs committed part by part on checkpoints.
+ * {@code watch}: a query log through the watch graph. {@code --replay FILE} is bounded: it ends, and its outputs are
+ * merged into evaluations.jsonl, windows.jsonl, alerts.jsonl, rejected.jsonl and late.jsonl. {@code --dir} and
+ * {@code --kafka} follow their source until stopped: outputs are committed part by part on checkpoints into folders of
+ * those names, window rows and alerts are upserted into watch.windows and watch.alerts, and the same command run again
+ * (same output folder) resumes from the latest checkpoint.
  */
 public final class WatchRun {
+
+    static final List<String> OUTPUTS = List.of("evaluations", "windows", "alerts", "rejected", "late");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** Where the events come from: a file read once, a folder followed, or a Kafka topic followed. */
     public record Input(Path replay, Path dir, String kafka, String topic, String group) {
@@ -43,72 +57,141 @@ public final class WatchRun {
     private final Settings settings;
     private final Input input;
     private final Path outDir;
+    private final String watchId;
+    private final boolean fresh;
     private final PrintStream out;
 
-    public WatchRun(Settings settings, Input input, Path outDir, PrintStream out) {
+    public WatchRun(Settings settings, Input input, Path outDir, String watchId, boolean fresh, PrintStream out) {
         this.settings = settings;
         this.input = input;
         this.outDir = outDir;
+        this.watchId = watchId == null || watchId.isBlank() ? input.label() : watchId;
+        this.fresh = fresh;
         this.out = out;
     }
 
-    public void run(StreamExecutionEnvironment env) throws Exception {
+    /** The default output folder: a following watch's is stable (so that running it again resumes), a replay's is new. */
+    public static Path defaultOutDir(Input input, String stamp) {
+        return Home.resolve().resolve("runs").resolve(input.bounded() ? "watch-" + stamp : "watch-" + input.label().replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
+    public void run(Function<Configuration, StreamExecutionEnvironment> environments) throws Exception {
+        validate();
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        String control = settings.get(SqlExamOptions.RESULTS_DB);
+        for (Migrations.Report r : Migrations.migrate(admin, Home.resolve().resolve("migrations"), sampleDatabases())) {
+            if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
+        }
+        ReaderAccess reader = ReaderAccess.resolve(admin, control, settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null
+                : settings.get(SqlExamOptions.READER_PASSWORD));
+        int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
+        ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
+                Tolerance.from(settings), capacity, false, 0, null, ConnectionPolicy.from(settings));
+        WatchJob.Spec spec = new WatchJob.Spec(input.label(), execution, settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
+                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
+                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
+                alertRules(settings));
+
+        Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
+        Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
+        Path restore = prepareOutputs(parts, checkpoints);
+        String tables = admin.forDatabase(control);
+        WatchJob.Sinks sinks = new WatchJob.Sinks(files(parts, "evaluations"), files(parts, "windows"), files(parts, "alerts"),
+                files(parts, "rejected"), files(parts, "late"), WatchTables.windows(tables, watchId, 3), WatchTables.alerts(tables, watchId, 3), true);
+        if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
+
+        StreamExecutionEnvironment env = environments.apply(WatchCheckpoints.flinkConfiguration(checkpoints, restore));
+        env.setParallelism(settings.get(SqlExamOptions.PARALLELISM));
+        env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
+        out.printf("[sqlexam] watch %s as '%s'%s: windows of %d s, alerts from %d rule(s), outputs in %s, tables watch.windows and watch.alerts%n",
+                input.label(), watchId, input.bounded() ? " (replay)" : " (following; Ctrl-C stops, the same command resumes)",
+                spec.window().toSeconds(), spec.alerts().rules().size(), outDir);
+        if (restore != null) out.println("[sqlexam] resuming from checkpoint " + restore);
+        long start = System.nanoTime();
+        JobExecutionResult result = new WatchJob(WatchSources.lines(input), sinks, spec).start(env).getJobExecutionResult().get();
+        if (input.bounded()) summarize(parts, result, start);
+    }
+
+    private static <T> org.apache.flink.connector.file.sink.FileSink<T> files(Path parts, String name) {
+        return ExamSinks.jsonLines(parts.resolve(name).toAbsolutePath().toUri().toString(), name);
+    }
+
+    private void validate() {
         if (input.replay() != null && !Files.isRegularFile(input.replay())) throw new IllegalArgumentException("not a file: " + input.replay());
         if (input.dir() != null && !Files.isDirectory(input.dir())) throw new IllegalArgumentException("not a folder: " + input.dir());
         if (input.kafka() != null && (input.topic() == null || input.topic().isBlank())) {
             throw new IllegalArgumentException("--kafka needs --topic");
         }
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        String control = settings.get(SqlExamOptions.RESULTS_DB);
-        ReaderAccess reader = ReaderAccess.resolve(admin, control, settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null
-                : settings.get(SqlExamOptions.READER_PASSWORD));
-        int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
-        ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
-                Tolerance.from(settings), capacity, false, 0,
-                null, ConnectionPolicy.from(settings));
-        WatchJob.Spec spec = new WatchJob.Spec(input.label(), execution,
-                settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)),
-                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
-                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
-        Path parts = outDir.resolve(".parts");
-        RunOutputs.deleteTree(parts);
+    }
+
+    /**
+     * The sample databases (erp, demo) to create: all of them on sqlexam's own private cluster, on a user's server only
+     * those a replayed file names.
+     */
+    private Predicate<String> sampleDatabases() throws IOException {
+        if (settings.get(SqlExamOptions.JDBC_URL).equals(SqlExamOptions.JDBC_URL.defaultValue())) return name -> true;
+        if (input.replay() == null) return name -> false;
+        Set<String> named = ExamSetFiles.databasesIn(input.replay());
+        return named::contains;
+    }
+
+    /** The checkpoint to resume from, after clearing what a fresh start or a replay must not keep. */
+    private Path prepareOutputs(Path parts, Path checkpoints) throws IOException {
+        if (input.bounded()) {
+            RunOutputs.deleteTree(parts);
+            RunOutputs.deleteTree(checkpoints);
+        } else if (fresh) {
+            for (String o : OUTPUTS) RunOutputs.deleteTree(parts.resolve(o));
+            RunOutputs.deleteTree(checkpoints);
+        }
         Files.createDirectories(outDir);
-        String p = parts.toAbsolutePath().toUri().toString();
-        WatchJob.Sinks sinks = new WatchJob.Sinks(ExamSinks.jsonLines(p + "/evaluations", "evaluations"), ExamSinks.jsonLines(p + "/windows", "windows"),
-                ExamSinks.jsonLines(p + "/rejected", "rejected"), ExamSinks.jsonLines(p + "/late", "late"));
-        env.setParallelism(settings.get(SqlExamOptions.PARALLELISM));
-        env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
-        ExamIo.Lines lines = lines();
-        out.printf("[sqlexam] watch %s%s: windows of %d s, outputs in %s%n", input.label(), input.bounded() ? " (replay)"
-                : " (following; Ctrl-C stops)", spec.window().toSeconds(), outDir);
-        long start = System.nanoTime();
-        JobExecutionResult result = new WatchJob(lines, sinks, spec).start(env).getJobExecutionResult().get();
+        Path latest = input.bounded() ? null : WatchCheckpoints.latest(checkpoints).orElse(null);
+        if (latest == null && !input.bounded() && hasCommittedOutput(parts)) {
+            throw new IllegalStateException("the output folder " + outDir + " holds a watch's outputs but no checkpoint to resume from ("
+                    + checkpoints + "): add --fresh to start over, or give another --out");
+        }
+        return latest;
+    }
+
+    private static boolean hasCommittedOutput(Path parts) throws IOException {
+        for (String o : OUTPUTS) {
+            if (!Files.isDirectory(parts.resolve(o))) continue;
+            try (Stream<Path> files = Files.list(parts.resolve(o))) {
+                if (files.anyMatch(f -> !f.getFileName().toString().startsWith("."))) return true;
+            }
+        }
+        return false;
+    }
+
+    static AlertRules alertRules(Settings settings) {
+        String configured = settings.get(SqlExamOptions.WATCH_ALERT_RULES);
+        if (configured.isBlank()) return AlertRules.none();
+        Path file = Home.resolve().resolve(configured);
+        try {
+            return AlertRules.from(YAML.readTree(Files.readString(file)), file.toString());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the alert rules " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void summarize(Path parts, JobExecutionResult result, long start) {
         long evaluations = RunOutputs.mergeJsonLines(parts.resolve("evaluations"), outDir.resolve("evaluations.jsonl"), BY_POSITION);
         long windows = RunOutputs.mergeJsonLines(parts.resolve("windows"), outDir.resolve("windows.jsonl"), BY_WINDOW);
+        long alerts = RunOutputs.mergeJsonLines(parts.resolve("alerts"), outDir.resolve("alerts.jsonl"), BY_WINDOW);
         long rejected = RunOutputs.mergeJsonLines(parts.resolve("rejected"), outDir.resolve("rejected.jsonl"), RunOutputs.BY_LINE);
         long late = RunOutputs.mergeJsonLines(parts.resolve("late"), outDir.resolve("late.jsonl"), BY_POSITION);
         RunOutputs.deleteTree(parts);
         Long bad = result.getAccumulatorResult(ParseQueryLog.REJECTED_COUNTER);
-        out.printf("watch      %d event(s) evaluated, %d rejected, %d late, %d window row(s) in %.1f s%n", evaluations, bad == null ? rejected : bad,
-                late, windows, (System.nanoTime() - start) / 1e9);
+        out.printf("watch      %d event(s) evaluated, %d rejected, %d late, %d window row(s), %d alert(s) in %.1f s%n", evaluations,
+                bad == null ? rejected : bad, late, windows, alerts, (System.nanoTime() - start) / 1e9);
         out.println("evaluations " + outDir.resolve("evaluations.jsonl"));
-        out.println("windows    " + outDir.resolve("windows.jsonl"));
-    }
-
-    private ExamIo.Lines lines() {
-        if (input.replay() != null) return ExamIo.Lines.file(input.replay().toAbsolutePath().toUri().toString());
-        if (input.dir() != null) {
-            org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(input.dir().toAbsolutePath().toUri());
-            return e -> e.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), dir).monitorContinuously(Duration.ofSeconds(2))
-                    .build(), WatermarkStrategy.noWatermarks(), "query-log folder");
-        }
-        String group = input.group() != null ? input.group() : "sqlexam-watch";
-        return e -> e.fromSource(KafkaLines.source(input.kafka(), input.topic(), group, false), WatermarkStrategy.noWatermarks(),
-                "query-log topic " + input.topic());
+        out.println("windows    " + outDir.resolve("windows.jsonl") + " (and table watch.windows, watch_id '" + watchId + "')");
+        out.println("alerts     " + outDir.resolve("alerts.jsonl") + " (and table watch.alerts)");
     }
 
     static final Comparator<JsonNode> BY_POSITION = Comparator.comparing((JsonNode n) -> n.path("source").asText())
             .thenComparingLong(n -> n.path("position").asLong());
     static final Comparator<JsonNode> BY_WINDOW = Comparator.comparingLong((JsonNode n) -> n.path("window_start_ms").asLong())
-            .thenComparing(n -> n.path("key_kind").asText()).thenComparing(n -> n.path("key").asText());
+            .thenComparing(n -> n.path("key_kind").asText()).thenComparing(n -> n.path("key").asText())
+            .thenComparing(n -> n.path("rule").asText());
 }

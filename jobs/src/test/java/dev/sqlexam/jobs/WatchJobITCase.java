@@ -13,6 +13,14 @@ import dev.sqlexam.json.Json;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.model.WindowRow;
+import dev.sqlexam.model.Alert;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.flink.WatchTables;
+import dev.sqlexam.watch.AlertRules;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,10 +57,15 @@ class WatchJobITCase {
         CollectingSink<WindowRow> windows = new CollectingSink<>();
         CollectingSink<RejectedLine> rejected = new CollectingSink<>();
         CollectingSink<EventEvaluation> late = new CollectingSink<>();
+        CollectingSink<Alert> alerts = new CollectingSink<>();
+        String watchId = "it-" + System.nanoTime();
+        String control = admin.forDatabase("sqlexam");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
-        new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, rejected, late),
-                new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000))
+        new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, alerts, rejected, late,
+                WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), false),
+                new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
+                        WatchRun.alertRules(Settings.defaults())))
                 .start(env).getJobExecutionResult().get();
 
         List<JsonNode> logged = new ArrayList<>();
@@ -88,8 +101,39 @@ class WatchJobITCase {
         assertThat(byApp.stream().mapToLong(WindowRow::events).sum()).isEqualTo(logged.size());
         assertThat(windows.collected().stream().filter(w -> w.keyKind().equals("app_prompt")).mapToLong(WindowRow::events).sum())
                 .isEqualTo(logged.size());
-        assertThat(byApp).allSatisfy(w -> assertThat(w.windowEndMs() - w.windowStartMs()).isEqualTo(600_000));
+        assertThat(byApp).allSatisfy(w -> assertThat(w.windowEndMs() - w.windowStartMs()).isEqualTo(60_000));
         assertThat(byApp).allSatisfy(w -> assertThat(w.latencyP95Ms()).isGreaterThanOrEqualTo(w.latencyP50Ms()));
+
+        List<Alert> raised = alerts.collected();
+        assertThat(raised.stream().filter(a -> a.rule().equals("blocked-statement")).count()).as("one per app window with a blocked statement")
+                .isEqualTo(byApp.stream().filter(w -> w.blocked() > 0).count()).isPositive();
+        long incidentFrom = eventTime(logged, 700), incidentTo = eventTime(logged, 820);
+        assertThat(raised).as("the injected incident: erp-assistant's error rate more than doubles, significantly")
+                .anySatisfy(a -> {
+                    assertThat(a.rule()).isEqualTo("error-rate-doubled");
+                    assertThat(a.key()).startsWith("erp-assistant");
+                    assertThat(a.windowEndMs()).isGreaterThan(incidentFrom);
+                    assertThat(a.windowStartMs()).isLessThan(incidentTo);
+                    assertThat(a.value()).isGreaterThanOrEqualTo(2 * a.baseline());
+                });
+        assertThat(raised.stream().map(Alert::id).distinct().count()).as("each alert once").isEqualTo(raised.size());
+
+        try (Connection c = DriverManager.getConnection(control); Statement st = c.createStatement()) {
+            ResultSet rs = st.executeQuery("SELECT count(*), sum(events) FILTER (WHERE key_kind = 'app') FROM watch.windows WHERE watch_id = '" + watchId + "'");
+            rs.next();
+            assertThat(rs.getLong(1)).as("every window row in the table, once").isEqualTo(windows.collected().size());
+            assertThat(rs.getLong(2)).isEqualTo(logged.size());
+            rs = st.executeQuery("SELECT count(*) FROM watch.alerts WHERE watch_id = '" + watchId + "'");
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(raised.size());
+            st.execute("DELETE FROM watch.windows WHERE watch_id = '" + watchId + "'");
+            st.execute("DELETE FROM watch.alerts WHERE watch_id = '" + watchId + "'");
+        }
+    }
+
+    /** The event time of the n-th event with SQL (0-based) in the log. */
+    private static long eventTime(List<JsonNode> logged, int n) {
+        return java.time.Instant.parse(logged.get(Math.min(n, logged.size() - 1)).get("ts").asText()).toEpochMilli();
     }
 
     @Test
@@ -112,8 +156,9 @@ class WatchJobITCase {
         env.setParallelism(1);
         new WatchJob(e -> e.fromSource(KafkaLines.source(bootstrap, topic, topic, true),
                         org.apache.flink.api.common.eventtime.WatermarkStrategy.noWatermarks(), "topic"),
-                new WatchJob.Sinks(evaluations, null, rejected, null),
-                new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000))
+                new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, false),
+                new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
+                        AlertRules.none()))
                 .start(env).getJobExecutionResult().get();
         long bad = lines.stream().filter(l -> !l.endsWith("}") || !l.contains("\"sql\"")).count();
         assertThat(evaluations.collected()).hasSize(lines.size() - (int) bad);

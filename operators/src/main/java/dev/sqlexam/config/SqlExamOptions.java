@@ -88,6 +88,11 @@ public final class SqlExamOptions {
             Long.class, 30_000L, "watch: how late (in event time) an event may arrive before the watermark passes it.", "job");
     public static final Option<Long> WATCH_ALLOWED_LATENESS_MS = own("watch_allowed_lateness_ms", "SQLEXAM_WATCH_ALLOWED_LATENESS_MS",
             Long.class, 0L, "watch: how long a window still takes late events (its row is updated); later ones go to late.jsonl.", "job");
+    public static final Option<String> WATCH_ALERT_RULES = own("watch_alert_rules", "SQLEXAM_WATCH_ALERT_RULES", String.class,
+            "flink-conf/alerts.yaml", "watch: the alert rule file (docs/formats.md#alert-rules); relative paths are from the project.", "job");
+    public static final Option<String> WATCH_CHECKPOINT_DIR = own("watch_checkpoint_dir", "SQLEXAM_WATCH_CHECKPOINT_DIR", String.class, "",
+            "watch: where a following watch keeps its checkpoints (empty: the state folder's checkpoints/, one folder per output folder).",
+            "job");
     public static final Option<Integer> PARALLELISM = own("parallelism", "SQLEXAM_PARALLELISM", Integer.class, 2,
             "Parallelism of the Flink job.", "job");
     public static final Option<Integer> ASYNC_CAPACITY = own("async_capacity", "SQLEXAM_ASYNC_CAPACITY", Integer.class, 8,

@@ -6,6 +6,7 @@ import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.sql.SqlGuard;
 import dev.sqlexam.watch.EventEvaluator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -50,10 +51,11 @@ public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, Event
         resultFuture.complete(List.of(unevaluated(event, "evaluation exceeded the async time limit")));
     }
 
-    /** An event sqlexam could not evaluate: counted as our infrastructure failure, never as the app's. */
+    /** An event sqlexam could not evaluate: its outcome is what the app reported, else not_evaluated; never the app's failure. */
     static EventEvaluation unevaluated(QueryLogEvent e, String why) {
+        String outcome = e.outcome() == null ? EventEvaluator.NOT_EVALUATED : EventEvaluator.outcomeClass(e, SqlGuard.check(e.sql()), null);
         return new EventEvaluation(e.eventTimeMs(), e.app(), e.db(), e.promptVersion(), e.model(), e.source(), e.position(), e.question(),
-                e.sql(), false, null, List.of(), null, ErrorClass.INFRA_FAILURE.code(), e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(), null,
+                e.sql(), false, null, List.of(), null, outcome, e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(), null,
                 ErrorClass.INFRA_FAILURE.code(), why, 0);
     }
 

@@ -60,7 +60,8 @@ public final class WindowEvents {
         @Override
         public void process(String id, Context ctx, Iterable<WindowMetrics> metrics, Collector<WindowRow> out) {
             String[] parts = id.split("\\|", 2);
-            out.collect(metrics.iterator().next().row(ctx.window().getStart(), ctx.window().getEnd(), parts[0], parts[1]));
+            out.collect(metrics.iterator().next().row(ctx.window().getStart(), ctx.window().getEnd(), parts[0], parts[1])
+                    .emittedAt(ctx.currentProcessingTime()));
         }
     }
 }

@@ -23,6 +23,9 @@ public final class EventEvaluator {
 
     public static final String OK = "ok";
     public static final String EMPTY_RESULT = "empty_result";
+    /** sqlexam could not evaluate the event and the app reported no outcome: neither the app's error nor its success. */
+    public static final String NOT_EVALUATED = "not_evaluated";
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     private final ReadOnlyExecutor executor;
     private final Grader grader;
@@ -64,9 +67,10 @@ public final class EventEvaluator {
 
     /**
      * The app's own report first (its SQLSTATE into the exam's error classes; ok with no rows is empty_result), then what
-     * the guard and EXPLAIN say when the app reported nothing.
+     * the guard and EXPLAIN say when the app reported nothing; when sqlexam could not EXPLAIN it either (its database
+     * unreachable for us), not_evaluated: our failure is never counted as the app's.
      */
-    static String outcomeClass(QueryLogEvent e, SqlGuard.Verdict verdict, ExplainOutcome explain) {
+    public static String outcomeClass(QueryLogEvent e, SqlGuard.Verdict verdict, ExplainOutcome explain) {
         if (e.failedInTheApp()) {
             if (e.sqlstate() != null) return ErrorClass.ofSqlState(e.sqlstate()).code();
             if (!verdict.allowed()) return ErrorClass.VALIDATION_BLOCK.code();
@@ -75,7 +79,12 @@ public final class EventEvaluator {
         }
         if (OK.equals(e.outcome())) return e.rows() != null && e.rows() == 0 ? EMPTY_RESULT : OK;
         if (!verdict.allowed()) return ErrorClass.VALIDATION_BLOCK.code();
-        if (explain != null && !explain.passed()) return explain.errorClass() == null ? ErrorClass.UNKNOWN.code() : explain.errorClass().code();
+        if (explain == null) return NOT_EVALUATED;
+        if (!explain.passed()) {
+            // our read-only role cannot reach the database or lacks a grant: that says nothing of the app's SQL
+            if (explain.errorClass() == ErrorClass.INFRA_FAILURE || INSUFFICIENT_PRIVILEGE.equals(explain.sqlstate())) return NOT_EVALUATED;
+            return explain.errorClass() == null ? ErrorClass.UNKNOWN.code() : explain.errorClass().code();
+        }
         return e.rows() != null && e.rows() == 0 ? EMPTY_RESULT : OK;
     }
 }

@@ -76,8 +76,14 @@ public final class WindowMetrics implements Serializable {
         List<WindowRow.SqlstateCount> top = sqlstates.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(TOP_SQLSTATES).map(e -> new WindowRow.SqlstateCount(e.getKey(), e.getValue())).toList();
-        return new WindowRow(startMs, endMs, keyKind, key, events, rates, top, latencies == 0 ? null : latency.quantile(0.5),
+        long errors = outcomes.entrySet().stream().filter(e -> isError(e.getKey())).mapToLong(Map.Entry::getValue).sum();
+        return new WindowRow(startMs, endMs, keyKind, key, events, events == 0 ? 0 : (double) errors / events, rates, top, latencies == 0 ? null : latency.quantile(0.5),
                 latencies == 0 ? null : latency.quantile(0.95), events == 0 ? 0 : (double) lintWarned / events,
-                events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down);
+                events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down, 0);
+    }
+
+    static boolean isError(String outcomeClass) {
+        return !EventEvaluator.OK.equals(outcomeClass) && !EventEvaluator.EMPTY_RESULT.equals(outcomeClass)
+                && !EventEvaluator.NOT_EVALUATED.equals(outcomeClass);
     }
 }

@@ -61,8 +61,8 @@ final class ShellCommands {
     static final class Psql extends ScriptOnly {}
 
     @Command(name = "kafka", mixinStandardHelpOptions = true,
-            description = {"A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:59092",
-                "(SQLEXAM_KAFKA_PORT), assembled from Maven Central's kafka_2.13 jars into .sqlexam/kafka: for the streaming",
+            description = {"A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:9092",
+                "(SQLEXAM_KAFKA_PORT; ./sqlexam test uses 59092), assembled from Maven Central's kafka_2.13 jars into .sqlexam/kafka: for the streaming",
                 "tests and for trying the query-log stream without a broker of your own."},
             subcommands = {KafkaUp.class, KafkaDown.class, KafkaStatus.class})
     static final class Kafka extends CommandGroup {}

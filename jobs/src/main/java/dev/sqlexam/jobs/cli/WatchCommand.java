@@ -1,10 +1,10 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.Home;
 import dev.sqlexam.jobs.WatchRun;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
         description = {"Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL through the guard, lint and",
             "EXPLAIN as the read-only role, its outcome classified, graded when it carries gold SQL; event-time windows per app, per",
             "app and database and per app and prompt version (error rates, SQLSTATEs, latency p50/p95, EX). From a file (--replay),",
-            "a folder (--dir) or a Kafka topic (--kafka, --topic). Alerts and the windows' table are being built."})
+            "a folder (--dir) or a Kafka topic (--kafka, --topic). Alert rules (flink-conf/alerts.yaml) turn window rows into alerts.",
+            "Window rows and alerts go to files, to the tables watch.windows and watch.alerts, and to the console. A following watch",
+            "(--dir, --kafka) checkpoints into the state folder; the same command run again resumes where it stopped."})
 final class WatchCommand implements Callable<Integer> {
 
     static final class Input {
@@ -44,19 +46,30 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--window", paramLabel = "SECONDS", description = "Window length in seconds (watch_window_ms). Default: 60.")
     Long windowSeconds;
 
-    @Option(names = "--out", description = "Folder for the outputs. Default: runs/watch-<time>.")
+    @Option(names = "--out", description = "Folder for the outputs. Default: runs/watch-<time> for a replay, runs/watch-<folder or topic> "
+            + "when following (so that the same command resumes).")
     Path out;
+
+    @Option(names = "--name", description = "The watch's id in the tables watch.windows and watch.alerts. Default: the file, folder or topic name.")
+    String name;
+
+    @Option(names = "--alerts", paramLabel = "FILE", description = "Alert rules (watch_alert_rules). Default: flink-conf/alerts.yaml.")
+    Path alerts;
+
+    @Option(names = "--fresh", description = "Following: forget the output folder's checkpoints and outputs and start over.")
+    boolean fresh;
 
     @Mixin
     CommonOptions common;
 
     @Override
     public Integer call() throws Exception {
-        Map<String, String> extra = windowSeconds == null ? Map.of() : Map.of("watch_window_ms", Long.toString(windowSeconds * 1000));
-        Path dir = out != null ? out
-                : Home.resolve().resolve("runs").resolve("watch-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        new WatchRun(common.settings(extra), new WatchRun.Input(input.replay, input.dir, input.kafka, topic, group), dir, System.out)
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+        Map<String, String> extra = new HashMap<>();
+        if (windowSeconds != null) extra.put("watch_window_ms", Long.toString(windowSeconds * 1000));
+        if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
+        WatchRun.Input source = new WatchRun.Input(input.replay, input.dir, input.kafka, topic, group);
+        Path dir = out != null ? out : WatchRun.defaultOutDir(source, LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        new WatchRun(common.settings(extra), source, dir, name, fresh, System.out).run(StreamExecutionEnvironment::getExecutionEnvironment);
         return 0;
     }
 

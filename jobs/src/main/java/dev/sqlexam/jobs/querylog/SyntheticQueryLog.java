@@ -19,13 +19,17 @@ import java.util.regex.Pattern;
  * A synthetic query log of two NL2SQL apps answering an exam set's questions, for trying {@code watch} and for tests:
  * mostly the gold SQL, with the mistakes and failures apps make (a misnamed column, a syntax error, a timeout, a dropped
  * filter that still runs, a lost connection, a write the read-only transaction refused), log-normal latencies, a prompt
- * version switch halfway, user feedback, and gold SQL on some events. Deterministic for a seed; every event says
+ * version switch halfway, an incident (one app's failures triple and its latency grows for ~120 events), user feedback,
+ * and gold SQL on some events; about 24 events a minute. Deterministic for a seed; every event says
  * {@code "synthetic": true}. Two malformed lines are included on purpose.
  */
 public final class SyntheticQueryLog {
 
     static final Instant START = Instant.parse("2026-11-23T08:00:00Z");
     static final int EVENTS = 1_000;
+    /** Events of erp-assistant in this range come from a degraded model: three times the failures, slower. */
+    static final int INCIDENT_FROM = 700;
+    static final int INCIDENT_TO = 820;
     private static final Pattern FIRST_COLUMN = Pattern.compile("(?i)^SELECT\\s+(?:DISTINCT\\s+)?([a-z_][a-z0-9_]*\\.)?([a-z_][a-z0-9_]*)");
     private static final Pattern WHERE = Pattern.compile("(?is)\\s+WHERE\\s+.*?(?=\\s+(GROUP|ORDER|LIMIT|HAVING)\\b|$)");
 
@@ -36,7 +40,7 @@ public final class SyntheticQueryLog {
         List<String> lines = new ArrayList<>();
         long t = START.toEpochMilli();
         for (int i = 0; i < EVENTS; i++) {
-            t += 2_000 + random.nextInt(18_000);
+            t += 500 + random.nextInt(4_000);
             ExamQuestion q = questions.get(random.nextInt(questions.size()));
             boolean finance = q.module() != null && List.of("Finance", "Purchasing", "Sales").contains(q.module()) && random.nextBoolean();
             ObjectNode e = Json.MAPPER.createObjectNode();
@@ -47,8 +51,9 @@ public final class SyntheticQueryLog {
             e.put("model", finance ? "gpt-4o-mini" : "qwen2.5-coder:7b");
             e.put("prompt_version", i < EVENTS / 2 ? "v1" : "v2");
             e.put("session_id", "s-" + (1 + i / 4));
-            long latency = Math.round(900 * Math.exp(0.6 * random.nextGaussian()));
-            double roll = random.nextDouble();
+            boolean incident = !finance && i >= INCIDENT_FROM && i < INCIDENT_TO;
+            long latency = Math.round((incident ? 2_500 : 900) * Math.exp(0.6 * random.nextGaussian()));
+            double roll = incident ? random.nextDouble() / 3 : random.nextDouble();
             String sql = q.goldSql();
             if (roll < 0.08) {
                 sql = misnameColumn(sql);
