@@ -175,8 +175,7 @@ public final class RetrievalBench {
     }
 
     private static long q(List<Long> sorted, double p) {
-        int rank = (int) Math.ceil(p * sorted.size());
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+        return dev.sqlexam.report.Quantiles.ofSorted(sorted, p);
     }
 
     public static Map<String, String> moduleOfTables(Map<String, RagStore.StoredTable> tables) {

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Turns the file sink's committed part files into one JSONL file, ordered for reading. */
-final class RunOutputs {
+public final class RunOutputs {
 
     private RunOutputs() {}
 
@@ -58,6 +58,22 @@ final class RunOutputs {
         return rows.size();
     }
 
+    /**
+     * A watch output by name: the merged {@code NAME.jsonl} of a replay, else the committed part files under
+     * {@code NAME/} of a following watch (in-progress files, hidden, left out).
+     */
+    public static List<JsonNode> watchOutput(Path dir, String name) {
+        Path merged = dir.resolve(name + ".jsonl");
+        if (!Files.isRegularFile(merged)) return committed(dir.resolve(name));
+        try {
+            List<JsonNode> rows = new ArrayList<>();
+            for (String line : Files.readAllLines(merged, StandardCharsets.UTF_8)) if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
+            return rows;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + merged, e);
+        }
+    }
+
     private static List<JsonNode> committed(Path partsDir) {
         List<JsonNode> rows = new ArrayList<>();
         if (!Files.isDirectory(partsDir)) return rows;
@@ -91,7 +107,7 @@ final class RunOutputs {
 
     static final Comparator<JsonNode> BY_LINE = Comparator.comparingLong(n -> n.path("line_number").asLong());
 
-    static void deleteTree(Path dir) {
+    public static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);

@@ -70,7 +70,8 @@ public final class WatchJob {
                         .withTimestampAssigner((e, previous) -> e.eventTimeMs())
                         .withIdleness(Duration.ofMinutes(1)))
                 .uid("event-time").name("event time and watermarks").setParallelism(1);
-        DataStream<EventEvaluation> evaluated = AsyncDataStream.orderedWait(timed, new EvaluateEvents(spec.execution(), spec.explainTimeoutMs()),
+        // unordered: a slow query must not hold up the events behind it (watermarks still keep event time in order)
+        DataStream<EventEvaluation> evaluated = AsyncDataStream.unorderedWait(timed, new EvaluateEvents(spec.execution(), spec.explainTimeoutMs()),
                         spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
                 .uid("evaluate-events").name("evaluate events (guard, lint, EXPLAIN, gold)");
         if (sinks.evaluations() != null) evaluated.sinkTo(sinks.evaluations()).uid("evaluations-sink").name("evaluations.jsonl");

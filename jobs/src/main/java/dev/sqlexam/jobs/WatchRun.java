@@ -82,15 +82,7 @@ public final class WatchRun {
         for (Migrations.Report r : Migrations.migrate(admin, Home.resolve().resolve("migrations"), sampleDatabases())) {
             if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
         }
-        ReaderAccess reader = ReaderAccess.resolve(admin, control, settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null
-                : settings.get(SqlExamOptions.READER_PASSWORD));
-        int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
-        ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
-                Tolerance.from(settings), capacity, false, 0, null, ConnectionPolicy.from(settings));
-        WatchJob.Spec spec = new WatchJob.Spec(input.label(), execution, settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
-                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
-                alertRules(settings));
+        WatchJob.Spec spec = spec(settings, input.label());
 
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
@@ -110,6 +102,20 @@ public final class WatchRun {
         long start = System.nanoTime();
         JobExecutionResult result = new WatchJob(WatchSources.lines(input), sinks, spec).start(env).getJobExecutionResult().get();
         if (input.bounded()) summarize(parts, result, start);
+    }
+
+    /** The watch graph's settings: evaluation as the read-only role, windows, alert rules. */
+    public static WatchJob.Spec spec(Settings settings, String label) {
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        ReaderAccess reader = ReaderAccess.resolve(admin, settings.get(SqlExamOptions.RESULTS_DB),
+                settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null : settings.get(SqlExamOptions.READER_PASSWORD));
+        int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
+        ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
+                Tolerance.from(settings), capacity, false, 0, null, ConnectionPolicy.from(settings));
+        return new WatchJob.Spec(label, execution, settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
+                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
+                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
+                alertRules(settings));
     }
 
     private static <T> org.apache.flink.connector.file.sink.FileSink<T> files(Path parts, String name) {

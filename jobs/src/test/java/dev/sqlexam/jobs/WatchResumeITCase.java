@@ -7,6 +7,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.jobs.cli.SqlExamCli;
 import dev.sqlexam.jobs.querylog.KafkaBrokerITCase;
 import dev.sqlexam.jobs.querylog.QueryLogProducer;
+import dev.sqlexam.jobs.report.WatchReport;
 import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,6 +45,15 @@ class WatchResumeITCase {
         Path folder = Files.createDirectories(tmp.resolve("incoming"));
         Files.copy(LOG, folder.resolve("app-log.jsonl"));
         killAndResume("it-watch-dir-" + System.nanoTime(), List.of("--dir", folder.toString()));
+
+        Path page = WatchReport.write(tmp.resolve("out"));
+        try (ReportBrowser browser = ReportBrowser.open()) {
+            browser.driver.get(page.toUri().toString());
+            assertThat(browser.consoleProblems()).as("the watch report draws without a script error").isEmpty();
+            assertThat(browser.marksPerChart()).as("every chart shows data").allSatisfy((chart, marks) -> assertThat(marks).as(chart).isPositive());
+            assertThat(browser.driver.findElements(org.openqa.selenium.By.cssSelector("tr.alert-row")))
+                    .as("one table row per committed alert").hasSize(committed(tmp.resolve("out"), "alerts").size());
+        }
     }
 
     @Test

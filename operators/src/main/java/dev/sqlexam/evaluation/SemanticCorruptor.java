@@ -1,6 +1,7 @@
 package dev.sqlexam.evaluation;
 
 import dev.sqlexam.sql.SqlReferences;
+import dev.sqlexam.sql.SqlParsing;
 import dev.sqlexam.sql.SqlText;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -71,7 +71,7 @@ public final class SemanticCorruptor {
 
     private static void parsed(String sql, List<Variant> out) {
         try {
-            Statement st = CCJSqlParserUtil.parse(SqlText.stripTrailingSemicolons(sql));
+            Statement st = SqlParsing.parse(SqlText.stripTrailingSemicolons(sql));
             if (!(st instanceof PlainSelect select)) return;
             if (select.getWhere() != null) {
                 var original = select.getWhere();

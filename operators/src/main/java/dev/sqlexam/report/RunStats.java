@@ -3,7 +3,6 @@ package dev.sqlexam.report;
 import dev.sqlexam.model.ExamRecord;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -119,10 +118,6 @@ public final class RunStats implements Serializable {
     }
 
     private static long quantile(List<Long> values, double q) {
-        if (values.isEmpty()) return 0;
-        List<Long> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        int rank = (int) Math.ceil(q * sorted.size());
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+        return Quantiles.nearestRank(values, q);
     }
 }

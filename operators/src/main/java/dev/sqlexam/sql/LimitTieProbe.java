@@ -7,7 +7,6 @@ import java.util.Optional;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.Limit;
@@ -32,7 +31,7 @@ public final class LimitTieProbe {
     /** Empty when the query has no top-level ORDER BY with a plain LIMIT, or when it cannot be probed. */
     public static Optional<Probe> of(String sql) {
         try {
-            Statement statement = CCJSqlParserUtil.parse(SqlText.stripTrailingSemicolons(sql));
+            Statement statement = SqlParsing.parse(SqlText.stripTrailingSemicolons(sql));
             if (!(statement instanceof PlainSelect select)) return Optional.empty();
             List<OrderByElement> orderBy = select.getOrderByElements();
             Limit limit = select.getLimit();

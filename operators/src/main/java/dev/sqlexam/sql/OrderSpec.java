@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllColumns;
@@ -52,7 +51,7 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns) {
 
     private static List<Integer> keyColumnsOf(String sql) {
         try {
-            Statement statement = CCJSqlParserUtil.parse(sql);
+            Statement statement = SqlParsing.parse(sql);
             if (!(statement instanceof Select select)) return List.of();
             List<OrderByElement> orderBy = select.getOrderByElements();
             List<SelectItem<?>> items = selectItemsOf(select);

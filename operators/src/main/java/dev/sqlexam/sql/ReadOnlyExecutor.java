@@ -91,8 +91,8 @@ public final class ReadOnlyExecutor {
     private static Statement readOnlyStatement(Connection connection, long timeoutMs) throws SQLException {
         Statement statement = connection.createStatement();
         try {
-            statement.execute("SET TRANSACTION READ ONLY");
-            statement.execute("SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
+            // one round trip: the driver sends both in one exchange, before the statement the caller runs
+            statement.execute("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
             // client-side backstop in case the server never answers the cancel
             statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
             return statement;

@@ -1,7 +1,8 @@
 package dev.sqlexam.sql;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.regex.Pattern;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -42,6 +43,13 @@ public final class SqlGuard {
 
     public static Verdict check(String sql) {
         if (sql == null || sql.isBlank()) return Verdict.block("empty SQL");
+        return VERDICTS.get(sql, SqlGuard::judge);
+    }
+
+    /** Verdicts are a function of the text alone; query logs and candidate sets repeat their SQL. */
+    private static final Cache<String, Verdict> VERDICTS = Caffeine.newBuilder().maximumSize(10_000).build();
+
+    private static Verdict judge(String sql) {
         String body = SqlText.stripTrailingSemicolons(sql);
         String masked = SqlText.maskQuotedAndComments(body);
         if (masked.contains(";")) return Verdict.block("more than one statement");
@@ -52,7 +60,7 @@ public final class SqlGuard {
         if (function.find()) return Verdict.block("function " + function.group(1).toLowerCase() + "() has side effects outside the query");
         if (ROW_LOCK.matcher(masked).find()) return Verdict.block("row locks (FOR UPDATE / SHARE) are not reads");
         try {
-            Statements statements = CCJSqlParserUtil.parseStatements(body);
+            Statements statements = SqlParsing.parseStatements(body);
             if (statements.size() != 1) return Verdict.block("more than one statement");
             Statement statement = statements.get(0);
             if (!(statement instanceof Select select)) {

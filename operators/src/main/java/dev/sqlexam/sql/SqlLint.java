@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.model.LintIssue;
 import dev.sqlexam.model.LintSeverity;
 import java.util.ArrayList;
@@ -9,7 +11,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.FromItem;
@@ -32,6 +33,10 @@ public final class SqlLint {
 
     /** All findings of one candidate. */
     public record Result(List<LintIssue> issues) {
+        public Result {
+            issues = List.copyOf(issues);
+        }
+
         public boolean hasErrors() {
             return issues.stream().anyMatch(i -> i.severity() == LintSeverity.ERROR);
         }
@@ -53,6 +58,13 @@ public final class SqlLint {
     private SqlLint() {}
 
     public static Result lint(String sql) {
+        return sql == null ? examine("") : RESULTS.get(sql, SqlLint::examine);
+    }
+
+    /** Lint results are a function of the text alone; query logs and candidate sets repeat their SQL. */
+    private static final Cache<String, Result> RESULTS = Caffeine.newBuilder().maximumSize(10_000).build();
+
+    private static Result examine(String sql) {
         List<LintIssue> issues = new ArrayList<>();
         String masked = mask(sql == null ? "" : sql, issues);
         if (!issues.isEmpty()) return new Result(issues);
@@ -62,7 +74,7 @@ public final class SqlLint {
         if (!issues.isEmpty()) return new Result(issues);
         Statement statement;
         try {
-            statement = CCJSqlParserUtil.parse(sql);
+            statement = SqlParsing.parse(sql);
         } catch (Exception | Error e) {
             String message = String.valueOf(e.getMessage());
             issues.add(error("parse_error", message.lines().findFirst().orElse(message)));

@@ -29,26 +29,30 @@ public final class HtmlReport {
 
     /** Writes {@code outDir/report.html} and returns its path. */
     public static Path write(Path outDir, JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements) throws IOException {
-        Path file = outDir.resolve("report.html");
-        String data = Json.MAPPER.writeValueAsString(ReportData.of(summary, records, disagreements))
-                .replace("</", "<\\/").replace("<!--", "<\\!--");
-        Map<String, Object> model = Map.of("title", "sqlexam run " + summary.path("run_id").asText(), "echarts", resource(ECHARTS),
-                "script", resource("report/report.js"), "style", resource("report/report.css"), "data", data);
+        return render(outDir.resolve("report.html"), "report.ftlh", "report/report.js", "sqlexam run " + summary.path("run_id").asText(),
+                ReportData.of(summary, records, disagreements));
+    }
+
+    /** One page from a template of {@code report/}, its script and the shared styles and chart library inlined, {@code data} as JSON. */
+    static Path render(Path file, String templateName, String script, String title, Object data) throws IOException {
+        String json = Json.MAPPER.writeValueAsString(data).replace("</", "<\\/").replace("<!--", "<\\!--");
+        Map<String, Object> model = Map.of("title", title, "echarts", resource(ECHARTS), "script", resource(script),
+                "style", resource("report/report.css"), "data", json);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            template().process(model, out);
+            template(templateName).process(model, out);
         } catch (TemplateException e) {
             throw new IllegalStateException("cannot render " + file + ": " + e.getMessage(), e);
         }
         return file;
     }
 
-    private static Template template() throws IOException {
+    private static Template template(String name) throws IOException {
         Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
         cfg.setClassForTemplateLoading(HtmlReport.class, "/report");
         cfg.setDefaultEncoding("UTF-8");
         cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
         cfg.setLogTemplateExceptions(false);
-        return cfg.getTemplate("report.ftlh");
+        return cfg.getTemplate(name);
     }
 
     private static String resource(String name) {

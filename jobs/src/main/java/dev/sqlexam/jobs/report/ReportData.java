@@ -144,9 +144,7 @@ public final class ReportData {
     }
 
     static long quantile(List<Long> sorted, double q) {
-        if (sorted.isEmpty()) return 0;
-        int rank = (int) Math.ceil(q * sorted.size());
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+        return dev.sqlexam.report.Quantiles.ofSorted(sorted, q);
     }
 
     private static List<ExamRecord> earliest(List<ExamRecord> records) {

@@ -9,18 +9,18 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 
-/** A test sink: what reaches it is collected in this JVM (the MiniCluster's), under the sink's own key. */
-final class CollectingSink<T> implements Sink<T> {
+/** What reaches this sink is collected in this JVM (the MiniCluster's), under the sink's own key: for tests and benches. */
+public final class CollectingSink<T> implements Sink<T> {
 
     private static final Map<String, List<Object>> COLLECTED = new ConcurrentHashMap<>();
     private final String key = UUID.randomUUID().toString();
 
-    CollectingSink() {
+    public CollectingSink() {
         COLLECTED.put(key, new CopyOnWriteArrayList<>());
     }
 
     @SuppressWarnings("unchecked")
-    List<T> collected() {
+    public List<T> collected() {
         return (List<T>) (List<?>) COLLECTED.get(key);
     }
 

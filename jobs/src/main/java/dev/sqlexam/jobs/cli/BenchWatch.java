@@ -1,0 +1,68 @@
+package dev.sqlexam.jobs.cli;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
+import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.RunOutputs;
+import dev.sqlexam.jobs.bench.WatchBench;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code sqlexam bench watch}: the watch graph's sustained events/s and its window latency. */
+@Command(name = "watch", mixinStandardHelpOptions = true,
+        description = {"Sustained events/s of the watch graph (each event through the guard, lint and EXPLAIN as the read-only role; and",
+            "as logged, with the gold-labelled events graded), from the difference of a small and a large run; then live events",
+            "written into a watched folder at --rate for --seconds: how long after its window's end each app window row is out."})
+final class BenchWatch implements Callable<Integer> {
+
+    @Option(names = "--log", paramLabel = "FILE", description = "Query log whose events are cycled. Default: exam-sets/querylog/erp-synthetic.jsonl.")
+    Path log;
+
+    @Option(names = "--small", defaultValue = "2000", description = "Events of the small run (default ${DEFAULT-VALUE}).")
+    int small;
+
+    @Option(names = "--events", defaultValue = "12000", description = "Events of the large run (default ${DEFAULT-VALUE}).")
+    int large;
+
+    @Option(names = "--rate", defaultValue = "200", description = "Live events per second (default ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--seconds", defaultValue = "60", description = "How long the live phase writes (default ${DEFAULT-VALUE}).")
+    int seconds;
+
+    @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "5", description = "Window of the live phase (default ${DEFAULT-VALUE}).")
+    int window;
+
+    @Mixin
+    CommonOptions common;
+
+    @Override
+    public Integer call() throws Exception {
+        Settings settings = common.settings(Map.of());
+        Path home = Home.resolve();
+        Migrations.migrate(new JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)), home.resolve("migrations"), "erp"::equals);
+        Path work = Files.createTempDirectory("sqlexam-bench-watch");
+        try {
+            WatchBench bench = new WatchBench(settings, log != null ? log : home.resolve("exam-sets/querylog/erp-synthetic.jsonl"), work, System.out);
+            System.out.println("[sqlexam] bench watch: throughput runs …");
+            WatchBench.Throughput distinct = bench.throughput("guard + lint + EXPLAIN, every SQL text new", false, true, small, large);
+            WatchBench.Throughput explainOnly = bench.throughput("guard + lint + EXPLAIN, SQL repeating as in the log", false, false, small, large);
+            WatchBench.Throughput asLogged = bench.throughput("as logged (30% graded: gold and app SQL run)", true, false, small, large);
+            System.out.printf("[sqlexam] bench watch: live phase, %.0f events/s for %d s …%n", rate, seconds);
+            WatchBench.Latency latency = bench.latency(rate, seconds, Duration.ofSeconds(window), Duration.ofMillis(500));
+            System.out.println();
+            bench.print(List.of(distinct, explainOnly, asLogged), latency);
+        } finally {
+            RunOutputs.deleteTree(work);
+        }
+        return 0;
+    }
+}
