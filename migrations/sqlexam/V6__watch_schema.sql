@@ -21,6 +21,8 @@ CREATE TABLE watch.windows (
     blocked             bigint NOT NULL,
     feedback_up         bigint NOT NULL,
     feedback_down       bigint NOT NULL,
+    retrieval_checked   bigint NOT NULL,
+    retrieval_recall    double precision,
     outcome_rates       jsonb NOT NULL,
     top_sqlstates       jsonb NOT NULL,
     written_at          timestamptz NOT NULL DEFAULT now(),

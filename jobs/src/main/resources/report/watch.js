@@ -40,7 +40,9 @@
   });
   chart('chart-ex', {
     yAxis: {type: 'value', min: 0, max: 1, axisLabel: {formatter: v => (100 * v) + '%'}},
-    series: Object.entries(apps).map(([key, rows]) => ({type: 'line', name: key, data: points(rows, 'execution_accuracy'), connectNulls: true}))
+    series: Object.entries(apps).flatMap(([key, rows]) => [
+      {type: 'line', name: key + ' EX', data: points(rows, 'execution_accuracy'), connectNulls: true},
+      {type: 'line', name: key + ' table recall', data: points(rows, 'retrieval_recall'), showSymbol: false, lineStyle: {type: 'dotted'}}])
   });
   chart('chart-prompts', {
     yAxis: {type: 'value', min: 0, max: 1, axisLabel: {formatter: v => (100 * v) + '%'}},

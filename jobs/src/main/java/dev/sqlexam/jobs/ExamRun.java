@@ -96,20 +96,10 @@ public final class ExamRun {
     /** Indexes every database the exam set asks about (a no-op when the index is fresh); returns the vector size. */
     private int indexDatabases(JdbcUrlTemplate admin, String controlDb, EmbeddingProviders providers, Set<String> serverDatabases)
             throws Exception {
-        IndexRun index = new IndexRun(admin, controlDb, providers, Home.resolve().resolve("migrations"), out);
-        for (String db : ExamSetFiles.databasesIn(examSet)) {
-            if (serverDatabases != null && !serverDatabases.contains(db)) continue;
-            try {
-                IndexRun.Result r = index.run(db, false, StreamExecutionEnvironment::getExecutionEnvironment,
-                        settings.get(SqlExamOptions.PARALLELISM));
-                if (!r.wasFresh()) {
-                    out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", db, r.tables(),
-                            r.columns(), r.embedded(), r.skipped(), r.seconds());
-                }
-            } catch (Exception e) {
-                out.println("[sqlexam] warning: cannot index " + db + " (" + e.getMessage() + "); its questions run without retrieval");
-            }
-        }
+        Set<String> databases = new java.util.TreeSet<>(ExamSetFiles.databasesIn(examSet));
+        if (serverDatabases != null) databases.retainAll(serverDatabases);
+        new IndexRun(admin, controlDb, providers, Home.resolve().resolve("migrations"), out)
+                .ensure(databases, settings.get(SqlExamOptions.PARALLELISM), "its questions run without retrieval");
         try (var provider = providers.create()) {
             return provider.dimensions();
         }

@@ -57,6 +57,21 @@ public final class IndexRun {
         return this;
     }
 
+    /** Indexes each database unless its index is fresh, saying what it did; one that cannot be indexed is a warning ({@code without}). */
+    public void ensure(java.util.Collection<String> databases, int parallelism, String without) {
+        for (String db : databases) {
+            try {
+                Result r = run(db, false, StreamExecutionEnvironment::getExecutionEnvironment, parallelism);
+                if (!r.wasFresh()) {
+                    out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", db, r.tables(),
+                            r.columns(), r.embedded(), r.skipped(), r.seconds());
+                }
+            } catch (Exception e) {
+                out.println("[sqlexam] warning: cannot index " + db + " (" + e.getMessage() + "); " + without);
+            }
+        }
+    }
+
     public Result run(String database, boolean force, Supplier<StreamExecutionEnvironment> envs, int parallelism) throws Exception {
         long start = System.nanoTime();
         String model = providers.modelName();

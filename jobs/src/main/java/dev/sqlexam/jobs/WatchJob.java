@@ -5,6 +5,7 @@ import dev.sqlexam.flink.EvaluateEvents;
 import dev.sqlexam.flink.ExecutionSpec;
 import dev.sqlexam.flink.NumberedLine;
 import dev.sqlexam.flink.ParseQueryLog;
+import dev.sqlexam.flink.RetrievalSpec;
 import dev.sqlexam.flink.Tags;
 import dev.sqlexam.flink.WindowEvents;
 import dev.sqlexam.model.Alert;
@@ -36,7 +37,15 @@ public final class WatchJob {
 
     /** The window settings and what evaluation needs. */
     public record Spec(String source, ExecutionSpec execution, long explainTimeoutMs, Duration window, Duration outOfOrderness,
-            Duration allowedLateness, int asyncCapacity, long asyncTimeoutMs, AlertRules alerts) {}
+            Duration allowedLateness, int asyncCapacity, long asyncTimeoutMs, AlertRules alerts, RetrievalSpec retrieval,
+            double retrievalSampleRate) {
+
+        /** The same watch without the retrieval check. */
+        public Spec withoutRetrievalCheck() {
+            return new Spec(source, execution, explainTimeoutMs, window, outOfOrderness, allowedLateness, asyncCapacity, asyncTimeoutMs, alerts,
+                    null, 0);
+        }
+    }
 
     /**
      * Where per-event evaluations, window rows, alerts, rejected lines and late events go (files), where window rows and
@@ -71,9 +80,9 @@ public final class WatchJob {
                         .withIdleness(Duration.ofMinutes(1)))
                 .uid("event-time").name("event time and watermarks").setParallelism(1);
         // unordered: a slow query must not hold up the events behind it (watermarks still keep event time in order)
-        DataStream<EventEvaluation> evaluated = AsyncDataStream.unorderedWait(timed, new EvaluateEvents(spec.execution(), spec.explainTimeoutMs()),
+        DataStream<EventEvaluation> evaluated = AsyncDataStream.unorderedWait(timed, new EvaluateEvents(spec.execution(), spec.explainTimeoutMs(), spec.retrieval(), spec.retrievalSampleRate()),
                         spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity())
-                .uid("evaluate-events").name("evaluate events (guard, lint, EXPLAIN, gold)");
+                .uid("evaluate-events").name("evaluate events (guard, lint, EXPLAIN, gold, retrieval)");
         if (sinks.evaluations() != null) evaluated.sinkTo(sinks.evaluations()).uid("evaluations-sink").name("evaluations.jsonl");
 
         SingleOutputStreamOperator<WindowRow> windows = evaluated

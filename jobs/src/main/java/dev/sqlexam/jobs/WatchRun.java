@@ -11,7 +11,10 @@ import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ExecutionSpec;
+import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.flink.ParseQueryLog;
+import dev.sqlexam.flink.RetrievalSpec;
+import dev.sqlexam.retrieval.RetrievalConfig;
 import dev.sqlexam.flink.WatchTables;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.watch.AlertRules;
@@ -83,6 +86,10 @@ public final class WatchRun {
             if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
         }
         WatchJob.Spec spec = spec(settings, input.label());
+        if (spec.retrieval() != null) {
+            new IndexRun(admin, control, embeddings(settings), Home.resolve().resolve("migrations"), out)
+                    .ensure(namedDatabases(), settings.get(SqlExamOptions.PARALLELISM), "its events are not retrieval-checked");
+        }
 
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
@@ -115,7 +122,41 @@ public final class WatchRun {
         return new WatchJob.Spec(label, execution, settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
-                alertRules(settings));
+                alertRules(settings), settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK) ? retrievalSpec(settings, admin, capacity) : null,
+                settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE));
+    }
+
+    /** Retrieval as the exam's default variant would run it, for the retrieval check. */
+    static RetrievalSpec retrievalSpec(Settings settings, JdbcUrlTemplate admin, int poolSize) {
+        EmbeddingProviders embeddings = embeddings(settings);
+        int dimensions;
+        try (var provider = embeddings.create()) {
+            dimensions = provider.dimensions();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot load the embedding model " + embeddings.modelName() + " for the retrieval check: " + e.getMessage()
+                    + " (--set watch_retrieval_check=false runs without it)", e);
+        }
+        return new RetrievalSpec(admin, settings.get(SqlExamOptions.RESULTS_DB), embeddings, dimensions, RetrievalConfig.from(settings),
+                Home.resolve().resolve("migrations").toString(), poolSize, ConnectionPolicy.from(settings));
+    }
+
+    static EmbeddingProviders embeddings(Settings settings) {
+        return new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER), settings.get(SqlExamOptions.OLLAMA_URL),
+                settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
+    }
+
+    /** The databases the input names, when they can be known before it runs (a file, a folder's present files). */
+    private Set<String> namedDatabases() throws IOException {
+        Set<String> named = new java.util.TreeSet<>();
+        if (input.replay() != null) named.addAll(ExamSetFiles.databasesIn(input.replay()));
+        if (input.dir() != null) {
+            try (Stream<Path> files = Files.list(input.dir())) {
+                for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                    named.addAll(ExamSetFiles.databasesIn(f));
+                }
+            }
+        }
+        return named;
     }
 
     private static <T> org.apache.flink.connector.file.sink.FileSink<T> files(Path parts, String name) {
@@ -132,12 +173,11 @@ public final class WatchRun {
 
     /**
      * The sample databases (erp, demo) to create: all of them on sqlexam's own private cluster, on a user's server only
-     * those a replayed file names.
+     * those the input names.
      */
     private Predicate<String> sampleDatabases() throws IOException {
         if (settings.get(SqlExamOptions.JDBC_URL).equals(SqlExamOptions.JDBC_URL.defaultValue())) return name -> true;
-        if (input.replay() == null) return name -> false;
-        Set<String> named = ExamSetFiles.databasesIn(input.replay());
+        Set<String> named = namedDatabases();
         return named::contains;
     }
 

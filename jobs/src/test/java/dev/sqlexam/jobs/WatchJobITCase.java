@@ -60,12 +60,15 @@ class WatchJobITCase {
         CollectingSink<Alert> alerts = new CollectingSink<>();
         String watchId = "it-" + System.nanoTime();
         String control = admin.forDatabase("sqlexam");
+        dev.sqlexam.database.Migrations.migrate(admin, Home.resolve().resolve("migrations"), "erp"::equals);
+        new IndexRun(admin, "sqlexam", WatchRun.embeddings(Settings.defaults()), Home.resolve().resolve("migrations"), System.out)
+                .ensure(List.of("erp"), 2, "");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, alerts, rejected, late,
                 WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), false),
                 new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        WatchRun.alertRules(Settings.defaults())))
+                        WatchRun.alertRules(Settings.defaults()), WatchRun.retrievalSpec(Settings.defaults(), admin, 4), 1.0))
                 .start(env).getJobExecutionResult().get();
 
         List<JsonNode> logged = new ArrayList<>();
@@ -103,6 +106,16 @@ class WatchJobITCase {
                 .isEqualTo(logged.size());
         assertThat(byApp).allSatisfy(w -> assertThat(w.windowEndMs() - w.windowStartMs()).isEqualTo(60_000));
         assertThat(byApp).allSatisfy(w -> assertThat(w.latencyP95Ms()).isGreaterThanOrEqualTo(w.latencyP50Ms()));
+
+        List<EventEvaluation> checked = evaluations.collected().stream().filter(e -> e.retrieval() != null && e.retrieval().recall() != null).toList();
+        assertThat(checked.size()).as("the retrieval check of every event that reads a table").isGreaterThan(logged.size() * 9 / 10);
+        assertThat(checked).allSatisfy(e -> {
+            assertThat(e.retrieval().recall()).isBetween(0.0, 1.0);
+            assertThat(e.retrieval().missed()).allSatisfy(t -> assertThat(e.sql().toLowerCase()).contains(t));
+            assertThat(e.retrieval().missed().isEmpty()).isEqualTo(e.retrieval().recall() == 1.0);
+        });
+        assertThat(checked.stream().mapToDouble(e -> e.retrieval().recall()).average().orElse(0)).as("mean table recall").isGreaterThan(0.5);
+        assertThat(byApp.stream().mapToLong(WindowRow::retrievalChecked).sum()).isEqualTo(checked.size());
 
         List<Alert> raised = alerts.collected();
         assertThat(raised.stream().filter(a -> a.rule().equals("blocked-statement")).count()).as("one per app window with a blocked statement")
@@ -158,7 +171,7 @@ class WatchJobITCase {
                         org.apache.flink.api.common.eventtime.WatermarkStrategy.noWatermarks(), "topic"),
                 new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, false),
                 new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        AlertRules.none()))
+                        AlertRules.none(), null, 0))
                 .start(env).getJobExecutionResult().get();
         long bad = lines.stream().filter(l -> !l.endsWith("}") || !l.contains("\"sql\"")).count();
         assertThat(evaluations.collected()).hasSize(lines.size() - (int) bad);

@@ -90,6 +90,10 @@ public final class SqlExamOptions {
             Long.class, 0L, "watch: how long a window still takes late events (its row is updated); later ones go to late.jsonl.", "job");
     public static final Option<String> WATCH_ALERT_RULES = own("watch_alert_rules", "SQLEXAM_WATCH_ALERT_RULES", String.class,
             "flink-conf/alerts.yaml", "watch: the alert rule file (docs/formats.md#alert-rules); relative paths are from the project.", "job");
+    public static final Option<Boolean> WATCH_RETRIEVAL_CHECK = own("watch_retrieval_check", "SQLEXAM_WATCH_RETRIEVAL_CHECK", Boolean.class,
+            true, "watch: check whether sqlexam's retrieval finds the tables the app's SQL reads (table recall per event and window).", "job");
+    public static final Option<Double> WATCH_RETRIEVAL_SAMPLE_RATE = own("watch_retrieval_sample_rate", "SQLEXAM_WATCH_RETRIEVAL_SAMPLE_RATE",
+            Double.class, 1.0, "watch: share of the events whose retrieval is checked (each costs an embedding and a retrieval).", "job");
     public static final Option<String> WATCH_CHECKPOINT_DIR = own("watch_checkpoint_dir", "SQLEXAM_WATCH_CHECKPOINT_DIR", String.class, "",
             "watch: where a following watch keeps its checkpoints (empty: the state folder's checkpoints/, one folder per output folder).",
             "job");

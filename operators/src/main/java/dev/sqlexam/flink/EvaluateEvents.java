@@ -7,7 +7,10 @@ import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import dev.sqlexam.sql.SqlGuard;
+import dev.sqlexam.embedding.EmbeddingProvider;
+import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.watch.EventEvaluator;
+import dev.sqlexam.watch.RetrievalCheck;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -16,28 +19,42 @@ import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 
 /**
- * Each event's guard, lint, EXPLAIN and (with gold) grading, as the read-only role on worker threads. A failure here
+ * Each event's guard, lint, EXPLAIN, (with gold) grading and (when asked) retrieval check, as the read-only role on
+ * worker threads. A failure here
  * never loses the event: it is evaluated as an infrastructure failure of ours, with the reason.
  */
 public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, EventEvaluation> {
 
     private final ExecutionSpec spec;
     private final long explainTimeoutMs;
+    private final RetrievalSpec retrieval;
+    private final double retrievalSampleRate;
     private transient PooledConnections connections;
     private transient ExecutorService workers;
     private transient EventEvaluator evaluator;
+    private transient RagStore store;
+    private transient EmbeddingProvider embedder;
 
-    public EvaluateEvents(ExecutionSpec spec, long explainTimeoutMs) {
+    /** {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the events is checked. */
+    public EvaluateEvents(ExecutionSpec spec, long explainTimeoutMs, RetrievalSpec retrieval, double retrievalSampleRate) {
         this.spec = spec;
         this.explainTimeoutMs = explainTimeoutMs;
+        this.retrieval = retrieval;
+        this.retrievalSampleRate = retrievalSampleRate;
     }
 
     @Override
     public void open(OpenContext openContext) {
         connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
         workers = Workers.daemons("sqlexam-watch", spec.poolSize());
+        RetrievalCheck check = null;
+        if (retrieval != null) {
+            store = RetrievalOperators.store(retrieval);
+            embedder = retrieval.embeddings().create();
+            check = new RetrievalCheck(RetrievalOperators.service(retrieval, store), embedder);
+        }
         evaluator = new EventEvaluator(new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()), new Grader(spec.tolerance()),
-                explainTimeoutMs);
+                explainTimeoutMs, check, retrievalSampleRate);
     }
 
     @Override
@@ -56,12 +73,14 @@ public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, Event
         String outcome = e.outcome() == null ? EventEvaluator.NOT_EVALUATED : EventEvaluator.outcomeClass(e, SqlGuard.check(e.sql()), null);
         return new EventEvaluation(e.eventTimeMs(), e.app(), e.db(), e.promptVersion(), e.model(), e.source(), e.position(), e.question(),
                 e.sql(), false, null, List.of(), null, outcome, e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(), null,
-                ErrorClass.INFRA_FAILURE.code(), why, 0);
+                ErrorClass.INFRA_FAILURE.code(), why, 0, null);
     }
 
     @Override
     public void close() {
         if (workers != null) workers.shutdownNow();
         if (connections != null) connections.close();
+        if (store != null) store.close();
+        if (embedder != null) embedder.close();
     }
 }

@@ -20,14 +20,15 @@ public final class WatchTables {
     static final String UPSERT_WINDOW = """
             INSERT INTO watch.windows (watch_id, window_start, window_end, key_kind, key, events, error_rate, latency_p50_ms,
                 latency_p95_ms, lint_warning_rate, empty_result_rate, graded, execution_accuracy, blocked, feedback_up, feedback_down,
-                outcome_rates, top_sqlstates)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
+                retrieval_checked, retrieval_recall, outcome_rates, top_sqlstates)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
             ON CONFLICT (watch_id, window_start, key_kind, key) DO UPDATE SET
                 window_end = EXCLUDED.window_end, events = EXCLUDED.events, error_rate = EXCLUDED.error_rate,
                 latency_p50_ms = EXCLUDED.latency_p50_ms, latency_p95_ms = EXCLUDED.latency_p95_ms,
                 lint_warning_rate = EXCLUDED.lint_warning_rate, empty_result_rate = EXCLUDED.empty_result_rate,
                 graded = EXCLUDED.graded, execution_accuracy = EXCLUDED.execution_accuracy, blocked = EXCLUDED.blocked,
                 feedback_up = EXCLUDED.feedback_up, feedback_down = EXCLUDED.feedback_down,
+                retrieval_checked = EXCLUDED.retrieval_checked, retrieval_recall = EXCLUDED.retrieval_recall,
                 outcome_rates = EXCLUDED.outcome_rates, top_sqlstates = EXCLUDED.top_sqlstates, written_at = now()
             """;
 
@@ -56,6 +57,8 @@ public final class WatchTables {
             ps.setLong(i++, r.blocked());
             ps.setLong(i++, r.feedbackUp());
             ps.setLong(i++, r.feedbackDown());
+            ps.setLong(i++, r.retrievalChecked());
+            nullable(ps, i++, r.retrievalRecall());
             ps.setObject(i++, Json.write(r.outcomeRates()), Types.OTHER);
             ps.setObject(i, Json.write(r.topSqlstates()), Types.OTHER);
         }).withExecutionOptions(options(maxRetries)).buildAtLeastOnce(connection(jdbcUrl));

@@ -7,6 +7,7 @@ import dev.sqlexam.model.ExplainOutcome;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.LintIssue;
 import dev.sqlexam.model.QueryLogEvent;
+import dev.sqlexam.model.TableRecall;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
@@ -30,11 +31,27 @@ public final class EventEvaluator {
     private final ReadOnlyExecutor executor;
     private final Grader grader;
     private final long explainTimeoutMs;
+    private final RetrievalCheck retrieval;
+    private final double retrievalSampleRate;
 
     public EventEvaluator(ReadOnlyExecutor executor, Grader grader, long explainTimeoutMs) {
+        this(executor, grader, explainTimeoutMs, null, 0);
+    }
+
+    /** With a retrieval check of a share of the events (chosen by their source position, so a replay checks the same ones). */
+    public EventEvaluator(ReadOnlyExecutor executor, Grader grader, long explainTimeoutMs, RetrievalCheck retrieval, double retrievalSampleRate) {
         this.executor = executor;
         this.grader = grader;
         this.explainTimeoutMs = explainTimeoutMs;
+        this.retrieval = retrieval;
+        this.retrievalSampleRate = retrievalSampleRate;
+    }
+
+    static boolean sampled(QueryLogEvent e, double rate) {
+        if (rate >= 1) return true;
+        if (rate <= 0) return false;
+        int h = java.util.Objects.hash(e.source(), e.position());
+        return Math.floorMod(h * 0x9E3779B1, 10_000) < rate * 10_000;
     }
 
     public EventEvaluation evaluate(QueryLogEvent e) {
@@ -60,9 +77,10 @@ public final class EventEvaluator {
                 detail = grade.detail();
             }
         }
+        TableRecall recall = retrieval != null && sampled(e, retrievalSampleRate) ? retrieval.check(e.db(), e.question(), e.sql()) : null;
         return new EventEvaluation(e.eventTimeMs(), e.app(), e.db(), e.promptVersion(), e.model(), e.source(), e.position(), e.question(),
                 e.sql(), !verdict.allowed(), verdict.reason(), warnings, explain, outcome, e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(),
-                correct, reason, detail, (System.nanoTime() - start) / 1_000_000);
+                correct, reason, detail, (System.nanoTime() - start) / 1_000_000, recall);
     }
 
     /**

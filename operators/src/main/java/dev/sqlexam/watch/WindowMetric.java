@@ -14,7 +14,8 @@ public enum WindowMetric {
     EMPTY_RESULT_RATE("empty_result_rate", WindowRow::emptyResultRate),
     EXECUTION_ACCURACY("execution_accuracy", WindowRow::executionAccuracy),
     BLOCKED("blocked", r -> (double) r.blocked()),
-    FEEDBACK_DOWN_RATE("feedback_down_rate", r -> r.events() == 0 ? 0.0 : (double) r.feedbackDown() / r.events());
+    FEEDBACK_DOWN_RATE("feedback_down_rate", r -> r.events() == 0 ? 0.0 : (double) r.feedbackDown() / r.events()),
+    RETRIEVAL_RECALL("retrieval_recall", WindowRow::retrievalRecall);
 
     private final String key;
     private final Function<WindowRow, Double> value;
@@ -43,9 +44,10 @@ public enum WindowMetric {
                         + ", rate.<outcome class>"));
     }
 
-    /** How many observations the metric's value rests on: graded events for execution accuracy, events otherwise. */
+    /** How many observations the metric's value rests on: graded or retrieval-checked events for those, events otherwise. */
     public static long sampleSize(WindowRow row, String name) {
-        return name.equals(EXECUTION_ACCURACY.key) ? row.graded() : row.events();
+        if (name.equals(EXECUTION_ACCURACY.key)) return row.graded();
+        return name.equals(RETRIEVAL_RECALL.key) ? row.retrievalChecked() : row.events();
     }
 
     /** A share of the window's events (a rate of an outcome class, errors, lint warnings, empty results, thumbs down). */

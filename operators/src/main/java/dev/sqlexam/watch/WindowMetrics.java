@@ -28,6 +28,8 @@ public final class WindowMetrics implements Serializable {
     private long blocked;
     private long up;
     private long down;
+    private long recallChecked;
+    private double recallSum;
 
     public WindowMetrics add(EventEvaluation e) {
         events++;
@@ -46,6 +48,10 @@ public final class WindowMetrics implements Serializable {
         if (e.blocked()) blocked++;
         if ("up".equalsIgnoreCase(e.feedback())) up++;
         if ("down".equalsIgnoreCase(e.feedback())) down++;
+        if (e.retrieval() != null && e.retrieval().recall() != null) {
+            recallChecked++;
+            recallSum += e.retrieval().recall();
+        }
         return this;
     }
 
@@ -67,6 +73,8 @@ public final class WindowMetrics implements Serializable {
         blocked += o.blocked;
         up += o.up;
         down += o.down;
+        recallChecked += o.recallChecked;
+        recallSum += o.recallSum;
         return this;
     }
 
@@ -79,7 +87,8 @@ public final class WindowMetrics implements Serializable {
         long errors = outcomes.entrySet().stream().filter(e -> isError(e.getKey())).mapToLong(Map.Entry::getValue).sum();
         return new WindowRow(startMs, endMs, keyKind, key, events, events == 0 ? 0 : (double) errors / events, rates, top, latencies == 0 ? null : latency.quantile(0.5),
                 latencies == 0 ? null : latency.quantile(0.95), events == 0 ? 0 : (double) lintWarned / events,
-                events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down, 0);
+                events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down, recallChecked,
+                recallChecked == 0 ? null : recallSum / recallChecked, 0);
     }
 
     static boolean isError(String outcomeClass) {

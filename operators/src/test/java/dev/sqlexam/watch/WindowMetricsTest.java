@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.TableRecall;
 import dev.sqlexam.model.WindowRow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,8 @@ class WindowMetricsTest {
         String sqlstate = outcome.equals("sql_error") ? (i % 20 == 0 ? "42601" : "42703") : outcome.equals("query_timeout") ? "57014" : null;
         Boolean correct = i % 4 == 0 ? Boolean.valueOf(i % 8 == 0) : null;
         return new EventEvaluation(i, "app", "erp", "v1", null, "log", i, "q", "SELECT 1", false, null, i % 5 == 0 ? List.of("L1") : List.of(),
-                null, outcome, sqlstate, (long) i, null, i % 9 == 0 ? "down" : null, correct, null, null, 0);
+                null, outcome, sqlstate, (long) i, null, i % 9 == 0 ? "down" : null, correct, null, null, 0,
+                i % 3 == 0 ? new TableRecall(i % 6 == 0 ? 1.0 : 0.5, List.of(), 4, "rag_v1", null) : null);
     }
 
     @Test
@@ -34,6 +36,9 @@ class WindowMetricsTest {
         assertThat(row.graded()).isEqualTo(25);
         assertThat(row.executionAccuracy()).isEqualTo(12.0 / 25);
         assertThat(row.feedbackDown()).isEqualTo(11);
+        assertThat(row.errorRate()).as("sql_error and query_timeout, not empty results").isEqualTo(0.12);
+        assertThat(row.retrievalChecked()).isEqualTo(33);
+        assertThat(row.retrievalRecall()).isCloseTo((16 * 1.0 + 17 * 0.5) / 33, within(1e-12));
     }
 
     @Test

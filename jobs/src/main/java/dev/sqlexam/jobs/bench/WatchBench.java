@@ -71,10 +71,12 @@ public final class WatchBench {
      * One configuration: events as logged or with gold stripped; {@code distinct} makes every event's SQL text unique
      * (a numbered comment), so that nothing is answered from the guard's and lint's caches of repeated SQL.
      */
-    public Throughput throughput(String label, boolean withGold, boolean distinct, int small, int large) throws Exception {
-        run(events(small, withGold, distinct), "warm-up");
-        double s = run(events(small, withGold, distinct), label);
-        double l = run(events(large, withGold, distinct), label);
+    public Throughput throughput(String label, boolean withGold, boolean distinct, boolean retrievalCheck, int small, int large) throws Exception {
+        WatchJob.Spec spec = WatchRun.spec(settings, label);
+        if (!retrievalCheck) spec = spec.withoutRetrievalCheck();
+        run(events(small, withGold, distinct), spec);
+        double s = run(events(small, withGold, distinct), spec);
+        double l = run(events(large, withGold, distinct), spec);
         return new Throughput(label, small, large, s, l);
     }
 
@@ -102,12 +104,12 @@ public final class WatchBench {
         return n.toString();
     }
 
-    private double run(Path file, String label) throws Exception {
+    private double run(Path file, WatchJob.Spec spec) throws Exception {
         CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
         StreamExecutionEnvironment env = environment();
         long t0 = System.nanoTime();
         new WatchJob(ExamIo.Lines.file(file.toUri().toString()), new WatchJob.Sinks(evaluations, null, null, null, null, null, null, false),
-                WatchRun.spec(settings, label)).start(env).getJobExecutionResult().get();
+                spec).start(env).getJobExecutionResult().get();
         double seconds = (System.nanoTime() - t0) / 1e9;
         evaluations.collected().clear();
         return seconds;
@@ -123,9 +125,9 @@ public final class WatchBench {
     public Latency latency(double rate, int seconds, Duration window, Duration outOfOrderness) throws Exception {
         Path folder = Files.createDirectories(work.resolve("live"));
         CollectingSink<WindowRow> rows = new CollectingSink<>();
-        WatchJob.Spec base = WatchRun.spec(settings, "live");
+        WatchJob.Spec base = WatchRun.spec(settings, "live").withoutRetrievalCheck();
         WatchJob.Spec spec = new WatchJob.Spec("live", base.execution(), base.explainTimeoutMs(), window, outOfOrderness, Duration.ZERO,
-                base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts());
+                base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts(), null, 0);
         org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(folder.toUri());
         ExamIo.Lines source = e -> e.fromSource(FileSource.forRecordStreamFormat(new dev.sqlexam.flink.NumberedLinesFormat(), dir)
                 .monitorContinuously(Duration.ofMillis(200)).build(), WatermarkStrategy.noWatermarks(), "live folder");

@@ -1,6 +1,8 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.jobs.IndexRun;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.jobs.Home;
@@ -19,7 +21,7 @@ import picocli.CommandLine.Option;
 /** {@code sqlexam bench watch}: the watch graph's sustained events/s and its window latency. */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Sustained events/s of the watch graph (each event through the guard, lint and EXPLAIN as the read-only role; and",
-            "as logged, with the gold-labelled events graded), from the difference of a small and a large run; then live events",
+            "as logged, with the gold-labelled events graded, and with the retrieval check), from the difference of a small and a large run; then live events",
             "written into a watched folder at --rate for --seconds: how long after its window's end each app window row is out."})
 final class BenchWatch implements Callable<Integer> {
 
@@ -48,18 +50,22 @@ final class BenchWatch implements Callable<Integer> {
     public Integer call() throws Exception {
         Settings settings = common.settings(Map.of());
         Path home = Home.resolve();
-        Migrations.migrate(new JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)), home.resolve("migrations"), "erp"::equals);
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        Migrations.migrate(admin, home.resolve("migrations"), "erp"::equals);
+        new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), IndexCommand.providers(settings), home.resolve("migrations"), System.out)
+                .ensure(List.of("erp"), settings.get(SqlExamOptions.PARALLELISM), "the retrieval-check row has nothing to retrieve from");
         Path work = Files.createTempDirectory("sqlexam-bench-watch");
         try {
             WatchBench bench = new WatchBench(settings, log != null ? log : home.resolve("exam-sets/querylog/erp-synthetic.jsonl"), work, System.out);
             System.out.println("[sqlexam] bench watch: throughput runs …");
-            WatchBench.Throughput distinct = bench.throughput("guard + lint + EXPLAIN, every SQL text new", false, true, small, large);
-            WatchBench.Throughput explainOnly = bench.throughput("guard + lint + EXPLAIN, SQL repeating as in the log", false, false, small, large);
-            WatchBench.Throughput asLogged = bench.throughput("as logged (30% graded: gold and app SQL run)", true, false, small, large);
+            WatchBench.Throughput distinct = bench.throughput("guard + lint + EXPLAIN, every SQL text new", false, true, false, small, large);
+            WatchBench.Throughput explainOnly = bench.throughput("guard + lint + EXPLAIN, SQL repeating as in the log", false, false, false, small, large);
+            WatchBench.Throughput asLogged = bench.throughput("as logged (30% graded: gold and app SQL run)", true, false, false, small, large);
+            WatchBench.Throughput withRetrieval = bench.throughput("as logged + retrieval check of every event", true, false, true, small, large);
             System.out.printf("[sqlexam] bench watch: live phase, %.0f events/s for %d s …%n", rate, seconds);
             WatchBench.Latency latency = bench.latency(rate, seconds, Duration.ofSeconds(window), Duration.ofMillis(500));
             System.out.println();
-            bench.print(List.of(distinct, explainOnly, asLogged), latency);
+            bench.print(List.of(distinct, explainOnly, asLogged, withRetrieval), latency);
         } finally {
             RunOutputs.deleteTree(work);
         }
