@@ -138,6 +138,7 @@ public final class WatchBench {
         long waitUntil = System.currentTimeMillis() + window.toMillis() + outOfOrderness.toMillis() + 5_000;
         while (System.currentTimeMillis() < waitUntil) Thread.sleep(200);
         job.cancel().get(30, TimeUnit.SECONDS);
+        while (!job.getJobStatus().get(30, TimeUnit.SECONDS).isGloballyTerminalState()) Thread.sleep(100);
         List<Long> lags = rows.collected().stream().filter(r -> r.keyKind().equals("app") && r.windowEndMs() <= lastEventMs)
                 .map(r -> r.emittedAtMs() - r.windowEndMs()).toList();
         return new Latency(rate, (int) sent.get(), lags.size(), Quantiles.nearestRank(lags, 0.5), Quantiles.nearestRank(lags, 0.95),
