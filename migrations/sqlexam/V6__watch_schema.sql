@@ -23,6 +23,8 @@ CREATE TABLE watch.windows (
     feedback_down       bigint NOT NULL,
     retrieval_checked   bigint NOT NULL,
     retrieval_recall    double precision,
+    shadow_compared     bigint NOT NULL,
+    shadow_agreement    double precision,
     outcome_rates       jsonb NOT NULL,
     top_sqlstates       jsonb NOT NULL,
     written_at          timestamptz NOT NULL DEFAULT now(),

@@ -42,7 +42,9 @@
     yAxis: {type: 'value', min: 0, max: 1, axisLabel: {formatter: v => (100 * v) + '%'}},
     series: Object.entries(apps).flatMap(([key, rows]) => [
       {type: 'line', name: key + ' EX', data: points(rows, 'execution_accuracy'), connectNulls: true},
-      {type: 'line', name: key + ' table recall', data: points(rows, 'retrieval_recall'), showSymbol: false, lineStyle: {type: 'dotted'}}])
+      {type: 'line', name: key + ' table recall', data: points(rows, 'retrieval_recall'), showSymbol: false, lineStyle: {type: 'dotted'}},
+      {type: 'line', name: key + ' shadow agreement', data: points(rows, 'shadow_agreement'), showSymbol: false, lineStyle: {type: 'dashed'}}]
+      .filter(s => s.data.length > 0))
   });
   chart('chart-prompts', {
     yAxis: {type: 'value', min: 0, max: 1, axisLabel: {formatter: v => (100 * v) + '%'}},

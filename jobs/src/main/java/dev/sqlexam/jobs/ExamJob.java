@@ -3,22 +3,10 @@ package dev.sqlexam.jobs;
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.AttachPredictions;
 import dev.sqlexam.flink.DeriveGoldTables;
-import dev.sqlexam.flink.ExecuteAndGrade;
 import dev.sqlexam.flink.PipelineConfig;
-import dev.sqlexam.flink.PlanJoins;
-import dev.sqlexam.flink.RagGraphSource;
-import dev.sqlexam.flink.RetrievalSpec;
 import dev.sqlexam.flink.SharingPlan;
-import dev.sqlexam.flink.SplitByGeneration;
-import dev.sqlexam.flink.SplitByVariant;
 import dev.sqlexam.flink.Variants;
-import dev.sqlexam.flink.EmbedQuestion;
-import dev.sqlexam.flink.EvaluateCandidates;
 import dev.sqlexam.flink.ExecutionSpec;
-import dev.sqlexam.flink.RecallFromSketch;
-import dev.sqlexam.flink.RetrieveSchema;
-import dev.sqlexam.flink.RouteModules;
-import dev.sqlexam.flink.GenerateCandidates;
 import dev.sqlexam.flink.NumberedLine;
 import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.ScheduleRuns;
@@ -28,12 +16,9 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
-import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.report.SummaryAccumulator;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -92,15 +77,11 @@ public final class ExamJob {
                 .uid("schedule-runs").name(grading ? "schedule variants and runs" : "schedule retrieval groups")
                 .setParallelism(1);
 
+        PipelineGraph pipeline = new PipelineGraph(spec.configs(), spec.plan(), spec.asyncTimeoutMs(), spec.asyncCapacity(), "");
         DataStream<GeneratedTask> generated = grading
                 ? tasks.rebalance().map(spec.predictions()).uid("attach-predictions").name("attach predictions (grade)")
-                : generate(tasks);
-
-        DataStream<ExamRecord> records = AsyncDataStream.unorderedWait(
-                        generated.keyBy(g -> g.task().questionKey()),
-                        new ExecuteAndGrade(spec.configs().map(PipelineConfig::execution)), spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS,
-                        spec.asyncCapacity())
-                .uid("execute-and-grade").name("execute and grade");
+                : pipeline.generate(tasks);
+        DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
 
         if (sinks.examLog() != null) records.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
         if (sinks.results() != null) records.sinkTo(sinks.results()).uid("exam-results-sink").name("exam.results (JDBC upsert)");
@@ -113,39 +94,5 @@ public final class ExamJob {
 
         JobClient client = env.executeAsync("sqlexam " + (grading ? "grade " : "exam ") + spec.runId());
         return new Running(client, summary);
-    }
-
-    /** The pipeline's own stages: embed, route, retrieve, (pre-SQL), (plan joins), generate, evaluate. */
-    private DataStream<GeneratedTask> generate(DataStream<ExamTask> tasks) {
-        Variants<PipelineConfig> configs = spec.configs();
-        Variants<RetrievalSpec> retrieval = configs.map(PipelineConfig::retrieval);
-        DataStream<RetrievalTask> routed = tasks
-                .keyBy(ExamTask::questionKey)
-                .map(new EmbedQuestion(retrieval)).uid("embed-question").name("embed question")
-                .map(new RouteModules(retrieval)).uid("route-modules").name("route to modules");
-        DataStream<RetrievalTask> retrieved = async(routed, new RetrieveSchema(retrieval))
-                .uid("retrieve-schema").name("retrieve schema (V1 + V2, doc-RAG)")
-                .flatMap(new SplitByGeneration(spec.plan())).uid("split-by-generation").name("split per generation group and run");
-
-        if (configs.any(PipelineConfig::preSql)) {
-            retrieved = async(retrieved, new RecallFromSketch(configs))
-                    .uid("pre-sql-recall").name("pre-SQL sketch and backward recall");
-        }
-        if (configs.any(c -> c.planner().enabled())) {
-            retrieved = retrieved.keyBy(RetrievalTask::planKey)
-                    .process(new PlanJoins(new RagGraphSource(retrieval.reference()), configs.map(PipelineConfig::planner)))
-                    .uid("plan-joins").name("plan joins (keyed FK subgraph cache)");
-        }
-
-        DataStream<GeneratedTask> generated = async(retrieved, new GenerateCandidates(configs.map(PipelineConfig::generators)))
-                .uid("generate-candidates").name("generate candidates")
-                .flatMap(new SplitByVariant(spec.plan())).uid("split-by-variant").name("split per variant");
-
-        return async(generated, new EvaluateCandidates(configs.map(PipelineConfig::evaluation)))
-                .uid("evaluate-candidates").name("evaluate candidates (validate, lint, EXPLAIN, score)");
-    }
-
-    private <I, O> SingleOutputStreamOperator<O> async(DataStream<I> in, org.apache.flink.streaming.api.functions.async.AsyncFunction<I, O> f) {
-        return AsyncDataStream.unorderedWait(in, f, spec.asyncTimeoutMs(), TimeUnit.MILLISECONDS, spec.asyncCapacity());
     }
 }

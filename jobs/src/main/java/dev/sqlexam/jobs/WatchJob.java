@@ -5,6 +5,13 @@ import dev.sqlexam.flink.EvaluateEvents;
 import dev.sqlexam.flink.ExecutionSpec;
 import dev.sqlexam.flink.NumberedLine;
 import dev.sqlexam.flink.ParseQueryLog;
+import dev.sqlexam.flink.PipelineConfig;
+import dev.sqlexam.flink.ScheduleRuns;
+import dev.sqlexam.flink.ShadowQuestions;
+import dev.sqlexam.flink.SharingPlan;
+import dev.sqlexam.flink.Variants;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.flink.RetrievalSpec;
 import dev.sqlexam.flink.Tags;
 import dev.sqlexam.flink.WindowEvents;
@@ -29,7 +36,8 @@ import org.apache.flink.util.OutputTag;
 
 /**
  * The watch job: query-log lines → parse (rejects to a side output) → event time and watermarks → evaluate each event
- * (guard, lint, EXPLAIN, gold grading) → per-event evaluations; and, keyed by app, (app, db) and (app, prompt version),
+ * (guard, lint, EXPLAIN, gold grading, retrieval check) → per-event evaluations; optionally a shadow: sampled events
+ * through the pipeline's own stages, graded against the app's SQL; and, keyed by app, (app, db) and (app, prompt version),
  * event-time tumbling windows of {@link dev.sqlexam.watch.WindowMetrics} → window rows → alert rules per key → alerts;
  * events later than the allowed lateness to their own output. Graph only, between a source of lines and its sinks.
  */
@@ -38,21 +46,36 @@ public final class WatchJob {
     /** The window settings and what evaluation needs. */
     public record Spec(String source, ExecutionSpec execution, long explainTimeoutMs, Duration window, Duration outOfOrderness,
             Duration allowedLateness, int asyncCapacity, long asyncTimeoutMs, AlertRules alerts, RetrievalSpec retrieval,
-            double retrievalSampleRate) {
+            double retrievalSampleRate, Shadow shadow) {
+
+        public Spec withShadow(Shadow with) {
+            return new Spec(source, execution, explainTimeoutMs, window, outOfOrderness, allowedLateness, asyncCapacity, asyncTimeoutMs, alerts,
+                    retrieval, retrievalSampleRate, with);
+        }
 
         /** The same watch without the retrieval check. */
         public Spec withoutRetrievalCheck() {
             return new Spec(source, execution, explainTimeoutMs, window, outOfOrderness, allowedLateness, asyncCapacity, asyncTimeoutMs, alerts,
-                    null, 0);
+                    null, 0, shadow);
         }
     }
+
+    /** The shadow evaluation: a pipeline variant (one, with its sharing plan) run on a {@code rate} share of the events. */
+    public record Shadow(String runId, Variants<PipelineConfig> configs, SharingPlan plan, double rate) implements java.io.Serializable {}
 
     /**
      * Where per-event evaluations, window rows, alerts, rejected lines and late events go (files), where window rows and
      * alerts are upserted (tables), and whether app windows and alerts are printed as they come; any sink may be null.
      */
     public record Sinks(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows, Sink<Alert> alerts, Sink<RejectedLine> rejected,
-            Sink<EventEvaluation> late, Sink<WindowRow> windowTable, Sink<Alert> alertTable, boolean console) {}
+            Sink<EventEvaluation> late, Sink<WindowRow> windowTable, Sink<Alert> alertTable, boolean console, Sink<ExamRecord> shadow,
+            Sink<ExamRecord> shadowDisagreements) {
+
+        /** Only the files of evaluations and window rows (tests, benches). */
+        public static Sinks of(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows) {
+            return new Sinks(evaluations, windows, null, null, null, null, null, false, null, null);
+        }
+    }
 
     static final OutputTag<WindowEvents.Keyed> LATE = new OutputTag<>("late") {};
 
@@ -85,8 +108,9 @@ public final class WatchJob {
                 .uid("evaluate-events").name("evaluate events (guard, lint, EXPLAIN, gold, retrieval)");
         if (sinks.evaluations() != null) evaluated.sinkTo(sinks.evaluations()).uid("evaluations-sink").name("evaluations.jsonl");
 
-        SingleOutputStreamOperator<WindowRow> windows = evaluated
-                .flatMap(new WindowEvents.ByKeys()).uid("by-keys").name("key by app, app/db, app/prompt")
+        DataStream<WindowEvents.Keyed> keyed = evaluated.flatMap(new WindowEvents.ByKeys()).uid("by-keys").name("key by app, app/db, app/prompt");
+        if (spec.shadow() != null) keyed = keyed.union(shadow(timed, spec.shadow()));
+        SingleOutputStreamOperator<WindowRow> windows = keyed
                 .keyBy(WindowEvents.Keyed::id)
                 .window(TumblingEventTimeWindows.of(spec.window()))
                 .allowedLateness(spec.allowedLateness())
@@ -105,9 +129,26 @@ public final class WatchJob {
                     .print().uid("console").name("console").setParallelism(1);
         }
         if (sinks.late() != null) {
-            windows.getSideOutput(LATE).filter(k -> k.kind().equals("app")).map(WindowEvents.Keyed::evaluation)
+            windows.getSideOutput(LATE).filter(k -> k.kind().equals("app") && k.evaluation() != null).map(WindowEvents.Keyed::evaluation)
                     .uid("late-events").name("late events").sinkTo(sinks.late()).uid("late-sink").name("late.jsonl");
         }
         return env.executeAsync("sqlexam watch " + spec.source());
+    }
+
+    /**
+     * The shadow evaluation: sampled events as exam questions whose reference is the app's SQL, through the pipeline's
+     * own stages and the exam's grader; the records to their files, and under the window keys as agreement.
+     */
+    private DataStream<WindowEvents.Keyed> shadow(DataStream<QueryLogEvent> events, Shadow shadow) {
+        PipelineGraph pipeline = new PipelineGraph(shadow.configs(), shadow.plan(), spec.asyncTimeoutMs(), spec.asyncCapacity(), "shadow-");
+        DataStream<ExamTask> tasks = events.flatMap(new ShadowQuestions(shadow.rate())).uid("shadow-questions").name("shadow: sampled questions")
+                .flatMap(ScheduleRuns.shared(shadow.runId(), shadow.plan())).uid("shadow-schedule").name("shadow: schedule");
+        SingleOutputStreamOperator<ExamRecord> records = pipeline.executeAndGrade(pipeline.generate(tasks));
+        if (sinks.shadow() != null) records.sinkTo(sinks.shadow()).uid("shadow-sink").name("shadow.jsonl");
+        if (sinks.shadowDisagreements() != null) {
+            records.filter(dev.sqlexam.watch.Shadow::disagreement).uid("shadow-disagreements").name("shadow: disagreements")
+                    .sinkTo(sinks.shadowDisagreements()).uid("shadow-disagreements-sink").name("shadow_disagreements.jsonl");
+        }
+        return records.flatMap(new WindowEvents.ShadowKeys()).uid("shadow-keys").name("shadow: key by app, app/db, app/prompt");
     }
 }

@@ -42,7 +42,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 public final class WatchRun {
 
-    static final List<String> OUTPUTS = List.of("evaluations", "windows", "alerts", "rejected", "late");
+    static final List<String> OUTPUTS = List.of("evaluations", "windows", "alerts", "rejected", "late", "shadow", "shadow_disagreements");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** Where the events come from: a file read once, a folder followed, or a Kafka topic followed. */
@@ -57,19 +57,29 @@ public final class WatchRun {
         }
     }
 
+    /**
+     * The watch's id in the tables (null: the input's name), whether to forget a following watch's checkpoints, and the
+     * shadow evaluation's variant file (null: none) with the share of events it runs on.
+     */
+    public record Options(String name, boolean fresh, Path shadowVariant, double shadowRate) {
+        public static Options defaults() {
+            return new Options(null, false, null, 0);
+        }
+    }
+
     private final Settings settings;
     private final Input input;
     private final Path outDir;
     private final String watchId;
-    private final boolean fresh;
+    private final Options options;
     private final PrintStream out;
 
-    public WatchRun(Settings settings, Input input, Path outDir, String watchId, boolean fresh, PrintStream out) {
+    public WatchRun(Settings settings, Input input, Path outDir, Options options, PrintStream out) {
         this.settings = settings;
         this.input = input;
         this.outDir = outDir;
-        this.watchId = watchId == null || watchId.isBlank() ? input.label() : watchId;
-        this.fresh = fresh;
+        this.watchId = options.name() == null || options.name().isBlank() ? input.label() : options.name();
+        this.options = options;
         this.out = out;
     }
 
@@ -90,13 +100,16 @@ public final class WatchRun {
             new IndexRun(admin, control, embeddings(settings), Home.resolve().resolve("migrations"), out)
                     .ensure(namedDatabases(), settings.get(SqlExamOptions.PARALLELISM), "its events are not retrieval-checked");
         }
+        if (options.shadowVariant() != null) spec = spec.withShadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
+                "shadow-" + watchId, admin, control, spec.execution().reader(), namedDatabases(), out));
 
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
         Path restore = prepareOutputs(parts, checkpoints);
         String tables = admin.forDatabase(control);
         WatchJob.Sinks sinks = new WatchJob.Sinks(files(parts, "evaluations"), files(parts, "windows"), files(parts, "alerts"),
-                files(parts, "rejected"), files(parts, "late"), WatchTables.windows(tables, watchId, 3), WatchTables.alerts(tables, watchId, 3), true);
+                files(parts, "rejected"), files(parts, "late"), WatchTables.windows(tables, watchId, 3), WatchTables.alerts(tables, watchId, 3), true,
+                files(parts, "shadow"), files(parts, "shadow_disagreements"));
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
 
         StreamExecutionEnvironment env = environments.apply(WatchCheckpoints.flinkConfiguration(checkpoints, restore));
@@ -108,7 +121,10 @@ public final class WatchRun {
         if (restore != null) out.println("[sqlexam] resuming from checkpoint " + restore);
         long start = System.nanoTime();
         JobExecutionResult result = new WatchJob(WatchSources.lines(input), sinks, spec).start(env).getJobExecutionResult().get();
-        if (input.bounded()) summarize(parts, result, start);
+        if (input.bounded()) {
+            summarize(parts, result, start);
+            RunOutputs.deleteTree(checkpoints);
+        }
     }
 
     /** The watch graph's settings: evaluation as the read-only role, windows, alert rules. */
@@ -123,7 +139,7 @@ public final class WatchRun {
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
                 alertRules(settings), settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK) ? retrievalSpec(settings, admin, capacity) : null,
-                settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE));
+                settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE), null);
     }
 
     /** Retrieval as the exam's default variant would run it, for the retrieval check. */
@@ -146,15 +162,19 @@ public final class WatchRun {
     }
 
     /** The databases the input names, when they can be known before it runs (a file, a folder's present files). */
-    private Set<String> namedDatabases() throws IOException {
+    private Set<String> namedDatabases() {
         Set<String> named = new java.util.TreeSet<>();
-        if (input.replay() != null) named.addAll(ExamSetFiles.databasesIn(input.replay()));
-        if (input.dir() != null) {
-            try (Stream<Path> files = Files.list(input.dir())) {
-                for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
-                    named.addAll(ExamSetFiles.databasesIn(f));
+        try {
+            if (input.replay() != null) named.addAll(ExamSetFiles.databasesIn(input.replay()));
+            if (input.dir() != null) {
+                try (Stream<Path> files = Files.list(input.dir())) {
+                    for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                        named.addAll(ExamSetFiles.databasesIn(f));
+                    }
                 }
             }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + (input.replay() != null ? input.replay() : input.dir()), e);
         }
         return named;
     }
@@ -186,7 +206,7 @@ public final class WatchRun {
         if (input.bounded()) {
             RunOutputs.deleteTree(parts);
             RunOutputs.deleteTree(checkpoints);
-        } else if (fresh) {
+        } else if (options.fresh()) {
             for (String o : OUTPUTS) RunOutputs.deleteTree(parts.resolve(o));
             RunOutputs.deleteTree(checkpoints);
         }
@@ -226,6 +246,9 @@ public final class WatchRun {
         long alerts = RunOutputs.mergeJsonLines(parts.resolve("alerts"), outDir.resolve("alerts.jsonl"), BY_WINDOW);
         long rejected = RunOutputs.mergeJsonLines(parts.resolve("rejected"), outDir.resolve("rejected.jsonl"), RunOutputs.BY_LINE);
         long late = RunOutputs.mergeJsonLines(parts.resolve("late"), outDir.resolve("late.jsonl"), BY_POSITION);
+        long shadow = RunOutputs.mergeJsonLines(parts.resolve("shadow"), outDir.resolve("shadow.jsonl"), BY_QUESTION);
+        long disagreements = RunOutputs.mergeJsonLines(parts.resolve("shadow_disagreements"), outDir.resolve("shadow_disagreements.jsonl"),
+                BY_QUESTION);
         RunOutputs.deleteTree(parts);
         Long bad = result.getAccumulatorResult(ParseQueryLog.REJECTED_COUNTER);
         out.printf("watch      %d event(s) evaluated, %d rejected, %d late, %d window row(s), %d alert(s) in %.1f s%n", evaluations,
@@ -233,10 +256,15 @@ public final class WatchRun {
         out.println("evaluations " + outDir.resolve("evaluations.jsonl"));
         out.println("windows    " + outDir.resolve("windows.jsonl") + " (and table watch.windows, watch_id '" + watchId + "')");
         out.println("alerts     " + outDir.resolve("alerts.jsonl") + " (and table watch.alerts)");
+        if (options.shadowVariant() != null) {
+            out.printf("shadow     %d event(s) answered by %s, %d disagreement(s) with the app (%s) for labelling%n", shadow,
+                    options.shadowVariant().getFileName(), disagreements, outDir.resolve("shadow_disagreements.jsonl"));
+        }
     }
 
     static final Comparator<JsonNode> BY_POSITION = Comparator.comparing((JsonNode n) -> n.path("source").asText())
             .thenComparingLong(n -> n.path("position").asLong());
+    static final Comparator<JsonNode> BY_QUESTION = Comparator.comparing((JsonNode n) -> n.path("question_id").asText());
     static final Comparator<JsonNode> BY_WINDOW = Comparator.comparingLong((JsonNode n) -> n.path("window_start_ms").asLong())
             .thenComparing(n -> n.path("key_kind").asText()).thenComparing(n -> n.path("key").asText())
             .thenComparing(n -> n.path("rule").asText());

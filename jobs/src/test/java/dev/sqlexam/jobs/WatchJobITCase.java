@@ -22,6 +22,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,9 +67,9 @@ class WatchJobITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, alerts, rejected, late,
-                WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), false),
+                WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), false, null, null),
                 new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        WatchRun.alertRules(Settings.defaults()), WatchRun.retrievalSpec(Settings.defaults(), admin, 4), 1.0))
+                        WatchRun.alertRules(Settings.defaults()), WatchRun.retrievalSpec(Settings.defaults(), admin, 4), 1.0, null))
                 .start(env).getJobExecutionResult().get();
 
         List<JsonNode> logged = new ArrayList<>();
@@ -169,9 +170,9 @@ class WatchJobITCase {
         env.setParallelism(1);
         new WatchJob(e -> e.fromSource(KafkaLines.source(bootstrap, topic, topic, true),
                         org.apache.flink.api.common.eventtime.WatermarkStrategy.noWatermarks(), "topic"),
-                new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, false),
+                new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, false, null, null),
                 new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        AlertRules.none(), null, 0))
+                        AlertRules.none(), null, 0, null))
                 .start(env).getJobExecutionResult().get();
         long bad = lines.stream().filter(l -> !l.endsWith("}") || !l.contains("\"sql\"")).count();
         assertThat(evaluations.collected()).hasSize(lines.size() - (int) bad);
@@ -179,6 +180,51 @@ class WatchJobITCase {
         assertThat(evaluations.collected().stream().map(EventEvaluation::position).collect(Collectors.toSet()))
                 .as("record offsets, 0-based").contains(0L, 399L);
         assertThat(rejected.collected()).hasSize((int) bad).allSatisfy(r -> assertThat(r.source()).isEqualTo(topic + "-0"));
+    }
+
+    @Test
+    void aShadowVariantAnswersSampledEventsAndIsGradedAgainstTheAppsSql(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        List<String> lines = Files.readAllLines(Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl")).subList(0, 120);
+        Path log = tmp.resolve("app.jsonl");
+        Files.write(log, lines);
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        Settings settings = Settings.resolve(Map.of(), env, Map.of("generator", "baseline", "watch_retrieval_check", "false"));
+        Path out = tmp.resolve("out");
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        new WatchRun(settings, new WatchRun.Input(log, null, null, null, null), out,
+                new WatchRun.Options("it-shadow-" + System.nanoTime(), false, Home.resolve().resolve("flink-conf/variants/seed-default.yaml"), 1.0),
+                new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8))
+                .run(StreamExecutionEnvironment::getExecutionEnvironment);
+
+        long eligible = lines.stream().map(WatchJobITCase::json).filter(n -> n != null && n.hasNonNull("sql"))
+                .filter(n -> !"error".equals(n.path("outcome").asText()))
+                .filter(n -> dev.sqlexam.sql.SqlGuard.check(n.get("sql").asText()).allowed()).count();
+        List<JsonNode> shadow = Files.readAllLines(out.resolve("shadow.jsonl")).stream().map(WatchJobITCase::json).toList();
+        assertThat(shadow).as("every event that ran in the app, answered once by the shadow").hasSize((int) eligible);
+        assertThat(shadow).allSatisfy(r -> {
+            assertThat(r.get("question_id").asText()).startsWith("app.jsonl@");
+            assertThat(r.get("variant").asText()).isEqualTo("seed-default");
+            assertThat(r.path("extras").path("app").asText()).isIn("erp-assistant", "finance-bot");
+            JsonNode event = json(lines.get((int) r.path("extras").path("position").asLong() - 1));
+            assertThat(r.get("gold_sql").asText()).as("the reference is the app's SQL").isEqualTo(event.get("sql").asText());
+        });
+        List<JsonNode> compared = shadow.stream().filter(r -> !List.of("infra_failure", "gold_error").contains(r.get("reason").asText())).toList();
+        long disagreeing = compared.stream().filter(r -> !r.get("correct").asBoolean()).count();
+        Path disagreements = out.resolve("shadow_disagreements.jsonl");
+        assertThat(Files.exists(disagreements) ? Files.readAllLines(disagreements).size() : 0).isEqualTo((int) disagreeing);
+        long inWindows = Files.readAllLines(out.resolve("windows.jsonl")).stream().map(WatchJobITCase::json)
+                .filter(w -> w.get("key_kind").asText().equals("app")).mapToLong(w -> w.get("shadow_compared").asLong()).sum();
+        assertThat(inWindows).as("each comparison counted in its event's window").isEqualTo(compared.size());
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("shadow     " + eligible + " event(s) answered by seed-default.yaml");
+    }
+
+    private static JsonNode json(String line) {
+        try {
+            return Json.MAPPER.readTree(line);
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     private static ExecutionSpec execution() {

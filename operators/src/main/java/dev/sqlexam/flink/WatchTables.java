@@ -20,8 +20,8 @@ public final class WatchTables {
     static final String UPSERT_WINDOW = """
             INSERT INTO watch.windows (watch_id, window_start, window_end, key_kind, key, events, error_rate, latency_p50_ms,
                 latency_p95_ms, lint_warning_rate, empty_result_rate, graded, execution_accuracy, blocked, feedback_up, feedback_down,
-                retrieval_checked, retrieval_recall, outcome_rates, top_sqlstates)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
+                retrieval_checked, retrieval_recall, shadow_compared, shadow_agreement, outcome_rates, top_sqlstates)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
             ON CONFLICT (watch_id, window_start, key_kind, key) DO UPDATE SET
                 window_end = EXCLUDED.window_end, events = EXCLUDED.events, error_rate = EXCLUDED.error_rate,
                 latency_p50_ms = EXCLUDED.latency_p50_ms, latency_p95_ms = EXCLUDED.latency_p95_ms,
@@ -29,6 +29,7 @@ public final class WatchTables {
                 graded = EXCLUDED.graded, execution_accuracy = EXCLUDED.execution_accuracy, blocked = EXCLUDED.blocked,
                 feedback_up = EXCLUDED.feedback_up, feedback_down = EXCLUDED.feedback_down,
                 retrieval_checked = EXCLUDED.retrieval_checked, retrieval_recall = EXCLUDED.retrieval_recall,
+                shadow_compared = EXCLUDED.shadow_compared, shadow_agreement = EXCLUDED.shadow_agreement,
                 outcome_rates = EXCLUDED.outcome_rates, top_sqlstates = EXCLUDED.top_sqlstates, written_at = now()
             """;
 
@@ -59,6 +60,8 @@ public final class WatchTables {
             ps.setLong(i++, r.feedbackDown());
             ps.setLong(i++, r.retrievalChecked());
             nullable(ps, i++, r.retrievalRecall());
+            ps.setLong(i++, r.shadowCompared());
+            nullable(ps, i++, r.shadowAgreement());
             ps.setObject(i++, Json.write(r.outcomeRates()), Types.OTHER);
             ps.setObject(i, Json.write(r.topSqlstates()), Types.OTHER);
         }).withExecutionOptions(options(maxRetries)).buildAtLeastOnce(connection(jdbcUrl));

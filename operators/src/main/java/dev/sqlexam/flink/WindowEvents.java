@@ -1,6 +1,10 @@
 package dev.sqlexam.flink;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.watch.Shadow;
 import dev.sqlexam.model.WindowRow;
 import dev.sqlexam.watch.WindowMetrics;
 import java.io.Serializable;
@@ -15,11 +19,20 @@ public final class WindowEvents {
 
     private WindowEvents() {}
 
-    /** An evaluation under one key: by app, by app and database, by app and prompt version. */
-    public record Keyed(String kind, String key, EventEvaluation evaluation) implements Serializable {
+    /**
+     * An evaluation under one key (by app, by app and database, by app and prompt version), or, with no evaluation, a
+     * shadow comparison of an event under that key: whether sqlexam's pipeline agreed with the app.
+     */
+    public record Keyed(String kind, String key, EventEvaluation evaluation, Boolean shadowAgreed) implements Serializable {
 
         public String id() {
             return kind + "|" + key;
+        }
+
+        static void under3Keys(String app, String db, String promptVersion, EventEvaluation e, Boolean agreed, Collector<Keyed> out) {
+            out.collect(new Keyed("app", app, e, agreed));
+            out.collect(new Keyed("app_db", app + "/" + db, e, agreed));
+            out.collect(new Keyed("app_prompt", app + "/" + (promptVersion == null ? "(none)" : promptVersion), e, agreed));
         }
     }
 
@@ -27,9 +40,18 @@ public final class WindowEvents {
     public static final class ByKeys implements FlatMapFunction<EventEvaluation, Keyed> {
         @Override
         public void flatMap(EventEvaluation e, Collector<Keyed> out) {
-            out.collect(new Keyed("app", e.app(), e));
-            out.collect(new Keyed("app_db", e.app() + "/" + e.db(), e));
-            out.collect(new Keyed("app_prompt", e.app() + "/" + (e.promptVersion() == null ? "(none)" : e.promptVersion()), e));
+            Keyed.under3Keys(e.app(), e.db(), e.promptVersion(), e, null, out);
+        }
+    }
+
+    /** Each shadow record that compared (not an infrastructure failure, not an app SQL that failed now) once per key kind. */
+    public static final class ShadowKeys implements FlatMapFunction<ExamRecord, Keyed> {
+        @Override
+        public void flatMap(ExamRecord r, Collector<Keyed> out) throws Exception {
+            if (!Shadow.compared(r)) return;
+            JsonNode extras = Json.MAPPER.readTree(r.extrasJson());
+            String prompt = extras.path("prompt_version").isTextual() ? extras.get("prompt_version").asText() : null;
+            Keyed.under3Keys(extras.path("app").asText(), r.db(), prompt, null, r.correct(), out);
         }
     }
 
@@ -41,7 +63,7 @@ public final class WindowEvents {
 
         @Override
         public WindowMetrics add(Keyed value, WindowMetrics acc) {
-            return acc.add(value.evaluation());
+            return value.evaluation() != null ? acc.add(value.evaluation()) : acc.addShadow(value.shadowAgreed());
         }
 
         @Override

@@ -47,7 +47,7 @@ public final class EventEvaluator {
         this.retrievalSampleRate = retrievalSampleRate;
     }
 
-    static boolean sampled(QueryLogEvent e, double rate) {
+    public static boolean sampled(QueryLogEvent e, double rate) {
         if (rate >= 1) return true;
         if (rate <= 0) return false;
         int h = java.util.Objects.hash(e.source(), e.position());

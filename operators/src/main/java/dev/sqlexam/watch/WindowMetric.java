@@ -15,7 +15,8 @@ public enum WindowMetric {
     EXECUTION_ACCURACY("execution_accuracy", WindowRow::executionAccuracy),
     BLOCKED("blocked", r -> (double) r.blocked()),
     FEEDBACK_DOWN_RATE("feedback_down_rate", r -> r.events() == 0 ? 0.0 : (double) r.feedbackDown() / r.events()),
-    RETRIEVAL_RECALL("retrieval_recall", WindowRow::retrievalRecall);
+    RETRIEVAL_RECALL("retrieval_recall", WindowRow::retrievalRecall),
+    SHADOW_AGREEMENT("shadow_agreement", WindowRow::shadowAgreement);
 
     private final String key;
     private final Function<WindowRow, Double> value;
@@ -47,6 +48,7 @@ public enum WindowMetric {
     /** How many observations the metric's value rests on: graded or retrieval-checked events for those, events otherwise. */
     public static long sampleSize(WindowRow row, String name) {
         if (name.equals(EXECUTION_ACCURACY.key)) return row.graded();
+        if (name.equals(SHADOW_AGREEMENT.key)) return row.shadowCompared();
         return name.equals(RETRIEVAL_RECALL.key) ? row.retrievalChecked() : row.events();
     }
 

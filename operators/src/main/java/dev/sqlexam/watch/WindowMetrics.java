@@ -30,6 +30,8 @@ public final class WindowMetrics implements Serializable {
     private long down;
     private long recallChecked;
     private double recallSum;
+    private long shadowCompared;
+    private long shadowAgreed;
 
     public WindowMetrics add(EventEvaluation e) {
         events++;
@@ -55,6 +57,13 @@ public final class WindowMetrics implements Serializable {
         return this;
     }
 
+    /** A shadow comparison of one of the window's events (not itself an event of the window's counts). */
+    public WindowMetrics addShadow(boolean agreed) {
+        shadowCompared++;
+        if (agreed) shadowAgreed++;
+        return this;
+    }
+
     public WindowMetrics merge(WindowMetrics o) {
         events += o.events;
         o.outcomes.forEach((k, v) -> outcomes.merge(k, v, Long::sum));
@@ -75,12 +84,14 @@ public final class WindowMetrics implements Serializable {
         down += o.down;
         recallChecked += o.recallChecked;
         recallSum += o.recallSum;
+        shadowCompared += o.shadowCompared;
+        shadowAgreed += o.shadowAgreed;
         return this;
     }
 
     public WindowRow row(long startMs, long endMs, String keyKind, String key) {
         Map<String, Double> rates = new LinkedHashMap<>();
-        outcomes.forEach((k, v) -> rates.put(k, (double) v / events));
+        if (events > 0) outcomes.forEach((k, v) -> rates.put(k, (double) v / events));
         List<WindowRow.SqlstateCount> top = sqlstates.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(TOP_SQLSTATES).map(e -> new WindowRow.SqlstateCount(e.getKey(), e.getValue())).toList();
@@ -88,7 +99,8 @@ public final class WindowMetrics implements Serializable {
         return new WindowRow(startMs, endMs, keyKind, key, events, events == 0 ? 0 : (double) errors / events, rates, top, latencies == 0 ? null : latency.quantile(0.5),
                 latencies == 0 ? null : latency.quantile(0.95), events == 0 ? 0 : (double) lintWarned / events,
                 events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down, recallChecked,
-                recallChecked == 0 ? null : recallSum / recallChecked, 0);
+                recallChecked == 0 ? null : recallSum / recallChecked, shadowCompared,
+                shadowCompared == 0 ? null : (double) shadowAgreed / shadowCompared, 0);
     }
 
     static boolean isError(String outcomeClass) {

@@ -20,7 +20,7 @@ class AlertRuleTest {
 
     static WindowRow row(long minute, String kind, long events, double errorRate, Long blocked) {
         return new WindowRow(minute * MINUTE, (minute + 1) * MINUTE, kind, "shop", events, errorRate, Map.of("ok", 1 - errorRate), List.of(),
-                900.0, 1800.0, 0, 0, 0, null, blocked == null ? 0 : blocked, 0, 0, 0, null, 0);
+                900.0, 1800.0, 0, 0, 0, null, blocked == null ? 0 : blocked, 0, 0, 0, null, 0, null, 0);
     }
 
     private static AlertRule drift(double factor, Double maxP) {

@@ -108,7 +108,7 @@ public final class WatchBench {
         CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
         StreamExecutionEnvironment env = environment();
         long t0 = System.nanoTime();
-        new WatchJob(ExamIo.Lines.file(file.toUri().toString()), new WatchJob.Sinks(evaluations, null, null, null, null, null, null, false),
+        new WatchJob(ExamIo.Lines.file(file.toUri().toString()), WatchJob.Sinks.of(evaluations, null),
                 spec).start(env).getJobExecutionResult().get();
         double seconds = (System.nanoTime() - t0) / 1e9;
         evaluations.collected().clear();
@@ -127,11 +127,11 @@ public final class WatchBench {
         CollectingSink<WindowRow> rows = new CollectingSink<>();
         WatchJob.Spec base = WatchRun.spec(settings, "live").withoutRetrievalCheck();
         WatchJob.Spec spec = new WatchJob.Spec("live", base.execution(), base.explainTimeoutMs(), window, outOfOrderness, Duration.ZERO,
-                base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts(), null, 0);
+                base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts(), null, 0, null);
         org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(folder.toUri());
         ExamIo.Lines source = e -> e.fromSource(FileSource.forRecordStreamFormat(new dev.sqlexam.flink.NumberedLinesFormat(), dir)
                 .monitorContinuously(Duration.ofMillis(200)).build(), WatermarkStrategy.noWatermarks(), "live folder");
-        JobClient job = new WatchJob(source, new WatchJob.Sinks(null, rows, null, null, null, null, null, false), spec).start(environment());
+        JobClient job = new WatchJob(source, WatchJob.Sinks.of(null, rows), spec).start(environment());
         Thread.sleep(3_000);
         AtomicLong sent = new AtomicLong();
         long lastEventMs = generate(folder, rate, seconds, sent);

@@ -56,7 +56,16 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--alerts", paramLabel = "FILE", description = "Alert rules (watch_alert_rules). Default: flink-conf/alerts.yaml.")
     Path alerts;
 
-    @Option(names = "--fresh", description = "Following: forget the output folder's checkpoints and outputs and start over.")
+    @Option(names = "--shadow", paramLabel = "VARIANT.yaml", description = "Shadow evaluation: run this pipeline variant on sampled events "
+            + "and grade its answer against the app's SQL (agreement without gold); disagreements go to shadow_disagreements.jsonl.")
+    Path shadow;
+
+    @Option(names = "--shadow-rate", paramLabel = "SHARE", defaultValue = "0.1", description = "Share of the events the shadow answers "
+            + "(default ${DEFAULT-VALUE}).")
+    double shadowRate;
+
+    @Option(names = "--fresh", description = "Following: forget the output folder's checkpoints and outputs and start over (a Kafka "
+            + "source then starts at its group's committed offsets; a new --group reads the topic again).")
     boolean fresh;
 
     @Mixin
@@ -69,7 +78,8 @@ final class WatchCommand implements Callable<Integer> {
         if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
         WatchRun.Input source = new WatchRun.Input(input.replay, input.dir, input.kafka, topic, group);
         Path dir = out != null ? out : WatchRun.defaultOutDir(source, LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        new WatchRun(common.settings(extra), source, dir, name, fresh, System.out).run(StreamExecutionEnvironment::getExecutionEnvironment);
+        new WatchRun(common.settings(extra), source, dir, new WatchRun.Options(name, fresh, shadow, shadowRate), System.out)
+                .run(StreamExecutionEnvironment::getExecutionEnvironment);
         return 0;
     }
 

@@ -60,7 +60,7 @@ public final class WatchReport {
             ObjectNode p = points.addObject();
             p.put("t", w.path("window_start_ms").asLong());
             for (String f : List.of("events", "error_rate", "latency_p50_ms", "latency_p95_ms", "execution_accuracy", "graded", "empty_result_rate",
-                    "lint_warning_rate", "blocked", "feedback_down", "retrieval_recall")) {
+                    "lint_warning_rate", "blocked", "feedback_down", "retrieval_recall", "shadow_agreement")) {
                 p.set(f, w.path(f).isMissingNode() ? null : w.get(f));
             }
             if (kind.equals("app")) {
