@@ -92,16 +92,17 @@ public final class WatchRun {
         validate();
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         String control = settings.get(SqlExamOptions.RESULTS_DB);
-        for (Migrations.Report r : Migrations.migrate(admin, Home.resolve().resolve("migrations"), sampleDatabases())) {
+        Set<String> named = namedDatabases();
+        for (Migrations.Report r : Migrations.migrate(admin, Home.resolve().resolve("migrations"), sampleDatabases(named))) {
             if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
         }
         WatchJob.Spec spec = spec(settings, input.label());
         if (spec.retrieval() != null) {
             new IndexRun(admin, control, embeddings(settings), Home.resolve().resolve("migrations"), out)
-                    .ensure(namedDatabases(), settings.get(SqlExamOptions.PARALLELISM), "its events are not retrieval-checked");
+                    .ensure(named, settings.get(SqlExamOptions.PARALLELISM), "its events are not retrieval-checked");
         }
         if (options.shadowVariant() != null) spec = spec.withShadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
-                "shadow-" + watchId, admin, control, spec.execution().reader(), namedDatabases(), out));
+                "shadow-" + watchId, admin, control, spec.execution().reader(), named, out));
 
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
@@ -161,7 +162,7 @@ public final class WatchRun {
                 settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
     }
 
-    /** The databases the input names, when they can be known before it runs (a file, a folder's present files). */
+    /** The databases the input names, when they can be known before it runs (a file, a folder's present files); read once. */
     private Set<String> namedDatabases() {
         Set<String> named = new java.util.TreeSet<>();
         try {
@@ -195,9 +196,8 @@ public final class WatchRun {
      * The sample databases (erp, demo) to create: all of them on sqlexam's own private cluster, on a user's server only
      * those the input names.
      */
-    private Predicate<String> sampleDatabases() throws IOException {
+    private Predicate<String> sampleDatabases(Set<String> named) {
         if (settings.get(SqlExamOptions.JDBC_URL).equals(SqlExamOptions.JDBC_URL.defaultValue())) return name -> true;
-        Set<String> named = namedDatabases();
         return named::contains;
     }
 
