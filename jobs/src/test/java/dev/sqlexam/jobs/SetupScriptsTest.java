@@ -102,6 +102,16 @@ class SetupScriptsTest {
     }
 
     @Test
+    void theFlinkClusterIsAssembledFromTheFlinkVersionTheProjectBuildsWith() throws Exception {
+        java.util.regex.Pattern version = java.util.regex.Pattern.compile("<flink.version>([^<]+)</flink.version>");
+        java.util.regex.Matcher project = version.matcher(Files.readString(Home.resolve().resolve("pom.xml")));
+        java.util.regex.Matcher cluster = version.matcher(Files.readString(Home.resolve().resolve("scripts/flink/pom.xml")));
+        assertThat(project.find()).isTrue();
+        assertThat(cluster.find()).isTrue();
+        assertThat(cluster.group(1)).as("scripts/flink/pom.xml follows the root pom").isEqualTo(project.group(1));
+    }
+
+    @Test
     void helpIsPrintedWithoutAnySetup() throws Exception {
         Path bin = fakeTools(Map.of(), "");
         for (String command : List.of("grade --help", "bench repair --help", "db --help", "build --help", "exam --jdbc-url x -h", "")) {

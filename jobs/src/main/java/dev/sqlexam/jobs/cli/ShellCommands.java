@@ -76,4 +76,28 @@ final class ShellCommands {
 
     @Command(name = "status", mixinStandardHelpOptions = true, description = "Say whether the broker runs (exit 3 when it does not).")
     static final class KafkaStatus extends ScriptOnly {}
+
+    @Command(name = "cluster", mixinStandardHelpOptions = true,
+            description = {"A standalone Flink session cluster on loopback: a JobManager and N TaskManagers, each its own",
+                "JVM, assembled from Maven Central's Flink jars (the version the project builds with) into .sqlexam/flink;",
+                "configuration in flink-conf/cluster/config.yaml; Web UI and REST on 127.0.0.1:8081",
+                "(SQLEXAM_FLINK_REST_PORT). Submitting exam, grade and watch to it (--cluster) is being built."},
+            subcommands = {ClusterUp.class, ClusterDown.class, ClusterStatus.class})
+    static final class Cluster extends CommandGroup {}
+
+    @Command(name = "up", mixinStandardHelpOptions = true,
+            description = {"Fetch Flink's jars once, start the JobManager and the TaskManagers, and wait until all are",
+                "registered with the JobManager."})
+    static final class ClusterUp extends ScriptOnly {
+        @picocli.CommandLine.Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "1",
+                description = "TaskManager processes, 2 slots each (default ${DEFAULT-VALUE}).")
+        int taskmanagers;
+    }
+
+    @Command(name = "down", mixinStandardHelpOptions = true, description = "Stop the cluster's processes.")
+    static final class ClusterDown extends ScriptOnly {}
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Say whether the cluster runs, with its REST overview (exit 3 when it does not).")
+    static final class ClusterStatus extends ScriptOnly {}
 }
