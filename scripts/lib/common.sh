@@ -31,3 +31,13 @@ as_pg_owner() {
 external_server() { [ -n "${SQLEXAM_JDBC_URL:-}" ]; }
 
 default_jdbc_url() { printf 'jdbc:postgresql://127.0.0.1:%s/{db}?user=%s' "$SQLEXAM_PG_PORT" "$SQLEXAM_PG_SUPERUSER"; }
+
+# A service's jars, once: Maven copies the runtime dependencies of scripts/NAME/pom.xml from Maven Central into DEST.
+fetch_jars() { # pom-folder dest what
+  [ -f "$2/.complete" ] && return 0
+  say "fetching $3 from Maven Central (once)"
+  rm -rf "$2"; mkdir -p "$2"
+  mvn -q -B -Dstyle.color=never -f "$SQLEXAM_ROOT/scripts/$1/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$2" >&2 || die "could not fetch $3 (scripts/$1/pom.xml)"
+  touch "$2/.complete"
+}

@@ -21,12 +21,7 @@ flink_overview() {
 
 flink_install() {
   flink_paths
-  [ -f "$FLINK_LIB/.complete" ] && return 0
-  say "fetching Flink's jars from Maven Central (once)"
-  rm -rf "$FLINK_LIB"; mkdir -p "$FLINK_LIB"
-  mvn -q -B -Dstyle.color=never -f "$SQLEXAM_ROOT/scripts/flink/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
-    -DoutputDirectory="$FLINK_LIB" >&2 || die "could not fetch Flink's jars (scripts/flink/pom.xml)"
-  touch "$FLINK_LIB/.complete"
+  fetch_jars flink "$FLINK_LIB" "Flink's jars"
 }
 
 # The JVM flags (line 1) and dynamic properties (line 2) BashJavaUtils derives from the configuration for a process kind.

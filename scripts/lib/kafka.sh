@@ -22,15 +22,9 @@ kafka_running() {
 
 kafka_listening() { (exec 3<>"/dev/tcp/127.0.0.1/$SQLEXAM_KAFKA_PORT") 2>/dev/null; }
 
-# The broker's jars, once: Maven copies kafka_2.13 and its runtime dependencies from Maven Central.
 kafka_install() {
   kafka_paths
-  [ -f "$KAFKA_LIB/.complete" ] && return 0
-  say "fetching the Kafka broker's jars from Maven Central (once)"
-  rm -rf "$KAFKA_LIB"; mkdir -p "$KAFKA_LIB"
-  mvn -q -B -Dstyle.color=never -f "$SQLEXAM_ROOT/scripts/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
-    -DoutputDirectory="$KAFKA_LIB" >&2 || die "could not fetch the Kafka broker's jars (scripts/kafka/pom.xml)"
-  touch "$KAFKA_LIB/.complete"
+  fetch_jars kafka "$KAFKA_LIB" "the Kafka broker's jars"
 }
 
 kafka_java() { java -Xmx512m -Dlog4j2.configurationFile="$KAFKA_HOME/log4j2.xml" -cp "$KAFKA_LIB/*" "$@"; }
