@@ -3,6 +3,7 @@
 
 jar_stale() {
   [ -f "$SQLEXAM_JAR" ] || return 0
+  [ -f "$(dirname "$SQLEXAM_JAR")/sqlexam-cluster.jar" ] || return 0
   [ -n "$(find "$SQLEXAM_ROOT/pom.xml" "$SQLEXAM_ROOT/operators" "$SQLEXAM_ROOT/jobs" \
       \( -name target -prune \) -o -type f -newer "$SQLEXAM_JAR" -print -quit)" ]
 }

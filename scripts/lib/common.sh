@@ -34,10 +34,13 @@ default_jdbc_url() { printf 'jdbc:postgresql://127.0.0.1:%s/{db}?user=%s' "$SQLE
 
 # A service's jars, once: Maven copies the runtime dependencies of scripts/NAME/pom.xml from Maven Central into DEST.
 fetch_jars() { # pom-folder dest what
-  [ -f "$2/.complete" ] && return 0
-  say "fetching $3 from Maven Central (once)"
+  local pom="$SQLEXAM_ROOT/scripts/$1/pom.xml" digest
+  digest=$(sha256sum "$pom" | cut -d' ' -f1)
+  # fetched once per version of the pom: a changed pom fetches again
+  [ "$(cat "$2/.complete" 2>/dev/null)" = "$digest" ] && return 0
+  say "fetching $3 from Maven Central"
   rm -rf "$2"; mkdir -p "$2"
-  mvn -q -B -Dstyle.color=never -f "$SQLEXAM_ROOT/scripts/$1/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+  mvn -q -B -Dstyle.color=never -f "$pom" dependency:copy-dependencies -DincludeScope=runtime \
     -DoutputDirectory="$2" >&2 || die "could not fetch $3 (scripts/$1/pom.xml)"
-  touch "$2/.complete"
+  echo "$digest" > "$2/.complete"
 }

@@ -1,11 +1,13 @@
 # shellcheck shell=bash
 # ./sqlexam cluster up [--taskmanagers N] | down | status: a standalone Flink session cluster on loopback (a JobManager
 # and N TaskManagers, each its own JVM), assembled from Maven Central's Flink jars into the state folder. The Web UI and
-# REST API listen on 127.0.0.1:SQLEXAM_FLINK_REST_PORT (default 8081).
+# REST API listen on 127.0.0.1:SQLEXAM_FLINK_REST_PORT (default 8081). SQLEXAM_FLINK_HOME (default the state folder's
+# flink/) holds one cluster's logs, pids, checkpoints and savepoints; the jars are shared.
 
 flink_paths() {
-  FLINK_HOME="$SQLEXAM_STATE_DIR/flink"
-  FLINK_LIB="$FLINK_HOME/lib"; FLINK_LOGS="$FLINK_HOME/logs"; FLINK_PIDS="$FLINK_HOME/pids"
+  FLINK_LIB="$SQLEXAM_STATE_DIR/flink/lib"
+  FLINK_HOME="${SQLEXAM_FLINK_HOME:-$SQLEXAM_STATE_DIR/flink}"
+  FLINK_LOGS="$FLINK_HOME/logs"; FLINK_PIDS="$FLINK_HOME/pids"
   SQLEXAM_FLINK_REST_PORT=${SQLEXAM_FLINK_REST_PORT:-8081}
   SQLEXAM_FLINK_RPC_PORT=${SQLEXAM_FLINK_RPC_PORT:-6123}
 }
@@ -31,17 +33,42 @@ flink_resource_params() {
 }
 
 flink_start() { # kind name main-class
-  local params jvm dynamic
+  local params jvm dynamic named=()
+  # a TaskManager is known by its name (taskmanager-N) in the Web UI and the REST API, as its pid file is
+  [ "$1" = GET_TM_RESOURCE_PARAMS ] && named=(-D "taskmanager.resource-id=$2")
   params=$(flink_resource_params "$1") || die "could not size the Flink $2 (BashJavaUtils $1)"
   jvm=$(sed -n 1p <<<"$params"); dynamic=$(sed -n 2p <<<"$params")
+  # the workers get database passwords and API keys with each job, never from the shell that started them
   # shellcheck disable=SC2086
-  nohup java $jvm -Dlog.file="$FLINK_LOGS/$2.log" -Dlog4j2.configurationFile="$FLINK_HOME/log4j2.xml" -cp "$FLINK_LIB/*" "$3" \
-    --configDir "$SQLEXAM_ROOT/flink-conf/cluster" "${FLINK_DYNAMIC[@]}" $dynamic >>"$FLINK_LOGS/$2.out" 2>&1 </dev/null &
+  nohup env -u PGPASSFILE -u PGPASSWORD java $jvm -Dlog.file="$FLINK_LOGS/$2.log" -Dlog4j2.configurationFile="$FLINK_HOME/log4j2.xml" -cp "$FLINK_LIB/*" "$3" \
+    --configDir "$SQLEXAM_ROOT/flink-conf/cluster" "${FLINK_DYNAMIC[@]}" "${named[@]}" $dynamic >>"$FLINK_LOGS/$2.out" 2>&1 </dev/null &
   echo $! > "$FLINK_PIDS/$2.pid"
 }
 
+# a process killed a moment ago may linger as a zombie until it is reaped: that is not alive
+flink_alive() {
+  local pid
+  [ -f "$FLINK_PIDS/$1.pid" ] || return 1
+  pid=$(cat "$FLINK_PIDS/$1.pid")
+  kill -0 "$pid" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null
+}
+
+flink_wait_registered() { # taskmanagers started-at
+  local i registered
+  for i in $(seq 1 120); do
+    registered=$(flink_overview | sed -n 's/.*"taskmanagers":\([0-9]*\).*/\1/p' || true)
+    if [ "${registered:-0}" -ge "$1" ]; then
+      say "Flink cluster up in $((SECONDS - $2)) s: 1 JobManager, $1 TaskManager(s); Web UI and REST http://127.0.0.1:$SQLEXAM_FLINK_REST_PORT (logs $FLINK_LOGS)"
+      return 0
+    fi
+    flink_alive jobmanager || die "the Flink JobManager stopped while starting; see $FLINK_LOGS/jobmanager.log"
+    sleep 0.5
+  done
+  die "the Flink cluster did not register $1 TaskManager(s) within 60 s; see $FLINK_LOGS"
+}
+
 flink_cluster_up() {
-  local taskmanagers=1 i
+  local taskmanagers=1 i t0=$SECONDS started=0
   while [ $# -gt 0 ]; do
     case "$1" in
       --taskmanagers) taskmanagers=${2:?--taskmanagers needs a number}; shift 2 ;;
@@ -49,34 +76,35 @@ flink_cluster_up() {
     esac
   done
   flink_paths
-  if flink_rest_up && [ -f "$FLINK_PIDS/jobmanager.pid" ]; then say "the Flink cluster already runs: http://127.0.0.1:$SQLEXAM_FLINK_REST_PORT"; return 0; fi
+  FLINK_DYNAMIC=(-D "rest.port=$SQLEXAM_FLINK_REST_PORT" -D "jobmanager.rpc.port=$SQLEXAM_FLINK_RPC_PORT"
+    -D "execution.checkpointing.dir=file://$FLINK_HOME/checkpoints"
+    -D "execution.checkpointing.savepoint-dir=file://$FLINK_HOME/savepoints")
+  if flink_rest_up && flink_alive jobmanager; then
+    # a running cluster gets back the TaskManagers it lost
+    for i in $(seq 1 "$taskmanagers"); do
+      flink_alive "taskmanager-$i" && continue
+      flink_start GET_TM_RESOURCE_PARAMS "taskmanager-$i" org.apache.flink.runtime.taskexecutor.TaskManagerRunner
+      started=$((started + 1))
+    done
+    if [ "$started" -eq 0 ]; then say "the Flink cluster already runs: http://127.0.0.1:$SQLEXAM_FLINK_REST_PORT"; return 0; fi
+    say "started $started TaskManager(s) the running cluster had lost"
+    flink_wait_registered "$taskmanagers" "$t0"
+    return 0
+  fi
   flink_rest_up && die "port $SQLEXAM_FLINK_REST_PORT is taken by another program; set SQLEXAM_FLINK_REST_PORT"
   ensure_build_tools
   flink_install
-  mkdir -p "$FLINK_LOGS" "$FLINK_PIDS" "$SQLEXAM_STATE_DIR/flink-checkpoints" "$SQLEXAM_STATE_DIR/flink-savepoints"
+  mkdir -p "$FLINK_LOGS" "$FLINK_PIDS" "$FLINK_HOME/checkpoints" "$FLINK_HOME/savepoints"
   cat > "$FLINK_HOME/log4j2.xml" <<'XML'
 <Configuration status="warn"><Appenders><File name="file" fileName="${sys:log.file}"><PatternLayout pattern="%d %p %c{1} %m%n"/></File></Appenders>
 <Loggers><Root level="info"><AppenderRef ref="file"/></Root></Loggers></Configuration>
 XML
-  FLINK_DYNAMIC=(-D "rest.port=$SQLEXAM_FLINK_REST_PORT" -D "jobmanager.rpc.port=$SQLEXAM_FLINK_RPC_PORT"
-    -D "execution.checkpointing.dir=file://$SQLEXAM_STATE_DIR/flink-checkpoints"
-    -D "execution.checkpointing.savepoint-dir=file://$SQLEXAM_STATE_DIR/flink-savepoints")
-  local t0=$SECONDS
+  t0=$SECONDS
   flink_start GET_JM_RESOURCE_PARAMS jobmanager org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint
   for i in $(seq 1 "$taskmanagers"); do
     flink_start GET_TM_RESOURCE_PARAMS "taskmanager-$i" org.apache.flink.runtime.taskexecutor.TaskManagerRunner
   done
-  for i in $(seq 1 120); do
-    local registered
-    registered=$(flink_overview | sed -n 's/.*"taskmanagers":\([0-9]*\).*/\1/p' || true)
-    if [ "${registered:-0}" -ge "$taskmanagers" ]; then
-      say "Flink cluster up in $((SECONDS - t0)) s: 1 JobManager, $taskmanagers TaskManager(s); Web UI and REST http://127.0.0.1:$SQLEXAM_FLINK_REST_PORT (logs $FLINK_LOGS)"
-      return 0
-    fi
-    kill -0 "$(cat "$FLINK_PIDS/jobmanager.pid")" 2>/dev/null || die "the Flink JobManager stopped while starting; see $FLINK_LOGS/jobmanager.log"
-    sleep 0.5
-  done
-  die "the Flink cluster did not register $taskmanagers TaskManager(s) within 60 s; see $FLINK_LOGS"
+  flink_wait_registered "$taskmanagers" "$t0"
 }
 
 flink_cluster_down() {
@@ -98,9 +126,27 @@ flink_cluster_down() {
 
 flink_cluster_status() {
   flink_paths
-  if flink_rest_up && [ -f "$FLINK_PIDS/jobmanager.pid" ]; then
+  if flink_rest_up && flink_alive jobmanager; then
     say "the Flink cluster runs: http://127.0.0.1:$SQLEXAM_FLINK_REST_PORT $(flink_overview || true)"
     return 0
   fi
   say "the Flink cluster is not running"; return 3
+}
+
+# Flink's own command-line client (what a distribution's bin/flink runs) against this cluster, with the same jars:
+# ./sqlexam cluster flink run jobs/target/sqlexam-cluster.jar exam --generator gold; ./sqlexam cluster flink list
+flink_cli() {
+  flink_paths
+  flink_install
+  local conf="$FLINK_HOME/client-conf"
+  mkdir -p "$conf" "$FLINK_LOGS"
+  printf 'rest.address: 127.0.0.1\nrest.port: %s\njobmanager.rpc.address: 127.0.0.1\n' "$SQLEXAM_FLINK_REST_PORT" > "$conf/config.yaml"
+  [ -f "$FLINK_HOME/log4j2.xml" ] || die "the Flink cluster was never started here: ./sqlexam cluster up"
+  # the module openings Flink's launcher script gives its client on Java 17
+  FLINK_CONF_DIR="$conf" java --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
+    --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED \
+    --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED \
+    -Dlog.file="$FLINK_LOGS/client.log" -Dlog4j2.configurationFile="$FLINK_HOME/log4j2.xml" \
+    -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" \
+    -cp "$FLINK_LIB/*" org.apache.flink.client.cli.CliFrontend "$@"
 }

@@ -28,8 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -116,27 +114,30 @@ final class RunDriver {
 
         int parallelism = settings.get(SqlExamOptions.PARALLELISM);
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
-        JobResources resources = new JobResources(admin, resultsDb, Home.resolve().resolve("migrations").toString(), preflight.reader(),
-                preflight.connections(), capacity, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
+        JobShipping shipping = JobShipping.of(env);
+        JdbcUrlTemplate workersAdmin = shipping.url(admin, resultsDb);
+        JobResources resources = new JobResources(workersAdmin, resultsDb, shipping.migrations(Home.resolve().resolve("migrations")),
+                shipping.reader(preflight.reader(), resultsDb), preflight.connections(), capacity, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
                 plan.adaptiveTimeout(), plan.dimensions());
         boolean grading = plan.predictions() != null;
-        Variants<PipelineConfig> configs = configs(plan, resources, grading);
+        Variants<PipelineConfig> configs = configs(plan, resources, grading, shipping);
         SharingPlan sharing = grading ? SharingPlan.unshared(configs.names(), plan.repetitions()) : sharing(plan, RunLog.doneKeys(earlier.values()));
         ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), databases), sharing, configs, capacity,
                 plan.asyncTimeoutMs(), plan.predictions());
 
-        configure(env, parallelism);
+        configure(env, parallelism, shipping);
         out.printf("[sqlexam] run %s: %d line(s) × %d variant(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
                 configs.names().size(), plan.repetitions(), plan.generatorName(), plan.selfCheck() ? " (self-check)" : "", parallelism);
         long start = System.nanoTime();
-        ExamJob.Running running = new ExamJob(ExamIo.Lines.file(examSet.toAbsolutePath().toUri().toString()),
-                ExamIo.Sinks.of(parts.toAbsolutePath().toUri().toString(), resultsUrl), spec).start(env);
+        ExamJob.Running running = new ExamJob(shipping.lines(examSet, "exam-set"),
+                ExamIo.Sinks.of(parts.toAbsolutePath().toUri().toString(), workersAdmin.forDatabase(resultsDb)), spec).start(env);
         SummaryAccumulator accumulator;
         JobExecutionResult result;
         long expected = questions * plan.repetitions() * configs.names().size() - earlier.size();
-        try (ProgressReporter progress = new ProgressReporter(running.client(), Math.max(0, expected), out)) {
+        try (ClientJob job = ClientJob.follow(running.client(), null, shipping, out);
+                ProgressReporter progress = new ProgressReporter(running.client(), Math.max(0, expected), out)) {
             accumulator = running.summary().hasNext() ? running.summary().next() : new SummaryAccumulator();
-            result = running.client().getJobExecutionResult().get();
+            result = job.result();
             progress.finish(accumulator.records());
         } catch (Exception e) {
             catalog.finish(null, "failed");
@@ -146,11 +147,22 @@ final class RunDriver {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long goldExecutions = accumulator.goldExecutions();
+        long graded = accumulator.records();
         accumulator.merge(SummaryAccumulator.of(earlier.values()));
         long badLines = counter(result, ParseExamLines.REJECTED_COUNTER);
         long rejected = badLines + plan.rejectedJson().size();
 
-        long logLines = RunOutputs.merge(parts.resolve("exam-log"), earlier.values(), outDir.resolve("exam_log.jsonl"));
+        if (graded > 0 && !Files.isDirectory(parts.resolve("exam-log"))) {
+            catalog.finish(null, "failed");
+            throw new IllegalStateException("the job graded " + graded + " record(s) but its exam log parts are not in "
+                    + parts + ": the workers wrote them on their own disks; give --out a folder this machine and every TaskManager share");
+        }
+        RunOutputs.Merged merged = RunOutputs.merge(parts.resolve("exam-log"), earlier.values(), outDir.resolve("exam_log.jsonl"));
+        long logLines = merged.lines();
+        if (merged.duplicates() > 0) {
+            out.printf("[sqlexam] warning: %d committed record(s) repeated a logged question and were dropped from the exam log%n",
+                    merged.duplicates());
+        }
         long rejectedLines = RunOutputs.mergeRejected(parts.resolve("rejected"), plan.rejectedJson(), outDir.resolve("rejected.jsonl"));
         RunOutputs.deleteTree(parts);
 
@@ -168,11 +180,11 @@ final class RunDriver {
         return new RunResult(runId, outDir, summary, logLines, rejectedLines);
     }
 
-    private static Variants<PipelineConfig> configs(Plan plan, JobResources resources, boolean grading) {
+    private static Variants<PipelineConfig> configs(Plan plan, JobResources resources, boolean grading, JobShipping shipping) {
         Map<String, PipelineConfig> byName = new LinkedHashMap<>();
         for (VariantPlan v : plan.variants()) {
             if (byName.containsKey(v.name())) throw new IllegalArgumentException("two variants are named '" + v.name() + "'; names must differ");
-            byName.put(v.name(), PipelineConfig.from(v.name(), v.description(), v.settings(), v.generators(), resources,
+            byName.put(v.name(), PipelineConfig.from(v.name(), v.description(), v.settings(), shipping.generators(v.generators()), resources,
                     !grading && v.settings().get(SqlExamOptions.PASS_AT_K), grading ? 0 : v.settings().get(SqlExamOptions.EXECUTION_FALLBACKS)));
         }
         return Variants.of(byName);
@@ -200,14 +212,11 @@ final class RunDriver {
         return value == null ? 0 : value;
     }
 
-    private void configure(StreamExecutionEnvironment env, int parallelism) {
+    private void configure(StreamExecutionEnvironment env, int parallelism, JobShipping shipping) {
         env.setParallelism(parallelism);
         env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
         env.getConfig().enableObjectReuse();
-        Configuration restart = new Configuration();
-        restart.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        restart.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 2);
-        env.configure(restart);
+        env.configure(shipping.restarts(2));
     }
 
     private static String rootMessage(Throwable e) {

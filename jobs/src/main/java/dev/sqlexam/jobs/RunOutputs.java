@@ -23,20 +23,26 @@ public final class RunOutputs {
 
     /**
      * The exam log: the records a resumed run took back, then the committed parts of this job (in-progress and hidden
-     * files are not committed), one line per (variant, run, question), ordered for reading; returns the line count.
+     * files are not committed), one line per (variant, run, question), ordered for reading. {@code duplicates} counts
+     * committed records of a key already logged: none unless the job's exactly-once delivery failed.
      */
-    static long merge(Path partsDir, Collection<ExamRecord> earlier, Path target) {
+    static Merged merge(Path partsDir, Collection<ExamRecord> earlier, Path target) {
         Map<String, JsonNode> rows = new LinkedHashMap<>();
         for (ExamRecord r : earlier) rows.put(RunLog.key(r), Json.MAPPER.valueToTree(r));
+        long duplicates = 0;
         for (JsonNode n : committed(partsDir)) {
-            rows.putIfAbsent(RunLog.key(n.path("variant").asText(), n.path("repetition").asInt(), n.path("db").asText(),
+            JsonNode before = rows.putIfAbsent(RunLog.key(n.path("variant").asText(), n.path("repetition").asInt(), n.path("db").asText(),
                     n.path("question_id").asText()), n);
+            if (before != null) duplicates++;
         }
         List<JsonNode> sorted = new ArrayList<>(rows.values());
         sorted.sort(BY_RUN_AND_LINE);
         writeLines(target, sorted.stream().map(JsonNode::toString).toList());
-        return sorted.size();
+        return new Merged(sorted.size(), duplicates);
     }
+
+    /** Lines written and committed records dropped as repeats of a logged key. */
+    record Merged(long lines, long duplicates) {}
 
     /** rejected.jsonl: the job's rejected lines by line number, then lines the planner could not use. */
     static long mergeRejected(Path partsDir, List<String> planned, Path target) {

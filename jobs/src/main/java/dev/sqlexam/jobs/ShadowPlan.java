@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * The watch's shadow evaluation from a variant file, planned as the exam plans a variant: the variant's settings over
  * the command's, its generator resolved and reachable, the databases the input names indexed for its embedding model.
- * A generator that does not write SQL from the question (gold, replay) is refused: it would only echo the reference.
+ * The reader given is already as the workers need it. A generator that does not write SQL from the question (gold, replay) is refused: it would only echo the reference.
  */
 final class ShadowPlan {
 
@@ -31,7 +31,7 @@ final class ShadowPlan {
     private ShadowPlan() {}
 
     static WatchJob.Shadow of(Settings settings, Path variantFile, double rate, String runId, JdbcUrlTemplate admin, String control,
-            ReaderAccess reader, Collection<String> databases, PrintStream out) {
+            ReaderAccess reader, Collection<String> databases, JobShipping shipping, PrintStream out) {
         if (rate <= 0 || rate > 1) throw new IllegalArgumentException("--shadow-rate must be in (0, 1], not " + rate);
         VariantFile variant = VariantFile.read(variantFile);
         Settings own;
@@ -56,9 +56,10 @@ final class ShadowPlan {
             throw new IllegalStateException("cannot load the embedding model " + embeddings.modelName() + " for the shadow: " + e.getMessage(), e);
         }
         int capacity = own.get(SqlExamOptions.ASYNC_CAPACITY);
-        JobResources resources = new JobResources(admin, control, Home.resolve().resolve("migrations").toString(), reader, ConnectionPolicy.from(own),
+        JobResources resources = new JobResources(shipping.url(admin, control), control, shipping.migrations(Home.resolve().resolve("migrations")),
+                reader, ConnectionPolicy.from(own),
                 capacity, own.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), own.get(SqlExamOptions.ROW_CAP), null, Map.of(embeddings.modelName(), dimensions));
-        PipelineConfig config = PipelineConfig.from(variant.name(), variant.description(), own, generators, resources, false, 0);
+        PipelineConfig config = PipelineConfig.from(variant.name(), variant.description(), own, shipping.generators(generators), resources, false, 0);
         out.printf("[sqlexam] shadow: variant %s, generator %s (%s), on %.0f%% of the events%n", variant.name(), generators.name(),
                 generators.reason(), 100 * rate);
         return new WatchJob.Shadow(runId, Variants.single(variant.name(), config), SharingPlan.unshared(List.of(variant.name()), 1), rate);

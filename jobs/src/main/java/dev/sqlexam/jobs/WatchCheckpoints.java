@@ -5,7 +5,6 @@ import dev.sqlexam.config.SqlExamOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -14,7 +13,6 @@ import java.util.stream.Stream;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 
 /**
@@ -25,7 +23,6 @@ import org.apache.flink.configuration.StateRecoveryOptions;
 final class WatchCheckpoints {
 
     private static final Pattern CHECKPOINT = Pattern.compile("chk-(\\d+)");
-    static final int RESTART_ATTEMPTS = 30;
 
     private WatchCheckpoints() {}
 
@@ -68,10 +65,7 @@ final class WatchCheckpoints {
         conf.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, 3);
         // events queue in front of the evaluation for as long as the database takes; a barrier must not wait behind them
         conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_INITIAL_BACKOFF, Duration.ofSeconds(1));
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_MAX_BACKOFF, Duration.ofSeconds(15));
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_ATTEMPTS, RESTART_ATTEMPTS);
+        conf.addAll(JobShipping.backoffRestarts(JobShipping.WATCH_RESTART_ATTEMPTS));
         if (restoreFrom != null) conf.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom.toUri().toString());
         return conf;
     }

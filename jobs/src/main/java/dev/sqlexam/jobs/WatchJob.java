@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -65,17 +66,23 @@ public final class WatchJob {
 
     /**
      * Where per-event evaluations, window rows, alerts, rejected lines and late events go (files), where window rows and
-     * alerts are upserted (tables), and whether app windows and alerts are printed as they come; any sink may be null.
+     * alerts are upserted (tables), and where app windows and alerts are printed as they come; any sink may be null.
      */
     public record Sinks(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows, Sink<Alert> alerts, Sink<RejectedLine> rejected,
-            Sink<EventEvaluation> late, Sink<WindowRow> windowTable, Sink<Alert> alertTable, boolean console, Sink<ExamRecord> shadow,
+            Sink<EventEvaluation> late, Sink<WindowRow> windowTable, Sink<Alert> alertTable, Console console, Sink<ExamRecord> shadow,
             Sink<ExamRecord> shadowDisagreements) {
 
         /** Only the files of evaluations and window rows (tests, benches). */
         public static Sinks of(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows) {
-            return new Sinks(evaluations, windows, null, null, null, null, null, false, null, null);
+            return new Sinks(evaluations, windows, null, null, null, null, null, Console.NONE, null, null);
         }
     }
+
+    /** Console lines: none, the job's standard output (a MiniCluster's is the client's), or collected to the client (a cluster). */
+    public enum Console { NONE, STDOUT, CLIENT }
+
+    /** A started job and, with {@link Console#CLIENT}, its console lines as they are committed (else null). */
+    public record Running(JobClient client, CloseableIterator<String> console) {}
 
     static final OutputTag<WindowEvents.Keyed> LATE = new OutputTag<>("late") {};
 
@@ -89,7 +96,7 @@ public final class WatchJob {
         this.spec = spec;
     }
 
-    public JobClient start(StreamExecutionEnvironment env) throws Exception {
+    public Running start(StreamExecutionEnvironment env) throws Exception {
         DataStream<NumberedLine> lines = source.open(env);
         if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid("query-log-source").setParallelism(1);
         SingleOutputStreamOperator<QueryLogEvent> events = lines.process(new ParseQueryLog(spec.source()))
@@ -123,16 +130,24 @@ public final class WatchJob {
                 .uid("alerts").name("alert rules");
         if (sinks.alerts() != null) alerts.sinkTo(sinks.alerts()).uid("alerts-sink").name("alerts.jsonl");
         if (sinks.alertTable() != null) alerts.sinkTo(sinks.alertTable()).uid("alerts-table").name("watch.alerts").setParallelism(1);
-        if (sinks.console()) {
-            windows.filter(r -> r.keyKind().equals("app")).map(ConsoleLines::of).uid("console-windows").name("console: app windows")
-                    .union(alerts.map(ConsoleLines::of).uid("console-alerts").name("console: alerts"))
-                    .print().uid("console").name("console").setParallelism(1);
+        CloseableIterator<String> console = null;
+        if (sinks.console() != Console.NONE) {
+            DataStream<String> consoleLines = windows.filter(r -> r.keyKind().equals("app")).map(ConsoleLines::of).uid("console-windows")
+                    .name("console: app windows")
+                    .union(alerts.map(ConsoleLines::of).uid("console-alerts").name("console: alerts"));
+            if (sinks.console() == Console.STDOUT) consoleLines.print().uid("console").name("console").setParallelism(1);
+            else console = consoleLines.collectAsync();
         }
         if (sinks.late() != null) {
             windows.getSideOutput(LATE).filter(k -> k.kind().equals("app") && k.evaluation() != null).map(WindowEvents.Keyed::evaluation)
                     .uid("late-events").name("late events").sinkTo(sinks.late()).uid("late-sink").name("late.jsonl");
         }
-        return env.executeAsync("sqlexam watch " + spec.source());
+        return new Running(env.executeAsync(jobName(spec.source())), console);
+    }
+
+    /** The job's name on a cluster, by which a second watch of the same input is refused. */
+    static String jobName(String source) {
+        return "sqlexam watch " + source;
     }
 
     /**

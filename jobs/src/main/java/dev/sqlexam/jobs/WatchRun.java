@@ -83,6 +83,11 @@ public final class WatchRun {
         this.out = out;
     }
 
+    /** The job's name on a cluster (one following watch of an input at a time). */
+    public String jobName() {
+        return WatchJob.jobName(input.label());
+    }
+
     /** The default output folder: a following watch's is stable (so that running it again resumes), a replay's is new. */
     public static Path defaultOutDir(Input input, String stamp) {
         return Home.resolve().resolve("runs").resolve(input.bounded() ? "watch-" + stamp : "watch-" + input.label().replaceAll("[^A-Za-z0-9._-]", "_"));
@@ -96,32 +101,38 @@ public final class WatchRun {
         for (Migrations.Report r : Migrations.migrate(admin, Home.resolve().resolve("migrations"), sampleDatabases(named))) {
             if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
         }
-        WatchJob.Spec spec = spec(settings, input.label());
+        Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
+        Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
+        Path restore = prepareOutputs(parts, checkpoints);
+        StreamExecutionEnvironment env = environments.apply(WatchCheckpoints.flinkConfiguration(checkpoints, restore));
+        JobShipping shipping = JobShipping.of(env);
+
+        WatchJob.Spec spec = spec(settings, input.label(), shipping);
         if (spec.retrieval() != null) {
             new IndexRun(admin, control, embeddings(settings), Home.resolve().resolve("migrations"), out)
                     .ensure(named, settings.get(SqlExamOptions.PARALLELISM), "its events are not retrieval-checked");
         }
         if (options.shadowVariant() != null) spec = spec.withShadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
-                "shadow-" + watchId, admin, control, spec.execution().reader(), named, out));
-
-        Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
-        Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
-        Path restore = prepareOutputs(parts, checkpoints);
-        String tables = admin.forDatabase(control);
+                "shadow-" + watchId, admin, control, spec.execution().reader(), named, shipping, out));
+        String tables = shipping.url(admin, control).forDatabase(control);
         WatchJob.Sinks sinks = new WatchJob.Sinks(files(parts, "evaluations"), files(parts, "windows"), files(parts, "alerts"),
-                files(parts, "rejected"), files(parts, "late"), WatchTables.windows(tables, watchId, 3), WatchTables.alerts(tables, watchId, 3), true,
-                files(parts, "shadow"), files(parts, "shadow_disagreements"));
+                files(parts, "rejected"), files(parts, "late"), WatchTables.windows(tables, watchId, 3), WatchTables.alerts(tables, watchId, 3),
+                shipping.ships() ? WatchJob.Console.CLIENT : WatchJob.Console.STDOUT, files(parts, "shadow"), files(parts, "shadow_disagreements"));
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
 
-        StreamExecutionEnvironment env = environments.apply(WatchCheckpoints.flinkConfiguration(checkpoints, restore));
         env.setParallelism(settings.get(SqlExamOptions.PARALLELISM));
         env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
-        out.printf("[sqlexam] watch %s as '%s'%s: windows of %d s, alerts from %d rule(s), outputs in %s, tables watch.windows and watch.alerts%n",
-                input.label(), watchId, input.bounded() ? " (replay)" : " (following; Ctrl-C stops, the same command resumes)",
-                spec.window().toSeconds(), spec.alerts().rules().size(), outDir);
+        out.printf("[sqlexam] watch %s as '%s'%s on %s: windows of %d s, alerts from %d rule(s), outputs in %s, tables watch.windows and "
+                + "watch.alerts%n", input.label(), watchId, input.bounded() ? " (replay)" : " (following; Ctrl-C stops, the same command resumes)",
+                shipping.ships() ? "a Flink cluster" : "an in-process MiniCluster", spec.window().toSeconds(), spec.alerts().rules().size(), outDir);
         if (restore != null) out.println("[sqlexam] resuming from checkpoint " + restore);
         long start = System.nanoTime();
-        JobExecutionResult result = new WatchJob(WatchSources.lines(input), sinks, spec).start(env).getJobExecutionResult().get();
+        ExamIo.Lines source = input.replay() != null ? shipping.lines(input.replay(), "query log") : WatchSources.lines(input);
+        WatchJob.Running running = new WatchJob(source, sinks, spec).start(env);
+        JobExecutionResult result;
+        try (ClientJob job = ClientJob.follow(running.client(), running.console(), shipping, out)) {
+            result = job.result();
+        }
         if (input.bounded()) {
             summarize(parts, result, start);
             RunOutputs.deleteTree(checkpoints);
@@ -130,21 +141,28 @@ public final class WatchRun {
 
     /** The watch graph's settings: evaluation as the read-only role, windows, alert rules. */
     public static WatchJob.Spec spec(Settings settings, String label) {
+        return spec(settings, label, JobShipping.LOCAL);
+    }
+
+    /** The same, with what the workers need carried as {@code shipping} says. */
+    static WatchJob.Spec spec(Settings settings, String label, JobShipping shipping) {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        ReaderAccess reader = ReaderAccess.resolve(admin, settings.get(SqlExamOptions.RESULTS_DB),
-                settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null : settings.get(SqlExamOptions.READER_PASSWORD));
+        String control = settings.get(SqlExamOptions.RESULTS_DB);
+        ReaderAccess reader = shipping.reader(ReaderAccess.resolve(admin, control,
+                settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null : settings.get(SqlExamOptions.READER_PASSWORD)), control);
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
                 Tolerance.from(settings), capacity, false, 0, null, ConnectionPolicy.from(settings));
         return new WatchJob.Spec(label, execution, settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
                 Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
-                alertRules(settings), settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK) ? retrievalSpec(settings, admin, capacity) : null,
+                alertRules(settings), settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK)
+                        ? retrievalSpec(settings, shipping.url(admin, control), capacity, shipping) : null,
                 settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE), null);
     }
 
     /** Retrieval as the exam's default variant would run it, for the retrieval check. */
-    static RetrievalSpec retrievalSpec(Settings settings, JdbcUrlTemplate admin, int poolSize) {
+    static RetrievalSpec retrievalSpec(Settings settings, JdbcUrlTemplate admin, int poolSize, JobShipping shipping) {
         EmbeddingProviders embeddings = embeddings(settings);
         int dimensions;
         try (var provider = embeddings.create()) {
@@ -154,7 +172,7 @@ public final class WatchRun {
                     + " (--set watch_retrieval_check=false runs without it)", e);
         }
         return new RetrievalSpec(admin, settings.get(SqlExamOptions.RESULTS_DB), embeddings, dimensions, RetrievalConfig.from(settings),
-                Home.resolve().resolve("migrations").toString(), poolSize, ConnectionPolicy.from(settings));
+                shipping.migrations(Home.resolve().resolve("migrations")), poolSize, ConnectionPolicy.from(settings));
     }
 
     static EmbeddingProviders embeddings(Settings settings) {

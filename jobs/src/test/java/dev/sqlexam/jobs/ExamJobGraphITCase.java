@@ -42,7 +42,7 @@ class ExamJobGraphITCase {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
                 "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        JobResources resources = new JobResources(admin, "sqlexam", "../migrations", reader, ConnectionPolicy.DEFAULT, 2, 5_000, 1_000, null,
+        JobResources resources = new JobResources(admin, "sqlexam", dev.sqlexam.config.JobFiles.local(java.nio.file.Path.of("../migrations")), reader, ConnectionPolicy.DEFAULT, 2, 5_000, 1_000, null,
                 Map.of());
         PipelineConfig config = PipelineConfig.from("mine", null, Settings.defaults(), Generators.gold(), resources, false, 0);
         Map<String, Prediction> mine = Map.of(

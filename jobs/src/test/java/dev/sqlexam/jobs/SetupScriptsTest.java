@@ -112,6 +112,21 @@ class SetupScriptsTest {
     }
 
     @Test
+    void theClustersNativeLibrariesAreTheVersionsTheJobUses() throws Exception {
+        String clusterPom = Files.readString(Home.resolve().resolve("scripts/flink/pom.xml"));
+        assertThat(clusterPom).contains("<onnxruntime.version>" + jarVersion(ai.onnxruntime.OrtEnvironment.class, "onnxruntime") + "<")
+                .contains("<djl.version>" + jarVersion(ai.djl.huggingface.tokenizers.HuggingFaceTokenizer.class, "tokenizers") + "<");
+    }
+
+    /** The version in the name of the Maven artifact the class was loaded from. */
+    private static String jarVersion(Class<?> type, String artifact) throws Exception {
+        String jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName().toString();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(artifact) + "-(.+)\\.jar").matcher(jar);
+        assertThat(m.matches()).as(jar).isTrue();
+        return m.group(1);
+    }
+
+    @Test
     void helpIsPrintedWithoutAnySetup() throws Exception {
         Path bin = fakeTools(Map.of(), "");
         for (String command : List.of("grade --help", "bench repair --help", "db --help", "build --help", "exam --jdbc-url x -h", "")) {

@@ -67,10 +67,10 @@ class WatchJobITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, alerts, rejected, late,
-                WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), false, null, null),
+                WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), WatchJob.Console.NONE, null, null),
                 new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        WatchRun.alertRules(Settings.defaults()), WatchRun.retrievalSpec(Settings.defaults(), admin, 4), 1.0, null))
-                .start(env).getJobExecutionResult().get();
+                        WatchRun.alertRules(Settings.defaults()), WatchRun.retrievalSpec(Settings.defaults(), admin, 4, JobShipping.LOCAL), 1.0, null))
+                .start(env).client().getJobExecutionResult().get();
 
         List<JsonNode> logged = new ArrayList<>();
         for (String line : lines) {
@@ -170,10 +170,10 @@ class WatchJobITCase {
         env.setParallelism(1);
         new WatchJob(e -> e.fromSource(KafkaLines.source(bootstrap, topic, topic, true),
                         org.apache.flink.api.common.eventtime.WatermarkStrategy.noWatermarks(), "topic"),
-                new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, false, null, null),
+                new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, WatchJob.Console.NONE, null, null),
                 new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
                         AlertRules.none(), null, 0, null))
-                .start(env).getJobExecutionResult().get();
+                .start(env).client().getJobExecutionResult().get();
         long bad = lines.stream().filter(l -> !l.endsWith("}") || !l.contains("\"sql\"")).count();
         assertThat(evaluations.collected()).hasSize(lines.size() - (int) bad);
         assertThat(evaluations.collected()).allSatisfy(e -> assertThat(e.source()).isEqualTo(topic + "-0"));

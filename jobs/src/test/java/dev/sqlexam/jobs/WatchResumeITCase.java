@@ -34,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WatchResumeITCase {
 
-    private static final Path LOG = Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl");
-    private static final int EVENTS = 1_000;
+    static final Path LOG = Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl");
+    static final int EVENTS = 1_000;
 
     @TempDir
     Path tmp;
@@ -125,7 +125,8 @@ class WatchResumeITCase {
         assertThat(p.exitValue()).as("./sqlexam %s: %s", String.join(" ", args), output).isZero();
     }
 
-    private void assertExactlyOnce(Path out, String watchId) throws Exception {
+    /** Every event of the log evaluated once, each alert once, and each app window row in the table counting its events. */
+    static void assertExactlyOnce(Path out, String watchId) throws Exception {
         List<JsonNode> evaluations = committed(out, "evaluations");
         Map<String, Long> perEvent = evaluations.stream().collect(Collectors.groupingBy(n -> n.get("source").asText() + "@" + n.get("position").asLong(),
                 Collectors.counting()));

@@ -97,6 +97,9 @@ public final class SqlExamOptions {
     public static final Option<String> WATCH_CHECKPOINT_DIR = own("watch_checkpoint_dir", "SQLEXAM_WATCH_CHECKPOINT_DIR", String.class, "",
             "watch: where a following watch keeps its checkpoints (empty: the state folder's checkpoints/, one folder per output folder).",
             "job");
+    public static final Option<String> FLINK_REST = own("flink_rest", "SQLEXAM_FLINK_REST", String.class, "",
+            "A Flink cluster's REST address (host:port) to submit exam, grade and watch jobs to (--cluster); empty: an in-process "
+                    + "MiniCluster.", "job");
     public static final Option<Integer> PARALLELISM = own("parallelism", "SQLEXAM_PARALLELISM", Integer.class, 2,
             "Parallelism of the Flink job.", "job");
     public static final Option<Integer> ASYNC_CAPACITY = own("async_capacity", "SQLEXAM_ASYNC_CAPACITY", Integer.class, 8,

@@ -50,7 +50,8 @@ public record JdbcUrlTemplate(String template) implements Serializable {
         Map<String, String> params = parameters();
         params.remove("password");
         params.put("user", user);
-        if (password != null && !password.isEmpty()) params.put("password", password);
+        // the driver URL-decodes parameters: a password with '&', '=' or '%' must be encoded to arrive whole
+        if (password != null && !password.isEmpty()) params.put("password", java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8));
         StringBuilder url = new StringBuilder(base);
         char sep = '?';
         for (var e : params.entrySet()) {
@@ -58,6 +59,28 @@ public record JdbcUrlTemplate(String template) implements Serializable {
             sep = '&';
         }
         return new JdbcUrlTemplate(url.toString());
+    }
+
+    /**
+     * The same URL with the password the client's environment holds for it ({@code PGPASSWORD}, else the password file
+     * {@code PGPASSFILE} or ~/.pgpass names for its host, port, {@code database} and user) written into it, for workers
+     * whose environment holds none. Unchanged when the URL has a password or the environment none.
+     */
+    public JdbcUrlTemplate withClientPassword(String database) {
+        return withClientPassword(database, System.getenv("PGPASSWORD"));
+    }
+
+    JdbcUrlTemplate withClientPassword(String database, String environmentPassword) {
+        Map<String, String> params = parameters();
+        if (params.containsKey("password") || user() == null) return this;
+        String password = environmentPassword;
+        if (password == null || password.isEmpty()) {
+            String server = server();
+            int colon = server.lastIndexOf(':');
+            password = org.postgresql.jdbcurlresolver.PgPassParser.getPassword(server.substring(0, colon), server.substring(colon + 1),
+                    database, user());
+        }
+        return password == null || password.isEmpty() ? this : withUser(user(), password);
     }
 
     /** The server part, {@code host:port} (port 5432 when the URL names none), by which connection budgets are shared. */

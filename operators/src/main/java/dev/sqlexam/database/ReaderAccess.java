@@ -22,6 +22,11 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
         return mode == Mode.CONNECTING_USER ? null : READER_ROLE;
     }
 
+    /** The same access with the client's stored passwords written into its URL (see {@link JdbcUrlTemplate#withClientPassword}). */
+    public ReaderAccess withClientPassword(String database) {
+        return new ReaderAccess(mode, url.withClientPassword(database), initSql, note);
+    }
+
     /** The ways candidate SQL can be run read-only. */
     public enum Mode { READER_LOGIN, SET_ROLE, CONNECTING_USER }
 

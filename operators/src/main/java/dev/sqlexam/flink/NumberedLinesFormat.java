@@ -38,11 +38,20 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
         return TypeInformation.of(NumberedLine.class);
     }
 
+    /** A whole file's lines, numbered as this format reads them (for a job that carries its input). */
+    public static java.util.List<NumberedLine> readAll(java.nio.file.Path file) throws IOException {
+        java.util.List<NumberedLine> lines = new java.util.ArrayList<>();
+        try (LineReader reader = new LineReader(java.nio.file.Files.newInputStream(file))) {
+            for (NumberedLine line = reader.read(); line != null; line = reader.read()) lines.add(line);
+        }
+        return lines;
+    }
+
     private static final class LineReader implements Reader<NumberedLine> {
         private final BufferedReader reader;
         private long number;
 
-        LineReader(FSDataInputStream stream) {
+        LineReader(java.io.InputStream stream) {
             this.reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
         }
 

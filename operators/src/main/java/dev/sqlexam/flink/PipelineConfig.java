@@ -39,7 +39,7 @@ public record PipelineConfig(String name, String description, RetrievalSpec retr
         EmbeddingProviders embeddings = new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER),
                 settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
         RetrievalSpec retrieval = new RetrievalSpec(job.admin(), job.controlDb(), embeddings, job.dimensions(embeddings.modelName()),
-                RetrievalConfig.from(settings), job.migrationsDir(), job.poolSize(), job.connections());
+                RetrievalConfig.from(settings), job.migrations(), job.poolSize(), job.connections());
         EvaluationSpec evaluation = new EvaluationSpec(job.reader(), job.poolSize(), CandidateEvaluator.Settings.from(settings),
                 RepairLoop.Settings.from(settings), generators, job.connections());
         ExecutionSpec execution = new ExecutionSpec(job.reader(), job.statementTimeoutMs(), job.rowCap(),

@@ -3,7 +3,6 @@ package dev.sqlexam.flink;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,7 +16,7 @@ final class RetrievalOperators {
     }
 
     static RetrievalService service(RetrievalSpec spec, RagStore store) {
-        return new RetrievalService(store, spec.embeddings().modelName(), spec.dimensions(), spec.config(), Path.of(spec.migrationsDir()));
+        return new RetrievalService(store, spec.embeddings().modelName(), spec.dimensions(), spec.config(), spec.migrations().path());
     }
 
     /** One service per variant over a shared store (the variants' control database and connections are the job's). */

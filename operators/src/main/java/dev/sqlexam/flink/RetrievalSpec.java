@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.embedding.EmbeddingProviders;
@@ -8,4 +9,4 @@ import java.io.Serializable;
 
 /** What the retrieval operators need: the control database (rag schema), the model, the config, the docs. */
 public record RetrievalSpec(JdbcUrlTemplate admin, String controlDb, EmbeddingProviders embeddings, int dimensions,
-        RetrievalConfig config, String migrationsDir, int poolSize, ConnectionPolicy connections) implements Serializable {}
+        RetrievalConfig config, JobFiles migrations, int poolSize, ConnectionPolicy connections) implements Serializable {}

@@ -36,7 +36,7 @@ public final class GeneratorSelection {
         }
         String tags = answers(localOllama + "/api/tags");
         if (tags != null && hasModel(tags, requested.model())) {
-            return new Generators("ollama", localOllama, requested.model(), requested.apiKeyEnv(), requested.timeoutMs(),
+            return new Generators("ollama", localOllama, requested.model(), requested.apiKeyEnv(), requested.apiKey(), requested.timeoutMs(),
                     requested.ollamaEndpoint(), requested.settings(), requested.replayLog(),
                     "auto: an Ollama at " + localOllama + " has " + requested.model());
         }
@@ -58,7 +58,7 @@ public final class GeneratorSelection {
         String base = g.url().endsWith("/") ? g.url().substring(0, g.url().length() - 1) : g.url();
         String probe = base + (openai ? "/models" : "/api/tags");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(probe)).timeout(Duration.ofSeconds(5)).GET();
-        String key = g.apiKeyEnv() == null ? null : System.getenv(g.apiKeyEnv());
+        String key = g.apiKey() == null ? null : g.apiKey().value();
         if (openai && key != null && !key.isBlank()) request.header("Authorization", "Bearer " + key);
         int status;
         try {

@@ -104,7 +104,7 @@ class AsyncOperatorsITCase {
     void aStageThatThrowsIsARecordNamingTheStage() throws Exception {
         // a database the retrieval index has never seen: the retrieval service throws, the operator must not
         RetrievalSpec spec = new RetrievalSpec(TestDatabase.migrated(), "sqlexam", new dev.sqlexam.embedding.EmbeddingProviders("onnx", null, null),
-                384, dev.sqlexam.retrieval.RetrievalConfig.from(Settings.defaults()), TestDatabase.migrationsDir().toString(), 2,
+                384, dev.sqlexam.retrieval.RetrievalConfig.from(Settings.defaults()), dev.sqlexam.config.JobFiles.local(TestDatabase.migrationsDir()), 2,
                 ConnectionPolicy.DEFAULT);
         ExamTask unknown = new ExamTask("it", "default", 0, new ExamQuestion("q9", "it_never_indexed", "How many employees?",
                 "SELECT 1", List.of(), List.of(), null, null, null, null, null, 1, null));

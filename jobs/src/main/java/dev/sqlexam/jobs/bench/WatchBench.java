@@ -109,7 +109,7 @@ public final class WatchBench {
         StreamExecutionEnvironment env = environment();
         long t0 = System.nanoTime();
         new WatchJob(ExamIo.Lines.file(file.toUri().toString()), WatchJob.Sinks.of(evaluations, null),
-                spec).start(env).getJobExecutionResult().get();
+                spec).start(env).client().getJobExecutionResult().get();
         double seconds = (System.nanoTime() - t0) / 1e9;
         evaluations.collected().clear();
         return seconds;
@@ -131,7 +131,7 @@ public final class WatchBench {
         org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(folder.toUri());
         ExamIo.Lines source = e -> e.fromSource(FileSource.forRecordStreamFormat(new dev.sqlexam.flink.NumberedLinesFormat(), dir)
                 .monitorContinuously(Duration.ofMillis(200)).build(), WatermarkStrategy.noWatermarks(), "live folder");
-        JobClient job = new WatchJob(source, WatchJob.Sinks.of(null, rows), spec).start(environment());
+        JobClient job = new WatchJob(source, WatchJob.Sinks.of(null, rows), spec).start(environment()).client();
         Thread.sleep(3_000);
         AtomicLong sent = new AtomicLong();
         long lastEventMs = generate(folder, rate, seconds, sent);

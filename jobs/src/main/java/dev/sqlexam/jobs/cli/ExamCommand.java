@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.ExamRun;
+import dev.sqlexam.jobs.FlinkTarget;
 import dev.sqlexam.jobs.Home;
 import dev.sqlexam.jobs.RunManifest;
 import dev.sqlexam.jobs.RunResult;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,6 +58,9 @@ final class ExamCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ClusterOption cluster;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -92,8 +95,8 @@ final class ExamCommand implements Callable<Integer> {
             if (runs == null) extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
         }
         if (defs.isEmpty()) defs.add(ExamRun.DEFAULT);
-        RunResult result = new ExamRun(common.settings(extra), set, outRoot, id, System.out, defs, resuming)
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+        var settings = common.settings(cluster.apply(extra));
+        RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings).environment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }
 

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,6 +44,9 @@ final class GradeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ClusterOption cluster;
+
     /** SQLite predictions made to mean on PostgreSQL what they meant on SQLite, with each database's names. */
     record SqliteDialect(dev.sqlexam.database.JdbcUrlTemplate admin, List<ExamQuestion> questions) {
         PredictionsFile.Loaded convert(PredictionsFile.Loaded file) {
@@ -73,7 +75,7 @@ final class GradeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--dialect must be auto, sqlite or postgres, was '" + dialect + "'");
         }
         List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
-        var settings = common.settings(Map.of());
+        var settings = common.settings(cluster.apply(new java.util.HashMap<>()));
         SqliteDialect sqlite = new SqliteDialect(new dev.sqlexam.database.JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
                 questions);
         List<PredictionsFile.Loaded> loaded = new ArrayList<>();
@@ -91,7 +93,7 @@ final class GradeCommand implements Callable<Integer> {
         }
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result = new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(dev.sqlexam.jobs.FlinkTarget.of(settings).environment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }
 }

@@ -81,13 +81,13 @@ final class ShellCommands {
             description = {"A standalone Flink session cluster on loopback: a JobManager and N TaskManagers, each its own",
                 "JVM, assembled from Maven Central's Flink jars (the version the project builds with) into .sqlexam/flink;",
                 "configuration in flink-conf/cluster/config.yaml; Web UI and REST on 127.0.0.1:8081",
-                "(SQLEXAM_FLINK_REST_PORT). Submitting exam, grade and watch to it (--cluster) is being built."},
-            subcommands = {ClusterUp.class, ClusterDown.class, ClusterStatus.class})
+                "(SQLEXAM_FLINK_REST_PORT). exam, grade and watch run their jobs on it with --cluster."},
+            subcommands = {ClusterUp.class, ClusterDown.class, ClusterStatus.class, ClusterFlink.class})
     static final class Cluster extends CommandGroup {}
 
     @Command(name = "up", mixinStandardHelpOptions = true,
             description = {"Fetch Flink's jars once, start the JobManager and the TaskManagers, and wait until all are",
-                "registered with the JobManager."})
+                "registered with the JobManager. On a running cluster, start the TaskManagers it lost."})
     static final class ClusterUp extends ScriptOnly {
         @picocli.CommandLine.Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "1",
                 description = "TaskManager processes, 2 slots each (default ${DEFAULT-VALUE}).")
@@ -100,4 +100,12 @@ final class ShellCommands {
     @Command(name = "status", mixinStandardHelpOptions = true,
             description = "Say whether the cluster runs, with its REST overview (exit 3 when it does not).")
     static final class ClusterStatus extends ScriptOnly {}
+
+    @Command(name = "flink", mixinStandardHelpOptions = true,
+            description = {"Flink's own command-line client (bin/flink of a distribution) against this cluster, e.g.",
+                "./sqlexam cluster flink run jobs/target/sqlexam-cluster.jar exam --generator gold, or ... flink list."})
+    static final class ClusterFlink extends ScriptOnly {
+        @picocli.CommandLine.Parameters(paramLabel = "ARGS", arity = "0..*", description = "Arguments of bin/flink (run, list, cancel, ...).")
+        java.util.List<String> args;
+    }
 }

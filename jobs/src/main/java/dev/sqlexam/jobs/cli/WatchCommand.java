@@ -7,7 +7,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,6 +70,9 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ClusterOption cluster;
+
     @Override
     public Integer call() throws Exception {
         Map<String, String> extra = new HashMap<>();
@@ -78,8 +80,11 @@ final class WatchCommand implements Callable<Integer> {
         if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
         WatchRun.Input source = new WatchRun.Input(input.replay, input.dir, input.kafka, topic, group);
         Path dir = out != null ? out : WatchRun.defaultOutDir(source, LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        new WatchRun(common.settings(extra), source, dir, new WatchRun.Options(name, fresh, shadow, shadowRate), System.out)
-                .run(StreamExecutionEnvironment::getExecutionEnvironment);
+        var settings = common.settings(cluster.apply(extra));
+        dev.sqlexam.jobs.FlinkTarget target = dev.sqlexam.jobs.FlinkTarget.of(settings);
+        WatchRun run = new WatchRun(settings, source, dir, new WatchRun.Options(name, fresh, shadow, shadowRate), System.out);
+        target.requireNoRunningJob(run.jobName());
+        run.run(target::environment);
         return 0;
     }
 
