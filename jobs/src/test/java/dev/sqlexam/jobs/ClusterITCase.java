@@ -40,6 +40,7 @@ class ClusterITCase {
     private static final int REST_PORT = 58_081;
     private static final String REST = "127.0.0.1:" + REST_PORT;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final int RUNS = 3;
 
     @TempDir
     static Path cluster;
@@ -126,10 +127,13 @@ class ClusterITCase {
         Path erp = Home.resolve().resolve("exam-sets/erp/erp.jsonl");
         long questions = Files.readAllLines(erp).stream().filter(l -> !l.isBlank()).count();
         Cli exam = Cli.start(tmp.resolve("killed.log"), "exam", "--cluster", REST, "--generator", "baseline", "--exam-set", erp.toString(),
-                "--runs", "2", "--out", tmp.resolve("runs").toString(), "--run-id", "killed", "--set", "checkpoint_interval_ms=500");
+                "--runs", String.valueOf(RUNS), "--out", tmp.resolve("runs").toString(), "--run-id", "killed", "--set",
+                "checkpoint_interval_ms=500");
         exam.waitFor(() -> exam.output().contains("runs on the cluster"), 240, "the job submitted");
         String jobId = exam.jobId();
-        // the job's first completed checkpoint is what it restarts from; the kill must come before its end
+        // the job's first completed checkpoint is what it restarts from; the kill must come before its end: the first
+        // checkpoint waits for the records in flight ahead of its barrier (bounded by the network buffers, some seconds),
+        // so the job gets enough runs to go on well past it
         exam.waitFor(() -> restQuietly("/jobs/" + jobId + "/checkpoints").path("counts").path("completed").asInt() >= 1, 240,
                 "a completed checkpoint");
         assertThat(rest("/jobs/" + jobId).path("state").asText()).isEqualTo("RUNNING");
@@ -139,11 +143,13 @@ class ClusterITCase {
 
         assertThat(rest("/jobs/" + jobId + "/exceptions").path("exceptionHistory").path("entries"))
                 .as("the job lost a TaskManager and restarted").isNotEmpty();
+        assertThat(rest("/jobs/" + jobId + "/checkpoints").path("counts").path("restored").asInt())
+                .as("the restart restored the job's checkpoint").isPositive();
         List<JsonNode> log = new ArrayList<>();
         for (String line : Files.readAllLines(tmp.resolve("runs/killed/exam_log.jsonl"))) log.add(Json.MAPPER.readTree(line));
         Set<String> keys = new HashSet<>();
         for (JsonNode r : log) keys.add(r.path("repetition").asInt() + "/" + r.path("db").asText() + "/" + r.path("question_id").asText());
-        assertThat(log).as("one record per question and run").hasSize((int) (2 * questions));
+        assertThat(log).as("one record per question and run").hasSize((int) (RUNS * questions));
         assertThat(keys).hasSize(log.size());
         assertThat(exam.output()).doesNotContain("repeated a logged question");
         assertThat(log).as("no question lost to the dead TaskManager as an infrastructure failure")
@@ -155,7 +161,7 @@ class ClusterITCase {
         assertThat(killed.path("accuracy_per_run")).as("each run as an undisturbed in-process run")
                 .allSatisfy(run -> assertThat(run.asDouble()).isEqualTo(reference.path("accuracy").asDouble()));
         reference.path("reasons").fields().forEachRemaining(reason -> assertThat(killed.path("reasons").path(reason.getKey()).asLong())
-                .as(reason.getKey()).isEqualTo(2 * reason.getValue().asLong()));
+                .as(reason.getKey()).isEqualTo(RUNS * reason.getValue().asLong()));
     }
 
     @Test
@@ -183,6 +189,7 @@ class ClusterITCase {
             watch.process().waitFor(60, TimeUnit.SECONDS);
         }
         assertThat(rest("/jobs/" + jobId + "/exceptions").path("exceptionHistory").path("entries")).as("the watch restarted").isNotEmpty();
+        assertThat(rest("/jobs/" + jobId + "/checkpoints").path("counts").path("restored").asInt()).as("from its checkpoint").isPositive();
         WatchResumeITCase.assertExactlyOnce(out, watchId);
         waitUntil(() -> restQuietly("/jobs/" + jobId).path("state").asText().equals("CANCELED"), 30, "the job cancelled with its client");
         assertThat(watch.output()).as("app windows printed by the client").contains("window  ");
