@@ -3,7 +3,6 @@ package dev.sqlexam.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sqlexam.jobs.cli.SqlExamCli;
 import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -291,14 +290,7 @@ class ClusterITCase {
         }
 
         static Cli start(Path log, Map<String, String> env, String... args) throws IOException {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-                    "-cp", System.getProperty("java.class.path"), "-Dsqlexam.home=" + Home.resolve(),
-                    "-Dsqlexam.state=" + log.getParent().resolve("state"), SqlExamCli.class.getName()));
-            command.addAll(List.of(args));
-            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-            pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
-            pb.environment().putAll(env);
-            return new Cli(pb.start(), log);
+            return new Cli(WatchResumeITCase.startCli(log.getParent().resolve("state"), log, env, List.of(args)), log);
         }
 
         String output() {

@@ -155,12 +155,18 @@ class WatchResumeITCase {
     }
 
     private Process start(List<String> args, String log) throws IOException {
+        return startCli(tmp.resolve("state"), tmp.resolve(log), Map.of(), args);
+    }
+
+    /** The CLI in its own JVM, as a user runs it, its output to {@code log}; {@code env} added to this JVM's environment. */
+    static Process startCli(Path state, Path log, Map<String, String> env, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-                "-cp", System.getProperty("java.class.path"), "-Dsqlexam.home=" + Home.resolve(), "-Dsqlexam.state=" + tmp.resolve("state"),
+                "-cp", System.getProperty("java.class.path"), "-Dsqlexam.home=" + Home.resolve(), "-Dsqlexam.state=" + state,
                 SqlExamCli.class.getName()));
         command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve(log).toFile());
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        pb.environment().putAll(env);
         return pb.start();
     }
 
