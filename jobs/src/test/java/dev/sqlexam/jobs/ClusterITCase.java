@@ -131,8 +131,8 @@ class ClusterITCase {
         exam.waitFor(() -> exam.output().contains("runs on the cluster"), 240, "the job submitted");
         String jobId = exam.jobId();
         // the job's first completed checkpoint is what it restarts from; the kill must come before its end: the first
-        // checkpoint waits for the records in flight ahead of its barrier (bounded by the network buffers, some seconds),
-        // so the job gets enough runs to go on well past it
+        // checkpoint waits for the records in flight ahead of its barrier (bounded by the cluster's debloated network
+        // buffers: about 15 s here, the next ones every few seconds), so the job gets enough runs to go on well past it
         exam.waitFor(() -> restQuietly("/jobs/" + jobId + "/checkpoints").path("counts").path("completed").asInt() >= 1, 240,
                 "a completed checkpoint");
         assertThat(rest("/jobs/" + jobId).path("state").asText()).isEqualTo("RUNNING");
