@@ -129,3 +129,33 @@ ensure_pgvector() {
   pgvector_installed || die "pgvector built but vector.control is still missing"
   say "pgvector installed in $((SECONDS - t0)) s"
 }
+
+# The official MCP Inspector (its CLI mode tests ./sqlexam mcp as a real client would), from the npm registry into the
+# state folder. Node comes from Debian (nodejs, npm) when the machine has none; a node already installed is used as is.
+SQLEXAM_MCP_INSPECTOR_VERSION=2.12.0
+mcp_inspector_installed() {
+  grep -qs "\"version\": \"$SQLEXAM_MCP_INSPECTOR_VERSION\"" \
+    "$SQLEXAM_STATE_DIR/npm/node_modules/@modelcontextprotocol/inspector/package.json" \
+    && [ -x "$SQLEXAM_STATE_DIR/npm/node_modules/.bin/mcp-inspector" ]
+}
+ensure_mcp_inspector() {
+  mcp_inspector_installed && return 0
+  if ! command -v npm >/dev/null; then
+    if ! is_root; then
+      say "WARNING: node and npm are missing and cannot be installed without root; the MCP Inspector test will fail" \
+          "(sudo apt-get install -y nodejs npm)"
+      return 0
+    fi
+    ensure_packages nodejs npm
+  fi
+  local log="$SQLEXAM_STATE_DIR/logs/npm-inspector.log" t0=$SECONDS
+  mkdir -p "$SQLEXAM_STATE_DIR/npm" "$(dirname "$log")"
+  say "installing the MCP Inspector $SQLEXAM_MCP_INSPECTOR_VERSION (npm)"
+  if ! npm install --no-audit --no-fund --prefix "$SQLEXAM_STATE_DIR/npm" \
+      "@modelcontextprotocol/inspector@$SQLEXAM_MCP_INSPECTOR_VERSION" >"$log" 2>&1; then
+    tail -5 "$log" >&2
+    say "WARNING: npm could not install the MCP Inspector (log: $log); its test will fail"
+    return 0
+  fi
+  say "MCP Inspector installed in $((SECONDS - t0)) s"
+}

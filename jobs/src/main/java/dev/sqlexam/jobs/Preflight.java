@@ -50,6 +50,12 @@ public final class Preflight {
 
     public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Path examSet, Set<String> serverDatabases,
             PrintStream out) throws IOException, SQLException {
+        return run(settings, admin, resultsDb, goldTables(admin, ExamSetFiles.read(examSet, serverDatabases).questions()), out);
+    }
+
+    /** The same for questions given one by one: {@code goldTables} per database (empty: only who reads and the budget). */
+    public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Map<String, Set<String>> goldTables,
+            PrintStream out) throws SQLException {
         boolean connectingUser = "connecting-user".equals(settings.get(SqlExamOptions.READER));
         ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD), connectingUser);
         if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
@@ -65,7 +71,6 @@ public final class Preflight {
         ConnectionPolicy connections = ConnectionPolicy.from(settings).withBudget(budget);
         out.println("[sqlexam] " + capacity.describe(budget));
 
-        Map<String, Set<String>> goldTables = goldTables(admin, examSet, serverDatabases);
         boolean mayGrant = settings.get(SqlExamOptions.GRANT_READ_ACCESS) && reader.privilegesOf() != null;
         ReadAccessCheck.Report access = new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
         report(access, out);
@@ -78,10 +83,10 @@ public final class Preflight {
     }
 
     /** Per database of the exam set (and of the server), the tables its golds read: as given, and as the gold's plan names them. */
-    static Map<String, Set<String>> goldTables(JdbcUrlTemplate admin, Path examSet, Set<String> serverDatabases) throws IOException {
+    static Map<String, Set<String>> goldTables(JdbcUrlTemplate admin, List<ExamQuestion> questions) {
         Map<String, List<ExamQuestion>> byDb = new TreeMap<>();
         // the lines the job will read (questions on databases the server lacks are rejected there, not checked here)
-        for (ExamQuestion q : ExamSetFiles.read(examSet, serverDatabases).questions()) {
+        for (ExamQuestion q : questions) {
             // without {db} in the URL every question runs on the one database the URL names
             byDb.computeIfAbsent(admin.perDatabase() ? q.db() : admin.fixedDatabase(), k -> new ArrayList<>()).add(q);
         }

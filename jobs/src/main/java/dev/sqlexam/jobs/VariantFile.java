@@ -31,6 +31,11 @@ public record VariantFile(Path path, String name, String description, Map<String
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> KEYS = Set.of("name", "description", "extends", "options");
 
+    /** The variant as a run's manifest records it. */
+    public RunManifest.Variant asVariant() {
+        return new RunManifest.Variant(name, description, options);
+    }
+
     public static VariantFile read(Path path) {
         return read(path, new ArrayList<>());
     }

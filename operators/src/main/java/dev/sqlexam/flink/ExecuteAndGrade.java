@@ -43,10 +43,14 @@ public final class ExecuteAndGrade extends RichAsyncFunction<GeneratedTask, Exam
         QueryCache candidates = new QueryCache(16_384, 20_000);
         stages = new HashMap<>();
         for (String variant : specs.names()) {
-            ExecutionSpec spec = specs.get(variant);
-            stages.put(variant, new GradingStage(executor, new Grader(spec.tolerance()), golds, candidates, spec.passAtK(),
-                    spec.executionFallbacks(), spec.adaptiveTimeout()));
+            stages.put(variant, stage(specs.get(variant), executor, golds, candidates));
         }
+    }
+
+    /** One variant's grading over the executor and result caches its operator instance shares. */
+    static GradingStage stage(ExecutionSpec spec, ReadOnlyExecutor executor, QueryCache golds, QueryCache candidates) {
+        return new GradingStage(executor, new Grader(spec.tolerance()), golds, candidates, spec.passAtK(), spec.executionFallbacks(),
+                spec.adaptiveTimeout());
     }
 
     @Override

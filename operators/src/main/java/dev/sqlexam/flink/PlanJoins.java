@@ -67,37 +67,49 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
         graphs.open();
     }
 
+    /** The FK subgraph a task's plan searches, and whether it came from the cache. */
+    public record Subgraph(FkGraph graph, boolean cached) {}
+
+    /** Finds the FK subgraph of a task's database and modules. */
+    @FunctionalInterface
+    public interface SubgraphLookup {
+        Subgraph of(RetrievalTask task) throws Exception;
+    }
+
     @Override
-    public void processElement(RetrievalTask task, Context ctx, Collector<RetrievalTask> out) throws Exception {
-        long start = System.nanoTime();
+    public void processElement(RetrievalTask task, Context ctx, Collector<RetrievalTask> out) {
         JoinPlanner planner = byVariant.get(task.task().variant());
-        if (planner == null) {
-            out.collect(task);
-            return;
-        }
-        boolean cacheEnabled = planners.of(task.task()).cache();
-        if (task.packet() == null || task.packet().tables().size() < 2) {
-            out.collect(task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok(Stage.PLAN_JOINS, 0, "no join needed")));
-            return;
-        }
-        try {
-            FkGraph graph = cacheEnabled ? subgraph.value() : null;
-            boolean hit = graph != null;
-            if (hit) {
+        boolean cacheEnabled = planner != null && planners.of(task.task()).cache();
+        out.collect(plan(task, planner, t -> {
+            FkGraph cached = cacheEnabled ? subgraph.value() : null;
+            if (cached != null) {
                 hits.add(1L);
                 hitMetric.inc();
-            } else {
-                graph = graphs.graph(task.task().question().db(), task.packet().modules());
-                if (cacheEnabled) subgraph.update(graph);
-                misses.add(1L);
-                missMetric.inc();
+                return new Subgraph(cached, true);
             }
-            JoinPlan plan = planner.plan(graph, requiredTables(task));
+            FkGraph built = graphs.graph(t.task().question().db(), t.packet().modules());
+            if (cacheEnabled) subgraph.update(built);
+            misses.add(1L);
+            missMetric.inc();
+            return new Subgraph(built, false);
+        }));
+    }
+
+    /** One task's join plan (a null planner: the variant plans none, the task passes unchanged); never throws. */
+    public static RetrievalTask plan(RetrievalTask task, JoinPlanner planner, SubgraphLookup subgraphs) {
+        long start = System.nanoTime();
+        if (planner == null) return task;
+        if (task.packet() == null || task.packet().tables().size() < 2) {
+            return task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok(Stage.PLAN_JOINS, 0, "no join needed"));
+        }
+        try {
+            Subgraph graph = subgraphs.of(task);
+            JoinPlan plan = planner.plan(graph.graph(), requiredTables(task));
             long ms = (System.nanoTime() - start) / 1_000_000;
-            out.collect(task.withPlan(plan, StageTrace.ok(Stage.PLAN_JOINS, ms, (hit ? "subgraph cached, " : "subgraph built, ")
-                    + plan.paths().size() + " path(s)" + (plan.note() == null ? "" : ": " + plan.note()))));
+            return task.withPlan(plan, StageTrace.ok(Stage.PLAN_JOINS, ms, (graph.cached() ? "subgraph cached, " : "subgraph built, ")
+                    + plan.paths().size() + " path(s)" + (plan.note() == null ? "" : ": " + plan.note())));
         } catch (Exception e) {
-            out.collect(task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.infraFailure(Stage.PLAN_JOINS, (System.nanoTime() - start) / 1_000_000, e.getMessage())));
+            return task.withPlan(JoinPlan.none(List.of(), e.getMessage()), StageTrace.infraFailure(Stage.PLAN_JOINS, (System.nanoTime() - start) / 1_000_000, e.getMessage()));
         }
     }
 

@@ -52,7 +52,17 @@ public final class GradingStage {
         this.adaptiveTimeout = adaptiveTimeout;
     }
 
+    /** The chosen candidate as it ran (null outcome: nothing to run), after execution recovery when that ran instead. */
+    public record Prediction(Candidate chosen, QueryOutcome outcome, long ms, boolean recovered) {}
+
+    /** A graded question: its exam record and its prediction's result. */
+    public record Graded(ExamRecord record, Prediction prediction) {}
+
     public ExamRecord evaluate(GeneratedTask generated) {
+        return grade(generated).record();
+    }
+
+    public Graded grade(GeneratedTask generated) {
         ExamTask task = generated.task();
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());
@@ -76,37 +86,11 @@ public final class GradingStage {
                 ? StageTrace.ok(Stage.EXECUTE_GOLD, elapsedMs(goldStart), golds.size() + " gold quer" + (golds.size() == 1 ? "y" : "ies"))
                 : StageTrace.failed(Stage.EXECUTE_GOLD, code(firstGold), firstGold.sqlstate(), elapsedMs(goldStart), firstGold.error()));
 
-        Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
-        QueryOutcome prediction = null;
-        long predMs = 0;
-        boolean recovered = false;
-        boolean allBlocked = generated.evaluation() != null && generated.evaluation().chosenIndex() == null;
-        if (chosen != null && allBlocked) {
-            String reason = generated.evaluation().candidates().get(0).blockReason();
-            prediction = QueryOutcome.failure(null, dev.sqlexam.model.ErrorClass.VALIDATION_BLOCK,
-                    "blocked: " + reason + " (not run: every candidate was blocked)", 0);
-            trace.add(StageTrace.failed(Stage.EXECUTE, code(prediction), null, 0, "not run: every candidate was blocked"));
-        } else if (chosen != null) {
-            prediction = runPrediction(q.db(), chosen.sql(), firstGold.elapsedMs());
-            predMs = prediction.elapsedMs();
-            trace.add(prediction.ok()
-                    ? StageTrace.ok(Stage.EXECUTE, predMs, prediction.result().rowCount() + " rows")
-                    : StageTrace.failed(Stage.EXECUTE, code(prediction), prediction.sqlstate(), predMs, prediction.error()));
-            if (executionFallbacks > 0 && ExecutionRecovery.recoverable(prediction)) {
-                ExecutionRecovery.Result recovery = ExecutionRecovery.recover(chosen.sql(), prediction, generated.evaluation(),
-                        executionFallbacks, sql -> executor.execute(q.db(), sql));
-                for (ExecutionRecovery.Attempt a : recovery.attempts()) {
-                    trace.add(a.ok() ? StageTrace.ok(Stage.EXECUTE_RECOVERY, 0, a.method() + ": ran instead: " + a.sql())
-                            : StageTrace.failed(Stage.EXECUTE_RECOVERY, null, a.sqlstate(), 0, a.method() + ": " + a.error()));
-                }
-                if (recovery.recovered()) {
-                    recovered = true;
-                    chosen = new Candidate(chosen.index(), recovery.sql(), chosen.generator(), chosen.latencyMs());
-                    prediction = recovery.outcome();
-                    predMs += prediction.elapsedMs();
-                }
-            }
-        }
+        Prediction run = predict(generated, firstGold.elapsedMs(), trace);
+        Candidate chosen = run.chosen();
+        QueryOutcome prediction = run.outcome();
+        long predMs = run.ms();
+        boolean recovered = run.recovered();
 
         long gradeStart = System.nanoTime();
         StageTrace missing = chosen != null ? null : generated.trace().stream()
@@ -132,7 +116,7 @@ public final class GradingStage {
         FailureClassifier.Failure failure = FailureClassifier.classify(grade.correct(), grade.reason().code(),
                 failing == null ? null : code(failing), packetTables, q.goldTables(),
                 generated.evaluation(), chosen == null ? null : chosen.sql(), q.goldSql());
-        return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
+        return new Graded(new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
                 q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
                 chosen == null ? null : chosen.sql(), generatedSql(generated), candidateCorrect, grade.correct(), grade.reason().code(), grade.lenientCorrect(),
                 grade.lenientReason().code(), birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
@@ -140,7 +124,47 @@ public final class GradingStage {
                 failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
                 failure == null ? null : failure.type(), failure == null ? null : failure.details(),
                 FailureClassifier.goldTablesRetrieved(packetTables, q.goldTables()),
-                trace, generated.retrieval(), generated.generation(), generated.evaluation(), goldExecuted.get(), q.extrasJson());
+                trace, generated.retrieval(), generated.generation(), generated.evaluation(), goldExecuted.get(), q.extrasJson()), run);
+    }
+
+    /**
+     * Runs the chosen candidate (not when evaluation blocked every one) and, when it fails as it runs, the next-ranked
+     * ones execution recovery allows; appends the execute stages to {@code trace}. A question without gold stops here.
+     */
+    public Prediction predict(GeneratedTask generated, long goldMs, List<StageTrace> trace) {
+        String db = generated.task().question().db();
+        Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
+        QueryOutcome prediction = null;
+        long predMs = 0;
+        boolean recovered = false;
+        boolean allBlocked = generated.evaluation() != null && generated.evaluation().chosenIndex() == null;
+        if (chosen != null && allBlocked) {
+            String reason = generated.evaluation().candidates().get(0).blockReason();
+            prediction = QueryOutcome.failure(null, dev.sqlexam.model.ErrorClass.VALIDATION_BLOCK,
+                    "blocked: " + reason + " (not run: every candidate was blocked)", 0);
+            trace.add(StageTrace.failed(Stage.EXECUTE, code(prediction), null, 0, "not run: every candidate was blocked"));
+        } else if (chosen != null) {
+            prediction = runPrediction(db, chosen.sql(), goldMs);
+            predMs = prediction.elapsedMs();
+            trace.add(prediction.ok()
+                    ? StageTrace.ok(Stage.EXECUTE, predMs, prediction.result().rowCount() + " rows")
+                    : StageTrace.failed(Stage.EXECUTE, code(prediction), prediction.sqlstate(), predMs, prediction.error()));
+            if (executionFallbacks > 0 && ExecutionRecovery.recoverable(prediction)) {
+                ExecutionRecovery.Result recovery = ExecutionRecovery.recover(chosen.sql(), prediction, generated.evaluation(),
+                        executionFallbacks, sql -> executor.execute(db, sql));
+                for (ExecutionRecovery.Attempt a : recovery.attempts()) {
+                    trace.add(a.ok() ? StageTrace.ok(Stage.EXECUTE_RECOVERY, 0, a.method() + ": ran instead: " + a.sql())
+                            : StageTrace.failed(Stage.EXECUTE_RECOVERY, null, a.sqlstate(), 0, a.method() + ": " + a.error()));
+                }
+                if (recovery.recovered()) {
+                    recovered = true;
+                    chosen = new Candidate(chosen.index(), recovery.sql(), chosen.generator(), chosen.latencyMs());
+                    prediction = recovery.outcome();
+                    predMs += prediction.elapsedMs();
+                }
+            }
+        }
+        return new Prediction(chosen, prediction, predMs, recovered);
     }
 
     /** The record of a question the harness could not finish (time limit, crashed stage): never a model failure. */

@@ -77,7 +77,6 @@ final class BenchSharing implements Callable<Integer> {
     }
 
     private static RunManifest.Variant variant(Path file) {
-        VariantFile v = VariantFile.read(file);
-        return new RunManifest.Variant(v.name(), v.description(), v.options());
+        return VariantFile.read(file).asVariant();
     }
 }

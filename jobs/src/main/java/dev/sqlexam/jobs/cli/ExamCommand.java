@@ -78,8 +78,7 @@ final class ExamCommand implements Callable<Integer> {
         String id = runId;
         List<RunManifest.Variant> defs = new ArrayList<>();
         for (Path file : variants) {
-            VariantFile v = VariantFile.read(file);
-            defs.add(new RunManifest.Variant(v.name(), v.description(), v.options()));
+            defs.add(VariantFile.read(file).asVariant());
         }
         boolean resuming = resume != null;
         if (resuming) {

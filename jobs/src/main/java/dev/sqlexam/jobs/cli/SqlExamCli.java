@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The command-line entry point of the shaded jar. */
 @Command(name = "sqlexam", mixinStandardHelpOptions = true, version = "sqlexam 0.1.0",
         description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
-        subcommands = {ExamCommand.class, GradeCommand.class, CompareCommand.class, RegradeCommand.class, ReportCommand.class, WatchCommand.class, ProduceCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
+        subcommands = {ExamCommand.class, AskCommand.class, McpCommand.class, GradeCommand.class, CompareCommand.class, RegradeCommand.class, ReportCommand.class, WatchCommand.class, ProduceCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
             ShellCommands.Test.class, ShellCommands.Build.class, DbCommand.class, ShellCommands.Kafka.class, ShellCommands.Cluster.class, OptionsCommand.class},
         footer = {"", "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is set up).",
             "Exit codes: 0 done; 1 an error (the message says what and where); 2 wrong usage, or nothing was graded;",
