@@ -64,6 +64,13 @@ public final class AskSession implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("variant " + variant.name() + ": " + e.getMessage(), e);
         }
+        // the embedding model loads (a second or more) while the server is checked
+        EmbeddingProviders embeddings = WatchRun.embeddings(own);
+        java.util.concurrent.CompletableFuture<Integer> dimensions = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (var provider = embeddings.create()) {
+                return provider.dimensions();
+            }
+        });
         JdbcUrlTemplate admin = new JdbcUrlTemplate(own.get(SqlExamOptions.JDBC_URL));
         String control = own.get(SqlExamOptions.RESULTS_DB);
         Set<String> serverDatabases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(control)) : null;
@@ -76,15 +83,10 @@ public final class AskSession implements AutoCloseable {
         Preflight.Result preflight = Preflight.run(own, admin, control, goldTables, notes);
         Generators generators = GeneratorSelection.resolve(Generators.from(own));
         GeneratorSelection.requireReachable(generators);
-        EmbeddingProviders embeddings = WatchRun.embeddings(own);
-        int dimensions;
-        try (var provider = embeddings.create()) {
-            dimensions = provider.dimensions();
-        }
         Path migrations = Home.resolve().resolve("migrations");
         JobResources resources = new JobResources(admin, control, JobFiles.local(migrations), preflight.reader(), preflight.connections(),
                 own.get(SqlExamOptions.ASYNC_CAPACITY), own.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), own.get(SqlExamOptions.ROW_CAP), null,
-                Map.of(embeddings.modelName(), dimensions));
+                Map.of(embeddings.modelName(), loaded(dimensions, embeddings)));
         PipelineConfig config = PipelineConfig.from(variant.name(), variant.description(), own, generators, resources,
                 own.get(SqlExamOptions.PASS_AT_K), own.get(SqlExamOptions.EXECUTION_FALLBACKS));
         AskSession session = new AskSession(own, admin, control, serverDatabases, generators, embeddings,
@@ -145,6 +147,14 @@ public final class AskSession implements AutoCloseable {
         migrate(admin, Set.of(db), notes);
         new IndexRun(admin, control, embeddings, Home.resolve().resolve("migrations"), notes)
                 .ensure(List.of(db), settings.get(SqlExamOptions.PARALLELISM), "its questions run without retrieval");
+    }
+
+    private static int loaded(java.util.concurrent.CompletableFuture<Integer> dimensions, EmbeddingProviders embeddings) {
+        try {
+            return dimensions.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new IllegalStateException("cannot load the embedding model " + embeddings.modelName() + ": " + e.getCause().getMessage(), e.getCause());
+        }
     }
 
     private static void migrate(JdbcUrlTemplate admin, Set<String> databases, PrintStream notes) {

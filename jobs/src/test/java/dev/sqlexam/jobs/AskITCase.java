@@ -150,6 +150,39 @@ class AskITCase {
         assertThat(record.path("reason")).isEqualTo(logged.path("reason"));
     }
 
+    @Test
+    void askRecordsWhatTheExamRecordsForTheSameQuestions() throws Exception {
+        Path set = tmp.resolve("five.jsonl");
+        List<String> lines = Files.readAllLines(Home.resolve().resolve("exam-sets/erp/erp.jsonl")).stream().filter(l -> !l.isBlank())
+                .filter(l -> l.contains("\"difficulty\": \"medium\"") || l.contains("\"difficulty\": \"hard\"")).limit(5).toList();
+        Files.write(set, lines);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putIfAbsent("SQLEXAM_JDBC_URL", URL);
+        RunResult exam = new ExamRun(Settings.resolve(Map.of(), env, Map.of("generator", "baseline")), set, tmp.resolve("runs"), "it-ask-vs-exam",
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment());
+        List<String> logged = Files.readAllLines(exam.outDir().resolve("exam_log.jsonl"));
+        assertThat(logged).hasSize(lines.size());
+        for (String line : logged) {
+            JsonNode examRecord = Json.MAPPER.readTree(line);
+            String id = examRecord.path("question_id").asText();
+            JsonNode asked = ask(Map.of("generator", "baseline"), new AskRun.Request(null, null, id, set, null, null, false, true, false, 10)).json();
+            for (String field : List.of("question", "db", "generator", "gold_sql", "pred_sql", "candidates", "correct", "reason", "lenient_reason",
+                    "gold_rows", "pred_rows", "error_class", "sqlstate", "failure_type", "gold_tables_retrieved", "matched_gold")) {
+                assertThat(asked.path(field)).as("%s of %s", field, id).isEqualTo(examRecord.path(field));
+            }
+            assertThat(asked.path("retrieval").path("tables")).as("retrieved tables of %s", id).isEqualTo(examRecord.path("retrieval").path("tables"));
+            assertThat(asked.path("evaluation").path("chosen_index")).isEqualTo(examRecord.path("evaluation").path("chosen_index"));
+            assertThat(stages(asked)).as("stages of %s", id).isEqualTo(stages(examRecord));
+        }
+    }
+
+    private static List<String> stages(JsonNode record) {
+        List<String> out = new ArrayList<>();
+        record.path("trace").forEach(s -> out.add(s.path("stage").asText() + ":" + s.path("status").asText()));
+        return out;
+    }
+
     /** A loopback server speaking the OpenAI chat protocol that answers every completion with {@code content}. */
     private static HttpServer model(String content, AtomicInteger calls) throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

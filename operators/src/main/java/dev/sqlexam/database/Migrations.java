@@ -51,14 +51,23 @@ public final class Migrations {
             }
             String target = admin.perDatabase() ? database : admin.fixedDatabase();
             boolean created;
-            MigrateResult result;
             String version;
+            int applied;
             try {
                 created = admin.perDatabase() && createDatabaseIfMissing(admin, database);
-                Flyway flyway = flyway(admin.forDatabase(target), folder);
-                result = flyway.migrate();
-                var current = flyway.info().current();
-                version = current == null ? null : current.getVersion().getVersion();
+                String digest = MigrationStamp.digest(folder);
+                java.util.Optional<String> stamped = created ? java.util.Optional.empty() : MigrationStamp.current(admin.forDatabase(target), digest);
+                if (stamped.isPresent()) {
+                    applied = 0;
+                    version = stamped.get().isEmpty() ? null : stamped.get();
+                } else {
+                    Flyway flyway = flyway(admin.forDatabase(target), folder);
+                    MigrateResult result = flyway.migrate();
+                    applied = result.migrationsExecuted;
+                    var current = flyway.info().current();
+                    version = current == null ? null : current.getVersion().getVersion();
+                    MigrationStamp.record(admin.forDatabase(target), digest, version);
+                }
             } catch (RuntimeException e) {
                 if (database.equals(CONTROL_DATABASE)) {
                     throw new IllegalStateException("migrating database '" + target + "' from " + folder + " failed: "
@@ -69,7 +78,7 @@ public final class Migrations {
                 continue;
             }
             if (!database.equals(CONTROL_DATABASE)) grantReadAccess(admin, target);
-            reports.add(new Report(target, result.migrationsExecuted, version, created, null));
+            reports.add(new Report(target, applied, version, created, null));
         }
         return reports;
     }

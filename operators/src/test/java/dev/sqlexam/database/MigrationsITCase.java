@@ -65,4 +65,31 @@ class MigrationsITCase {
         assertThat(access.url().user()).isEqualTo(ReaderAccess.READER_ROLE);
         assertThat(access.note()).isNull();
     }
+    @Test
+    void aChangedFolderRunsFlywayAndAnUnchangedOneIsKnownByItsStamp(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        JdbcUrlTemplate admin = TestDatabase.migrated();
+        String db = "it_stamp_" + ProcessHandle.current().pid();
+        java.nio.file.Path folder = java.nio.file.Files.createDirectories(tmp.resolve(db));
+        java.nio.file.Files.writeString(folder.resolve("V1__one.sql"), "CREATE TABLE one (x int);");
+        try {
+            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+                    .singleElement().satisfies(r -> assertThat(r.applied()).isEqualTo(1));
+            assertThat(MigrationStamp.current(admin.forDatabase(db), MigrationStamp.digest(folder))).contains("1");
+            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+                    .singleElement().satisfies(r -> assertThat(r.version()).isEqualTo("1"));
+
+            java.nio.file.Files.writeString(folder.resolve("V2__two.sql"), "CREATE TABLE two (x int);");
+            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+                    .singleElement().satisfies(r -> assertThat(r.applied()).as("a new file: Flyway runs").isEqualTo(1));
+            try (Connection c = DriverManager.getConnection(admin.forDatabase(db)); Statement st = c.createStatement()) {
+                st.execute("DROP SCHEMA " + Migrations.META_SCHEMA + " CASCADE");
+            }
+            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+                    .singleElement().satisfies(r -> assertThat(r.applied()).as("no stamp: Flyway runs").isEqualTo(2));
+        } finally {
+            try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+                st.execute("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
+            }
+        }
+    }
 }
