@@ -129,7 +129,7 @@ final class AskTrace implements QuestionPipeline.Listener {
             out.println("result     nothing to run: " + response.status() + (response.error() == null ? "" : " (" + response.error() + ")"));
         } else if (!p.outcome().ok()) {
             out.printf("result     %s%s: %s%n", p.outcome().errorClass() == null ? "error" : p.outcome().errorClass().code(),
-                    p.outcome().sqlstate() == null ? "" : " " + p.outcome().sqlstate(), p.outcome().error());
+                    p.outcome().sqlstate() == null ? "" : " " + p.outcome().sqlstate(), "error".equals(response.status()) ? response.error() : p.outcome().error());
         } else {
             QueryResult r = p.outcome().result();
             out.printf("result     %d row(s)%s in %d ms%s%n", r.rowCount(), r.truncated() ? "+ (row cap)" : "", p.ms(),

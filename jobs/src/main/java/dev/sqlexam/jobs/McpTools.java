@@ -53,8 +53,7 @@ public final class McpTools {
 
     public List<DatabaseInfo> listDatabases() throws Exception {
         List<DatabaseInfo> out = new ArrayList<>();
-        TableDescriptions tables = session.tables();
-        for (String db : session.databases()) out.add(new DatabaseInfo(db, tables.count(db)));
+        session.tables().counts(session.databases()).forEach((db, tables) -> out.add(new DatabaseInfo(db, tables)));
         return out;
     }
 

@@ -24,6 +24,13 @@ public record NlQueryResponse(String question, String database, String variant, 
         List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated, double confidence, List<String> tablesUsed,
         String error, String sqlstate, Boolean correct, String reason, String goldSql, List<Step> trace) {
 
+    /** What to do about a permission the read-only role lacks (a free question's tables are not known before it is asked). */
+    private static String hint(String sqlstate, String sql) {
+        if (!"42501".equals(sqlstate)) return "";
+        return " (the read-only role may not read " + String.join(", ", new java.util.TreeSet<>(BackwardRecall.tablesOf(sql)))
+                + ": GRANT SELECT on them to " + dev.sqlexam.database.ReaderAccess.READER_ROLE + ", or ask with --reader connecting-user)";
+    }
+
     /** The row with its decimals as written plainly (the executor's normal form strips zeros: 6000 would read 6E+3). */
     private static List<Object> plain(List<Object> row) {
         List<Object> out = new ArrayList<>(row.size());
@@ -48,7 +55,7 @@ public record NlQueryResponse(String question, String database, String variant, 
                 : result != null ? "ok" : "error";
         String error = infra != null ? infra.stage() + ": " + infra.detail()
                 : blocked ? evaluation.candidates().get(0).blockReason()
-                : p != null && p.outcome() != null && !p.outcome().ok() ? p.outcome().error() : null;
+                : p != null && p.outcome() != null && !p.outcome().ok() ? p.outcome().error() + hint(p.outcome().sqlstate(), sql) : null;
         double confidence = !"ok".equals(status) && !"explained".equals(status) ? 0
                 : evaluation != null && evaluation.repair() != null ? evaluation.repair().confidence() : 1.0;
         List<List<Object>> rows = new ArrayList<>();

@@ -27,11 +27,13 @@ public final class TableDescriptions {
         this.model = model;
     }
 
-    /** How many tables of {@code db} the retrieval index holds (0: not indexed yet). */
-    public int count(String db) throws SQLException {
+    /** How many tables of each database the retrieval index holds (0: not indexed yet). */
+    public Map<String, Integer> counts(List<String> databases) throws SQLException {
+        Map<String, Integer> out = new java.util.LinkedHashMap<>();
         try (RagStore store = store()) {
-            return store.tables(db, model).size();
+            for (String db : databases) out.put(db, store.tables(db, model).size());
         }
+        return out;
     }
 
     private RagStore store() {

@@ -79,6 +79,11 @@ class NlQueryResponseTest {
         assertThat(failed.error()).contains("c.name");
         assertThat(failed.confidence()).isZero();
         assertThat(failed.rows()).isEmpty();
+
+        NlQueryResponse denied = NlQueryResponse.of(answer(evaluated(0, null, candidate(0, SQL, false)),
+                QueryOutcome.failure("42501", ErrorClass.VALIDATION_BLOCK, "permission denied for table customers", 3)), 10);
+        assertThat(denied.error()).as("what to grant, on what").contains("permission denied", "customers, sales_orders", "GRANT SELECT",
+                "--reader connecting-user");
     }
 
     @Test
