@@ -2,7 +2,7 @@ package dev.sqlexam.jobs;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.flink.QuestionPipeline;
+import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;

@@ -1,6 +1,6 @@
 package dev.sqlexam.jobs;
 
-import dev.sqlexam.flink.QuestionPipeline;
+import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.llm.PromptTemplates;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.model.ExamRecord;

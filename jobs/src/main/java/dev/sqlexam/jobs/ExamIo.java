@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs;
 
 import dev.sqlexam.flink.ExamSinks;
-import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.flink.NumberedLinesFormat;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.RejectedLine;

@@ -2,12 +2,13 @@ package dev.sqlexam.jobs;
 
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.AttachPredictions;
+import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.flink.DeriveGoldTables;
-import dev.sqlexam.flink.PipelineConfig;
-import dev.sqlexam.flink.SharingPlan;
-import dev.sqlexam.flink.Variants;
-import dev.sqlexam.flink.ExecutionSpec;
-import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.pipeline.ExecutionSpec;
+import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.ScheduleRuns;
 import dev.sqlexam.flink.SummaryOperator;
@@ -37,7 +38,7 @@ public final class ExamJob {
      * when grading predictions files, the predictions attached instead of the pipeline's stages.
      */
     public record Spec(String runId, ExamLineParser parser, SharingPlan plan, Variants<PipelineConfig> configs, int asyncCapacity,
-            long asyncTimeoutMs, AttachPredictions predictions) {}
+            long asyncTimeoutMs, PredictionsStep predictions) {}
 
     /** A started job: its client and the iterator that yields the summary accumulator at the end. */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
@@ -79,7 +80,7 @@ public final class ExamJob {
 
         PipelineGraph pipeline = new PipelineGraph(spec.configs(), spec.plan(), spec.asyncTimeoutMs(), spec.asyncCapacity(), "");
         DataStream<GeneratedTask> generated = grading
-                ? tasks.rebalance().map(spec.predictions()).uid("attach-predictions").name("attach predictions (grade)")
+                ? tasks.rebalance().map(new AttachPredictions(spec.predictions())).uid("attach-predictions").name("attach predictions (grade)")
                 : pipeline.generate(tasks);
         DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
 

@@ -48,14 +48,14 @@ public final class GradeRun {
                 adaptiveTimeout(settings), Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable);
     }
 
-    private static dev.sqlexam.flink.AttachPredictions attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
+    private static dev.sqlexam.pipeline.PredictionsStep attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
         java.util.Map<String, java.util.Map<String, dev.sqlexam.predictions.Prediction>> byVariant = new java.util.LinkedHashMap<>();
         java.util.Map<String, String> sources = new java.util.LinkedHashMap<>();
         for (var f : files) {
             byVariant.put(f.label(), f.byId());
             sources.put(f.label(), f.file().getFileName().toString());
         }
-        return new dev.sqlexam.flink.AttachPredictions(byVariant, sources);
+        return new dev.sqlexam.pipeline.PredictionsStep(byVariant, sources);
     }
 
     /** Each prediction's timeout from its gold's time, as grade runs time them. */

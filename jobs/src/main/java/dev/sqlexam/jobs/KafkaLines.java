@@ -1,6 +1,6 @@
 package dev.sqlexam.jobs;
 
-import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.model.NumberedLine;
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.source.KafkaSource;

@@ -1,6 +1,6 @@
 package dev.sqlexam.jobs;
 
-import dev.sqlexam.flink.QuestionPipeline;
+import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.sqlexam.jobs;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.flink.AttachPredictions;
+import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamRecord;
@@ -87,13 +87,13 @@ public final class RegradeRun {
             sources.put(r.variant(), runDir.getFileName() + " (" + r.variant() + ")");
             Map<String, Prediction> mine = byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
             if (r.predSql() == null || r.predSql().isBlank()) continue;
-            mine.put(AttachPredictions.perRun(r.repetition(), r.questionId()), new Prediction(r.questionId(), r.predSql(), r.generator(),
+            mine.put(PredictionsStep.perRun(r.repetition(), r.questionId()), new Prediction(r.questionId(), r.predSql(), r.generator(),
                     null, null, null, null, r.lineNumber()));
         }
         byVariant.values().removeIf(Map::isEmpty);
         List<RunDriver.VariantPlan> variants = byVariant.keySet().stream().map(v -> new RunDriver.VariantPlan(v, "regrade of " + v,
                 Map.<String, String>of(), settings, Generators.gold())).toList();
         return new RunDriver.Plan("regrade", "the SQL logged by " + runDir + ", re-executed", false, variants, repetitions, Map.of(),
-                new AttachPredictions(byVariant, sources), predictions ? GradeRun.adaptiveTimeout(settings) : null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of());
+                new PredictionsStep(byVariant, sources), predictions ? GradeRun.adaptiveTimeout(settings) : null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of());
     }
 }

@@ -6,13 +6,13 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.examset.ExamLineParser;
-import dev.sqlexam.flink.AttachPredictions;
-import dev.sqlexam.flink.JobResources;
+import dev.sqlexam.pipeline.PredictionsStep;
+import dev.sqlexam.pipeline.JobResources;
 import dev.sqlexam.flink.ParseExamLines;
-import dev.sqlexam.flink.PipelineConfig;
+import dev.sqlexam.pipeline.PipelineConfig;
 import dev.sqlexam.flink.PlanJoins;
-import dev.sqlexam.flink.SharingPlan;
-import dev.sqlexam.flink.Variants;
+import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamRecord;
@@ -50,7 +50,7 @@ final class RunDriver {
      * and input lines the planner itself could not use.
      */
     record Plan(String generatorName, String generatorReason, boolean selfCheck, List<VariantPlan> variants, int repetitions,
-            Map<String, Integer> dimensions, AttachPredictions predictions, AdaptiveTimeout adaptiveTimeout, long asyncTimeoutMs,
+            Map<String, Integer> dimensions, PredictionsStep predictions, AdaptiveTimeout adaptiveTimeout, long asyncTimeoutMs,
             List<String> rejectedJson) {}
 
     /** Plans a run once the server is known and checked. */

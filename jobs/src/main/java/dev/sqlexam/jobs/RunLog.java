@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.flink.SharingPlan;
+import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import java.io.IOException;

@@ -30,6 +30,7 @@ class ArchitectureTest {
             .withOptionalLayers(true)
             .layer("jobs").definedBy("dev.sqlexam.jobs..")
             .layer("flink").definedBy("dev.sqlexam.flink..")
+            .layer("pipeline").definedBy("dev.sqlexam.pipeline..")
             .layer("report").definedBy("dev.sqlexam.report..")
             .layer("stages").definedBy(STAGES)
             .layer("data").definedBy(DATA)
@@ -37,10 +38,11 @@ class ArchitectureTest {
             .layer("records").definedBy("dev.sqlexam.model..", "dev.sqlexam.json..")
             .whereLayer("jobs").mayNotBeAccessedByAnyLayer()
             .whereLayer("flink").mayOnlyBeAccessedByLayers("jobs")
-            .whereLayer("report").mayOnlyBeAccessedByLayers("jobs", "flink")
-            .whereLayer("stages").mayOnlyBeAccessedByLayers("jobs", "flink", "report")
-            .whereLayer("data").mayOnlyBeAccessedByLayers("jobs", "flink", "report", "stages")
-            .whereLayer("config").mayOnlyBeAccessedByLayers("jobs", "flink", "report", "stages", "data");
+            .whereLayer("pipeline").mayOnlyBeAccessedByLayers("jobs", "flink")
+            .whereLayer("report").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline")
+            .whereLayer("stages").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline", "report")
+            .whereLayer("data").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline", "report", "stages")
+            .whereLayer("config").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline", "report", "stages", "data");
 
     @ArchTest
     static final ArchRule the_exam_log_records_import_nothing_of_ours = noClasses().that().resideInAPackage("dev.sqlexam.model..")

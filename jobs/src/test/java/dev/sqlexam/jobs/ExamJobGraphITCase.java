@@ -6,14 +6,14 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.examset.ExamLineParser;
-import dev.sqlexam.flink.AttachPredictions;
+import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.flink.JobResources;
-import dev.sqlexam.flink.PipelineConfig;
-import dev.sqlexam.flink.SharingPlan;
-import dev.sqlexam.flink.Variants;
+import dev.sqlexam.pipeline.JobResources;
+import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.llm.Generators;
-import dev.sqlexam.flink.NumberedLine;
+import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.predictions.Prediction;
@@ -49,7 +49,7 @@ class ExamJobGraphITCase {
                 "q1", new Prediction("q1", "SELECT count(*) FROM employees", "mine", null, null, null, null, 1),
                 "q2", new Prediction("q2", "SELECT count(*) FROM departments", "mine", null, null, null, null, 2));
         ExamJob.Spec spec = new ExamJob.Spec("it-graph", new ExamLineParser("memory", null), SharingPlan.unshared(List.of("mine"), 1),
-                Variants.single("mine", config), 4, 60_000, new AttachPredictions(Map.of("mine", mine), Map.of("mine", "memory")));
+                Variants.single("mine", config), 4, 60_000, new PredictionsStep(Map.of("mine", mine), Map.of("mine", "memory")));
         List<NumberedLine> lines = List.of(
                 new NumberedLine(1, "{\"id\":\"q1\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),
                 new NumberedLine(2, "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),

@@ -2,7 +2,7 @@ package dev.sqlexam.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.flink.QuestionPipeline;
+import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.grading.GradingStage;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ErrorClass;

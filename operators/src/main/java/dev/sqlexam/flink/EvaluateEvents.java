@@ -1,5 +1,10 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.pipeline.ExecutionSpec;
+import dev.sqlexam.pipeline.RetrievalSpec;
+import dev.sqlexam.pipeline.Workers;
+import dev.sqlexam.pipeline.RetrievalServices;
+
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.model.ErrorClass;
@@ -49,9 +54,9 @@ public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, Event
         workers = Workers.daemons("sqlexam-watch", spec.poolSize());
         RetrievalCheck check = null;
         if (retrieval != null) {
-            store = RetrievalOperators.store(retrieval);
+            store = RetrievalServices.store(retrieval);
             embedder = retrieval.embeddings().create();
-            check = new RetrievalCheck(RetrievalOperators.service(retrieval, store), embedder);
+            check = new RetrievalCheck(RetrievalServices.service(retrieval, store), embedder);
         }
         evaluator = new EventEvaluator(new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()), new Grader(spec.tolerance()),
                 explainTimeoutMs, check, retrievalSampleRate);

@@ -1,5 +1,7 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.NumberedLine;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

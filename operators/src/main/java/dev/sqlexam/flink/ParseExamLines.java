@@ -1,5 +1,7 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.NumberedLine;
+
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;

@@ -1,5 +1,7 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.NumberedLine;
+
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.querylog.QueryLogParser;
 import org.apache.flink.api.common.accumulators.LongCounter;

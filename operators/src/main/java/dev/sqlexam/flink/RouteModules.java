@@ -1,50 +1,22 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.model.Stage;
-import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.model.RetrievalTask;
-import dev.sqlexam.model.StageTrace;
-import dev.sqlexam.retrieval.ModuleRouter;
-import dev.sqlexam.retrieval.RagStore;
-import dev.sqlexam.retrieval.RetrievalService;
-import java.util.Map;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichMapFunction;
+import dev.sqlexam.pipeline.RetrievalSpec;
+import dev.sqlexam.pipeline.RouteStep;
+import dev.sqlexam.pipeline.SyncStep;
+import dev.sqlexam.pipeline.Variants;
 
-/** Routes each question to at most three modules (keyword rules and module-embedding similarity). */
-public final class RouteModules extends RichMapFunction<RetrievalTask, RetrievalTask> {
+/** The {@link RouteStep} as an operator: each question routed to at most three modules. */
+public final class RouteModules extends SyncStepFunction<RetrievalTask, RetrievalTask> {
 
     private final Variants<RetrievalSpec> specs;
-    private transient RagStore store;
-    private transient Map<String, RetrievalService> services;
 
     public RouteModules(Variants<RetrievalSpec> specs) {
         this.specs = specs;
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        store = RetrievalOperators.store(specs.reference());
-        services = RetrievalOperators.services(specs, store);
-    }
-
-    @Override
-    public RetrievalTask map(RetrievalTask t) {
-        long start = System.nanoTime();
-        if (t.vector() == null) {
-            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.ok(Stage.ROUTE, 0, "skipped: no question vector"));
-        }
-        try {
-            ModuleRoute route = services.get(t.task().variant()).route(t.task().question().db(), t.task().question().question(), t.vector());
-            return t.withRoute(route, StageTrace.ok(Stage.ROUTE, (System.nanoTime() - start) / 1_000_000,
-                    route.method() + (route.modules() == null ? "" : " " + route.modules())));
-        } catch (RuntimeException e) {
-            return t.withRoute(new ModuleRoute(null, "none", Map.of()), StageTrace.infraFailure(Stage.ROUTE, (System.nanoTime() - start) / 1_000_000, e.getMessage()));
-        }
-    }
-
-    @Override
-    public void close() {
-        if (store != null) store.close();
+    protected SyncStep<RetrievalTask, RetrievalTask> openStep() {
+        return new RouteStep(specs);
     }
 }

@@ -1,5 +1,7 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.pipeline.SharingPlan;
+
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
 import org.apache.flink.api.common.functions.FlatMapFunction;

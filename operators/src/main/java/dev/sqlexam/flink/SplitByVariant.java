@@ -1,5 +1,7 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.pipeline.SharingPlan;
+
 import dev.sqlexam.model.GeneratedTask;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;

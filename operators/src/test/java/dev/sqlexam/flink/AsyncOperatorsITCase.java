@@ -1,5 +1,9 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.pipeline.ExecutionSpec;
+import dev.sqlexam.pipeline.RetrievalSpec;
+import dev.sqlexam.pipeline.Variants;
+
 import dev.sqlexam.model.Stage;
 import static org.assertj.core.api.Assertions.assertThat;
 

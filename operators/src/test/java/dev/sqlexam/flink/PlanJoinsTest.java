@@ -1,5 +1,9 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.pipeline.GraphSource;
+import dev.sqlexam.pipeline.PlannerSpec;
+import dev.sqlexam.pipeline.Variants;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.model.ExamQuestion;

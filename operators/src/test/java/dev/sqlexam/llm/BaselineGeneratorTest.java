@@ -98,7 +98,7 @@ class BaselineGeneratorTest {
     }
 
     private static List<String> candidates(ExamQuestion q) throws Exception {
-        GenerateCandidates operator = new GenerateCandidates(dev.sqlexam.flink.Variants.single("v", Generators.from(Settings.resolve(Map.of(), Map.of(), Map.of("generator", "baseline")))));
+        GenerateCandidates operator = new GenerateCandidates(dev.sqlexam.pipeline.Variants.single("v", Generators.from(Settings.resolve(Map.of(), Map.of(), Map.of("generator", "baseline")))));
         operator.open(null);
         CompletableFuture<GeneratedTask> out = new CompletableFuture<>();
         operator.asyncInvoke(new RetrievalTask(new ExamTask("r", "v", 1, q), null, null, PACKET, null, null, List.of()), new ResultFuture<>() {

@@ -1,4 +1,4 @@
-package dev.sqlexam.flink;
+package dev.sqlexam.model;
 
 import java.io.Serializable;
 

@@ -1,4 +1,4 @@
-package dev.sqlexam.flink;
+package dev.sqlexam.pipeline;
 
 import dev.sqlexam.prompt.FkGraph;
 import dev.sqlexam.retrieval.RagStore;
@@ -19,7 +19,7 @@ public final class RagGraphSource implements GraphSource {
 
     @Override
     public void open() {
-        store = RetrievalOperators.store(spec);
+        store = RetrievalServices.store(spec);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.sqlexam.flink;
+package dev.sqlexam.pipeline;
 
 import dev.sqlexam.model.ExamTask;
 import java.io.Serializable;

@@ -1,4 +1,4 @@
-package dev.sqlexam.flink;
+package dev.sqlexam.pipeline;
 
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.retrieval.RagStore;
@@ -7,20 +7,20 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Builds the plain-Java retrieval services an operator instance uses: one store (its own small pool), one service per variant. */
-final class RetrievalOperators {
+public final class RetrievalServices {
 
-    private RetrievalOperators() {}
+    private RetrievalServices() {}
 
-    static RagStore store(RetrievalSpec spec) {
+    public static RagStore store(RetrievalSpec spec) {
         return new RagStore(new PooledConnections(spec.admin(), RagStore.SESSION_INIT, false, spec.connections()), spec.controlDb());
     }
 
-    static RetrievalService service(RetrievalSpec spec, RagStore store) {
+    public static RetrievalService service(RetrievalSpec spec, RagStore store) {
         return new RetrievalService(store, spec.embeddings().modelName(), spec.dimensions(), spec.config(), spec.migrations().path());
     }
 
     /** One service per variant over a shared store (the variants' control database and connections are the job's). */
-    static Map<String, RetrievalService> services(Variants<RetrievalSpec> specs, RagStore store) {
+    public static Map<String, RetrievalService> services(Variants<RetrievalSpec> specs, RagStore store) {
         Map<String, RetrievalService> out = new HashMap<>();
         for (String variant : specs.names()) out.put(variant, service(specs.get(variant), store));
         return out;

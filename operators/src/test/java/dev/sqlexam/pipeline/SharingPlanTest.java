@@ -1,4 +1,5 @@
-package dev.sqlexam.flink;
+package dev.sqlexam.pipeline;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,79 @@
+package dev.sqlexam.pipeline;
+
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.grading.Grader;
+import dev.sqlexam.grading.GradingStage;
+import dev.sqlexam.grading.QueryCache;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.Stage;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Runs gold and candidate SQL as the read-only role on a pool of worker threads (JDBC blocks) and grades the result with
+ * the options of the task's variant. The gold results are cached where every variant and run of a question needs them
+ * again (the Flink graph keys this step by question): the gold runs once per question, each distinct candidate SQL once.
+ */
+public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
+
+    /** How many results the step keeps: gold queries and candidate queries. */
+    public record CacheSizes(int golds, int candidates) {
+        public static final CacheSizes JOB = new CacheSizes(4_096, 16_384);
+        public static final CacheSizes ONE_QUESTION = new CacheSizes(64, 64);
+    }
+
+    private static final int CACHED_RESULT_MAX_ROWS = 20_000;
+
+    private final PooledConnections connections;
+    private final ExecutorService workers;
+    private final ReadOnlyExecutor executor;
+    private final QueryCache golds;
+    private final Map<String, GradingStage> stages = new HashMap<>();
+
+    public GradeStep(Variants<ExecutionSpec> specs, CacheSizes caches) {
+        ExecutionSpec shared = specs.reference();
+        connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
+        workers = Workers.daemons("sqlexam-execute", shared.poolSize());
+        executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
+        golds = new QueryCache(caches.golds(), CACHED_RESULT_MAX_ROWS);
+        QueryCache candidates = new QueryCache(caches.candidates(), CACHED_RESULT_MAX_ROWS);
+        for (String variant : specs.names()) stages.put(variant, stage(specs.get(variant), candidates, specs.get(variant).passAtK(),
+                specs.get(variant).executionFallbacks()));
+    }
+
+    /** The grading of {@code variant}'s tasks. */
+    public GradingStage stage(String variant) {
+        return stages.get(variant);
+    }
+
+    /** {@code spec}'s grading of one given SQL as {@code grade} grades a predictions file: no pass@k, no execution fallbacks. */
+    public GradingStage asPredictionsFile(ExecutionSpec spec) {
+        return stage(spec, null, false, 0);
+    }
+
+    private GradingStage stage(ExecutionSpec spec, QueryCache candidates, boolean passAtK, int executionFallbacks) {
+        return new GradingStage(executor, new Grader(spec.tolerance()), golds, candidates, passAtK, executionFallbacks, spec.adaptiveTimeout());
+    }
+
+    @Override
+    public CompletableFuture<ExamRecord> run(GeneratedTask task) {
+        GradingStage stage = stages.get(task.task().variant());
+        return CompletableFuture.supplyAsync(() -> stage.evaluate(task), workers).handle((record, error) -> error == null ? record
+                : GradingStage.unfinished(task, Stage.EXECUTE, "grading crashed: " + error.getClass().getSimpleName() + ": " + error.getMessage()));
+    }
+
+    @Override
+    public ExamRecord timedOut(GeneratedTask task) {
+        return GradingStage.unfinished(task, Stage.EXECUTE, "question exceeded the async time limit");
+    }
+
+    @Override
+    public void close() {
+        workers.shutdownNow();
+        connections.close();
+    }
+}
