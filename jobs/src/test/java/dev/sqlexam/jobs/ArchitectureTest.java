@@ -8,27 +8,39 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * DESIGN.md's layers, over both modules: each layer uses only the ones below it, the packages form no cycle, the
- * exam log's records import nothing of ours, and only the flink and jobs layers see Flink.
+ * DESIGN.md's layers, over both modules: every package belongs to a layer (a new package that fits none fails), each
+ * layer uses only the ones below it, no two packages form a cycle (each package its own slice), the use cases under
+ * {@code jobs} do not call into each other, the exam log's records import nothing of ours, and only the Flink layers
+ * see Flink.
  */
 @AnalyzeClasses(packages = "dev.sqlexam", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
+    private static final String[] USE_CASES = {"dev.sqlexam.jobs.exam..", "dev.sqlexam.jobs.watch..", "dev.sqlexam.jobs.ask..",
+        "dev.sqlexam.jobs.bench..", "dev.sqlexam.jobs.importer..", "dev.sqlexam.jobs.querylog.."};
     private static final String[] STAGES = {"dev.sqlexam.grading..", "dev.sqlexam.evaluation..", "dev.sqlexam.repair..",
-        "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.routing..", "dev.sqlexam.embedding..",
-        "dev.sqlexam.watch.."};
+        "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.embedding..", "dev.sqlexam.watch.."};
     private static final String[] DATA = {"dev.sqlexam.sql..", "dev.sqlexam.schema..", "dev.sqlexam.database..", "dev.sqlexam.examset..",
         "dev.sqlexam.benchmarks..", "dev.sqlexam.predictions..", "dev.sqlexam.querylog.."};
 
     @ArchTest
-    static final ArchRule packages_form_no_cycle = slices().matching("dev.sqlexam.(*)..").should().beFreeOfCycles();
+    static final ArchRule no_two_packages_form_a_cycle = slices().matching("dev.sqlexam.(**)").should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule layers_use_only_the_layers_below = layeredArchitecture().consideringOnlyDependenciesInLayers()
-            .withOptionalLayers(true)
-            .layer("jobs").definedBy("dev.sqlexam.jobs..")
+            .ensureAllClassesAreContainedInArchitecture()
+            .layer("cli").definedBy("dev.sqlexam.jobs.cli..")
+            .layer("use cases").definedBy(USE_CASES)
+            .layer("run report").definedBy("dev.sqlexam.jobs.report..")
+            .layer("assembly").definedBy("dev.sqlexam.jobs.assembly..")
+            .layer("runtime").definedBy("dev.sqlexam.jobs.runtime..")
+            .layer("graph").definedBy("dev.sqlexam.jobs.graph..")
+            .layer("run files").definedBy("dev.sqlexam.jobs.run..")
             .layer("flink").definedBy("dev.sqlexam.flink..")
             .layer("pipeline").definedBy("dev.sqlexam.pipeline..")
             .layer("report").definedBy("dev.sqlexam.report..")
@@ -36,18 +48,34 @@ class ArchitectureTest {
             .layer("data").definedBy(DATA)
             .layer("config").definedBy("dev.sqlexam.config..")
             .layer("records").definedBy("dev.sqlexam.model..", "dev.sqlexam.json..")
-            .whereLayer("jobs").mayNotBeAccessedByAnyLayer()
-            .whereLayer("flink").mayOnlyBeAccessedByLayers("jobs")
-            .whereLayer("pipeline").mayOnlyBeAccessedByLayers("jobs", "flink")
-            .whereLayer("report").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline")
-            .whereLayer("stages").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline", "report")
-            .whereLayer("data").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline", "report", "stages")
-            .whereLayer("config").mayOnlyBeAccessedByLayers("jobs", "flink", "pipeline", "report", "stages", "data");
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+            .whereLayer("use cases").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("run report").mayOnlyBeAccessedByLayers("cli", "use cases")
+            .whereLayer("assembly").mayOnlyBeAccessedByLayers("cli", "use cases")
+            .whereLayer("runtime").mayOnlyBeAccessedByLayers("cli", "use cases", "assembly")
+            .whereLayer("graph").mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime")
+            .whereLayer("run files").mayOnlyBeAccessedByLayers("cli", "use cases", "run report", "assembly", "runtime")
+            .whereLayer("flink").mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime", "graph")
+            .whereLayer("pipeline").mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime", "graph", "run files", "flink")
+            .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "use cases", "run report", "assembly", "runtime", "graph", "run files",
+                    "flink", "pipeline")
+            .whereLayer("stages").mayOnlyBeAccessedByLayers("cli", "use cases", "run report", "assembly", "runtime", "graph", "run files",
+                    "flink", "pipeline", "report")
+            .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "use cases", "run report", "assembly", "runtime", "graph", "run files",
+                    "flink", "pipeline", "report", "stages")
+            .whereLayer("config").mayOnlyBeAccessedByLayers("cli", "use cases", "run report", "assembly", "runtime", "graph", "run files",
+                    "flink", "pipeline", "report", "stages", "data");
+
+    @ArchTest
+    static final ArchRule no_use_case_calls_into_another = CompositeArchRule.of(Arrays.stream(USE_CASES).map(useCase -> noClasses()
+            .that().resideInAPackage(useCase)
+            .should().dependOnClassesThat().resideInAnyPackage(others(useCase))
+            .as("no class in " + useCase + " uses another use case's classes")).toList());
 
     @ArchTest
     static final ArchRule the_exam_log_records_import_nothing_of_ours = noClasses().that().resideInAPackage("dev.sqlexam.model..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.sqlexam.json..", "dev.sqlexam.config..", "dev.sqlexam.report..",
-                    "dev.sqlexam.flink..", "dev.sqlexam.jobs..")
+                    "dev.sqlexam.pipeline..", "dev.sqlexam.flink..", "dev.sqlexam.jobs..")
             .orShould().dependOnClassesThat().resideInAnyPackage(STAGES)
             .orShould().dependOnClassesThat().resideInAnyPackage(DATA);
 
@@ -55,4 +83,9 @@ class ArchitectureTest {
     static final ArchRule only_flink_and_jobs_see_flink = noClasses()
             .that().resideOutsideOfPackages("dev.sqlexam.flink..", "dev.sqlexam.jobs..")
             .should().dependOnClassesThat().resideInAPackage("org.apache.flink..");
+
+    private static String[] others(String useCase) {
+        List<String> out = Arrays.stream(USE_CASES).filter(u -> !u.equals(useCase)).toList();
+        return out.toArray(String[]::new);
+    }
 }

@@ -1,5 +1,7 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.jobs.run.Home;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.jobs.cli.HelpPages;

@@ -19,18 +19,18 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * Debian's headless chromium driven through its chromedriver. Where they are not installed (./sqlexam test installs
  * them as root) the browser tests are skipped, and say so loudly on the console.
  */
-final class ReportBrowser implements AutoCloseable {
+public final class ReportBrowser implements AutoCloseable {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    public static final Path DRIVER = Path.of("/usr/bin/chromedriver");
 
-    final ChromeDriver driver;
+    public final ChromeDriver driver;
 
     private ReportBrowser(ChromeDriver driver) {
         this.driver = driver;
     }
 
-    static ReportBrowser open() {
+    public static ReportBrowser open() {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
             String message = "SKIPPED: the report's browser test needs chromium and chromium-driver (" + CHROMIUM + ", " + DRIVER
                     + "); ./sqlexam test installs them, or: sudo apt-get install -y chromium chromium-driver";
@@ -51,14 +51,14 @@ final class ReportBrowser implements AutoCloseable {
     }
 
     /** The browser console's errors and warnings since the last call. */
-    List<String> consoleProblems() {
+    public List<String> consoleProblems() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::getMessage).toList();
     }
 
     /** Per chart: the filled SVG shapes it drew, less its legend's icons: the marks that show data. */
     @SuppressWarnings("unchecked")
-    Map<String, Long> marksPerChart() {
+    public Map<String, Long> marksPerChart() {
         return (Map<String, Long>) ((JavascriptExecutor) driver).executeScript("""
                 const out = {};
                 for (const [id, chart] of Object.entries(window.sqlexamCharts)) {

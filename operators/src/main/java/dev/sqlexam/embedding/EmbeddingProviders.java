@@ -1,9 +1,17 @@
 package dev.sqlexam.embedding;
 
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
 import java.io.Serializable;
 
 /** Which embedding provider to build: {@code onnx} (default, in process) or {@code ollama}. */
 public record EmbeddingProviders(String provider, String ollamaUrl, String ollamaModel) implements Serializable {
+
+    /** The provider {@code settings} choose (embedding_provider, ollama_url, ollama_embed_model). */
+    public static EmbeddingProviders from(Settings settings) {
+        return new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER), settings.get(SqlExamOptions.OLLAMA_URL),
+                settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
+    }
 
     public EmbeddingProvider create() {
         return switch (provider) {

@@ -3,7 +3,6 @@ package dev.sqlexam.evaluation;
 import dev.sqlexam.model.ValueCheck;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

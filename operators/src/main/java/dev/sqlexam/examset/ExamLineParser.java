@@ -8,7 +8,6 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.json.Json;
 import java.io.Serializable;
-import java.util.List;
 import java.util.Set;
 
 /**

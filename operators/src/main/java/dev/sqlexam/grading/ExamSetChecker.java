@@ -1,7 +1,5 @@
 package dev.sqlexam.grading;
 
-import dev.sqlexam.grading.ResultComparator;
-import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.LimitTieProbe;

@@ -1,14 +1,12 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.model.Candidate;
-import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.prompt.FkGraph;
 import dev.sqlexam.prompt.Glosses;
 import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.prompt.JoinPlanner;
-import dev.sqlexam.prompt.MSchemaColumns;
 import dev.sqlexam.prompt.SchemaLinker;
 import dev.sqlexam.model.Identifiers;
 import java.util.ArrayList;

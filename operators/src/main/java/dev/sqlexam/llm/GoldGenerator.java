@@ -1,7 +1,6 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.model.Candidate;
-import dev.sqlexam.model.ExamTask;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

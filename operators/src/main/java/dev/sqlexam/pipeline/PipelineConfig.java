@@ -36,8 +36,7 @@ public record PipelineConfig(String name, String description, RetrievalSpec retr
     /** The variant {@code name} of {@code settings}, its generators already resolved (auto probed) by the caller. */
     public static PipelineConfig from(String name, String description, Settings settings, Generators generators, JobResources job,
             boolean passAtK, int executionFallbacks) {
-        EmbeddingProviders embeddings = new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER),
-                settings.get(SqlExamOptions.OLLAMA_URL), settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
+        EmbeddingProviders embeddings = EmbeddingProviders.from(settings);
         RetrievalSpec retrieval = new RetrievalSpec(job.admin(), job.controlDb(), embeddings, job.dimensions(embeddings.modelName()),
                 RetrievalConfig.from(settings), job.migrations(), job.poolSize(), job.connections());
         EvaluationSpec evaluation = new EvaluationSpec(job.reader(), job.poolSize(), CandidateEvaluator.Settings.from(settings),

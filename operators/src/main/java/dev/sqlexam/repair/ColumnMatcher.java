@@ -2,7 +2,6 @@ package dev.sqlexam.repair;
 
 import dev.sqlexam.model.ColumnMatch;
 import dev.sqlexam.schema.Abbreviations;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;

@@ -1,7 +1,6 @@
 package dev.sqlexam.retrieval;
 
 import dev.sqlexam.model.ModuleRoute;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -4,7 +4,6 @@ import dev.sqlexam.model.RepairOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.model.EvaluationTrace;
-import dev.sqlexam.repair.RepairLoop;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package dev.sqlexam.jobs.bench;
 
+import dev.sqlexam.jobs.assembly.WatchSpecs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.jobs.CollectingSink;
-import dev.sqlexam.jobs.ExamIo;
-import dev.sqlexam.jobs.WatchJob;
-import dev.sqlexam.jobs.WatchRun;
+import dev.sqlexam.jobs.graph.CollectingSink;
+import dev.sqlexam.jobs.graph.ExamIo;
+import dev.sqlexam.jobs.graph.WatchJob;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.WindowRow;
@@ -72,7 +72,7 @@ public final class WatchBench {
      * (a numbered comment), so that nothing is answered from the guard's and lint's caches of repeated SQL.
      */
     public Throughput throughput(String label, boolean withGold, boolean distinct, boolean retrievalCheck, int small, int large) throws Exception {
-        WatchJob.Spec spec = WatchRun.spec(settings, label);
+        WatchJob.Spec spec = WatchSpecs.spec(settings, label);
         if (!retrievalCheck) spec = spec.withoutRetrievalCheck();
         run(events(small, withGold, distinct), spec);
         double s = run(events(small, withGold, distinct), spec);
@@ -125,7 +125,7 @@ public final class WatchBench {
     public Latency latency(double rate, int seconds, Duration window, Duration outOfOrderness) throws Exception {
         Path folder = Files.createDirectories(work.resolve("live"));
         CollectingSink<WindowRow> rows = new CollectingSink<>();
-        WatchJob.Spec base = WatchRun.spec(settings, "live").withoutRetrievalCheck();
+        WatchJob.Spec base = WatchSpecs.spec(settings, "live").withoutRetrievalCheck();
         WatchJob.Spec spec = new WatchJob.Spec("live", base.execution(), base.explainTimeoutMs(), window, outOfOrderness, Duration.ZERO,
                 base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts(), null, 0, null);
         org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(folder.toUri());

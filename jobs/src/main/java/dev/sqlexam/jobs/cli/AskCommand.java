@@ -1,6 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.AskRun;
+import dev.sqlexam.jobs.ask.AskRun;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

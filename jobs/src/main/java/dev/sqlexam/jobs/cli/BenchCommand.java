@@ -1,16 +1,16 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.embedding.EmbeddingProvider;
-import dev.sqlexam.jobs.ExamRun;
-import dev.sqlexam.jobs.ExamSetFiles;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.IndexRun;
-import dev.sqlexam.jobs.RetrievalBench;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.runtime.IndexRun;
+import dev.sqlexam.jobs.bench.RetrievalBench;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalConfig;
@@ -55,12 +55,12 @@ final class BenchCommand extends CommandGroup {
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Path home = Home.resolve();
             String control = settings.get(SqlExamOptions.RESULTS_DB);
-            new IndexRun(admin, control, IndexCommand.providers(settings), home.resolve("migrations"), System.out)
+            new IndexRun(admin, control, EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
                     .run(db, false, StreamExecutionEnvironment::getExecutionEnvironment, settings.get(SqlExamOptions.PARALLELISM));
             Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
             List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
             try (RagStore store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.from(settings)), control);
-                    EmbeddingProvider embedder = IndexCommand.providers(settings).create()) {
+                    EmbeddingProvider embedder = EmbeddingProviders.from(settings).create()) {
                 Map<String, String> modules = RetrievalBench.moduleOfTables(store.tables(db, embedder.model()));
                 RetrievalBench.Report report = new RetrievalBench(store, embedder, RetrievalConfig.from(settings), home.resolve("migrations"))
                         .run(db, questions, modules);

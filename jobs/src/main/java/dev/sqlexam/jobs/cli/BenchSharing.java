@@ -2,11 +2,11 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.ExamRun;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.RunManifest;
-import dev.sqlexam.jobs.RunResult;
-import dev.sqlexam.jobs.VariantFile;
+import dev.sqlexam.jobs.exam.ExamRun;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.run.VariantFile;
 import dev.sqlexam.report.ExamSummary;
 import java.io.OutputStream;
 import java.io.PrintStream;

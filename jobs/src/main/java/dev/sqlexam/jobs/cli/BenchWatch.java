@@ -1,12 +1,13 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.IndexRun;
+import dev.sqlexam.jobs.runtime.IndexRun;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.RunOutputs;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.bench.WatchBench;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ final class BenchWatch implements Callable<Integer> {
         Path home = Home.resolve();
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         Migrations.migrate(admin, home.resolve("migrations"), "erp"::equals);
-        new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), IndexCommand.providers(settings), home.resolve("migrations"), System.out)
+        new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
                 .ensure(List.of("erp"), settings.get(SqlExamOptions.PARALLELISM), "the retrieval-check row has nothing to retrieve from");
         Path work = Files.createTempDirectory("sqlexam-bench-watch");
         try {

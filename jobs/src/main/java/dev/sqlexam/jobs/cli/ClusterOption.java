@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.FlinkTarget;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import java.util.Map;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.CompareRuns;
-import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.exam.CompareRuns;
+import dev.sqlexam.jobs.run.Home;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;

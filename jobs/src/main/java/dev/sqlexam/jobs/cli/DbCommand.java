@@ -1,10 +1,9 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ErpLargeBuilder;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
-import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.run.Home;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,13 +28,13 @@ final class DbCommand extends CommandGroup {
         @Override
         public Integer call() {
             JdbcUrlTemplate admin = CommonOptions.admin(common.settings(Map.of()));
-            for (Migrations.Report r : Migrations.migrateAll(admin, Home.resolve().resolve("migrations"))) {
+            for (Migrations.Report r : Migrations.migrateAll(admin, Home.migrations())) {
                 System.out.printf("[sqlexam] %-10s %s%n", r.database(), r.note() != null ? r.note()
                         : "version " + r.version() + (r.applied() > 0 ? " (applied " + r.applied() + ")" : " (up to date)")
                                 + (r.created() ? ", created" : ""));
             }
             if (withLarge) {
-                ErpLargeBuilder.Report large = new ErpLargeBuilder(admin, Home.resolve().resolve("migrations"))
+                ErpLargeBuilder.Report large = new ErpLargeBuilder(admin, Home.migrations())
                         .build(d -> System.out.printf("\r[sqlexam] erp_large  division %d of %d", d, ErpLargeBuilder.DIVISIONS));
                 System.out.printf("%s[sqlexam] erp_large  %d tables, %d foreign keys (%s in %.1f s)%n",
                         large.rebuilt() ? "\n" : "", large.tables(), large.foreignKeys(),

@@ -1,12 +1,12 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.ExamRun;
-import dev.sqlexam.jobs.FlinkTarget;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.RunManifest;
-import dev.sqlexam.jobs.RunResult;
-import dev.sqlexam.jobs.VariantFile;
+import dev.sqlexam.jobs.exam.ExamRun;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.run.VariantFile;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -93,7 +93,7 @@ final class ExamCommand implements Callable<Integer> {
             id = manifest.runId();
             if (runs == null) extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
         }
-        if (defs.isEmpty()) defs.add(ExamRun.DEFAULT);
+        if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
         var settings = common.settings(cluster.apply(extra));
         RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings).environment());
         return result.summary().variants().isEmpty() ? 2 : 0;

@@ -1,9 +1,8 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.ExamRun;
-import dev.sqlexam.jobs.RunManifest;
-import dev.sqlexam.jobs.VariantFile;
+import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.VariantFile;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,6 +34,6 @@ final class GeneratorOptions {
 
     /** The variant file's variant, or the settings as given. */
     RunManifest.Variant variantOrDefault() {
-        return variant == null ? ExamRun.DEFAULT : VariantFile.read(variant).asVariant();
+        return variant == null ? RunManifest.Variant.DEFAULT : VariantFile.read(variant).asVariant();
     }
 }

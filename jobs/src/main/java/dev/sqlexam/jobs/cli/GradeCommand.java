@@ -1,10 +1,9 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.ExamRun;
-import dev.sqlexam.jobs.ExamSetFiles;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.GradeRun;
-import dev.sqlexam.jobs.RunResult;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.exam.GradeRun;
+import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.PredictionsFile;
 import java.nio.file.Path;
@@ -93,7 +92,7 @@ final class GradeCommand implements Callable<Integer> {
         }
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result = new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)
-                .run(dev.sqlexam.jobs.FlinkTarget.of(settings).environment());
+                .run(dev.sqlexam.jobs.runtime.FlinkTarget.of(settings).environment());
         return result.summary().variants().isEmpty() ? 2 : 0;
     }
 }

@@ -2,7 +2,7 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.benchmarks.BenchmarkReaders;
 import dev.sqlexam.benchmarks.ImportedQuestion;
-import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.importer.ImportRun;
 import java.nio.file.Path;
 import java.util.List;

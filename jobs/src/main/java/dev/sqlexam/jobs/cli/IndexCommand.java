@@ -5,8 +5,8 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.IndexRun;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.runtime.IndexRun;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,19 +39,14 @@ final class IndexCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Settings settings = common.settings(Map.of());
         JdbcUrlTemplate admin = CommonOptions.admin(settings);
-        var migrations = Home.resolve().resolve("migrations");
+        var migrations = Home.migrations();
         Migrations.migrateAll(admin, migrations);
         List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
-        IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), providers(settings), migrations, System.out)
+        IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), EmbeddingProviders.from(settings), migrations, System.out)
                 .withModules(moduleFile == null ? null : dev.sqlexam.schema.ModuleAssigner.fromFile(moduleFile));
         for (String db : targets) report(run.run(db, force, StreamExecutionEnvironment::getExecutionEnvironment,
                 settings.get(SqlExamOptions.PARALLELISM)));
         return 0;
-    }
-
-    static EmbeddingProviders providers(Settings settings) {
-        return new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER), settings.get(SqlExamOptions.OLLAMA_URL),
-                settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
     }
 
     static void report(IndexRun.Result r) {

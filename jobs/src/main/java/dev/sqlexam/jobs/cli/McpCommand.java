@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.McpServerRun;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.ask.McpServerRun;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;

@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.RegradeRun;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.exam.RegradeRun;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;

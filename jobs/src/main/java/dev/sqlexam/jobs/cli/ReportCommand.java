@@ -1,6 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.RunReports;
+import dev.sqlexam.jobs.report.RunReports;
 import dev.sqlexam.jobs.report.WatchReport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -32,14 +32,14 @@ public final class SqlExamCli implements Runnable {
                     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
                         if (c.getMessage() != null && !c.getMessage().equals(e.getMessage())) cmd.getErr().println("  caused by: " + c.getMessage());
                     }
-                    return e instanceof dev.sqlexam.jobs.Preflight.Failed ? PREFLIGHT_FAILED : 1;
+                    return e instanceof dev.sqlexam.jobs.run.Preflight.Failed ? PREFLIGHT_FAILED : 1;
                 });
     }
 
     public static void main(String[] args) {
         System.setProperty("OPT_OUT_TRACKING", "true");
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
-            System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.Home.resolve().resolve(".sqlexam/djl").toString());
+            System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.run.Home.resolve().resolve(".sqlexam/djl").toString());
         }
         System.exit(commandLine().execute(args));
     }

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.WatchRun;
+import dev.sqlexam.jobs.graph.WatchSources;
+import dev.sqlexam.jobs.watch.WatchRun;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -78,10 +79,10 @@ final class WatchCommand implements Callable<Integer> {
         Map<String, String> extra = new HashMap<>();
         if (windowSeconds != null) extra.put("watch_window_ms", Long.toString(windowSeconds * 1000));
         if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
-        WatchRun.Input source = new WatchRun.Input(input.replay, input.dir, input.kafka, topic, group);
+        WatchSources.Input source = new WatchSources.Input(input.replay, input.dir, input.kafka, topic, group);
         Path dir = out != null ? out : WatchRun.defaultOutDir(source, LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         var settings = common.settings(cluster.apply(extra));
-        dev.sqlexam.jobs.FlinkTarget target = dev.sqlexam.jobs.FlinkTarget.of(settings);
+        dev.sqlexam.jobs.runtime.FlinkTarget target = dev.sqlexam.jobs.runtime.FlinkTarget.of(settings);
         WatchRun run = new WatchRun(settings, source, dir, new WatchRun.Options(name, fresh, shadow, shadowRate), System.out);
         target.requireNoRunningJob(run.jobName());
         run.run(target::environment);

@@ -10,9 +10,8 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.grading.ExamSetChecker;
-import dev.sqlexam.jobs.ExamRun;
-import dev.sqlexam.jobs.Home;
-import dev.sqlexam.jobs.Preflight;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.sql.GoldTables;
@@ -54,7 +53,7 @@ public final class ImportRun {
 
     public Result run(List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace) throws Exception {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        Migrations.migrate(admin, Home.resolve().resolve("migrations"), sample -> false);
+        Migrations.migrate(admin, Home.migrations(), sample -> false);
         Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
         List<DatabaseLoader.Report> reports = new ArrayList<>();
         if (databasesDir != null) {

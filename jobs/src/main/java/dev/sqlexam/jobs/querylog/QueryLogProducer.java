@@ -2,7 +2,7 @@ package dev.sqlexam.jobs.querylog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.jobs.KafkaLines;
+import dev.sqlexam.jobs.graph.KafkaLines;
 import dev.sqlexam.json.Json;
 import java.time.Instant;
 import java.util.List;

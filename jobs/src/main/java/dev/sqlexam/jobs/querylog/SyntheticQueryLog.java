@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.querylog;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.jobs.ExamSetFiles;
+import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.sqlexam.jobs.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.jobs.RunOutputs;
+import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.sqlexam.jobs.querylog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sqlexam.jobs.ExamSetFiles;
-import dev.sqlexam.jobs.Home;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.querylog.QueryLogParser;
 import java.nio.file.Files;

@@ -1,7 +1,0 @@
-package dev.sqlexam.jobs;
-
-import dev.sqlexam.report.ExamSummary;
-import java.nio.file.Path;
-
-/** Where a run's outputs went, and its summary. */
-public record RunResult(String runId, Path outDir, ExamSummary summary, long logLines, long rejectedLines) {}

@@ -1,0 +1,69 @@
+package dev.sqlexam.jobs.exam;
+
+import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.run.RunResult;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.json.Json;
+import dev.sqlexam.llm.Generators;
+import dev.sqlexam.predictions.PredictionsFile;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * Grading of predictions files from any NL2SQL system: one variant per file, the SQL run as submitted (no retrieval,
+ * generation, evaluation, repair or execution recovery), each prediction's timeout from its gold's time.
+ */
+public final class GradeRun {
+
+    private final Settings settings;
+    private final List<PredictionsFile.Loaded> predictions;
+    private final PrintStream out;
+    private final RunDriver driver;
+
+    public GradeRun(Settings settings, Path examSet, List<PredictionsFile.Loaded> predictions, Path outRoot, String runId, PrintStream out) {
+        this.settings = settings;
+        this.predictions = List.copyOf(predictions);
+        this.out = out;
+        this.driver = new RunDriver(settings, examSet, outRoot, runId, out);
+    }
+
+    public RunResult run(StreamExecutionEnvironment env) throws Exception {
+        return driver.run(env, (setup, assembly) -> plan());
+    }
+
+    private RunDriver.Plan plan() throws IOException {
+        out.println("[sqlexam] grading " + predictions.size() + " predictions file(s): " + String.join(", ",
+                predictions.stream().map(p -> p.label() + " (" + p.format().name().toLowerCase() + ", " + p.byId().size() + " predictions)").toList()));
+        List<String> unusable = new ArrayList<>();
+        for (var f : predictions) {
+            for (var r : f.rejected()) unusable.add(Json.MAPPER.writeValueAsString(r));
+        }
+        List<PipelineAssembly.Variant> variants = predictions.stream().map(p -> new PipelineAssembly.Variant(p.label(),
+                "predictions file " + p.file().getFileName(), Map.<String, String>of(), settings, Generators.gold())).toList();
+        return new RunDriver.Plan("predictions", "predictions files, run as submitted", false, variants, 1, Map.of(), attach(predictions),
+                adaptiveTimeout(settings), Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable);
+    }
+
+    private static dev.sqlexam.pipeline.PredictionsStep attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
+        java.util.Map<String, java.util.Map<String, dev.sqlexam.predictions.Prediction>> byVariant = new java.util.LinkedHashMap<>();
+        java.util.Map<String, String> sources = new java.util.LinkedHashMap<>();
+        for (var f : files) {
+            byVariant.put(f.label(), f.byId());
+            sources.put(f.label(), f.file().getFileName().toString());
+        }
+        return new dev.sqlexam.pipeline.PredictionsStep(byVariant, sources);
+    }
+
+    /** Each prediction's timeout from its gold's time, as grade runs time them. */
+    static dev.sqlexam.grading.AdaptiveTimeout adaptiveTimeout(Settings settings) {
+        return new dev.sqlexam.grading.AdaptiveTimeout(settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
+                settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.sqlexam.jobs.graph;
+
+
+import dev.sqlexam.flink.NumberedLinesFormat;
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.file.src.FileSource;
+
+/** The watch's source of lines: a file read once, a folder monitored for new files, or a Kafka topic from the group's offsets. */
+public final class WatchSources {
+
+    static final Duration FOLDER_SCAN = Duration.ofSeconds(1);
+
+    private WatchSources() {}
+
+    /** Where the events come from: a file read once, a folder followed, or a Kafka topic followed. */
+    public record Input(java.nio.file.Path replay, java.nio.file.Path dir, String kafka, String topic, String group) {
+
+        /** The input's name: the file's, the folder's or the topic's. */
+        public String label() {
+            return replay != null ? replay.getFileName().toString() : dir != null ? dir.getFileName().toString() : topic;
+        }
+
+        public boolean bounded() {
+            return replay != null;
+        }
+    }
+
+    public static ExamIo.Lines lines(Input input) {
+        if (input.replay() != null) return ExamIo.Lines.file(input.replay().toAbsolutePath().toUri().toString());
+        if (input.dir() != null) {
+            org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(input.dir().toAbsolutePath().toUri());
+            return e -> e.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), dir).monitorContinuously(FOLDER_SCAN).build(),
+                    WatermarkStrategy.noWatermarks(), "query-log folder");
+        }
+        String group = input.group() != null ? input.group() : "sqlexam-watch";
+        return e -> e.fromSource(KafkaLines.source(input.kafka(), input.topic(), group, false), WatermarkStrategy.noWatermarks(),
+                "query-log topic " + input.topic());
+    }
+}

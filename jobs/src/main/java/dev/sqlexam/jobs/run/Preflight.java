@@ -1,0 +1,169 @@
+package dev.sqlexam.jobs.run;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ReadAccessCheck;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.ServerCapacity;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.sql.GoldTables;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What is checked before a job starts, so that nothing the user's server decides is charged to a model: who runs
+ * candidate SQL, how many connections the server allows the job, and whether that identity can read every table
+ * the golds use (granting the least that works, or stopping with the statements an administrator must run).
+ */
+public final class Preflight {
+
+    /** The client's own connections beside the pools (run catalog, results sink, this check). */
+    static final int CLIENT_CONNECTIONS = 3;
+
+    /** The pre-flight found something it may not fix; nothing has run. */
+    public static final class Failed extends IllegalStateException {
+        Failed(String message) {
+            super(message);
+        }
+    }
+
+    /** Who reads, within which budget, and what was granted. */
+    public record Result(ReaderAccess reader, ConnectionPolicy connections, ReadAccessCheck.Report access) {}
+
+    private Preflight() {}
+
+    public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Path examSet, Set<String> serverDatabases,
+            PrintStream out) throws IOException, SQLException {
+        return run(settings, admin, resultsDb, goldTables(admin, ExamSetFiles.read(examSet, serverDatabases).questions()), out);
+    }
+
+    /** The same for questions given one by one: {@code goldTables} per database (empty: only who reads and the budget). */
+    public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Map<String, Set<String>> goldTables,
+            PrintStream out) throws SQLException {
+        boolean connectingUser = "connecting-user".equals(settings.get(SqlExamOptions.READER));
+        ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD), connectingUser);
+        if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
+
+        String loginRole = reader.url().user() != null ? reader.url().user() : currentUser(admin, resultsDb);
+        ServerCapacity capacity = ServerCapacity.read(admin, resultsDb, loginRole);
+        boolean clientAsRole = loginRole.equals(admin.user());
+        int budget = capacity.budget(settings.get(SqlExamOptions.MAX_CONNECTIONS_PER_SERVER), CLIENT_CONNECTIONS, clientAsRole);
+        if (capacity.free() <= CLIENT_CONNECTIONS) {
+            throw new Failed("the server " + admin.server() + " has " + capacity.free() + " free connection slot(s) of "
+                    + capacity.maxConnections() + "; an exam needs at least " + (CLIENT_CONNECTIONS + 1));
+        }
+        ConnectionPolicy connections = ConnectionPolicy.from(settings).withBudget(budget);
+        out.println("[sqlexam] " + capacity.describe(budget));
+
+        boolean mayGrant = settings.get(SqlExamOptions.GRANT_READ_ACCESS) && reader.privilegesOf() != null;
+        ReadAccessCheck.Report access = new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
+        report(access, out);
+        if (!access.ok()) {
+            String why = reader.privilegesOf() == null ? "and candidate SQL runs as the connecting user, who lacks it"
+                    : mayGrant ? "and the connecting user may not grant it" : "and granting is off (--no-grant)";
+            throw new Failed(missing(access, why));
+        }
+        return new Result(reader, connections, access);
+    }
+
+    /** Per database of the exam set (and of the server), the tables its golds read: as given, and as the gold's plan names them. */
+    public static Map<String, Set<String>> goldTables(JdbcUrlTemplate admin, List<ExamQuestion> questions) {
+        Map<String, List<ExamQuestion>> byDb = new TreeMap<>();
+        // the lines the job will read (questions on databases the server lacks are rejected there, not checked here)
+        for (ExamQuestion q : questions) {
+            // without {db} in the URL every question runs on the one database the URL names
+            byDb.computeIfAbsent(admin.perDatabase() ? q.db() : admin.fixedDatabase(), k -> new ArrayList<>()).add(q);
+        }
+        Map<String, Set<String>> out = new TreeMap<>();
+        for (var e : byDb.entrySet()) {
+            Set<String> tables = new TreeSet<>();
+            try (Connection c = DriverManager.getConnection(admin.forDatabase(e.getKey()))) {
+                for (ExamQuestion q : e.getValue()) {
+                    tables.addAll(q.goldTables());
+                    for (String sql : q.allGoldSql()) {
+                        try {
+                            tables.addAll(GoldTables.of(c, sql));
+                        } catch (SQLException planFailed) {
+                            // a gold that cannot be planned is graded gold_error; its given gold_tables are still checked
+                        }
+                    }
+                }
+            } catch (SQLException unreachable) {
+                throw new Failed("cannot connect to database '" + e.getKey() + "' as '" + admin.user() + "': " + unreachable.getMessage());
+            }
+            out.put(e.getKey(), tables);
+        }
+        return out;
+    }
+
+    private static void report(ReadAccessCheck.Report access, PrintStream out) {
+        out.printf("[sqlexam] read access: %s checked on %d gold table(s) in %d database(s)%n", access.role(), access.tables(),
+                access.databases());
+        if (access.granted().isEmpty()) return;
+        out.println("[sqlexam] granted " + access.role() + " (read rights only, on the exam's databases):");
+        int shown = 0;
+        for (String g : access.granted()) {
+            if (shown++ == 12) {
+                out.println("[sqlexam]   … and " + (access.granted().size() - 12) + " more (grants.sql in the run folder)");
+                break;
+            }
+            out.println("[sqlexam]   " + g);
+        }
+    }
+
+    private static String missing(ReadAccessCheck.Report access, String why) {
+        StringBuilder m = new StringBuilder("pre-flight: " + access.role() + " cannot read " + access.missing().size()
+                + " gold table(s) " + why + "; nothing has run. An administrator can run:");
+        int shown = 0;
+        for (ReadAccessCheck.Missing x : access.missing()) {
+            if (shown++ == 20) {
+                m.append("\n  … and ").append(access.missing().size() - 20).append(" more");
+                break;
+            }
+            m.append("\n  database ").append(x.database()).append(", table ").append(x.table()).append(": ").append(x.statement());
+        }
+        m.append("\nor rerun with --reader connecting-user to run candidate SQL as the connecting user (read-only transactions).");
+        return m.toString();
+    }
+
+    /** The statements the check ran, one per line, for the run folder. */
+    public static void writeGrants(ReadAccessCheck.Report access, Path file) throws IOException {
+        if (access.granted().isEmpty()) return;
+        List<String> lines = new ArrayList<>();
+        lines.add("-- granted by sqlexam's pre-flight check to " + access.role() + " (database: statement)");
+        lines.addAll(access.granted());
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    /** The databases of the server a connection URL points at. */
+    public static Set<String> listDatabases(String url) throws SQLException {
+        Set<String> names = new TreeSet<>();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT datname FROM pg_database WHERE datallowconn AND NOT datistemplate")) {
+            while (rs.next()) names.add(rs.getString(1));
+        }
+        return names;
+    }
+
+    private static String currentUser(JdbcUrlTemplate admin, String db) throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+            return ReadAccessCheck.currentUser(c);
+        }
+    }
+}

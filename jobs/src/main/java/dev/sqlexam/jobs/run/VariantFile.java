@@ -1,0 +1,84 @@
+package dev.sqlexam.jobs.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A variant of the pipeline as a YAML file: a name, a description, the variant it extends (a path relative to this
+ * file), and option keys with their values (the keys of {@code ./sqlexam options}). Its options are the ones it
+ * extends with its own laid over them.
+ *
+ * <pre>
+ * name: seed-qwen
+ * description: the seeds' qwen2.5-coder configuration
+ * extends: seed-default.yaml
+ * options:
+ *   SCHEMA_LINKER_ENABLED: true
+ * </pre>
+ */
+public record VariantFile(Path path, String name, String description, Map<String, String> options) {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Set<String> KEYS = Set.of("name", "description", "extends", "options");
+
+    /** The variant as a run's manifest records it. */
+    public RunManifest.Variant asVariant() {
+        return new RunManifest.Variant(name, description, options);
+    }
+
+    public static VariantFile read(Path path) {
+        return read(path, new ArrayList<>());
+    }
+
+    private static VariantFile read(Path path, List<Path> chain) {
+        Path file = path.toAbsolutePath().normalize();
+        if (chain.contains(file)) throw new IllegalArgumentException("variant " + path + " extends itself through " + chain);
+        chain.add(file);
+        JsonNode root;
+        try {
+            root = YAML.readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read variant file " + path + ": " + e.getMessage(), e);
+        }
+        if (root == null || !root.isObject()) throw new IllegalArgumentException("variant file " + path + " is not a YAML mapping");
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!KEYS.contains(key)) {
+                throw new IllegalArgumentException("variant file " + path + ": unknown key '" + key + "' (expected " + KEYS
+                        + "; option keys go under options:)");
+            }
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        if (root.hasNonNull("extends")) {
+            Path parent = file.getParent().resolve(root.get("extends").asText());
+            options.putAll(read(parent, chain).options());
+        }
+        JsonNode own = root.path("options");
+        if (!own.isMissingNode() && !own.isNull()) {
+            if (!own.isObject()) throw new IllegalArgumentException("variant file " + path + ": options must be a mapping of option keys");
+            for (Iterator<Map.Entry<String, JsonNode>> it = own.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (e.getValue().isContainerNode()) {
+                    throw new IllegalArgumentException("variant file " + path + ": option " + e.getKey() + " must be a single value");
+                }
+                options.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().asText());
+            }
+        }
+        String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        String name = root.hasNonNull("name") ? root.get("name").asText() : fileName;
+        if (name.isBlank() || !name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("variant file " + path + ": name '" + name + "' must be letters, digits, '.', '_' or '-'");
+        }
+        return new VariantFile(path, name, root.path("description").asText(null), options);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.sqlexam.jobs.exam;
+
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.runtime.IndexRun;
+
+import dev.sqlexam.model.ModuleRoute;
+import dev.sqlexam.database.ConnectionPolicy;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.Migrations;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.embedding.EmbeddingProvider;
+import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.retrieval.RagStore;
+import dev.sqlexam.retrieval.RetrievalConfig;
+import dev.sqlexam.retrieval.RetrievalService;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The index job and retrieval on the real PostgreSQL + pgvector, with the in-process embedding model. */
+class RetrievalITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+    private static final EmbeddingProviders ONNX = new EmbeddingProviders("onnx", null, null);
+    private static JdbcUrlTemplate admin;
+    private static Path migrations;
+    private static RagStore store;
+    private static EmbeddingProvider embedder;
+    private static RetrievalService service;
+
+    @BeforeAll
+    static void index() throws Exception {
+        admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        migrations = Home.migrations();
+        Migrations.migrateAll(admin, migrations);
+        createAwkwardDatabase();
+        IndexRun run = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
+        run.run("erp", false, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+        run.run("rag_awkward", true, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+        store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), "sqlexam");
+        embedder = ONNX.create();
+        service = new RetrievalService(store, embedder.model(), embedder.dimensions(), RetrievalConfig.defaults(), migrations);
+    }
+
+    @AfterAll
+    static void close() {
+        store.close();
+    }
+
+    /** No foreign keys, no comments, quoted mixed-case names, three schemas, one table per schema shadowed. */
+    private static void createAwkwardDatabase() throws Exception {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS rag_awkward WITH (FORCE)");
+            st.execute("CREATE DATABASE rag_awkward");
+        }
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("rag_awkward")); Statement st = c.createStatement()) {
+            st.execute("""
+                    CREATE SCHEMA "Sales";
+                    CREATE SCHEMA hr;
+                    CREATE TABLE "Sales"."OrderLines" ("LineId" int PRIMARY KEY, "Qty" int, "UnitPrice" numeric, "OrderRef" int);
+                    CREATE TABLE "Sales"."Orders" ("OrderId" int PRIMARY KEY, "OrderedOn" date, "CustomerName" text);
+                    CREATE TABLE hr.staff (id int PRIMARY KEY, full_name text, monthly_salary numeric, hired_on date);
+                    CREATE TABLE hr.vacation_days (id int PRIMARY KEY, staff_ref int, day date);
+                    CREATE TABLE public.warehouses (id int PRIMARY KEY, city text, capacity numeric);
+                    CREATE TABLE public.shipments (id int PRIMARY KEY, warehouse_ref int, shipped_on date, weight_kg numeric);
+                    CREATE TABLE public.carriers (id int PRIMARY KEY, carrier_name text);
+                    CREATE TABLE public.invoices (id int PRIMARY KEY, amount numeric, due date);
+                    CREATE TABLE public.payments (id int PRIMARY KEY, invoice_ref int, paid numeric);
+                    CREATE TABLE public.products (id int PRIMARY KEY, product_name text, price numeric);
+                    CREATE TABLE public.suppliers (id int PRIMARY KEY, supplier_name text);""");
+        }
+    }
+
+    private RetrievalService.Outcome ask(String db, String question) throws Exception {
+        float[] v = embedder.embed(question);
+        ModuleRoute route = service.route(db, question, v);
+        return service.retrieve(db, question, v, route, List.of());
+    }
+
+    @Test
+    void aSecondIndexRunOfAnUnchangedSchemaDoesNothing() throws Exception {
+        IndexRun.Result again = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
+                .run("erp", false, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+        assertThat(again.wasFresh()).isTrue();
+        IndexRun.Result forced = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
+                .run("erp", true, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+        assertThat(forced.embedded()).as("unchanged stable text is never re-embedded").isZero();
+        assertThat(forced.skipped()).isEqualTo(87 + 560);
+    }
+
+    @Test
+    void retrievesTheTablesAQuestionIsAbout() throws Exception {
+        RetrievalService.Outcome o = ask("erp", "How many purchase orders did each buyer place in 2024?");
+        assertThat(o.packet().tableNames()).contains("purchase_orders");
+        assertThat(o.trace().routeMethod()).isNotEqualTo("none");
+        assertThat(o.trace().v1Tables()).isNotEmpty();
+        assertThat(o.trace().v2Tables()).isNotEmpty();
+        assertThat(o.packet().tables()).allSatisfy(t -> assertThat(t.mSchema()).startsWith(t.name() + " ("));
+        assertThat(o.packet().docChunks()).isNotEmpty();
+    }
+
+    @Test
+    void badQuestionsGetAClearErrorOrASaneResultNeverACrash() throws Exception {
+        assertThat(ask("erp", "").trace().error()).contains("no words");
+        assertThat(ask("erp", "?!?... ;--").trace().error()).contains("no words");
+        RetrievalService.Outcome huge = ask("erp", "Which warehouse holds the most inventory value? ".repeat(250));
+        assertThat(huge.trace().error()).isNull();
+        assertThat(huge.packet().tableNames()).isNotEmpty().hasSizeLessThanOrEqualTo(12);
+        RetrievalService.Outcome injection = ask("erp", "employees' | ! & :* ( drop table employees; --");
+        assertThat(injection.trace().error()).isNull();
+    }
+
+    @Test
+    void databasesWithoutKeysOrCommentsAndWithQuotedNamesAndSchemasWork() throws Exception {
+        RetrievalService.Outcome lines = ask("rag_awkward", "What is the total quantity on order lines?");
+        assertThat(lines.packet().strategy()).isEqualTo("rag_v1");
+        assertThat(lines.packet().tableNames()).contains("\"Sales\".\"OrderLines\"");
+        assertThat(lines.packet().fkEdges()).isEmpty();
+        RetrievalService.Outcome staff = ask("rag_awkward", "What is the average monthly salary of staff?");
+        assertThat(staff.packet().tableNames()).contains("hr.staff");
+        assertThat(staff.trace().modules() == null || staff.trace().modules().contains("hr")).isTrue();
+    }
+}

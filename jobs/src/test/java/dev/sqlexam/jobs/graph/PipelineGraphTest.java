@@ -1,0 +1,66 @@
+package dev.sqlexam.jobs.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.config.JobFiles;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.llm.Generators;
+import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.pipeline.JobResources;
+import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.PipelineStep;
+import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.Variants;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+
+/** The Flink graph wires {@link PipelineStep}'s list in its order, with the steps the variants run and no other. */
+class PipelineGraphTest {
+
+    private static final JdbcUrlTemplate SERVER = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=nobody");
+    private static final JobResources RESOURCES = new JobResources(SERVER, "sqlexam", JobFiles.local(Path.of("../migrations")),
+            new ReaderAccess(ReaderAccess.Mode.CONNECTING_USER, SERVER, null, null), ConnectionPolicy.DEFAULT, 2, 5_000, 1_000, null, Map.of());
+
+    @Test
+    void everyStepInOrderWhenAVariantHasPreSqlAndThePlannerOn() {
+        Variants<PipelineConfig> configs = Variants.of(Map.of("on", config("on", Map.of("PRE_SQL_ENABLED", "true", "JOIN_PLANNER_ENABLED", "true"))));
+
+        assertThat(wiredUids(configs)).containsExactly("embed-question", "route-modules", "retrieve-schema", "split-by-generation",
+                "pre-sql-recall", "plan-joins", "generate-candidates", "split-by-variant", "evaluate-candidates");
+        assertThat(PipelineStep.untilGraded(configs)).hasSize(9).doesNotContain(PipelineStep.GRADE);
+    }
+
+    @Test
+    void optionalStepsAreLeftOutWhenNoVariantRunsThem() {
+        Variants<PipelineConfig> configs = Variants.of(Map.of("off", config("off", Map.of())));
+
+        assertThat(wiredUids(configs)).containsExactly("embed-question", "route-modules", "retrieve-schema", "split-by-generation",
+                "generate-candidates", "split-by-variant", "evaluate-candidates");
+        assertThat(PipelineStep.untilGraded(configs)).doesNotContain(PipelineStep.PRE_SQL, PipelineStep.PLAN_JOINS);
+    }
+
+    private static PipelineConfig config(String name, Map<String, String> overrides) {
+        return PipelineConfig.from(name, null, Settings.resolve(Map.of(), Map.of(), overrides), Generators.gold(), RESOURCES, false, 0);
+    }
+
+    /** The uids from the source to the evaluated candidates, in the order the graph chains them. */
+    private static List<String> wiredUids(Variants<PipelineConfig> configs) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        var tasks = env.fromData(List.<ExamTask>of(), TypeInformation.of(ExamTask.class));
+        var graph = new PipelineGraph(configs, SharingPlan.unshared(configs.names(), 1), 1_000, 1, "");
+        List<String> uids = new ArrayList<>();
+        for (Transformation<?> t = graph.generate(tasks).getTransformation(); !t.getInputs().isEmpty(); t = t.getInputs().get(0)) {
+            if (t.getUid() != null) uids.add(0, t.getUid());
+        }
+        return uids;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.sqlexam.jobs.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class VariantFileTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aVariantExtendsAnotherAndItsOwnOptionsWin() throws Exception {
+        Files.writeString(tmp.resolve("base.yaml"), "name: base\noptions:\n  USE_SCHEMA_RAG_V2: true\n  MULTI_CANDIDATE_K: 4\n");
+        Files.createDirectories(tmp.resolve("more"));
+        Files.writeString(tmp.resolve("more/child.yaml"), "description: a child\nextends: ../base.yaml\noptions:\n  MULTI_CANDIDATE_K: 6\n"
+                + "  llm_temperature: 0.0\n");
+        VariantFile child = VariantFile.read(tmp.resolve("more/child.yaml"));
+        assertThat(child.name()).as("the file name when none is given").isEqualTo("child");
+        assertThat(child.description()).isEqualTo("a child");
+        assertThat(child.options()).containsEntry("USE_SCHEMA_RAG_V2", "true").containsEntry("MULTI_CANDIDATE_K", "6")
+                .containsEntry("llm_temperature", "0.0");
+        Settings s = Settings.defaults().withVariant(child.options());
+        assertThat(s.get(SqlExamOptions.MULTI_CANDIDATE_K)).isEqualTo(6);
+        assertThat(s.get(SqlExamOptions.LLM_TEMPERATURE)).isEqualTo(0.0);
+    }
+
+    @Test
+    void mistakesAreNamedWithTheFile() throws Exception {
+        Files.writeString(tmp.resolve("typo.yaml"), "name: typo\noption:\n  X: 1\n");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("typo.yaml"))).hasMessageContaining("typo.yaml").hasMessageContaining("unknown key 'option'");
+        Files.writeString(tmp.resolve("loop.yaml"), "extends: loop.yaml\n");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("loop.yaml"))).hasMessageContaining("extends itself");
+        Files.writeString(tmp.resolve("bad name.yaml"), "name: 'a b'\n");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("bad name.yaml"))).hasMessageContaining("must be letters");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("missing.yaml"))).hasMessageContaining("cannot read variant file");
+    }
+
+    @Test
+    void theShippedVariantsReadAndSetOnlyKnownPerVariantOptions() throws Exception {
+        try (Stream<Path> files = Files.list(Home.resolve().resolve("flink-conf/variants"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+                VariantFile v = VariantFile.read(f);
+                assertThat(v.description()).as(f.toString()).isNotBlank();
+                Settings.defaults().withVariant(v.options());
+            }
+        }
+        VariantFile qwen = VariantFile.read(Home.resolve().resolve("flink-conf/variants/seed-qwen.yaml"));
+        Settings s = Settings.defaults().withVariant(qwen.options());
+        assertThat(s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED)).isTrue();
+        assertThat(s.get(SqlExamOptions.JOIN_PLANNER_ENABLED)).isTrue();
+        assertThat(Settings.defaults().withVariant(VariantFile.read(Home.resolve().resolve("flink-conf/variants/seed-default.yaml")).options())
+                .differencesFrom(Settings.defaults())).as("seed-default is the registry's defaults").isEmpty();
+    }
+}
