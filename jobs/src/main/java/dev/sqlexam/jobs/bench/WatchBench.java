@@ -1,5 +1,8 @@
 package dev.sqlexam.jobs.bench;
 
+import dev.sqlexam.jobs.graph.WatchSources;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.jobs.runtime.WatchJobRunner;
 import dev.sqlexam.jobs.assembly.WatchSpecs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,12 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.file.src.FileSource;
-import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * {@code bench watch}: the watch graph's sustained throughput and its window latency on this machine. Throughput: the
@@ -106,19 +104,16 @@ public final class WatchBench {
 
     private double run(Path file, WatchJob.Spec spec) throws Exception {
         CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
-        StreamExecutionEnvironment env = environment();
         long t0 = System.nanoTime();
-        new WatchJob(ExamIo.Lines.file(file.toUri().toString()), WatchJob.Sinks.of(evaluations, null),
-                spec).start(env).client().getJobExecutionResult().get();
+        new WatchJobRunner(FlinkTarget.local()).start(new WatchJob(ExamIo.Lines.file(file.toUri().toString()),
+                WatchJob.Sinks.of(evaluations, null), spec), parallelism()).awaitEnd();
         double seconds = (System.nanoTime() - t0) / 1e9;
         evaluations.collected().clear();
         return seconds;
     }
 
-    private StreamExecutionEnvironment environment() {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(settings.get(dev.sqlexam.config.SqlExamOptions.PARALLELISM));
-        return env;
+    private int parallelism() {
+        return settings.get(dev.sqlexam.config.SqlExamOptions.PARALLELISM);
     }
 
     /** Live events at {@code rate} per second for {@code seconds} into a watched folder, windows of {@code window}. */
@@ -128,17 +123,15 @@ public final class WatchBench {
         WatchJob.Spec base = WatchSpecs.spec(settings, "live").withoutRetrievalCheck();
         WatchJob.Spec spec = new WatchJob.Spec("live", base.execution(), base.explainTimeoutMs(), window, outOfOrderness, Duration.ZERO,
                 base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts(), null, 0, null);
-        org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(folder.toUri());
-        ExamIo.Lines source = e -> e.fromSource(FileSource.forRecordStreamFormat(new dev.sqlexam.flink.NumberedLinesFormat(), dir)
-                .monitorContinuously(Duration.ofMillis(200)).build(), WatermarkStrategy.noWatermarks(), "live folder");
-        JobClient job = new WatchJob(source, WatchJob.Sinks.of(null, rows), spec).start(environment()).client();
+        ExamIo.Lines source = WatchSources.folder(folder, Duration.ofMillis(200));
+        WatchJobRunner.Started job = new WatchJobRunner(FlinkTarget.local()).start(new WatchJob(source, WatchJob.Sinks.of(null, rows), spec),
+                parallelism());
         Thread.sleep(3_000);
         AtomicLong sent = new AtomicLong();
         long lastEventMs = generate(folder, rate, seconds, sent);
         long waitUntil = System.currentTimeMillis() + window.toMillis() + outOfOrderness.toMillis() + 5_000;
         while (System.currentTimeMillis() < waitUntil) Thread.sleep(200);
-        job.cancel().get(30, TimeUnit.SECONDS);
-        while (!job.getJobStatus().get(30, TimeUnit.SECONDS).isGloballyTerminalState()) Thread.sleep(100);
+        job.cancel();
         List<Long> lags = rows.collected().stream().filter(r -> r.keyKind().equals("app") && r.windowEndMs() <= lastEventMs)
                 .map(r -> r.emittedAtMs() - r.windowEndMs()).toList();
         return new Latency(rate, (int) sent.get(), lags.size(), Quantiles.nearestRank(lags, 0.5), Quantiles.nearestRank(lags, 0.95),

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.config.Settings;
@@ -25,7 +26,6 @@ import java.util.TreeSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,7 +56,7 @@ final class BenchCommand extends CommandGroup {
             Path home = Home.resolve();
             String control = settings.get(SqlExamOptions.RESULTS_DB);
             new IndexRun(admin, control, EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
-                    .run(db, false, StreamExecutionEnvironment::getExecutionEnvironment, settings.get(SqlExamOptions.PARALLELISM));
+                    .run(db, false, FlinkTarget.local(), settings.get(SqlExamOptions.PARALLELISM));
             Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
             List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
             try (RagStore store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.from(settings)), control);

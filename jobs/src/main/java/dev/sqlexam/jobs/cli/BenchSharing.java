@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.exam.ExamRun;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,7 +58,7 @@ final class BenchSharing implements Callable<Integer> {
         for (Case c : cases) {
             Settings settings = common.settings(Map.of(SqlExamOptions.RUNS.key(), Integer.toString(c.runs())));
             System.out.println("[sqlexam] bench sharing: " + c.label() + " …");
-            RunResult r = new ExamRun(settings, set, out, null, quiet, c.variants(), false).run(StreamExecutionEnvironment.getExecutionEnvironment());
+            RunResult r = new ExamRun(settings, set, out, null, quiet, c.variants(), false).run(FlinkTarget.local());
             ExamSummary s = r.summary();
             double seconds = s.durationSeconds();
             if (c.label().equals("1 variant")) single = seconds;

@@ -95,7 +95,7 @@ final class ExamCommand implements Callable<Integer> {
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
         var settings = common.settings(cluster.apply(extra));
-        RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings).environment());
+        RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings));
         return result.summary().variants().isEmpty() ? 2 : 0;
     }
 

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,7 +44,7 @@ final class IndexCommand implements Callable<Integer> {
         List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
         IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), EmbeddingProviders.from(settings), migrations, System.out)
                 .withModules(moduleFile == null ? null : dev.sqlexam.schema.ModuleAssigner.fromFile(moduleFile));
-        for (String db : targets) report(run.run(db, force, StreamExecutionEnvironment::getExecutionEnvironment,
+        for (String db : targets) report(run.run(db, force, FlinkTarget.local(),
                 settings.get(SqlExamOptions.PARALLELISM)));
         return 0;
     }

@@ -1,11 +1,11 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.exam.RegradeRun;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,7 +36,7 @@ final class RegradeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         var result = new RegradeRun(common.settings(Map.of()), runDir, examSet, outRoot, runId, System.out)
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(FlinkTarget.local());
         return result.run().summary().variants().isEmpty() ? 2 : 0;
     }
 }

@@ -85,7 +85,7 @@ final class WatchCommand implements Callable<Integer> {
         dev.sqlexam.jobs.runtime.FlinkTarget target = dev.sqlexam.jobs.runtime.FlinkTarget.of(settings);
         WatchRun run = new WatchRun(settings, source, dir, new WatchRun.Options(name, fresh, shadow, shadowRate), System.out);
         target.requireNoRunningJob(run.jobName());
-        run.run(target::environment);
+        run.run(target);
         return 0;
     }
 

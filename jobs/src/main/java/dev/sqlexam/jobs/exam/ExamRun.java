@@ -18,7 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 /**
  * An exam: the pipeline writes the candidates (a model, the offline baseline, a replay, or the gold self-check) for
@@ -48,8 +48,8 @@ public final class ExamRun {
         this.driver = new RunDriver(settings, examSet, outRoot, runId, out, resume, PipelineAssembly.Mode.EXAM);
     }
 
-    public RunResult run(StreamExecutionEnvironment env) throws Exception {
-        return driver.run(env, this::plan);
+    public RunResult run(FlinkTarget target) throws Exception {
+        return driver.run(target, this::plan);
     }
 
     private RunDriver.Plan plan(RunDriver.Setup setup, PipelineAssembly assembly) throws Exception {

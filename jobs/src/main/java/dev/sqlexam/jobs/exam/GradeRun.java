@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 /**
  * Grading of predictions files from any NL2SQL system: one variant per file, the SQL run as submitted (no retrieval,
@@ -34,8 +34,8 @@ public final class GradeRun {
         this.driver = new RunDriver(settings, examSet, outRoot, runId, out);
     }
 
-    public RunResult run(StreamExecutionEnvironment env) throws Exception {
-        return driver.run(env, (setup, assembly) -> plan());
+    public RunResult run(FlinkTarget target) throws Exception {
+        return driver.run(target, (setup, assembly) -> plan());
     }
 
     private RunDriver.Plan plan() throws IOException {

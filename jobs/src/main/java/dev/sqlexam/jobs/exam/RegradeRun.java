@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 /**
  * Re-executes the SQL a run logged and grades it with today's grader, no model called: a new run (same variants and
@@ -50,9 +50,9 @@ public final class RegradeRun {
         this.driver = new RunDriver(settings, this.examSet, outRoot, runId, out);
     }
 
-    public Result run(StreamExecutionEnvironment env) throws Exception {
+    public Result run(FlinkTarget target) throws Exception {
         List<ExamRecord> before = RunLog.read(runDir);
-        RunResult result = driver.run(env, (setup, assembly) -> plan(before));
+        RunResult result = driver.run(target, (setup, assembly) -> plan(before));
         Map<String, ExamRecord> after = new LinkedHashMap<>();
         for (ExamRecord r : RunLog.read(result.outDir())) after.put(RunLog.key(r), r);
         List<Change> changes = new ArrayList<>();

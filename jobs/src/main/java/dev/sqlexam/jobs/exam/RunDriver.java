@@ -1,6 +1,8 @@
 package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.runtime.ExamJobRunner;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.ExamJob;
 import dev.sqlexam.jobs.report.RunReport;
@@ -11,9 +13,7 @@ import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.run.RunResult;
-import dev.sqlexam.jobs.runtime.ClientJob;
 import dev.sqlexam.jobs.runtime.JobShipping;
-import dev.sqlexam.jobs.runtime.ProgressReporter;
 
 import dev.sqlexam.config.Option;
 import dev.sqlexam.config.Settings;
@@ -22,9 +22,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.pipeline.JobResources;
-import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.pipeline.PipelineConfig;
-import dev.sqlexam.flink.PlanJoins;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.grading.AdaptiveTimeout;
@@ -40,8 +38,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * One run from the client's side, exam or grade alike: migrate, the pre-flight check, start the job, show progress,
@@ -96,16 +92,29 @@ final class RunDriver {
         return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
     }
 
-    RunResult run(StreamExecutionEnvironment env, Planner planner) throws Exception {
+    /** The run's checked server and plan, and its output folder as opened (with what a resumed run logged before). */
+    private record Opened(Setup setup, Preflight.Result preflight, Plan plan, long questions, Path outDir, Path parts,
+            Map<String, ExamRecord> earlier, RunCatalog catalog) {}
+
+    /** The job as it ran: its variants, how they shared work, what it handed back, and its seconds. */
+    private record Ran(Variants<PipelineConfig> configs, SharingPlan sharing, ExamJobRunner.Finished finished, double seconds) {}
+
+    RunResult run(FlinkTarget target, Planner planner) throws Exception {
+        Opened run = open(planner);
+        Ran ran = execute(target, run);
+        return finish(run, ran);
+    }
+
+    /** Migrations, the pre-flight check and the plan; then the output folder, run.json, grants.sql and the exam.runs row. */
+    private Opened open(Planner planner) throws Exception {
         if (!Files.isRegularFile(examSet)) throw new IllegalArgumentException("exam set not found: " + examSet);
         JdbcUrlTemplate admin = assembly.admin();
         String resultsDb = assembly.control();
-        Set<String> named = ExamSetFiles.databasesIn(examSet);
-        assembly.migrate(named::contains);
+        assembly.migrate(ExamSetFiles.databasesIn(examSet)::contains);
         Set<String> databases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(resultsDb)) : null;
         Preflight.Result preflight = Preflight.run(settings, admin, resultsDb, examSet, databases, out);
-        Plan plan = planner.plan(new Setup(admin, resultsDb, databases), assembly);
-        long questions = ExamSetFiles.countLines(examSet);
+        Setup setup = new Setup(admin, resultsDb, databases);
+        Plan plan = planner.plan(setup, assembly);
 
         Path outDir = outRoot.resolve(runId);
         Map<String, ExamRecord> earlier = resume ? RunLog.recover(outDir) : Map.of();
@@ -119,56 +128,55 @@ final class RunDriver {
         Preflight.writeGrants(preflight.access(), outDir.resolve("grants.sql"));
         new RunManifest(runId, examSet.toAbsolutePath().toString(), plan.repetitions(), plan.predictions() != null,
                 plan.variants().stream().map(v -> new RunManifest.Variant(v.name(), v.description(), v.options())).toList()).write(outDir);
-        String resultsUrl = admin.forDatabase(resultsDb);
-        RunCatalog catalog = new RunCatalog(resultsUrl);
+        RunCatalog catalog = new RunCatalog(admin.forDatabase(resultsDb));
         catalog.start(runId, examSet.toString(), plan.generatorName(), plan.selfCheck(), settings.changed());
+        return new Opened(setup, preflight, plan, ExamSetFiles.countLines(examSet), outDir, parts, earlier, catalog);
+    }
 
+    /** The variants' pipelines on the job's resources, the exam job on {@code target}, followed to its end. */
+    private Ran execute(FlinkTarget target, Opened run) {
+        Plan plan = run.plan();
         int parallelism = settings.get(SqlExamOptions.PARALLELISM);
-        int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
-        JobShipping shipping = JobShipping.of(env);
-        JobResources resources = assembly.resources(shipping, preflight.reader(), preflight.connections(), settings, plan.adaptiveTimeout(),
-                plan.dimensions());
-        JdbcUrlTemplate workersAdmin = resources.admin();
-        boolean grading = plan.predictions() != null;
+        ExamJobRunner runner = new ExamJobRunner(target);
+        JobShipping shipping = runner.shipping();
+        JobResources resources = assembly.resources(shipping, run.preflight().reader(), run.preflight().connections(), settings,
+                plan.adaptiveTimeout(), plan.dimensions());
         Variants<PipelineConfig> configs = configs(plan, resources, shipping);
-        SharingPlan sharing = grading ? SharingPlan.unshared(configs.names(), plan.repetitions()) : sharing(plan, RunLog.doneKeys(earlier.values()));
-        ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), databases), sharing, configs, capacity,
-                plan.asyncTimeoutMs(), plan.predictions());
-
-        configure(env, parallelism, shipping);
-        out.printf("[sqlexam] run %s: %d line(s) × %d variant(s) × %d run(s), generator %s%s, parallelism %d%n", runId, questions,
+        SharingPlan sharing = plan.predictions() != null ? SharingPlan.unshared(configs.names(), plan.repetitions())
+                : sharing(plan, RunLog.doneKeys(run.earlier().values()));
+        ExamJob.Spec spec = new ExamJob.Spec(runId, new ExamLineParser(examSet.toString(), run.setup().databases()), sharing, configs,
+                settings.get(SqlExamOptions.ASYNC_CAPACITY), plan.asyncTimeoutMs(), plan.predictions());
+        out.printf("[sqlexam] run %s: %d line(s) × %d variant(s) × %d run(s), generator %s%s, parallelism %d%n", runId, run.questions(),
                 configs.names().size(), plan.repetitions(), plan.generatorName(), plan.selfCheck() ? " (self-check)" : "", parallelism);
         long start = System.nanoTime();
-        ExamJob.Running running = new ExamJob(shipping.lines(examSet, "exam-set"),
-                ExamIo.Sinks.of(parts.toAbsolutePath().toUri().toString(), workersAdmin.forDatabase(resultsDb)), spec).start(env);
-        SummaryAccumulator accumulator;
-        JobExecutionResult result;
-        long expected = questions * plan.repetitions() * configs.names().size() - earlier.size();
-        try (ClientJob job = ClientJob.follow(running.client(), null, shipping, out);
-                ProgressReporter progress = new ProgressReporter(running.client(), Math.max(0, expected), out)) {
-            accumulator = running.summary().hasNext() ? running.summary().next() : new SummaryAccumulator();
-            result = job.result();
-            progress.finish(accumulator.records());
+        ExamJob job = new ExamJob(shipping.lines(examSet, "exam-set"), ExamIo.Sinks.of(run.parts().toAbsolutePath().toUri().toString(),
+                resources.admin().forDatabase(assembly.control())), spec);
+        long expected = run.questions() * plan.repetitions() * configs.names().size() - run.earlier().size();
+        try {
+            ExamJobRunner.Finished finished = runner.run(job, parallelism, settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS), expected, out);
+            return new Ran(configs, sharing, finished, (System.nanoTime() - start) / 1e9);
         } catch (Exception e) {
-            catalog.finish(null, "failed");
+            run.catalog().finish(null, "failed");
             throw new IllegalStateException("the exam job failed: " + rootMessage(e), e);
-        } finally {
-            running.summary().close();
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
+    }
+
+    /** The exam log and rejected lines merged, summary.json, the report, the exam.runs and metrics rows. */
+    private RunResult finish(Opened run, Ran ran) throws Exception {
+        Plan plan = run.plan();
+        Path outDir = run.outDir();
+        Path parts = run.parts();
+        SummaryAccumulator accumulator = ran.finished().summary();
         long goldExecutions = accumulator.goldExecutions();
         long graded = accumulator.records();
-        accumulator.merge(SummaryAccumulator.of(earlier.values()));
-        long badLines = counter(result, ParseExamLines.REJECTED_COUNTER);
-        long rejected = badLines + plan.rejectedJson().size();
-
+        accumulator.merge(SummaryAccumulator.of(run.earlier().values()));
+        long badLines = ran.finished().rejectedLines();
         if (graded > 0 && !Files.isDirectory(parts.resolve("exam-log"))) {
-            catalog.finish(null, "failed");
+            run.catalog().finish(null, "failed");
             throw new IllegalStateException("the job graded " + graded + " record(s) but its exam log parts are not in "
                     + parts + ": the workers wrote them on their own disks; give --out a folder this machine and every TaskManager share");
         }
-        RunOutputs.Merged merged = RunOutputs.merge(parts.resolve("exam-log"), earlier.values(), outDir.resolve("exam_log.jsonl"));
-        long logLines = merged.lines();
+        RunOutputs.Merged merged = RunOutputs.merge(parts.resolve("exam-log"), run.earlier().values(), outDir.resolve("exam_log.jsonl"));
         if (merged.duplicates() > 0) {
             out.printf("[sqlexam] warning: %d committed record(s) repeated a logged question and were dropped from the exam log%n",
                     merged.duplicates());
@@ -176,18 +184,19 @@ final class RunDriver {
         long rejectedLines = RunOutputs.mergeRejected(parts.resolve("rejected"), plan.rejectedJson(), outDir.resolve("rejected.jsonl"));
         RunOutputs.deleteTree(parts);
 
-        ExamSummary.Sharing shared = new ExamSummary.Sharing(configs.names().size(), plan.repetitions(), sharing.retrievalGroups(),
-                sharing.generationGroups(), goldExecutions, questions - badLines);
-        ExamSummary summary = ExamSummary.of(accumulator,
-                new ExamSummary.Context(runId, examSet.toString(), plan.generatorName(), plan.generatorReason(), plan.selfCheck(), rejected,
-                        seconds, counter(result, PlanJoins.HITS), counter(result, PlanJoins.MISSES), infos(plan), grading ? null : shared));
-        catalog.finish(summary, "finished");
+        int variants = ran.configs().names().size();
+        ExamSummary.Sharing shared = new ExamSummary.Sharing(variants, plan.repetitions(), ran.sharing().retrievalGroups(),
+                ran.sharing().generationGroups(), goldExecutions, run.questions() - badLines);
+        ExamSummary summary = ExamSummary.of(accumulator, new ExamSummary.Context(runId, examSet.toString(), plan.generatorName(),
+                plan.generatorReason(), plan.selfCheck(), badLines + plan.rejectedJson().size(), ran.seconds(), ran.finished().subgraphHits(),
+                ran.finished().subgraphMisses(), infos(plan), plan.predictions() != null ? null : shared));
+        run.catalog().finish(summary, "finished");
         Path report = RunReport.write(outDir, summary, accumulator, RunLog.read(outDir), out);
-        out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + logLines + " records)");
+        out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + merged.lines() + " records)");
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
-        out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + resultsDb + ".exam.results (run_id '" + runId + "')");
+        out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + assembly.control() + ".exam.results (run_id '" + runId + "')");
         out.println("report     " + report);
-        return new RunResult(runId, outDir, summary, logLines, rejectedLines);
+        return new RunResult(runId, outDir, summary, merged.lines(), rejectedLines);
     }
 
     private Variants<PipelineConfig> configs(Plan plan, JobResources resources, JobShipping shipping) {
@@ -214,18 +223,6 @@ final class RunDriver {
         Settings reference = plan.variants().get(0).settings();
         return plan.variants().stream().map(v -> new ExamSummary.VariantInfo(v.name(), v.description(), v.settings().differencesFrom(reference),
                 v.settings().get(SqlExamOptions.COST_PER_1K_PROMPT_TOKENS), v.settings().get(SqlExamOptions.COST_PER_1K_COMPLETION_TOKENS))).toList();
-    }
-
-    private static long counter(JobExecutionResult result, String name) {
-        Long value = result.getAccumulatorResult(name);
-        return value == null ? 0 : value;
-    }
-
-    private void configure(StreamExecutionEnvironment env, int parallelism, JobShipping shipping) {
-        env.setParallelism(parallelism);
-        env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
-        env.getConfig().enableObjectReuse();
-        env.configure(shipping.restarts(2));
     }
 
     private static String rootMessage(Throwable e) {

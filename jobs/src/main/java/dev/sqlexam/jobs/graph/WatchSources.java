@@ -26,13 +26,16 @@ public final class WatchSources {
         }
     }
 
+    /** The lines of the files that appear in {@code folder}, looked for every {@code scan}, until the job stops. */
+    public static ExamIo.Lines folder(java.nio.file.Path folder, Duration scan) {
+        org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(folder.toAbsolutePath().toUri());
+        return e -> e.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), dir).monitorContinuously(scan).build(),
+                WatermarkStrategy.noWatermarks(), "query-log folder");
+    }
+
     public static ExamIo.Lines lines(Input input) {
         if (input.replay() != null) return ExamIo.Lines.file(input.replay().toAbsolutePath().toUri().toString());
-        if (input.dir() != null) {
-            org.apache.flink.core.fs.Path dir = new org.apache.flink.core.fs.Path(input.dir().toAbsolutePath().toUri());
-            return e -> e.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), dir).monitorContinuously(FOLDER_SCAN).build(),
-                    WatermarkStrategy.noWatermarks(), "query-log folder");
-        }
+        if (input.dir() != null) return folder(input.dir(), FOLDER_SCAN);
         String group = input.group() != null ? input.group() : "sqlexam-watch";
         return e -> e.fromSource(KafkaLines.source(input.kafka(), input.topic(), group, false), WatermarkStrategy.noWatermarks(),
                 "query-log topic " + input.topic());

@@ -23,9 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Supplier;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /** Indexes one database for schema retrieval; does nothing when the index is already fresh. */
 public final class IndexRun {
@@ -62,7 +60,7 @@ public final class IndexRun {
     public void ensure(java.util.Collection<String> databases, int parallelism, String without) {
         for (String db : databases) {
             try {
-                Result r = run(db, false, StreamExecutionEnvironment::getExecutionEnvironment, parallelism);
+                Result r = run(db, false, FlinkTarget.local(), parallelism);
                 if (!r.wasFresh()) {
                     out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", db, r.tables(),
                             r.columns(), r.embedded(), r.skipped(), r.seconds());
@@ -73,7 +71,7 @@ public final class IndexRun {
         }
     }
 
-    public Result run(String database, boolean force, Supplier<StreamExecutionEnvironment> envs, int parallelism) throws Exception {
+    public Result run(String database, boolean force, FlinkTarget target, int parallelism) throws Exception {
         long start = System.nanoTime();
         String model = providers.modelName();
         ModuleAssigner modules = moduleOverride != null ? moduleOverride : ModuleAssigner.forDatabase(migrationsDir, database);
@@ -94,7 +92,7 @@ public final class IndexRun {
         IndexPlan plan = IndexPlan.of(IndexPlan.entities(schema, model), writer.storedHashes(database, model));
         if (!plan.toEmbed().isEmpty()) {
             out.printf("[sqlexam] index %s: embedding %d of %d entities with %s%n", database, plan.toEmbed().size(), plan.all().size(), model);
-            JobClient job = new IndexJob(plan.toEmbed(), providers, controlUrl).start(envs.get(), parallelism);
+            JobClient job = new IndexJob(plan.toEmbed(), providers, controlUrl).start(target.environment(), parallelism);
             try (ProgressReporter progress = new ProgressReporter(job, "indexing", dev.sqlexam.flink.EmbedEntities.EMBEDDED_COUNTER,
                     plan.toEmbed().size(), out)) {
                 job.getJobExecutionResult().get();

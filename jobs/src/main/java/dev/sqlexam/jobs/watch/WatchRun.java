@@ -2,6 +2,8 @@ package dev.sqlexam.jobs.watch;
 
 import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.jobs.runtime.WatchJobRunner;
 import dev.sqlexam.jobs.graph.WatchSources.Input;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.KafkaLines;
@@ -10,7 +12,6 @@ import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunOutputs;
-import dev.sqlexam.jobs.runtime.ClientJob;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.jobs.runtime.WatchCheckpoints;
 
@@ -18,10 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.flink.ParseQueryLog;
-import dev.sqlexam.flink.WatchTables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -29,12 +27,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * {@code watch}: a query log through the watch graph. {@code --replay FILE} is bounded: it ends, and its outputs are
@@ -83,7 +77,7 @@ public final class WatchRun {
         return Home.resolve().resolve("runs").resolve(input.bounded() ? "watch-" + stamp : "watch-" + input.label().replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
-    public void run(Function<Configuration, StreamExecutionEnvironment> environments) throws Exception {
+    public void run(FlinkTarget target) throws Exception {
         validate();
         PipelineAssembly assembly = PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
         JdbcUrlTemplate admin = assembly.admin();
@@ -93,8 +87,8 @@ public final class WatchRun {
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
         Path restore = prepareOutputs(parts, checkpoints);
-        StreamExecutionEnvironment env = environments.apply(WatchCheckpoints.flinkConfiguration(checkpoints, restore));
-        JobShipping shipping = JobShipping.of(env);
+        WatchJobRunner runner = new WatchJobRunner(target, checkpoints, restore);
+        JobShipping shipping = runner.shipping();
 
         WatchJob.Spec spec = WatchSpecs.spec(settings, input.label(), shipping);
         if (spec.retrieval() != null) {
@@ -104,26 +98,19 @@ public final class WatchRun {
         if (options.shadowVariant() != null) spec = spec.withShadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
                 "shadow-" + watchId, spec.execution().reader(), named, shipping, out));
         String tables = shipping.url(admin, control).forDatabase(control);
-        WatchJob.Sinks sinks = new WatchJob.Sinks(files(parts, "evaluations"), files(parts, "windows"), files(parts, "alerts"),
-                files(parts, "rejected"), files(parts, "late"), WatchTables.windows(tables, watchId, 3), WatchTables.alerts(tables, watchId, 3),
-                shipping.ships() ? WatchJob.Console.CLIENT : WatchJob.Console.STDOUT, files(parts, "shadow"), files(parts, "shadow_disagreements"));
+        WatchJob.Sinks sinks = runner.sinks(parts, tables, watchId);
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
 
-        env.setParallelism(settings.get(SqlExamOptions.PARALLELISM));
-        env.enableCheckpointing(settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS));
         out.printf("[sqlexam] watch %s as '%s'%s on %s: windows of %d s, alerts from %d rule(s), outputs in %s, tables watch.windows and "
                 + "watch.alerts%n", input.label(), watchId, input.bounded() ? " (replay)" : " (following; Ctrl-C stops, the same command resumes)",
                 shipping.ships() ? "a Flink cluster" : "an in-process MiniCluster", spec.window().toSeconds(), spec.alerts().rules().size(), outDir);
         if (restore != null) out.println("[sqlexam] resuming from checkpoint " + restore);
         long start = System.nanoTime();
         ExamIo.Lines source = input.replay() != null ? shipping.lines(input.replay(), "query log") : WatchSources.lines(input);
-        WatchJob.Running running = new WatchJob(source, sinks, spec).start(env);
-        JobExecutionResult result;
-        try (ClientJob job = ClientJob.follow(running.client(), running.console(), shipping, out)) {
-            result = job.result();
-        }
+        Long rejectedEvents = runner.run(new WatchJob(source, sinks, spec), settings.get(SqlExamOptions.PARALLELISM),
+                settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS), out);
         if (input.bounded()) {
-            summarize(parts, result, start);
+            summarize(parts, rejectedEvents, start);
             RunOutputs.deleteTree(checkpoints);
         }
     }
@@ -144,10 +131,6 @@ public final class WatchRun {
             throw new java.io.UncheckedIOException("cannot read " + (input.replay() != null ? input.replay() : input.dir()), e);
         }
         return named;
-    }
-
-    private static <T> org.apache.flink.connector.file.sink.FileSink<T> files(Path parts, String name) {
-        return ExamSinks.jsonLines(parts.resolve(name).toAbsolutePath().toUri().toString(), name);
     }
 
     private void validate() {
@@ -195,7 +178,7 @@ public final class WatchRun {
         return false;
     }
 
-    private void summarize(Path parts, JobExecutionResult result, long start) {
+    private void summarize(Path parts, Long bad, long start) {
         long evaluations = RunOutputs.mergeJsonLines(parts.resolve("evaluations"), outDir.resolve("evaluations.jsonl"), BY_POSITION);
         long windows = RunOutputs.mergeJsonLines(parts.resolve("windows"), outDir.resolve("windows.jsonl"), BY_WINDOW);
         long alerts = RunOutputs.mergeJsonLines(parts.resolve("alerts"), outDir.resolve("alerts.jsonl"), BY_WINDOW);
@@ -205,7 +188,6 @@ public final class WatchRun {
         long disagreements = RunOutputs.mergeJsonLines(parts.resolve("shadow_disagreements"), outDir.resolve("shadow_disagreements.jsonl"),
                 BY_QUESTION);
         RunOutputs.deleteTree(parts);
-        Long bad = result.getAccumulatorResult(ParseQueryLog.REJECTED_COUNTER);
         out.printf("watch      %d event(s) evaluated, %d rejected, %d late, %d window row(s), %d alert(s) in %.1f s%n", evaluations,
                 bad == null ? rejected : bad, late, windows, alerts, (System.nanoTime() - start) / 1e9);
         out.println("evaluations " + outDir.resolve("evaluations.jsonl"));

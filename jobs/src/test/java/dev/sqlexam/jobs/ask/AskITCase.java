@@ -164,7 +164,7 @@ class AskITCase {
         env.putIfAbsent("SQLEXAM_JDBC_URL", URL);
         RunResult exam = new ExamRun(Settings.resolve(Map.of(), env, Map.of("generator", "baseline")), set, tmp.resolve("runs"), "it-ask-vs-exam",
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(dev.sqlexam.jobs.runtime.FlinkTarget.local());
         List<String> logged = Files.readAllLines(exam.outDir().resolve("exam_log.jsonl"));
         assertThat(logged).hasSize(lines.size());
         for (String line : logged) {

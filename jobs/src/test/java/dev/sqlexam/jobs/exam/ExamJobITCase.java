@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
 
@@ -21,7 +22,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -51,7 +51,7 @@ class ExamJobITCase {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         RunResult result = new ExamRun(settings(overrides), examSet, tmp.resolve("runs"), runId,
                 new PrintStream(console, true, StandardCharsets.UTF_8))
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(FlinkTarget.local());
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("sqlexam run " + runId);
         return result;
     }

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.RunResult;
 
@@ -23,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -105,7 +105,7 @@ class GradeITCase {
                 "grade_timeout_gold_factor", "2", "connection_retry_ms", "2000"));
         RunResult result = new GradeRun(settings, set, files, tmp.resolve("runs"), "it-grade-" + System.nanoTime(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(FlinkTarget.local());
 
         Map<String, JsonNode> a1 = new HashMap<>();
         Map<String, JsonNode> b1 = new HashMap<>();

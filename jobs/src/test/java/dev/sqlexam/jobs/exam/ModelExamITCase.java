@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.RunResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,7 +45,7 @@ class ModelExamITCase {
         env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
         return new ExamRun(Settings.resolve(Map.of(), env, overrides), set, tmp.resolve("runs"), "it-model-" + System.nanoTime(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(FlinkTarget.local());
     }
 
     private static void answerJson(com.sun.net.httpserver.HttpExchange exchange, String body) throws java.io.IOException {

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.runtime.IndexRun;
 
@@ -23,7 +24,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,8 +51,8 @@ class RetrievalITCase {
         Migrations.migrateAll(admin, migrations);
         createAwkwardDatabase();
         IndexRun run = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
-        run.run("erp", false, StreamExecutionEnvironment::getExecutionEnvironment, 2);
-        run.run("rag_awkward", true, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+        run.run("erp", false, FlinkTarget.local(), 2);
+        run.run("rag_awkward", true, FlinkTarget.local(), 2);
         store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), "sqlexam");
         embedder = ONNX.create();
         service = new RetrievalService(store, embedder.model(), embedder.dimensions(), RetrievalConfig.defaults(), migrations);
@@ -96,10 +96,10 @@ class RetrievalITCase {
     @Test
     void aSecondIndexRunOfAnUnchangedSchemaDoesNothing() throws Exception {
         IndexRun.Result again = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
-                .run("erp", false, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+                .run("erp", false, FlinkTarget.local(), 2);
         assertThat(again.wasFresh()).isTrue();
         IndexRun.Result forced = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
-                .run("erp", true, StreamExecutionEnvironment::getExecutionEnvironment, 2);
+                .run("erp", true, FlinkTarget.local(), 2);
         assertThat(forced.embedded()).as("unchanged stable text is never re-embedded").isZero();
         assertThat(forced.skipped()).isEqualTo(87 + 560);
     }

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
 
@@ -26,7 +27,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,7 +53,7 @@ class ServerRestartITCase {
         return new ExamRun(Settings.resolve(Map.of(), env, Map.of("generator", "baseline")),
                 Home.resolve().resolve("exam-sets/erp/erp.jsonl"), tmp.resolve("runs"), id,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(FlinkTarget.local());
     }
 
     private static Map<String, String> reasons(RunResult result) throws Exception {

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -160,7 +160,7 @@ class UserServerITCase {
         int peakSelf;
         PooledConnections.resetPeak(admin);
         try (ConnectionSampler sampler = new ConnectionSampler()) {
-            self = run("it-user-gold", out, Map.of("generator", "gold")).run(StreamExecutionEnvironment.getExecutionEnvironment());
+            self = run("it-user-gold", out, Map.of("generator", "gold")).run(FlinkTarget.local());
             sampler.close();
             peakSelf = sampler.peak.get();
         }
@@ -202,7 +202,7 @@ class UserServerITCase {
         PooledConnections.resetPeak(admin);
         try (ConnectionSampler sampler = new ConnectionSampler()) {
             graded = new GradeRun(Settings.resolve(Map.of(), env, Map.of()), examSet, files, tmp.resolve("runs"),
-                    "it-user-grade-" + System.nanoTime(), out).run(StreamExecutionEnvironment.getExecutionEnvironment());
+                    "it-user-grade-" + System.nanoTime(), out).run(FlinkTarget.local());
             sampler.close();
             peakGrade = sampler.peak.get();
         }

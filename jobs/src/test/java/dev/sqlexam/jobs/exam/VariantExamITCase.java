@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.ReportBrowser;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
@@ -26,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,7 +75,7 @@ class VariantExamITCase {
                 tmp.resolve("runs"), "it-variants", new PrintStream(out, true, StandardCharsets.UTF_8),
                 List.of(variant("seed-default.yaml"), variant("no-reranker.yaml"), variant("v2-retrieval.yaml"),
                         new RunManifest.Variant(g.name(), g.description(), g.options())), false)
-                .run(StreamExecutionEnvironment.getExecutionEnvironment());
+                .run(FlinkTarget.local());
         console = out.toString(StandardCharsets.UTF_8);
         records = RunLog.read(run.outDir());
     }
@@ -168,7 +168,7 @@ class VariantExamITCase {
     @Test
     void regradeOfAnUnchangedRunChangesNothing() throws Exception {
         RegradeRun.Result regraded = new RegradeRun(settings(Map.of()), run.outDir(), null, tmp.resolve("regrades"), "it-regrade",
-                new PrintStream(new ByteArrayOutputStream())).run(StreamExecutionEnvironment.getExecutionEnvironment());
+                new PrintStream(new ByteArrayOutputStream())).run(FlinkTarget.local());
         assertThat(regraded.changes()).isEmpty();
         assertThat(regraded.run().logLines()).isEqualTo(records.size());
         for (int i = 0; i < 4; i++) {

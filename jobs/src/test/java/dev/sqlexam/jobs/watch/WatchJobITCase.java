@@ -204,7 +204,7 @@ class WatchJobITCase {
         new WatchRun(settings, new WatchSources.Input(log, null, null, null, null), out,
                 new WatchRun.Options("it-shadow-" + System.nanoTime(), false, Home.resolve().resolve("flink-conf/variants/seed-default.yaml"), 1.0),
                 new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8))
-                .run(StreamExecutionEnvironment::getExecutionEnvironment);
+                .run(dev.sqlexam.jobs.runtime.FlinkTarget.local());
 
         long eligible = lines.stream().map(WatchJobITCase::json).filter(n -> n != null && n.hasNonNull("sql"))
                 .filter(n -> !"error".equals(n.path("outcome").asText()))
