@@ -3,7 +3,7 @@
 variant, run and question; watch outputs by source position or window and key), exit 1 on any difference. Left out, as
 two runs of the same jar differ there too: timings, run ids and folders; which of a question's tasks ran the shared gold
 (gold_executed); the count of EXPLAINs slower than 1 ms in the evaluate detail; which of two equal questions hit the
-embedding cache first; float sums past 12 significant digits (an unordered stream adds in another order)."""
+embedding cache first; float sums past 12 significant digits or below 1e-12 (an unordered stream adds in another order)."""
 import json, sys, os, re, glob
 ROOTS = [os.path.realpath(p) for p in sys.argv[1:3]]
 TIMING = re.compile(r'(^|_)(micros|timings_micros|emitted_at_ms|ms|millis|seconds|latency.*|run_id|started.*|finished.*|created.*|ts|time|wall.*|p50|p95|elapsed.*)$')
@@ -13,7 +13,7 @@ def strip(x):
     if isinstance(x, dict):
         return {k: strip(v) for k, v in x.items() if not TIMING.search(k) and not k.endswith('_ms') and k not in ('gold_executed','gold_executions','run_id','duration_ms','path','exam_log','report')}
     if isinstance(x, list): return [strip(v) for v in x]
-    if isinstance(x, float): return float('%.12g' % x)
+    if isinstance(x, float): return 0.0 if abs(x) < 1e-12 else float('%.12g' % x)
     if isinstance(x, str): x = re.sub(r'(EXPLAIN passed \d+ of )\d+', r'\1N', x)
     if isinstance(x, str): return re.sub(r'\d{8}-\d{6}-\d{3}', 'RUN', x.replace(ROOTS[0], 'DIR').replace(ROOTS[1], 'DIR'))
     return x

@@ -5,11 +5,11 @@ import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 
 /** Exam records with only what the statistics read: variant, run, database, question and verdict. */
-final class Records {
+public final class Records {
 
     private Records() {}
 
-    static ExamRecord graded(String variant, int repetition, String db, String id, boolean correct) {
+    public static ExamRecord graded(String variant, int repetition, String db, String id, boolean correct) {
         return record(variant, repetition, db, id, correct, correct ? "match" : "value_mismatch", "easy");
     }
 
