@@ -1,44 +1,19 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.pipeline.ExecutionSpec;
-import dev.sqlexam.pipeline.RetrievalSpec;
-import dev.sqlexam.pipeline.Workers;
-import dev.sqlexam.pipeline.RetrievalServices;
-
-import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.grading.Grader;
-import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.QueryLogEvent;
-import dev.sqlexam.sql.ReadOnlyExecutor;
-import dev.sqlexam.sql.SqlGuard;
-import dev.sqlexam.embedding.EmbeddingProvider;
-import dev.sqlexam.retrieval.RagStore;
-import dev.sqlexam.watch.EventEvaluator;
-import dev.sqlexam.watch.RetrievalCheck;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.streaming.api.functions.async.ResultFuture;
-import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+import dev.sqlexam.pipeline.EvaluateEventStep;
+import dev.sqlexam.pipeline.ExecutionSpec;
+import dev.sqlexam.pipeline.RetrievalSpec;
+import dev.sqlexam.pipeline.Step;
 
-/**
- * Each event's guard, lint, EXPLAIN, (with gold) grading and (when asked) retrieval check, as the read-only role on
- * worker threads. A failure here
- * never loses the event: it is evaluated as an infrastructure failure of ours, with the reason.
- */
-public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, EventEvaluation> {
+/** The {@link EvaluateEventStep} as an async operator: each query-log event's SQL checked as the read-only role on worker threads. */
+public final class EvaluateEvents extends AsyncStepFunction<QueryLogEvent, EventEvaluation> {
 
     private final ExecutionSpec spec;
     private final long explainTimeoutMs;
     private final RetrievalSpec retrieval;
     private final double retrievalSampleRate;
-    private transient PooledConnections connections;
-    private transient ExecutorService workers;
-    private transient EventEvaluator evaluator;
-    private transient RagStore store;
-    private transient EmbeddingProvider embedder;
 
     /** {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the events is checked. */
     public EvaluateEvents(ExecutionSpec spec, long explainTimeoutMs, RetrievalSpec retrieval, double retrievalSampleRate) {
@@ -49,43 +24,7 @@ public final class EvaluateEvents extends RichAsyncFunction<QueryLogEvent, Event
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
-        workers = Workers.daemons("sqlexam-watch", spec.poolSize());
-        RetrievalCheck check = null;
-        if (retrieval != null) {
-            store = RetrievalServices.store(retrieval);
-            embedder = retrieval.embeddings().create();
-            check = new RetrievalCheck(RetrievalServices.service(retrieval, store), embedder);
-        }
-        evaluator = new EventEvaluator(new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()), new Grader(spec.tolerance()),
-                explainTimeoutMs, check, retrievalSampleRate);
-    }
-
-    @Override
-    public void asyncInvoke(QueryLogEvent event, ResultFuture<EventEvaluation> resultFuture) {
-        CompletableFuture.supplyAsync(() -> evaluator.evaluate(event), workers).whenComplete((evaluation, error) ->
-                resultFuture.complete(List.of(error == null ? evaluation : unevaluated(event, "evaluation crashed: " + error.getMessage()))));
-    }
-
-    @Override
-    public void timeout(QueryLogEvent event, ResultFuture<EventEvaluation> resultFuture) {
-        resultFuture.complete(List.of(unevaluated(event, "evaluation exceeded the async time limit")));
-    }
-
-    /** An event sqlexam could not evaluate: its outcome is what the app reported, else not_evaluated; never the app's failure. */
-    static EventEvaluation unevaluated(QueryLogEvent e, String why) {
-        String outcome = e.outcome() == null ? EventEvaluator.NOT_EVALUATED : EventEvaluator.outcomeClass(e, SqlGuard.check(e.sql()), null);
-        return new EventEvaluation(e.eventTimeMs(), e.app(), e.db(), e.promptVersion(), e.model(), e.source(), e.position(), e.question(),
-                e.sql(), false, null, List.of(), null, outcome, e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(), null,
-                ErrorClass.INFRA_FAILURE.code(), why, 0, null);
-    }
-
-    @Override
-    public void close() {
-        if (workers != null) workers.shutdownNow();
-        if (connections != null) connections.close();
-        if (store != null) store.close();
-        if (embedder != null) embedder.close();
+    protected Step<QueryLogEvent, EventEvaluation> openStep() {
+        return new EvaluateEventStep(spec, explainTimeoutMs, retrieval, retrievalSampleRate);
     }
 }

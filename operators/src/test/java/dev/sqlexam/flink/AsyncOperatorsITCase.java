@@ -21,6 +21,8 @@ import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.model.EventEvaluation;
+import dev.sqlexam.model.QueryLogEvent;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -119,6 +121,49 @@ class AsyncOperatorsITCase {
             assertThat(last.stage()).isEqualTo("retrieve");
             assertThat(last.infraFailure()).isTrue();
             assertThat(last.detail()).contains("it_never_indexed");
+        });
+    }
+
+    private static QueryLogEvent event(String sql) {
+        return new QueryLogEvent(1_000, "shop", "demo", "How many employees?", sql, "ok", null, null, null, 50L, null, "v1", null, null,
+                null, null, "log.jsonl", 7);
+    }
+
+    @Test
+    void anEventWhoseCheckRunsPastTheTimeLimitIsOursNotTheApps() throws Exception {
+        ReaderAccess reader = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
+        ExecutionSpec spec = new ExecutionSpec(reader, 30_000, 100, new Tolerance(1e-6, 1e-9), 2, false, 0, null, ConnectionPolicy.DEFAULT);
+        QueryLogEvent slow = new QueryLogEvent(1_000, "shop", "demo", "How many?", "SELECT 1", "ok", null, null, 1L, 50L, null, "v1", null, null,
+                "SELECT count(*) FROM generate_series(1, 300000000)", null, "log.jsonl", 8);
+
+        List<EventEvaluation> out = run(new EvaluateEvents(spec, 30_000, null, 0), QueryLogEvent.class, 300, slow);
+
+        assertThat(out).singleElement().satisfies(e -> {
+            assertThat(e.gradeReason()).isEqualTo("infra_failure");
+            assertThat(e.gradeDetail()).contains("async time limit");
+            assertThat(e.outcomeClass()).as("the app said ok; a check of ours that ran out is not the app's failure").isEqualTo("ok");
+            assertThat(e.position()).isEqualTo(8);
+        });
+    }
+
+    @Test
+    void anEventIsCheckedAsTheReadOnlyRole() throws Exception {
+        ReaderAccess reader = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
+        ExecutionSpec spec = new ExecutionSpec(reader, 30_000, 100, new Tolerance(1e-6, 1e-9), 2, false, 0, null, ConnectionPolicy.DEFAULT);
+
+        List<EventEvaluation> ok = run(new EvaluateEvents(spec, 5_000, null, 0), QueryLogEvent.class, -30_000,
+                event("SELECT count(*) FROM employees"));
+        List<EventEvaluation> blocked = run(new EvaluateEvents(spec, 5_000, null, 0), QueryLogEvent.class, -30_000,
+                event("DELETE FROM employees"));
+
+        assertThat(ok).singleElement().satisfies(e -> {
+            assertThat(e.blocked()).isFalse();
+            assertThat(e.explain().passed()).isTrue();
+            assertThat(e.gradeReason()).as("no gold: not graded").isNull();
+        });
+        assertThat(blocked).singleElement().satisfies(e -> {
+            assertThat(e.blocked()).isTrue();
+            assertThat(e.blockReason()).isNotBlank();
         });
     }
 }
