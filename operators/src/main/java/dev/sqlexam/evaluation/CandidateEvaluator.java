@@ -106,26 +106,32 @@ public final class CandidateEvaluator {
             explains.put(i, CompletableFuture.supplyAsync(() -> explainer.explain(sql), pool)
                     .exceptionally(e -> ExplainOutcome.failed(null, ErrorClass.INFRA_FAILURE, "EXPLAIN crashed: " + e.getMessage(), null, 0)));
         }
-        return CompletableFuture.allOf(explains.values().toArray(new CompletableFuture[0])).thenApply(done -> {
-            List<CandidateScorer.Scored> scored = new ArrayList<>();
-            for (int i = 0; i < candidates.size(); i++) {
-                ExplainOutcome e = explains.get(i).join();
-                scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e, planless.get(i).withExplain(CandidateScorer.explainFactor(e))));
-            }
-            List<CandidateScorer.Scored> ranked = new ArrayList<>(CandidateScorer.rank(scored).stream()
-                    .filter(s -> !validations.get(s.index()).blocked()).toList());
-            Map<Integer, List<ValueCheck>> valueChecks = new HashMap<>();
-            if (settings.valueVerification() && values != null) verifyTopTwo(ranked, scored, schema, values, valueChecks);
-            List<EvaluationTrace.CandidateEvaluation> out = new ArrayList<>();
-            for (CandidateScorer.Scored s : scored) {
-                StructuralValidator.Validation v = validations.get(s.index());
-                out.add(new EvaluationTrace.CandidateEvaluation(s.index(), s.sql(), v.sql(), v.blocked(), v.blockReason(), v.errors(),
-                        v.warnings(), s.lint().issues(), s.explain(), s.score(), ranked.indexOf(s) + 1, valueChecks.get(s.index())));
-            }
-            CandidateScorer.Scored best = ranked.isEmpty() ? null : ranked.get(0);
-            return new EvaluationTrace(out, best == null ? null : best.index(), best == null ? null : validations.get(best.index()).sql(),
-                    (System.nanoTime() - start) / 1_000_000);
-        });
+        return CompletableFuture.allOf(explains.values().toArray(new CompletableFuture[0]))
+                .thenApply(done -> traced(candidates, validations, lints, explains, planless, schema, values, start));
+    }
+
+    /** The evaluation once every EXPLAIN is in: each candidate's final score, the ranking, value checks of the top two. */
+    private EvaluationTrace traced(List<Candidate> candidates, List<StructuralValidator.Validation> validations, List<SqlLint.Result> lints,
+            Map<Integer, CompletableFuture<ExplainOutcome>> explains, List<ScoreBreakdown> planless, CandidateScorer.Schema schema,
+            ValueVerifier.ValueLookup values, long start) {
+        List<CandidateScorer.Scored> scored = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            ExplainOutcome e = explains.get(i).join();
+            scored.add(new CandidateScorer.Scored(i, candidates.get(i).sql(), lints.get(i), e, planless.get(i).withExplain(CandidateScorer.explainFactor(e))));
+        }
+        List<CandidateScorer.Scored> ranked = new ArrayList<>(CandidateScorer.rank(scored).stream()
+                .filter(s -> !validations.get(s.index()).blocked()).toList());
+        Map<Integer, List<ValueCheck>> valueChecks = new HashMap<>();
+        if (settings.valueVerification() && values != null) verifyTopTwo(ranked, scored, schema, values, valueChecks);
+        List<EvaluationTrace.CandidateEvaluation> out = new ArrayList<>();
+        for (CandidateScorer.Scored s : scored) {
+            StructuralValidator.Validation v = validations.get(s.index());
+            out.add(new EvaluationTrace.CandidateEvaluation(s.index(), s.sql(), v.sql(), v.blocked(), v.blockReason(), v.errors(),
+                    v.warnings(), s.lint().issues(), s.explain(), s.score(), ranked.indexOf(s) + 1, valueChecks.get(s.index())));
+        }
+        CandidateScorer.Scored best = ranked.isEmpty() ? null : ranked.get(0);
+        return new EvaluationTrace(out, best == null ? null : best.index(), best == null ? null : validations.get(best.index()).sql(),
+                (System.nanoTime() - start) / 1_000_000);
     }
 
     /** Seed 004: the literals of the two best candidates are looked up; a missing value costs points, and the two may swap. */

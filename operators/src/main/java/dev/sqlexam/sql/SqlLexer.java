@@ -24,73 +24,78 @@ public final class SqlLexer {
         int code = 0;
         int i = 0;
         while (i < n) {
-            char c = sql.charAt(i);
-            int end = -1;
-            Kind kind = null;
-            boolean closed = true;
-            if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                kind = Kind.COMMENT;
-                int nl = sql.indexOf('\n', i);
-                end = nl < 0 ? n : nl;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                kind = Kind.COMMENT;
-                int depth = 0;
-                int j = i;
-                end = n;
-                closed = false;
-                while (j < n) {
-                    if (j + 1 < n && sql.charAt(j) == '/' && sql.charAt(j + 1) == '*') {
-                        depth++;
-                        j += 2;
-                    } else if (j + 1 < n && sql.charAt(j) == '*' && sql.charAt(j + 1) == '/') {
-                        depth--;
-                        j += 2;
-                        if (depth == 0) {
-                            end = j;
-                            closed = true;
-                            break;
-                        }
-                    } else {
-                        j++;
-                    }
-                }
-            } else if (c == '\'' || c == '"') {
-                kind = c == '\'' ? Kind.STRING : Kind.QUOTED_IDENTIFIER;
-                int j = i + 1;
-                closed = false;
-                end = n;
-                while (j < n) {
-                    if (sql.charAt(j) == c) {
-                        if (j + 1 < n && sql.charAt(j + 1) == c) {
-                            j += 2;
-                            continue;
-                        }
-                        end = j + 1;
-                        closed = true;
-                        break;
-                    }
-                    j++;
-                }
-            } else if (c == '$') {
-                int tagEnd = sql.indexOf('$', i + 1);
-                String tag = tagEnd > i ? sql.substring(i, tagEnd + 1) : null;
-                if (tag != null && tag.matches("\\$[A-Za-z_]*\\$") && (i == 0 || !Character.isLetterOrDigit(sql.charAt(i - 1)))) {
-                    kind = Kind.DOLLAR_STRING;
-                    int close = sql.indexOf(tag, tagEnd + 1);
-                    closed = close >= 0;
-                    end = close < 0 ? n : close + tag.length();
-                }
-            }
-            if (kind == null) {
+            Span token = tokenAt(sql, i);
+            if (token == null) {
                 i++;
                 continue;
             }
             if (code < i) out.add(new Span(Kind.CODE, code, i, true));
-            out.add(new Span(kind, i, end, closed));
-            i = end;
-            code = end;
+            out.add(token);
+            i = token.end();
+            code = i;
         }
         if (code < n) out.add(new Span(Kind.CODE, code, n, true));
         return out;
+    }
+
+    /** The comment, string, quoted identifier or dollar-quoted string that starts at {@code i}; null where code goes on. */
+    private static Span tokenAt(String sql, int i) {
+        char c = sql.charAt(i);
+        char next = i + 1 < sql.length() ? sql.charAt(i + 1) : 0;
+        if (c == '-' && next == '-') {
+            int nl = sql.indexOf('\n', i);
+            return new Span(Kind.COMMENT, i, nl < 0 ? sql.length() : nl, true);
+        }
+        if (c == '/' && next == '*') return blockComment(sql, i);
+        if (c == '\'' || c == '"') return quoted(sql, i, c == '\'' ? Kind.STRING : Kind.QUOTED_IDENTIFIER);
+        if (c == '$') return dollarQuoted(sql, i);
+        return null;
+    }
+
+    /** A block comment; PostgreSQL's nest. */
+    private static Span blockComment(String sql, int start) {
+        int n = sql.length();
+        int depth = 0;
+        int j = start;
+        while (j < n) {
+            if (j + 1 < n && sql.charAt(j) == '/' && sql.charAt(j + 1) == '*') {
+                depth++;
+                j += 2;
+            } else if (j + 1 < n && sql.charAt(j) == '*' && sql.charAt(j + 1) == '/') {
+                depth--;
+                j += 2;
+                if (depth == 0) return new Span(Kind.COMMENT, start, j, true);
+            } else {
+                j++;
+            }
+        }
+        return new Span(Kind.COMMENT, start, n, false);
+    }
+
+    /** A string or quoted identifier; a doubled quote stays inside. */
+    private static Span quoted(String sql, int start, Kind kind) {
+        char quote = sql.charAt(start);
+        int n = sql.length();
+        int j = start + 1;
+        while (j < n) {
+            if (sql.charAt(j) == quote) {
+                if (j + 1 < n && sql.charAt(j + 1) == quote) {
+                    j += 2;
+                    continue;
+                }
+                return new Span(kind, start, j + 1, true);
+            }
+            j++;
+        }
+        return new Span(kind, start, n, false);
+    }
+
+    /** {@code $tag$ … $tag$}; a {@code $} that opens no tag (a parameter, part of a name) is code. */
+    private static Span dollarQuoted(String sql, int start) {
+        int tagEnd = sql.indexOf('$', start + 1);
+        String tag = tagEnd > start ? sql.substring(start, tagEnd + 1) : null;
+        if (tag == null || !tag.matches("\\$[A-Za-z_]*\\$") || (start > 0 && Character.isLetterOrDigit(sql.charAt(start - 1)))) return null;
+        int close = sql.indexOf(tag, tagEnd + 1);
+        return new Span(Kind.DOLLAR_STRING, start, close < 0 ? sql.length() : close + tag.length(), close >= 0);
     }
 }

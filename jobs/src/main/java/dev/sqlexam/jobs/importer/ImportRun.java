@@ -55,25 +55,36 @@ public final class ImportRun {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         Migrations.migrate(admin, Home.migrations(), sample -> false);
         Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
+        List<DatabaseLoader.Report> reports = databasesDir == null ? List.of() : load(admin, wanted, databasesDir, replace);
+        Map<String, List<String>> problems = new LinkedHashMap<>();
+        List<ImportedQuestion> withTables = check(admin, questions, problems);
+        return write(questions.size(), withTables, problems, examSet, reports);
+    }
+
+    /** Loads each wanted database from its file in {@code databasesDir}, printing a line for each. */
+    private List<DatabaseLoader.Report> load(JdbcUrlTemplate admin, Set<String> wanted, Path databasesDir, boolean replace) throws Exception {
         List<DatabaseLoader.Report> reports = new ArrayList<>();
-        if (databasesDir != null) {
-            DatabaseLoader loader = new DatabaseLoader(admin, replace, 60);
-            for (String db : wanted) {
-                Path source = source(databasesDir, db);
-                if (source == null) {
-                    out.printf("  %-28s no file for it in %s%n", db, databasesDir);
-                    continue;
-                }
-                DatabaseLoader.Report r = loader.load(db, source);
-                reports.add(r);
-                out.printf(Locale.ROOT, "  %-28s %-36s %4d tables %5d columns %10d rows %3d PK %3d FK %7.1f s%n", r.database(), r.status(),
-                        r.tables(), r.columns(), r.rows(), r.primaryKeys(), r.foreignKeys(), r.seconds());
+        DatabaseLoader loader = new DatabaseLoader(admin, replace, 60);
+        for (String db : wanted) {
+            Path source = source(databasesDir, db);
+            if (source == null) {
+                out.printf("  %-28s no file for it in %s%n", db, databasesDir);
+                continue;
             }
+            DatabaseLoader.Report r = loader.load(db, source);
+            reports.add(r);
+            out.printf(Locale.ROOT, "  %-28s %-36s %4d tables %5d columns %10d rows %3d PK %3d FK %7.1f s%n", r.database(), r.status(),
+                    r.tables(), r.columns(), r.rows(), r.primaryKeys(), r.foreignKeys(), r.seconds());
         }
+        return reports;
+    }
+
+    /** Each question's gold tables from its plan and the exam-set check's findings (into {@code problems}, by question id). */
+    private List<ImportedQuestion> check(JdbcUrlTemplate admin, List<ImportedQuestion> questions, Map<String, List<String>> problems)
+            throws SQLException, InterruptedException {
         String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
         Set<String> onServer = Preflight.listDatabases(admin.forDatabase(resultsDb));
         ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
-        Map<String, List<String>> problems = new LinkedHashMap<>();
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();
         Map<String, Set<String>> names = new java.util.HashMap<>();
@@ -88,15 +99,7 @@ public final class ImportRun {
                     withTables.add(q);
                     continue;
                 }
-                List<String> tables;
-                try (Connection c = connections.open(q.db())) {
-                    tables = GoldTables.of(c, q.goldSql());
-                } catch (SQLException e) {
-                    // a gold that cannot be planned is the health check's finding; a server that failed is the import's
-                    if (GoldTables.infrastructure(e)) throw e;
-                    tables = List.of();
-                }
-                ImportedQuestion t = q.withGoldTables(tables);
+                ImportedQuestion t = q.withGoldTables(goldTables(connections, q));
                 withTables.add(t);
                 checkable.add(toExamQuestion(t, checkable.size() + 1));
             }
@@ -109,6 +112,22 @@ public final class ImportRun {
                 }
             }
         }
+        return withTables;
+    }
+
+    private static List<String> goldTables(PooledConnections connections, ImportedQuestion q) throws SQLException {
+        try (Connection c = connections.open(q.db())) {
+            return GoldTables.of(c, q.goldSql());
+        } catch (SQLException e) {
+            // a gold that cannot be planned is the health check's finding (the checker reports it); a server that failed is the import's
+            if (GoldTables.infrastructure(e)) throw e;
+            return List.of();
+        }
+    }
+
+    /** The questions without problems to {@code examSet}, the others with their reasons to the quarantine file beside it. */
+    private Result write(int total, List<ImportedQuestion> withTables, Map<String, List<String>> problems, Path examSet,
+            List<DatabaseLoader.Report> reports) throws IOException {
         Path quarantine = examSet.resolveSibling(examSet.getFileName().toString().replaceAll("\\.jsonl$", "") + ".quarantine.jsonl");
         List<String> kept = new ArrayList<>();
         List<String> left = new ArrayList<>();
@@ -127,8 +146,7 @@ public final class ImportRun {
         if (examSet.getParent() != null) Files.createDirectories(examSet.getParent());
         Files.write(examSet, kept, StandardCharsets.UTF_8);
         Files.write(quarantine, left, StandardCharsets.UTF_8);
-        out.printf("imported %d of %d questions into %s; quarantined %d %s → %s%n", kept.size(), questions.size(), examSet, left.size(),
-                reasons, quarantine);
+        out.printf("imported %d of %d questions into %s; quarantined %d %s → %s%n", kept.size(), total, examSet, left.size(), reasons, quarantine);
         return new Result(examSet, quarantine, kept.size(), left.size(), reasons, reports);
     }
 
