@@ -42,10 +42,11 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
                             + " inside read-only transactions (--reader connecting-user)");
         }
         JdbcUrlTemplate reader = admin.withUser(READER_ROLE, readerPassword);
+        String loginFailure;
         try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
             return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
         } catch (SQLException loginFailed) {
-            // fall through: try SET ROLE as the connecting user
+            loginFailure = READER_ROLE + " cannot log in (" + loginFailed.getSQLState() + ": " + firstLine(loginFailed.getMessage()) + ")";
         }
         try (Connection c = DriverManager.getConnection(admin.forDatabase(probeDatabase));
                 PreparedStatement ps = c.prepareStatement(
@@ -59,10 +60,14 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
                 }
             }
         } catch (SQLException e) {
-            // role functions may be unavailable; use the connecting user
+            loginFailure += "; its membership could not be checked (" + e.getSQLState() + ": " + firstLine(e.getMessage()) + ")";
         }
         return new ReaderAccess(Mode.CONNECTING_USER, admin, READ_ONLY_SESSION,
-                "no usable " + READER_ROLE + " role on this server: candidate SQL runs as '" + admin.user()
+                "no usable " + READER_ROLE + " role on this server (" + loginFailure + "): candidate SQL runs as '" + admin.user()
                         + "' inside read-only transactions");
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "no message" : message.strip().lines().findFirst().orElse("");
     }
 }

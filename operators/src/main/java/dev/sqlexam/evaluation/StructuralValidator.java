@@ -33,6 +33,7 @@ public final class StructuralValidator {
         if (!verdict.allowed()) return new Validation(true, verdict.reason(), List.of(verdict.reason()), List.of(), sql);
         List<String> errors = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        if (verdict.note() != null) warnings.add(verdict.note());
         SqlReferences refs = SqlReferences.of(sql);
         Set<String> ctes = cteNames(sql);
         if (!knownTables.isEmpty()) {

@@ -22,7 +22,16 @@ import java.util.concurrent.Future;
 public final class ExamSetChecker {
 
     /** What can be wrong with a gold query. */
-    public enum Problem { ERROR, TIMEOUT, EMPTY, NON_DETERMINISTIC, ROW_CAP, LIMIT_TIE }
+    public enum Problem {
+        ERROR, TIMEOUT, EMPTY, NON_DETERMINISTIC, ROW_CAP, LIMIT_TIE,
+        /** A check that could not run on this gold (the parser could not read it): a note, not a reason to set the question aside. */
+        UNCHECKED;
+
+        /** Whether the question cannot be graded fairly as it stands. */
+        public boolean blocking() {
+            return this != UNCHECKED;
+        }
+    }
 
     /** One finding: which question, which gold (0 = gold_sql), what and why. */
     public record Finding(String questionId, int goldIndex, Problem problem, String detail) {}
@@ -91,6 +100,8 @@ public final class ExamSetChecker {
             }
         }
         Optional<LimitTieProbe.Probe> probe = LimitTieProbe.of(sql);
+        String unprobed = probe.isEmpty() ? LimitTieProbe.unreadable(sql) : null;
+        if (unprobed != null) findings.add(new Finding(q.id(), index, Problem.UNCHECKED, "LIMIT ties not checked: " + unprobed));
         if (probe.isPresent()) {
             QueryOutcome probed = executor.execute(q.db(), probe.get().sql());
             if (probed.ok() && LimitTieProbe.tieAtLimit(probe.get(), probed.result(), Tolerance.DEFAULT::valuesEqual)) {

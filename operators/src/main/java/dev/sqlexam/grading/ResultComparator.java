@@ -69,7 +69,8 @@ public final class ResultComparator {
         search.run(0, new int[g], new boolean[p]);
         if (search.matched != null) return search.matched;
         if (search.orderOnly) {
-            return new Comparison(GradeReason.ORDER_MISMATCH, "same rows, but not in the order the gold's ORDER BY requires");
+            return new Comparison(GradeReason.ORDER_MISMATCH, "same rows, but not in the order the gold's ORDER BY requires"
+                    + (order.keysUnreadable() == null ? "" : "; rows tying on its keys could not be recognised: " + order.keysUnreadable()));
         }
         String capped = search.tried >= maxMappings ? " (stopped after " + maxMappings + " column mappings)" : "";
         return new Comparison(GradeReason.VALUE_MISMATCH, "same shape, different rows" + capped);

@@ -28,7 +28,7 @@ public final class LimitTieProbe {
 
     private LimitTieProbe() {}
 
-    /** Empty when the query has no top-level ORDER BY with a plain LIMIT, or when it cannot be probed. */
+    /** Empty when the query has no top-level ORDER BY with a plain LIMIT, or when it cannot be probed ({@link #unreadable} says why). */
     public static Optional<Probe> of(String sql) {
         try {
             Statement statement = SqlParsing.parse(SqlText.stripTrailingSemicolons(sql));
@@ -61,6 +61,18 @@ public final class LimitTieProbe {
             return Optional.of(new Probe(select.toString(), n, keys));
         } catch (Exception | StackOverflowError e) {
             return Optional.empty();
+        }
+    }
+
+    /** Why a query with a top-level ORDER BY and LIMIT cannot be probed (the parser cannot read it); null when it can or has nothing to probe. */
+    public static String unreadable(String sql) {
+        String body = SqlText.stripTrailingSemicolons(sql);
+        if (!SqlText.hasTopLevel(body, "ORDER\\s+BY") || !SqlText.hasTopLevel(body, "LIMIT")) return null;
+        try {
+            SqlParsing.parse(body);
+            return null;
+        } catch (Exception | StackOverflowError e) {
+            return "JSqlParser could not read the query (" + SqlParsing.reason(e) + ")";
         }
     }
 

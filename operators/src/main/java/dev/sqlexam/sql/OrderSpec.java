@@ -20,14 +20,19 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
  * inside a subquery, a CTE, a window or an aggregate does not). When the ORDER BY keys are output
  * columns, their positions are kept, so rows that tie on every key may come in any order.
  */
-public record OrderSpec(boolean ordered, List<Integer> keyColumns) {
+public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUnreadable) {
 
     public static final OrderSpec UNORDERED = new OrderSpec(false, List.of());
     /** Ordered, row by row, with no knowledge of ties. */
     public static final OrderSpec SEQUENCE = new OrderSpec(true, List.of());
 
+    /** {@code keysUnreadable}: why the ORDER BY keys could not be read (the parser failed), so ties are not recognised; else null. */
     public OrderSpec {
         keyColumns = List.copyOf(keyColumns);
+    }
+
+    public OrderSpec(boolean ordered, List<Integer> keyColumns) {
+        this(ordered, keyColumns, null);
     }
 
     /** True when ties can be recognised; otherwise ordered results compare row by row. */
@@ -46,11 +51,16 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns) {
     public static OrderSpec of(String sql) {
         String body = SqlText.stripTrailingSemicolons(sql);
         if (!SqlText.hasTopLevel(body, "ORDER\\s+BY")) return UNORDERED;
-        return new OrderSpec(true, keyColumnsOf(body));
+        try {
+            return new OrderSpec(true, keyColumnsOf(body));
+        } catch (Exception | StackOverflowError e) {
+            // the lexical check above found the ORDER BY: order is still compared, row by row, without knowing the ties
+            return new OrderSpec(true, List.of(), "JSqlParser could not read the query (" + SqlParsing.reason(e) + ")");
+        }
     }
 
-    private static List<Integer> keyColumnsOf(String sql) {
-        try {
+    private static List<Integer> keyColumnsOf(String sql) throws Exception {
+        {
             Statement statement = SqlParsing.parse(sql);
             if (!(statement instanceof Select select)) return List.of();
             List<OrderByElement> orderBy = select.getOrderByElements();
@@ -63,8 +73,6 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns) {
                 keys.add(index);
             }
             return keys;
-        } catch (Exception | StackOverflowError e) {
-            return List.of();
         }
     }
 

@@ -30,14 +30,17 @@ public final class SqlGuard {
 
     private SqlGuard() {}
 
-    /** The guard's answer: allowed, or blocked with a reason a user can act on. */
-    public record Verdict(boolean allowed, String reason) {
+    /**
+     * The guard's answer: allowed, or blocked with a reason a user can act on. {@code note}: what an allowed verdict could
+     * not check (the parser could not read the statement, so only the lexical checks decided); else null.
+     */
+    public record Verdict(boolean allowed, String reason, String note) {
         static Verdict allow() {
-            return new Verdict(true, null);
+            return new Verdict(true, null, null);
         }
 
         static Verdict block(String reason) {
-            return new Verdict(false, reason);
+            return new Verdict(false, reason, null);
         }
     }
 
@@ -70,7 +73,9 @@ public final class SqlGuard {
                 return Verdict.block("SELECT INTO creates a table");
             }
         } catch (Exception | StackOverflowError e) {
-            // PostgreSQL accepts more than the parser knows; the lexical checks above still hold.
+            // PostgreSQL accepts more than the parser knows: the lexical checks above decide, and the verdict says so
+            if (SqlText.hasTopLevel(body, "INTO")) return Verdict.block("SELECT INTO creates a table");
+            return new Verdict(true, null, "allowed on the lexical checks alone: JSqlParser could not read it (" + SqlParsing.reason(e) + ")");
         }
         if (SqlText.hasTopLevel(body, "INTO")) return Verdict.block("SELECT INTO creates a table");
         return Verdict.allow();

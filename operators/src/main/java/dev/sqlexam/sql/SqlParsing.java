@@ -25,6 +25,14 @@ public final class SqlParsing {
         return CCJSqlParserUtil.parse(sql, PARSERS, null);
     }
 
+    /** Why a parse failed, in one line: the parser's first message line, or the error's kind for a stack overflow and the like. */
+    public static String reason(Throwable failure) {
+        String message = failure.getMessage();
+        if (failure instanceof StackOverflowError || message == null || message.isBlank()) return failure.getClass().getSimpleName();
+        String first = message.strip().lines().findFirst().orElse(message);
+        return first.length() > 160 ? first.substring(0, 160) + "…" : first;
+    }
+
     public static Statements parseStatements(String sql) throws JSQLParserException {
         return CCJSqlParserUtil.parseStatements(sql, PARSERS, null);
     }

@@ -87,7 +87,7 @@ final class ExamSetCommand extends CommandGroup {
             }
             System.out.printf("%s: %d questions, %d gold queries, %d rejected lines%s (%.1f s)%n", file, reports.size(),
                     queries, read.rejected().size(), sb, (System.nanoTime() - start) / 1e9);
-            return read.rejected().size() + counts.values().stream().mapToInt(Integer::intValue).sum();
+            return read.rejected().size() + counts.entrySet().stream().filter(e -> e.getKey().blocking()).mapToInt(Map.Entry::getValue).sum();
         }
     }
 }

@@ -107,6 +107,10 @@ public final class ImportRun {
                     settings.get(SqlExamOptions.ROW_CAP));
             for (ExamSetChecker.QuestionReport report : new ExamSetChecker(executor, 4).check(checkable)) {
                 for (ExamSetChecker.Finding f : report.findings()) {
+                    if (!f.problem().blocking()) {
+                        out.printf("  note %-24s %s%n", f.questionId(), f.detail());
+                        continue;
+                    }
                     problems.computeIfAbsent(f.questionId(), k -> new ArrayList<>()).add(f.problem().name().toLowerCase(Locale.ROOT)
                             + (f.goldIndex() == 0 ? "" : " (alternative " + f.goldIndex() + ")") + ": " + f.detail());
                 }
