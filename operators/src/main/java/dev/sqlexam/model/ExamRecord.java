@@ -47,7 +47,8 @@ public record ExamRecord(
         GenerationTrace generation,
         EvaluationTrace evaluation,
         int goldExecuted,
-        @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras") String extrasJson)
+        @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras")
+        @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = RawJsonText.class) String extrasJson)
         implements Serializable {
 
     public ExamRecord {

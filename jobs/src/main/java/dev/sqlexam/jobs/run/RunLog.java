@@ -93,8 +93,6 @@ public final class RunLog {
         try {
             JsonNode node = Json.MAPPER.readTree(line);
             if (!(node instanceof ObjectNode object) || !object.hasNonNull("question_id") || !object.hasNonNull("reason")) return null;
-            JsonNode extras = object.remove("extras");
-            if (extras != null && !extras.isNull()) object.put("extras", extras.toString());
             return RECORDS.readValue(object);
         } catch (IOException e) {
             return null;
