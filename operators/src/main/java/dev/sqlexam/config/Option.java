@@ -6,13 +6,52 @@ import java.util.Locale;
 
 /**
  * A typed option: its config key, environment variable, default and description. Seed feature
- * flags use their seed name as both key and variable. {@code stage} names the pipeline stage that
- * reads it; {@code inEffect} is false while that stage is not built yet.
+ * flags use their seed name as both key and variable. {@code stage} is the pipeline stage that
+ * reads it; {@code inEffect} is false while that stage is not built yet; {@code allowed} lists the
+ * choices of a text option; {@code min} and {@code max} (null: unbounded) bound a number.
  */
 public record Option<T>(
-        String key, String envVar, Class<T> type, T defaultValue, String description, String stage,
-        boolean inEffect, boolean secret, List<String> allowed)
+        String key, String envVar, Class<T> type, T defaultValue, String description, Stage stage,
+        boolean inEffect, boolean secret, List<String> allowed, Double min, Double max)
         implements Serializable {
+
+    public Option {
+        allowed = List.copyOf(allowed);
+        if (defaultValue instanceof Number n && !within(n, min, max)) {
+            throw new IllegalArgumentException("option " + key + ": its default " + n + " is outside " + range(min, max));
+        }
+    }
+
+    public Option(String key, String envVar, Class<T> type, T defaultValue, String description, Stage stage, boolean inEffect,
+            boolean secret, List<String> allowed) {
+        this(key, envVar, type, defaultValue, description, stage, inEffect, secret, allowed, null, null);
+    }
+
+    /** This option with its number bounded to [{@code min}, {@code max}] (null: no bound on that side). */
+    public Option<T> bounded(Number min, Number max) {
+        return new Option<>(key, envVar, type, defaultValue, description, stage, inEffect, secret, allowed,
+                min == null ? null : min.doubleValue(), max == null ? null : max.doubleValue());
+    }
+
+    /** The pipeline stage an option acts in; its phase decides what variants that differ in it can share. */
+    public enum Stage {
+        JOB(Phase.JOB), SCHEDULE(Phase.JOB), EXECUTE(Phase.JOB), SINKS(Phase.JOB),
+        EMBED(Phase.RETRIEVAL), ROUTE(Phase.RETRIEVAL), RETRIEVE(Phase.RETRIEVAL),
+        PROMPT(Phase.GENERATION), GENERATE(Phase.GENERATION),
+        EVALUATE(Phase.EVALUATION), REPAIR(Phase.EVALUATION),
+        GRADE(Phase.GRADING), REPORT(Phase.REPORT);
+
+        private final Phase phase;
+
+        Stage(Phase phase) {
+            this.phase = phase;
+        }
+
+        /** The name the options table shows. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     T parse(String raw) {
         String text = raw.trim();
@@ -40,7 +79,31 @@ public record Option<T>(
         if (!allowed.isEmpty() && !allowed.contains(value.toString())) {
             throw new IllegalArgumentException("option " + key + " (" + envVar + "): '" + raw + "' is not one of " + allowed);
         }
+        if (value instanceof Number n && !within(n, min, max)) {
+            throw new IllegalArgumentException("option " + key + " (" + envVar + "): " + raw.trim() + " is outside " + range());
+        }
         return type.cast(value);
+    }
+
+    private static boolean within(Number n, Double min, Double max) {
+        double v = n.doubleValue();
+        return (min == null || v >= min) && (max == null || v <= max);
+    }
+
+    /** The allowed range as the options table and errors show it, e.g. {@code [1, 1024]} or {@code >= 0}; empty when unbounded. */
+    public String range() {
+        return range(min, max);
+    }
+
+    private static String range(Double min, Double max) {
+        if (min == null && max == null) return "";
+        if (max == null) return ">= " + shown(min);
+        if (min == null) return "<= " + shown(max);
+        return "[" + shown(min) + ", " + shown(max) + "]";
+    }
+
+    private static String shown(double bound) {
+        return bound == Math.rint(bound) && Math.abs(bound) < 1e15 ? Long.toString((long) bound) : Double.toString(bound);
     }
 
     /**
@@ -51,14 +114,7 @@ public record Option<T>(
     public enum Phase { JOB, RETRIEVAL, GENERATION, EVALUATION, GRADING, REPORT }
 
     public Phase phase() {
-        return switch (stage) {
-            case "embed", "route", "retrieve" -> Phase.RETRIEVAL;
-            case "prompt", "generate" -> Phase.GENERATION;
-            case "evaluate", "repair" -> Phase.EVALUATION;
-            case "grade" -> Phase.GRADING;
-            case "report" -> Phase.REPORT;
-            default -> Phase.JOB;
-        };
+        return stage.phase;
     }
 
     String shownDefault() {

@@ -14,8 +14,9 @@ public final class OptionsTable {
         sb.append("|---|---|---|---|---|---|\n");
         for (Option<?> o : SqlExamOptions.all()) {
             String allowed = o.allowed().isEmpty() ? "" : " One of: " + String.join(", ", o.allowed()) + ".";
+            if (!o.range().isEmpty()) allowed += " Allowed: " + o.range() + ".";
             sb.append("| `").append(o.key()).append("` | `").append(o.envVar()).append("` | `")
-                    .append(o.shownDefault()).append("` | ").append(o.stage()).append(" | ")
+                    .append(o.shownDefault()).append("` | ").append(o.stage().label()).append(" | ")
                     .append(o.inEffect() ? "yes" : "not yet").append(" | ")
                     .append(o.description().replace("|", "\\|")).append(allowed).append(" |\n");
         }

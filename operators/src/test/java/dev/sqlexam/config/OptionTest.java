@@ -1,0 +1,38 @@
+package dev.sqlexam.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** An option's stage decides its phase by type, not by a string; a number outside its range is refused where it is read. */
+class OptionTest {
+
+    @Test
+    void everyStageHasItsPhaseAndEveryOptionAStage() {
+        assertThat(Option.Stage.RETRIEVE.label()).isEqualTo("retrieve");
+        assertThat(SqlExamOptions.V1_TOP_K.phase()).isEqualTo(Option.Phase.RETRIEVAL);
+        assertThat(SqlExamOptions.LLM_TEMPERATURE.phase()).isEqualTo(Option.Phase.GENERATION);
+        assertThat(SqlExamOptions.STATEMENT_TIMEOUT_MS.phase()).isEqualTo(Option.Phase.JOB);
+        assertThat(SqlExamOptions.all()).allSatisfy(o -> assertThat(o.stage()).as(o.key()).isNotNull());
+    }
+
+    @Test
+    void aNumberOutsideItsRangeIsRefusedWithTheOptionAndTheRange() {
+        assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of(), Map.of("parallelism", "0")))
+                .hasMessageContaining("option parallelism (SQLEXAM_PARALLELISM): 0 is outside >= 1");
+        assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of("SQLEXAM_WATCH_RETRIEVAL_SAMPLE_RATE", "1.5"), Map.of()))
+                .hasMessageContaining("is outside [0, 1]");
+        assertThatThrownBy(() -> Settings.resolve(Map.of("statement_timeout_ms", "-5"), Map.of(), Map.of()))
+                .hasMessageContaining("statement_timeout_ms");
+        assertThat(Settings.resolve(Map.of(), Map.of(), Map.of("parallelism", "1")).get(SqlExamOptions.PARALLELISM)).isEqualTo(1);
+    }
+
+    @Test
+    void aDefaultOutsideItsOwnRangeCannotBeDeclared() {
+        Option<Integer> option = new Option<>("k", "K", Integer.class, 0, "test", Option.Stage.JOB, true, false, List.of());
+        assertThatThrownBy(() -> option.bounded(1, null)).hasMessageContaining("its default 0 is outside >= 1");
+    }
+}
