@@ -1,5 +1,6 @@
 package dev.sqlexam.evaluation;
 
+import dev.sqlexam.sql.SqlLexer;
 import dev.sqlexam.sql.SqlText;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -17,7 +18,6 @@ import java.util.regex.Pattern;
  */
 public final class QuestionAgreement {
 
-    private static final Pattern STRING_LITERAL = Pattern.compile("'((?:[^']|'')*)'");
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])(\\d+(?:\\.\\d+)?)(?![\\w.])");
     private static final Pattern DESCENDING = Pattern.compile("\\b(top|highest|most|largest|biggest|greatest|best|latest|newest|longest|"
             + "most recent|maximum)\\b");
@@ -81,9 +81,8 @@ public final class QuestionAgreement {
         String q = words(question);
         Set<String> out = new LinkedHashSet<>();
         for (String sql : sqls) {
-            Matcher m = STRING_LITERAL.matcher(sql == null ? "" : sql);
-            while (m.find()) {
-                String value = words(m.group(1).replace("''", "'"));
+            for (String literal : SqlLexer.stringValues(sql == null ? "" : sql)) {
+                String value = words(literal);
                 if (value.length() >= 3 && !value.isBlank() && (" " + q + " ").contains(" " + value + " ")) out.add(value);
             }
         }

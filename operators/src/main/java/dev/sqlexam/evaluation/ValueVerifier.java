@@ -1,5 +1,6 @@
 package dev.sqlexam.evaluation;
 
+import dev.sqlexam.sql.SqlLexer;
 import dev.sqlexam.model.ValueCheck;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
@@ -97,17 +98,10 @@ public final class ValueVerifier {
     private static List<String> literals(String sql, String masked, int quote, boolean list) {
         List<String> out = new ArrayList<>();
         int i = quote;
-        while (i < sql.length() && sql.charAt(i) == '\'') {
-            int end = i + 1;
-            while (end < sql.length()) {
-                if (sql.charAt(end) == '\'' && end + 1 < sql.length() && sql.charAt(end + 1) == '\'') end += 2;
-                else if (sql.charAt(end) == '\'') break;
-                else end++;
-            }
-            if (end >= sql.length()) break;
-            out.add(sql.substring(i, end + 1));
+        for (SqlLexer.Span literal = SqlLexer.stringAt(sql, i); literal != null; literal = SqlLexer.stringAt(sql, i)) {
+            out.add(sql.substring(literal.start(), literal.end()));
             if (!list) break;
-            int next = end + 1;
+            int next = literal.end();
             while (next < masked.length() && Character.isWhitespace(masked.charAt(next))) next++;
             if (next >= masked.length() || masked.charAt(next) != ',') break;
             next++;

@@ -93,22 +93,19 @@ public final class PgNormalize {
         return normalize(sql, "div_\\d+");
     }
 
+    /** Strings, comments and dollar-quoted strings out of the transforms' way, as numbered placeholders; unclosed ones stay as they are. */
     private static String hideLiterals(String sql, List<String> literals) {
         StringBuilder out = new StringBuilder();
-        for (int i = 0; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (c != '\'') {
-                out.append(c);
+        for (SqlLexer.Span span : SqlLexer.spans(sql)) {
+            String text = sql.substring(span.start(), span.end());
+            boolean hidden = span.closed() && (span.kind() == SqlLexer.Kind.STRING || span.kind() == SqlLexer.Kind.COMMENT
+                    || span.kind() == SqlLexer.Kind.DOLLAR_STRING);
+            if (!hidden) {
+                out.append(text);
                 continue;
             }
-            int end = i + 1;
-            while (end < sql.length() && !(sql.charAt(end) == '\'' && (end + 1 >= sql.length() || sql.charAt(end + 1) != '\''))) {
-                end += sql.charAt(end) == '\'' ? 2 : 1;
-            }
-            if (end >= sql.length()) return out.append(sql.substring(i)).toString();
-            literals.add(sql.substring(i, end + 1));
+            literals.add(text);
             out.append('\u0001').append(literals.size() - 1).append('\u0001');
-            i = end;
         }
         return out.toString();
     }

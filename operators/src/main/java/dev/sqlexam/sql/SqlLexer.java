@@ -38,6 +38,22 @@ public final class SqlLexer {
         return out;
     }
 
+    /** The closed string literal that starts at {@code i} (its quotes included), or null when none does. */
+    public static Span stringAt(String sql, int i) {
+        if (i >= sql.length() || sql.charAt(i) != '\'') return null;
+        Span span = quoted(sql, i, Kind.STRING);
+        return span.closed() ? span : null;
+    }
+
+    /** The values of the query's closed string literals, unquoted ({@code ''} as {@code '}); none from comments or identifiers. */
+    public static List<String> stringValues(String sql) {
+        List<String> out = new ArrayList<>();
+        for (Span span : spans(sql)) {
+            if (span.kind() == Kind.STRING && span.closed()) out.add(sql.substring(span.start() + 1, span.end() - 1).replace("''", "'"));
+        }
+        return out;
+    }
+
     /** The comment, string, quoted identifier or dollar-quoted string that starts at {@code i}; null where code goes on. */
     private static Span tokenAt(String sql, int i) {
         char c = sql.charAt(i);

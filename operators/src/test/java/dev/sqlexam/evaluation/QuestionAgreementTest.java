@@ -79,4 +79,12 @@ class QuestionAgreementTest {
                 .hasSize(2).anySatisfy(c -> assertThat(c).contains("sort direction")).anySatisfy(c -> assertThat(c).contains("both ends"));
         assertThat(QuestionAgreement.contradictions("How many orders?", "SELECT COUNT(*) FROM orders")).isEmpty();
     }
+
+    @Test
+    void questionValuesComeFromStringLiteralsNotFromCommentsOrIdentifiers() {
+        String q = "How many orders did O'Brien place with distributors?";
+        List<String> sqls = List.of("SELECT count(*) FROM orders WHERE customer = 'O''Brien' -- 'distributors' is a guess",
+                "SELECT count(*) FROM \"distributors\"");
+        assertThat(QuestionAgreement.questionValues(q, sqls)).containsExactly("o brien");
+    }
 }

@@ -76,4 +76,11 @@ class PgNormalizeTest {
         }
         assertThat(touched).isEmpty();
     }
+
+    @Test
+    void commentsAndDollarQuotedTextAreLeftAsWritten() {
+        String sql = "SELECT `id` FROM t -- keep `this` and IFNULL(a, b)\nWHERE note = $$`x`$$ /* `y` */";
+        assertThat(PgNormalize.normalize(sql).sql())
+                .isEqualTo("SELECT id FROM t -- keep `this` and IFNULL(a, b)\nWHERE note = $$`x`$$ /* `y` */");
+    }
 }

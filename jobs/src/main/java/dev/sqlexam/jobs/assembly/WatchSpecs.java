@@ -42,12 +42,16 @@ public final class WatchSpecs {
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
                 Tolerance.from(settings), capacity, false, 0, null, ConnectionPolicy.from(settings));
-        return new WatchJob.Spec(label, execution, settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)), Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)),
-                Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)), capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
-                alertRules(settings), settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK)
-                        ? retrievalSpec(settings, shipping.url(admin, control), capacity, shipping) : null,
-                settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE), null);
+        return WatchJob.Spec.builder(label, execution)
+                .explainTimeoutMs(settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS))
+                .window(Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)))
+                .outOfOrderness(Duration.ofMillis(settings.get(SqlExamOptions.WATCH_OUT_OF_ORDERNESS_MS)))
+                .allowedLateness(Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)))
+                .async(capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS))
+                .alerts(alertRules(settings))
+                .retrievalCheck(settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK) ? retrievalSpec(settings, shipping.url(admin, control), capacity, shipping)
+                        : null, settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE))
+                .build();
     }
 
     /** Retrieval as the exam's default variant would run it, for the retrieval check. */

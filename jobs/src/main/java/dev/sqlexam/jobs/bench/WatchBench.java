@@ -71,7 +71,7 @@ public final class WatchBench {
      */
     public Throughput throughput(String label, boolean withGold, boolean distinct, boolean retrievalCheck, int small, int large) throws Exception {
         WatchJob.Spec spec = WatchSpecs.spec(settings, label);
-        if (!retrievalCheck) spec = spec.withoutRetrievalCheck();
+        if (!retrievalCheck) spec = spec.toBuilder().retrievalCheck(null, 0).build();
         run(events(small, withGold, distinct), spec);
         double s = run(events(small, withGold, distinct), spec);
         double l = run(events(large, withGold, distinct), spec);
@@ -120,9 +120,8 @@ public final class WatchBench {
     public Latency latency(double rate, int seconds, Duration window, Duration outOfOrderness) throws Exception {
         Path folder = Files.createDirectories(work.resolve("live"));
         CollectingSink<WindowRow> rows = new CollectingSink<>();
-        WatchJob.Spec base = WatchSpecs.spec(settings, "live").withoutRetrievalCheck();
-        WatchJob.Spec spec = new WatchJob.Spec("live", base.execution(), base.explainTimeoutMs(), window, outOfOrderness, Duration.ZERO,
-                base.asyncCapacity(), base.asyncTimeoutMs(), base.alerts(), null, 0, null);
+        WatchJob.Spec spec = WatchSpecs.spec(settings, "live").toBuilder().retrievalCheck(null, 0).window(window).outOfOrderness(outOfOrderness)
+                .allowedLateness(Duration.ZERO).shadow(null).build();
         ExamIo.Lines source = WatchSources.folder(folder, Duration.ofMillis(200));
         WatchJobRunner.Started job = new WatchJobRunner(FlinkTarget.local()).start(new WatchJob(source, WatchJob.Sinks.of(null, rows), spec),
                 parallelism());

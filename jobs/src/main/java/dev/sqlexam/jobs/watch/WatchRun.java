@@ -95,8 +95,8 @@ public final class WatchRun {
             assembly.ensureIndexed(EmbeddingProviders.from(settings), named, settings.get(SqlExamOptions.PARALLELISM),
                     "its events are not retrieval-checked");
         }
-        if (options.shadowVariant() != null) spec = spec.withShadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
-                "shadow-" + watchId, spec.execution().reader(), named, shipping, out));
+        if (options.shadowVariant() != null) spec = spec.toBuilder().shadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
+                "shadow-" + watchId, spec.execution().reader(), named, shipping, out)).build();
         String tables = shipping.url(admin, control).forDatabase(control);
         WatchJob.Sinks sinks = runner.sinks(parts, tables, watchId);
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());

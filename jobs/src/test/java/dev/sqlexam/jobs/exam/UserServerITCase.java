@@ -126,11 +126,21 @@ class UserServerITCase {
         ConnectionSampler() {
             thread = new Thread(() -> {
                 try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement s = c.createStatement()) {
+                    // only the connections opened during the run measured: an earlier test's pool still closing is not this run's
+                    java.sql.Timestamp since;
+                    try (ResultSet rs = s.executeQuery("SELECT clock_timestamp()")) {
+                        rs.next();
+                        since = rs.getTimestamp(1);
+                    }
                     while (running.get()) {
-                        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
-                                + PooledConnections.APPLICATION_NAME + "'")) {
-                            rs.next();
-                            peak.accumulateAndGet(rs.getInt(1), Math::max);
+                        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE application_name = ? "
+                                + "AND backend_start >= ?")) {
+                            ps.setString(1, PooledConnections.APPLICATION_NAME);
+                            ps.setTimestamp(2, since);
+                            try (ResultSet rs = ps.executeQuery()) {
+                                rs.next();
+                                peak.accumulateAndGet(rs.getInt(1), Math::max);
+                            }
                         }
                         Thread.sleep(25);
                     }

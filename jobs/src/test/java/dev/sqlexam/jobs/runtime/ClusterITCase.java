@@ -52,6 +52,8 @@ class ClusterITCase {
 
     @BeforeAll
     static void startCluster() throws Exception {
+        // the job jar a cluster runs comes from the package phase, after this test phase: build it, whatever ran before
+        script("build");
         script("cluster", "up", "--taskmanagers", "2");
         assertThat(rest("/overview").path("taskmanagers").asInt()).isEqualTo(2);
     }

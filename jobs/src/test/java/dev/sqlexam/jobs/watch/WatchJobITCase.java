@@ -25,7 +25,6 @@ import dev.sqlexam.model.WindowRow;
 import dev.sqlexam.model.Alert;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.flink.WatchTables;
-import dev.sqlexam.watch.AlertRules;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -77,8 +76,8 @@ class WatchJobITCase {
         env.setParallelism(2);
         new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, alerts, rejected, late,
                 WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), WatchJob.Console.NONE, null, null),
-                new WatchJob.Spec("erp-synthetic.jsonl", execution, 2_000, Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        WatchSpecs.alertRules(Settings.defaults()), WatchSpecs.retrievalSpec(Settings.defaults(), admin, 4, JobShipping.LOCAL), 1.0, null))
+                WatchJob.Spec.builder("erp-synthetic.jsonl", execution).alerts(WatchSpecs.alertRules(Settings.defaults()))
+                        .retrievalCheck(WatchSpecs.retrievalSpec(Settings.defaults(), admin, 4, JobShipping.LOCAL), 1.0).build())
                 .start(env).client().getJobExecutionResult().get();
 
         List<JsonNode> logged = new ArrayList<>();
@@ -180,8 +179,7 @@ class WatchJobITCase {
         new WatchJob(e -> e.fromSource(KafkaLines.source(bootstrap, topic, topic, true),
                         org.apache.flink.api.common.eventtime.WatermarkStrategy.noWatermarks(), "topic"),
                 new WatchJob.Sinks(evaluations, null, null, rejected, null, null, null, WatchJob.Console.NONE, null, null),
-                new WatchJob.Spec(topic, execution(), 2_000, Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ZERO, 16, 120_000,
-                        AlertRules.none(), null, 0, null))
+                WatchJob.Spec.builder(topic, execution()).window(Duration.ofMinutes(10)).build())
                 .start(env).client().getJobExecutionResult().get();
         long bad = lines.stream().filter(l -> !l.endsWith("}") || !l.contains("\"sql\"")).count();
         assertThat(evaluations.collected()).hasSize(lines.size() - (int) bad);
