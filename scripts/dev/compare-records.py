@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """compare-records.py BEFORE AFTER: two folders of scripts/dev/record-fixtures.sh, record by record (exam logs keyed by
-variant, run and question; watch outputs by source position or window and key), exit 1 on any difference. Left out, as
+variant, run and question; watch outputs by source position or window and key; objects compared as JSON objects, their
+fields in any order), exit 1 on any difference. Left out, as
 two runs of the same jar differ there too: timings, run ids and folders; which of a question's tasks ran the shared gold
 (gold_executed); the count of EXPLAINs slower than 1 ms in the evaluate detail; which of two equal questions hit the
 embedding cache first; float sums past 12 significant digits or below 1e-12 (an unordered stream adds in another order)."""
@@ -42,7 +43,8 @@ for name in sorted(set(a) | set(b)):
                 if x.get(k) != y.get(k): print('   key', k, str(x.get(k))[:300], '|', str(y.get(k))[:300])
         continue
     x, y = load(a[name]), load(b[name])
-    diff = [k for k in set(x) | set(y) if sorted(map(json.dumps, x.get(k, []))) != sorted(map(json.dumps, y.get(k, [])))]
+    canon = lambda rs: sorted(json.dumps(r, sort_keys=True) for r in rs)
+    diff = [k for k in set(x) | set(y) if canon(x.get(k, [])) != canon(y.get(k, []))]
     print(f'{name}: {sum(map(len, x.values()))} vs {sum(map(len, y.values()))} records, {len(diff)} differ')
     bad += len(diff)
     for k in diff[:3]:

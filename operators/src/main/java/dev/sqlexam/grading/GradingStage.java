@@ -113,18 +113,37 @@ public final class GradingStage {
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
         // a packet left empty by a failed stage says nothing about retrieval's recall
         List<String> packetTables = generated.packet() == null || upstreamFailure != null ? null : generated.packet().tableNames();
+        ExamRecord.Failure failed = failureOf(grade, failing, packetTables, generated, chosen);
+        ExamRecord.Grade graded = new ExamRecord.Grade(grade.correct(), grade.reason().code(), grade.lenientCorrect(), grade.lenientReason().code(),
+                birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(), grade.predRows(), grade.detail());
+        return new Graded(new ExamRecord(asked(task), answer(generated, chosen, candidateCorrect), graded,
+                new ExamRecord.Timing(goldMs, predMs, totalMs, goldExecuted.get()), failed, traces(generated, trace), q.extrasJson()), run);
+    }
+
+    /** The failing query's error (the prediction's, else the gold's) and the failure category of the grade. */
+    private static ExamRecord.Failure failureOf(Grade grade, QueryOutcome failing, List<String> packetTables, GeneratedTask generated,
+            Candidate chosen) {
+        ExamQuestion q = generated.task().question();
         FailureClassifier.Failure failure = FailureClassifier.classify(grade.correct(), grade.reason().code(),
                 failing == null ? null : code(failing), packetTables, q.goldTables(),
                 generated.evaluation(), chosen == null ? null : chosen.sql(), q.goldSql());
-        return new Graded(new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
-                q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generatedSql(generated), candidateCorrect, grade.correct(), grade.reason().code(), grade.lenientCorrect(),
-                grade.lenientReason().code(), birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(),
-                grade.predRows(), goldMs, predMs, totalMs, failing == null ? null : code(failing),
-                failing == null ? null : failing.sqlstate(), failing == null ? null : failing.error(), grade.detail(),
-                failure == null ? null : failure.type(), failure == null ? null : failure.details(),
-                FailureClassifier.goldTablesRetrieved(packetTables, q.goldTables()),
-                trace, generated.retrieval(), generated.generation(), generated.evaluation(), goldExecuted.get(), q.extrasJson()), run);
+        return new ExamRecord.Failure(failing == null ? null : code(failing), failing == null ? null : failing.sqlstate(),
+                failing == null ? null : failing.error(), failure == null ? null : failure.type(), failure == null ? null : failure.details(),
+                FailureClassifier.goldTablesRetrieved(packetTables, q.goldTables()));
+    }
+
+    private static ExamRecord.Asked asked(ExamTask task) {
+        ExamQuestion q = task.question();
+        return new ExamRecord.Asked(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(), q.question(),
+                q.difficulty(), q.module(), q.category(), q.goldSql());
+    }
+
+    private static ExamRecord.Answer answer(GeneratedTask generated, Candidate chosen, List<Boolean> candidateCorrect) {
+        return new ExamRecord.Answer(generated.generator(), chosen == null ? null : chosen.sql(), generatedSql(generated), candidateCorrect);
+    }
+
+    private static ExamRecord.Traces traces(GeneratedTask generated, List<StageTrace> trace) {
+        return new ExamRecord.Traces(trace, generated.retrieval(), generated.generation(), generated.evaluation());
     }
 
     /**
@@ -175,11 +194,9 @@ public final class GradingStage {
         trace.add(StageTrace.infraFailure(stage, 0, message));
         String reason = dev.sqlexam.model.GradeReason.INFRA_FAILURE.code();
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
-        return new ExamRecord(task.runId(), task.variant(), task.repetition(), q.id(), q.lineNumber(), q.db(),
-                q.question(), q.difficulty(), q.module(), q.category(), generated.generator(), q.goldSql(),
-                chosen == null ? null : chosen.sql(), generatedSql(generated), null, false, reason, false, reason, null, -1, false, -1, -1, 0, 0,
-                trace.stream().mapToLong(StageTrace::durationMs).sum(), INFRA, null, message, message,
-                INFRA, message, null, trace, generated.retrieval(), generated.generation(), generated.evaluation(), 0, q.extrasJson());
+        return new ExamRecord(asked(task), answer(generated, chosen, null), ExamRecord.Grade.notGraded(reason, message),
+                new ExamRecord.Timing(0, 0, trace.stream().mapToLong(StageTrace::durationMs).sum(), 0),
+                new ExamRecord.Failure(INFRA, null, message, INFRA, message, null), traces(generated, trace), q.extrasJson());
     }
 
     private QueryOutcome runGold(String db, String sql) {

@@ -1,62 +1,243 @@
 package dev.sqlexam.model;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One line of the exam log: the whole story of one question in one run. {@code goldExecuted}: the gold queries this
- * record ran itself (0: the gold cache had them from another variant or run of the question).
+ * One line of the exam log: the whole story of one question in one run, in named parts (what was asked, the answer,
+ * its grade, timing, the failure analysis, the stages' traces) and the question's extra fields. The log line is flat:
+ * each part's fields stand at the top level under their own names ({@code ExamLogGoldenTest} pins them).
  */
 public record ExamRecord(
-        String runId,
-        String variant,
-        int repetition,
-        String questionId,
-        long lineNumber,
-        String db,
-        String question,
-        String difficulty,
-        String module,
-        String category,
-        String generator,
-        String goldSql,
-        String predSql,
-        List<String> candidates,
-        List<Boolean> candidateCorrect,
-        boolean correct,
-        String reason,
-        boolean lenientCorrect,
-        String lenientReason,
-        Boolean birdCorrect,
-        int matchedGold,
-        boolean orderMatters,
-        int goldRows,
-        int predRows,
-        long goldMs,
-        long predMs,
-        long totalMs,
-        String errorClass,
-        String sqlstate,
-        String error,
-        String gradeDetail,
-        String failureType,
-        String failureDetails,
-        Boolean goldTablesRetrieved,
-        List<StageTrace> trace,
-        dev.sqlexam.model.RetrievalTrace retrieval,
-        GenerationTrace generation,
-        EvaluationTrace evaluation,
-        int goldExecuted,
-        @com.fasterxml.jackson.annotation.JsonRawValue @com.fasterxml.jackson.annotation.JsonProperty("extras")
-        @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = RawJsonText.class) String extrasJson)
+        @JsonUnwrapped Asked asked,
+        @JsonUnwrapped Answer answer,
+        @JsonUnwrapped Grade grade,
+        @JsonUnwrapped Timing timing,
+        @JsonUnwrapped Failure failure,
+        @JsonUnwrapped Traces traces,
+        @JsonRawValue @JsonProperty("extras") @JsonDeserialize(using = RawJsonText.class) String extrasJson)
         implements Serializable {
 
+    /** The question as the run asked it: which run, variant and repetition, and the exam set's line. */
+    public record Asked(String runId, String variant, int repetition, String questionId, long lineNumber, String db, String question,
+            String difficulty, String module, String category, String goldSql) implements Serializable {}
+
+    /** Who answered and with what: the chosen SQL, every candidate, and (pass@k) which candidates were right. */
+    public record Answer(String generator, String predSql, List<String> candidates, List<Boolean> candidateCorrect) implements Serializable {
+
+        /** No answer: the generator wrote nothing. */
+        public static Answer none(String generator) {
+            return new Answer(generator, null, null, null);
+        }
+    }
+
+    /**
+     * The grade: strict and lenient execution match with their reasons, BIRD's set match, which gold matched (-1: none),
+     * whether order counted, both row counts (-1: not run), and the comparison's detail.
+     */
+    public record Grade(boolean correct, String reason, boolean lenientCorrect, String lenientReason, Boolean birdCorrect, int matchedGold,
+            boolean orderMatters, int goldRows, int predRows, String gradeDetail) implements Serializable {
+
+        /** Not graded: {@code reason} for both the strict and the lenient verdict. */
+        public static Grade notGraded(String reason, String detail) {
+            return new Grade(false, reason, false, reason, null, -1, false, -1, -1, detail);
+        }
+    }
+
+    /** How long the gold and the prediction ran, the whole question took, and how many gold queries this record ran itself (0: cached). */
+    public record Timing(long goldMs, long predMs, long totalMs, int goldExecuted) implements Serializable {}
+
+    /**
+     * What failed and why: the error class, SQLSTATE and message of the query that failed (the prediction's, else the
+     * gold's), the failure category and its explanation, and whether retrieval found the gold's tables.
+     */
+    public record Failure(String errorClass, String sqlstate, String error, String failureType, String failureDetails,
+            Boolean goldTablesRetrieved) implements Serializable {
+
+        public static final Failure NONE = new Failure(null, null, null, null, null, null);
+    }
+
+    /** Every stage's trace, and the retrieval, generation and evaluation traces in full. */
+    public record Traces(List<StageTrace> trace, RetrievalTrace retrieval, GenerationTrace generation, EvaluationTrace evaluation)
+            implements Serializable {
+
+        public Traces {
+            trace = trace == null ? new ArrayList<>() : new ArrayList<>(trace);
+        }
+    }
+
     public ExamRecord {
-        trace = trace == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(trace);
+        if (asked == null) throw new IllegalArgumentException("an exam record needs the question it answers");
+        if (answer == null) answer = Answer.none(null);
+        if (grade == null) grade = Grade.notGraded(null, null);
+        if (timing == null) timing = new Timing(0, 0, 0, 0);
+        if (failure == null) failure = Failure.NONE;
+        if (traces == null) traces = new Traces(null, null, null, null);
     }
 
     /** The upsert key of the exam.results table. */
     public String key() {
-        return runId + "/" + variant + "/" + repetition + "/" + questionId;
+        return runId() + "/" + variant() + "/" + repetition() + "/" + questionId();
+    }
+
+    public String runId() {
+        return asked.runId();
+    }
+
+    public String variant() {
+        return asked.variant();
+    }
+
+    public int repetition() {
+        return asked.repetition();
+    }
+
+    public String questionId() {
+        return asked.questionId();
+    }
+
+    public long lineNumber() {
+        return asked.lineNumber();
+    }
+
+    public String db() {
+        return asked.db();
+    }
+
+    public String question() {
+        return asked.question();
+    }
+
+    public String difficulty() {
+        return asked.difficulty();
+    }
+
+    public String module() {
+        return asked.module();
+    }
+
+    public String category() {
+        return asked.category();
+    }
+
+    public String goldSql() {
+        return asked.goldSql();
+    }
+
+    public String generator() {
+        return answer.generator();
+    }
+
+    public String predSql() {
+        return answer.predSql();
+    }
+
+    public List<String> candidates() {
+        return answer.candidates();
+    }
+
+    public List<Boolean> candidateCorrect() {
+        return answer.candidateCorrect();
+    }
+
+    public boolean correct() {
+        return grade.correct();
+    }
+
+    public String reason() {
+        return grade.reason();
+    }
+
+    public boolean lenientCorrect() {
+        return grade.lenientCorrect();
+    }
+
+    public String lenientReason() {
+        return grade.lenientReason();
+    }
+
+    public Boolean birdCorrect() {
+        return grade.birdCorrect();
+    }
+
+    public int matchedGold() {
+        return grade.matchedGold();
+    }
+
+    public boolean orderMatters() {
+        return grade.orderMatters();
+    }
+
+    public int goldRows() {
+        return grade.goldRows();
+    }
+
+    public int predRows() {
+        return grade.predRows();
+    }
+
+    public String gradeDetail() {
+        return grade.gradeDetail();
+    }
+
+    public long goldMs() {
+        return timing.goldMs();
+    }
+
+    public long predMs() {
+        return timing.predMs();
+    }
+
+    public long totalMs() {
+        return timing.totalMs();
+    }
+
+    public int goldExecuted() {
+        return timing.goldExecuted();
+    }
+
+    public String errorClass() {
+        return failure.errorClass();
+    }
+
+    public String sqlstate() {
+        return failure.sqlstate();
+    }
+
+    public String error() {
+        return failure.error();
+    }
+
+    public String failureType() {
+        return failure.failureType();
+    }
+
+    public String failureDetails() {
+        return failure.failureDetails();
+    }
+
+    public Boolean goldTablesRetrieved() {
+        return failure.goldTablesRetrieved();
+    }
+
+    public List<StageTrace> trace() {
+        return traces.trace();
+    }
+
+    public RetrievalTrace retrieval() {
+        return traces.retrieval();
+    }
+
+    public GenerationTrace generation() {
+        return traces.generation();
+    }
+
+    public EvaluationTrace evaluation() {
+        return traces.evaluation();
     }
 }

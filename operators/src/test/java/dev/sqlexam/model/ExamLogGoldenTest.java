@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * The exam log's line format, pinned: real lines (a pipeline answer with its candidates, retrieval, generation and
  * evaluation; a shadow record with its event's extras; a missing prediction; a prediction that failed with a SQLSTATE)
  * read into {@link ExamRecord} and written back are the same text, field by field and in the same order. A change to
- * the record that renames, drops or moves a field fails here before it reaches a user's tools.
+ * the record that renames, drops or moves a field fails here before it reaches a user's tools. Lines written before the
+ * record had named parts (the same fields in another order) still read into the same record.
  */
 class ExamLogGoldenTest {
 
@@ -30,6 +31,18 @@ class ExamLogGoldenTest {
     }
 
     @Test
+    void linesWrittenBeforeTheRecordHadPartsReadIntoTheSameRecord() throws IOException {
+        List<String> before = lines("/golden/exam-log-before-parts.jsonl");
+        List<String> now = golden();
+        assertThat(before).hasSameSizeAs(now);
+        for (int i = 0; i < before.size(); i++) {
+            ExamRecord record = Json.MAPPER.readValue(before.get(i), ExamRecord.class);
+            assertThat(Json.write(record)).as("line %d", i + 1).isEqualTo(now.get(i));
+            assertThat(Json.MAPPER.readTree(before.get(i))).isEqualTo(Json.MAPPER.readTree(now.get(i)));
+        }
+    }
+
+    @Test
     void theGoldenLinesShowTheFieldsThatAreOftenLeftOut() throws IOException {
         Set<String> seen = new TreeSet<>();
         for (String line : golden()) Json.MAPPER.readTree(line).fieldNames().forEachRemaining(seen::add);
@@ -40,7 +53,11 @@ class ExamLogGoldenTest {
     }
 
     private static List<String> golden() throws IOException {
-        try (InputStream in = ExamLogGoldenTest.class.getResourceAsStream("/golden/exam-log.jsonl")) {
+        return lines("/golden/exam-log.jsonl");
+    }
+
+    private static List<String> lines(String resource) throws IOException {
+        try (InputStream in = ExamLogGoldenTest.class.getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
         }
     }
