@@ -91,7 +91,16 @@ public final class SemanticCorruptor {
                 first.setAscDescPresent(explicit);
             }
         } catch (Exception | StackOverflowError e) {
-            // a query JSqlParser cannot read gets only the pattern-based corruptions
+            // a query JSqlParser cannot read gets only the pattern-based corruptions; structural(sql) tells a caller so
+        }
+    }
+
+    /** Whether {@link #corrupt} can make the parser-based corruptions of {@code sql} (dropped filter, flipped order). */
+    public static boolean structural(String sql) {
+        try {
+            return SqlParsing.parse(SqlText.stripTrailingSemicolons(sql)) instanceof PlainSelect;
+        } catch (Exception | StackOverflowError unreadable) {
+            return false;
         }
     }
 

@@ -32,6 +32,11 @@ public record ExamQuestion(
         goldTables = goldTables == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldTables);
     }
 
+    /** A question with only its id, database, text and gold (null: none); nothing else known. */
+    public static ExamQuestion of(String id, String db, String question, String goldSql) {
+        return new ExamQuestion(id, db, question, goldSql, List.of(), List.of(), null, null, null, null, null, 0, null);
+    }
+
     /** The same question with its gold tables (derived from the gold's plan when the exam set gave none). */
     public ExamQuestion withGoldTables(List<String> tables) {
         return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, tables, difficulty, module, category, evidence, orderMatters,

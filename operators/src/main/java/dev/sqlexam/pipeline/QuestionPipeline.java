@@ -85,8 +85,7 @@ public final class QuestionPipeline implements AutoCloseable {
     /** Grades {@code sql} as {@code source}'s answer to a question with gold, as {@code grade} grades a predictions file. */
     public ExamRecord grade(String runId, ExamQuestion question, String sql, String source) {
         ExamTask task = new ExamTask(runId, config.name(), 1, goldTables.apply(question));
-        GeneratedTask attached = new PredictionsStep(Map.of(config.name(), Map.of(task.question().id(), new Prediction(task.question().id(), sql,
-                source, null, null, null, null, 0))), Map.of(config.name(), source)).apply(task);
+        GeneratedTask attached = new PredictionsStep(Map.of(config.name(), Map.of(task.question().id(), Prediction.sqlOnly(task.question().id(), sql, source, 0))), Map.of(config.name(), source)).apply(task);
         return predictionGrading.evaluate(attached);
     }
 

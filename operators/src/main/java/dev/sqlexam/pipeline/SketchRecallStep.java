@@ -71,8 +71,10 @@ public final class SketchRecallStep implements Step<RetrievalTask, RetrievalTask
         String sql = result.candidates().get(0).sql();
         try {
             BackwardRecall.Recall recall = services.get(t.task().variant()).recall(t.packet(), sql);
-            return t.withPacket(recall.packet(), StageTrace.ok(STAGE, ms, "sketch named " + BackwardRecall.tablesOf(sql).size()
-                    + " table(s); added " + recall.added() + (recall.unknown().isEmpty() ? "" : "; not in the database " + recall.unknown())
+            BackwardRecall.Referenced named = BackwardRecall.referenced(sql);
+            return t.withPacket(recall.packet(), StageTrace.ok(STAGE, ms, "sketch named " + named.tables().size() + " table(s)"
+                    + (named.scannedBecause() == null ? "" : " (by a FROM/JOIN scan: " + named.scannedBecause() + ")")
+                    + "; added " + recall.added() + (recall.unknown().isEmpty() ? "" : "; not in the database " + recall.unknown())
                     + "; sketch: " + sql));
         } catch (RuntimeException e) {
             return t.withPacket(t.packet(), StageTrace.infraFailure(STAGE, ms, "recall failed: " + e.getMessage()));

@@ -162,7 +162,7 @@ public final class PredictionsFile {
                         + q.id() + "' is on '" + q.db() + "': the files are not aligned", value));
                 continue;
             }
-            byId.put(q.id(), new Prediction(q.id(), sql, null, null, null, null, null, index));
+            byId.put(q.id(), Prediction.sqlOnly(q.id(), sql, null, index));
         }
         return new Parsed(byId, rejected);
     }
@@ -181,7 +181,7 @@ public final class PredictionsFile {
             String sql = (tab >= 0 && line.substring(tab + 1).strip().matches("[\\w$]+") ? line.substring(0, tab) : line).strip();
             if (sql.isEmpty()) continue;
             ExamQuestion q = questions.get(i);
-            byId.put(q.id(), new Prediction(q.id(), sql, null, null, null, null, null, i + 1));
+            byId.put(q.id(), Prediction.sqlOnly(q.id(), sql, null, i + 1));
         }
         return new Parsed(byId, List.of());
     }

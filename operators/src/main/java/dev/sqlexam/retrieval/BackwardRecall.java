@@ -1,5 +1,6 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.sql.SqlParsing;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import java.util.ArrayList;
@@ -25,16 +26,25 @@ public final class BackwardRecall {
 
     private BackwardRecall() {}
 
+    /** The table names a SQL text refers to, and why they were scanned from FROM/JOIN clauses (null: the parser read them). */
+    public record Referenced(Set<String> tables, String scannedBecause) {}
+
     /** Table names a SQL text refers to; falls back to FROM/JOIN scanning when the parser cannot read it. */
     public static Set<String> tablesOf(String sql) {
+        return referenced(sql).tables();
+    }
+
+    /** {@link #tablesOf}, saying when the names come from the FROM/JOIN scan. */
+    public static Referenced referenced(String sql) {
         Set<String> out = new LinkedHashSet<>();
         try {
             out.addAll(TablesNamesFinder.findTables(sql));
+            return new Referenced(out, null);
         } catch (Exception | Error unparsable) {
             Matcher m = FROM_OR_JOIN.matcher(sql);
             while (m.find()) out.add(m.group(1));
+            return new Referenced(out, "JSqlParser could not read the sketch (" + SqlParsing.reason(unparsable) + ")");
         }
-        return out;
     }
 
     public static Recall recall(SchemaCatalog catalog, SchemaContextPacket packet, Set<String> referenced) {

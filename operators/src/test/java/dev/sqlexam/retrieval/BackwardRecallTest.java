@@ -63,4 +63,14 @@ class BackwardRecallTest {
         assertThat(r.packet()).isSameAs(packet);
         assertThat(r.added()).isEmpty();
     }
+
+    @Test
+    void tablesScannedFromFromAndJoinSayWhy() {
+        BackwardRecall.Referenced read = BackwardRecall.referenced("SELECT * FROM orders o JOIN customers c ON c.id = o.customer_id");
+        assertThat(read.scannedBecause()).isNull();
+        BackwardRecall.Referenced scanned = BackwardRecall.referenced(
+                "SELECT * FROM orders o JOIN customers c ON c.id OPERATOR(pg_catalog.=) o.customer_id");
+        assertThat(scanned.tables()).containsExactly("orders", "customers");
+        assertThat(scanned.scannedBecause()).startsWith("JSqlParser could not read the sketch");
+    }
 }

@@ -91,7 +91,7 @@ public final class AskRun {
 
     /** A question of no exam set: nothing to grade, its SQL only runs. */
     public static ExamQuestion free(String text, String db) {
-        return new ExamQuestion("ask", db, text.strip(), null, List.of(), List.of(), null, null, null, null, null, 0, null);
+        return ExamQuestion.of("ask", db, text.strip(), null);
     }
 
     /** Question {@code id} of an exam set (on {@code db} when given and ids repeat across databases), or null. */

@@ -27,7 +27,7 @@ public final class SelectBench {
 
     /** Result over all pools. */
     public record Report(int pools, int selectedCorrect, double randomExpected, int onlyGoldCorrect, int onlyGoldSelected,
-            Map<String, Integer> wrongChoices, Map<String, Integer> variantsOffered, int skipped, List<String> failures) {}
+            Map<String, Integer> wrongChoices, Map<String, Integer> variantsOffered, int skipped, List<String> failures, int patternOnly) {}
 
     private record Entry(String type, String sql) {}
 
@@ -43,7 +43,7 @@ public final class SelectBench {
 
     public Report run(List<ExamQuestion> questions, Map<String, BenchDatabase> databases) {
         ExecutorService pool = Executors.newFixedThreadPool(4);
-        int pools = 0, selected = 0, onlyGold = 0, onlyGoldSelected = 0, skipped = 0;
+        int pools = 0, selected = 0, onlyGold = 0, onlyGoldSelected = 0, skipped = 0, patternOnly = 0;
         double random = 0;
         Map<String, Integer> wrong = new TreeMap<>();
         Map<String, Integer> offered = new TreeMap<>();
@@ -58,6 +58,7 @@ public final class SelectBench {
                 Random rnd = new Random(seed * 31 + q.id().hashCode());
                 List<Entry> variants = new ArrayList<>();
                 SemanticCorruptor.corrupt(q.goldSql(), db.columns()).forEach(v -> variants.add(new Entry(v.type(), v.sql())));
+                if (!SemanticCorruptor.structural(q.goldSql())) patternOnly++;
                 MistakeInjector.inject(q.goldSql(), db.columns(), db.foreignKeys()).forEach(m -> variants.add(new Entry(m.type(), m.sql())));
                 Collections.shuffle(variants, rnd);
                 List<Entry> entries = new ArrayList<>(variants.subList(0, Math.min(poolSize - 1, variants.size())));
@@ -91,7 +92,8 @@ public final class SelectBench {
         } finally {
             pool.shutdownNow();
         }
-        return new Report(pools, selected, pools == 0 ? 0 : random / pools, onlyGold, onlyGoldSelected, wrong, offered, skipped, failures);
+        return new Report(pools, selected, pools == 0 ? 0 : random / pools, onlyGold, onlyGoldSelected, wrong, offered, skipped, failures,
+                patternOnly);
     }
 
     private static String describe(EvaluationTrace trace, List<Entry> entries) {
@@ -120,5 +122,9 @@ public final class SelectBench {
         out.printf(Locale.ROOT, "%nvariants offered: %s%n", r.variantsOffered());
         out.printf(Locale.ROOT, "wrong choices by variant: %s%n", r.wrongChoices().isEmpty() ? "none" : r.wrongChoices());
         if (r.skipped() > 0) out.printf(Locale.ROOT, "skipped: %d questions whose gold fails the checks%n", r.skipped());
+        if (r.patternOnly() > 0) {
+            out.printf(Locale.ROOT, "pattern-only: %d gold(s) JSqlParser could not read got no dropped-filter or flipped-order variants%n",
+                    r.patternOnly());
+        }
     }
 }

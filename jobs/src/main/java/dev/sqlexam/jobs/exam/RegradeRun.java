@@ -93,8 +93,8 @@ public final class RegradeRun {
             sources.put(r.variant(), runDir.getFileName() + " (" + r.variant() + ")");
             Map<String, Prediction> mine = byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
             if (r.predSql() == null || r.predSql().isBlank()) continue;
-            mine.put(PredictionsStep.perRun(r.repetition(), r.questionId()), new Prediction(r.questionId(), r.predSql(), r.generator(),
-                    null, null, null, null, r.lineNumber()));
+            mine.put(PredictionsStep.perRun(r.repetition(), r.questionId()), Prediction.sqlOnly(r.questionId(), r.predSql(), r.generator(),
+                    r.lineNumber()));
         }
         byVariant.values().removeIf(Map::isEmpty);
         List<PipelineAssembly.Variant> variants = byVariant.keySet().stream().map(v -> new PipelineAssembly.Variant(v, "regrade of " + v,
