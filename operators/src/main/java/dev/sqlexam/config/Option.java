@@ -69,6 +69,8 @@ public record Option<T>(
                 value = Long.valueOf(text);
             } else if (type == Double.class) {
                 value = Double.valueOf(text);
+            } else if (type.isEnum()) {
+                value = choice(text);
             } else {
                 value = text;
             }
@@ -83,6 +85,13 @@ public record Option<T>(
             throw new IllegalArgumentException("option " + key + " (" + envVar + "): " + raw.trim() + " is outside " + range());
         }
         return type.cast(value);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object choice(String word) {
+        Object value = Choices.parse((Class) type, word);
+        if (value == null) throw new IllegalArgumentException("expected one of " + allowed);
+        return value;
     }
 
     private static boolean within(Number n, Double min, Double max) {

@@ -18,11 +18,11 @@ public final class SqlExamOptions {
     public static final Option<String> READER_PASSWORD = register(new Option<>("reader_password", "SQLEXAM_READER_PASSWORD",
             String.class, "", "Password of the sqlexam_reader role on servers that need one. Never logged.", Option.Stage.EXECUTE,
             true, true, List.of()));
-    public static final Option<String> READER = register(new Option<>("reader", "SQLEXAM_READER", String.class, "role",
+    public static final Option<Choices.Reader> READER = register(new Option<>("reader", "SQLEXAM_READER", Choices.Reader.class, Choices.Reader.ROLE,
             "Who runs gold and candidate SQL: role (sqlexam's read-only role sqlexam_reader, granted read access by the pre-flight "
                     + "check where the connecting user may grant) or connecting-user (the URL's user, in read-only transactions; "
                     + "nothing is granted). The guard and the read-only transactions apply either way.", Option.Stage.EXECUTE,
-            true, false, List.of("role", "connecting-user")));
+            true, false, Choices.words(Choices.Reader.class)));
     public static final Option<Boolean> GRANT_READ_ACCESS = own("grant_read_access", "SQLEXAM_GRANT_READ_ACCESS", Boolean.class, true,
             "Let the pre-flight check grant the reader what it lacks (CONNECT, USAGE and SELECT on the exam's databases only). "
                     + "false: stop instead, naming the statements an administrator must run.", Option.Stage.EXECUTE);
@@ -71,9 +71,9 @@ public final class SqlExamOptions {
             "Sampling seed (candidate i gets seed + i); unset: the server chooses.", Option.Stage.GENERATE);
     public static final Option<Long> FK_SUBGRAPH_TTL_MS = own("fk_subgraph_ttl_ms", "SQLEXAM_FK_SUBGRAPH_TTL_MS", Long.class,
             3_600_000L, "How long the join planner keeps an FK subgraph in keyed state.", Option.Stage.PROMPT);
-    public static final Option<String> OLLAMA_ENDPOINT = register(new Option<>("ollama_endpoint", "SQLEXAM_OLLAMA_ENDPOINT",
-            String.class, "chat", "Ollama API: chat (/api/chat) or generate (/api/generate).", Option.Stage.GENERATE, true, false,
-            List.of("chat", "generate")));
+    public static final Option<Choices.OllamaEndpoint> OLLAMA_ENDPOINT = register(new Option<>("ollama_endpoint", "SQLEXAM_OLLAMA_ENDPOINT",
+            Choices.OllamaEndpoint.class, Choices.OllamaEndpoint.CHAT, "Ollama API: chat (/api/chat) or generate (/api/generate).", Option.Stage.GENERATE, true, false,
+            Choices.words(Choices.OllamaEndpoint.class)));
     public static final Option<Integer> RUNS = bounded(own("runs", "SQLEXAM_RUNS", Integer.class, 1,
             "Repetitions of the exam in one job; the summary reports mean and standard deviation.", Option.Stage.SCHEDULE), 1, null);
     public static final Option<Double> COST_PER_1K_PROMPT_TOKENS = own("cost_per_1k_prompt_tokens", "SQLEXAM_COST_PER_1K_PROMPT_TOKENS",
@@ -111,9 +111,9 @@ public final class SqlExamOptions {
             "Checkpoint interval; the exam log's files are committed on checkpoints (and at the end).", Option.Stage.JOB), 10, null);
 
     // --- schema retrieval (issue 4)
-    public static final Option<String> EMBEDDING_PROVIDER = register(new Option<>("embedding_provider", "SQLEXAM_EMBEDDING_PROVIDER",
-            String.class, "onnx", "Embedding model: onnx (bge-small-en-v1.5, in process, 384 dims) or ollama (/api/embed).",
-            Option.Stage.EMBED, true, false, List.of("onnx", "ollama")));
+    public static final Option<Choices.EmbeddingProvider> EMBEDDING_PROVIDER = register(new Option<>("embedding_provider", "SQLEXAM_EMBEDDING_PROVIDER",
+            Choices.EmbeddingProvider.class, Choices.EmbeddingProvider.ONNX, "Embedding model: onnx (bge-small-en-v1.5, in process, 384 dims) or ollama (/api/embed).",
+            Option.Stage.EMBED, true, false, Choices.words(Choices.EmbeddingProvider.class)));
     public static final Option<String> OLLAMA_URL = own("ollama_url", "SQLEXAM_OLLAMA_URL", String.class, "http://127.0.0.1:11434",
             "Ollama server for the ollama embedding provider.", Option.Stage.EMBED);
     public static final Option<String> OLLAMA_EMBED_MODEL = own("ollama_embed_model", "SQLEXAM_OLLAMA_EMBED_MODEL", String.class,
@@ -179,9 +179,9 @@ public final class SqlExamOptions {
             "Join planner: path scoring.", Option.Stage.PROMPT);
     public static final Option<Boolean> CROSS_MODULE_JOIN_ENABLED = seedInEffect("CROSS_MODULE_JOIN_ENABLED", Boolean.class, true,
             "Join planner: cross-module bridge tables.", Option.Stage.PROMPT);
-    public static final Option<String> JOIN_HINT_FORMAT = register(new Option<>("JOIN_HINT_FORMAT", "JOIN_HINT_FORMAT",
-            String.class, "edges", "Join hints in the prompt: FK edges, planned paths (needs JOIN_PLANNER_ENABLED), both, none.", Option.Stage.PROMPT, true, false,
-            List.of("edges", "paths", "both", "none")));
+    public static final Option<Choices.JoinHints> JOIN_HINT_FORMAT = register(new Option<>("JOIN_HINT_FORMAT", "JOIN_HINT_FORMAT",
+            Choices.JoinHints.class, Choices.JoinHints.EDGES, "Join hints in the prompt: FK edges, planned paths (needs JOIN_PLANNER_ENABLED), both, none.", Option.Stage.PROMPT, true, false,
+            Choices.words(Choices.JoinHints.class)));
     public static final Option<Boolean> BM25_SEARCH_ENABLED = seedInEffect("BM25_SEARCH_ENABLED", Boolean.class, true,
             "Full-text search fused with cosine by RRF.", Option.Stage.RETRIEVE);
     public static final Option<Boolean> MODULE_ROUTER_ENABLED = seedInEffect("MODULE_ROUTER_ENABLED", Boolean.class, true,
@@ -233,10 +233,10 @@ public final class SqlExamOptions {
                     + "-10 per missing value, at most -20.", Option.Stage.EVALUATE);
     public static final Option<Boolean> SURGICAL_WHITELIST_ENABLED = seedInEffect("SURGICAL_WHITELIST_ENABLED", Boolean.class, true,
             "Surgical column whitelist for 42703 repairs.", Option.Stage.REPAIR);
-    public static final Option<String> SURGICAL_WHITELIST_MODE = register(new Option<>("surgical_whitelist_mode",
-            "SQLEXAM_SURGICAL_WHITELIST_MODE", String.class, "observe", "observe: the whitelist goes into the repair prompt and the "
+    public static final Option<Choices.WhitelistMode> SURGICAL_WHITELIST_MODE = register(new Option<>("surgical_whitelist_mode",
+            "SQLEXAM_SURGICAL_WHITELIST_MODE", Choices.WhitelistMode.class, Choices.WhitelistMode.OBSERVE, "observe: the whitelist goes into the repair prompt and the "
                     + "nine-gate rewrite is only recorded; active: a rewrite that passes all nine gates is applied.", Option.Stage.REPAIR,
-            true, false, List.of("observe", "active")));
+            true, false, Choices.words(Choices.WhitelistMode.class)));
     public static final Option<Boolean> EXAM_MODE = register(new Option<>("EXAM_MODE", "EXAM_MODE", Boolean.class, true,
             "Exam logging. Always on in sqlexam: every run writes its exam log.", Option.Stage.SINKS, true, false, List.of()));
 

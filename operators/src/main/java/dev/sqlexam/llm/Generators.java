@@ -2,6 +2,7 @@ package dev.sqlexam.llm;
 
 import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.config.Secret;
+import dev.sqlexam.config.Choices;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import java.io.Serializable;
@@ -12,7 +13,7 @@ import java.util.List;
  * the client from the variable {@code apiKeyEnv} names and travels with the job ({@link Secret}); a replay's exam log is
  * read where {@link JobFiles} says.
  */
-public record Generators(String name, String url, String model, String apiKeyEnv, Secret apiKey, long timeoutMs, String ollamaEndpoint,
+public record Generators(String name, String url, String model, String apiKeyEnv, Secret apiKey, long timeoutMs, Choices.OllamaEndpoint ollamaEndpoint,
         ModelGenerator.Settings settings, JobFiles replayLog, String reason) implements Serializable {
 
     public static final List<String> NAMES = List.of("auto", GoldGenerator.NAME, BaselineGenerator.NAME, ReplayGenerator.NAME, "openai", "ollama");
@@ -63,7 +64,7 @@ public record Generators(String name, String url, String model, String apiKeyEnv
             case "auto" -> throw new IllegalStateException("generator auto must be resolved before the job starts");
             case "openai" -> new ModelGenerator(new OpenAiChatClient(url, model, apiKey == null ? null : apiKey.value(),
                     timeoutMs, RetryPolicy.DEFAULT), settings);
-            case "ollama" -> new ModelGenerator(new OllamaChatClient(url, model, "generate".equals(ollamaEndpoint), timeoutMs,
+            case "ollama" -> new ModelGenerator(new OllamaChatClient(url, model, ollamaEndpoint == Choices.OllamaEndpoint.GENERATE, timeoutMs,
                     RetryPolicy.DEFAULT), settings);
             default -> throw new IllegalArgumentException("unknown generator '" + name + "'; available: " + NAMES);
         };

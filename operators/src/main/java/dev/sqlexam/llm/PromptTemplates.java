@@ -1,5 +1,6 @@
 package dev.sqlexam.llm;
 
+import dev.sqlexam.config.Choices;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
@@ -44,7 +45,7 @@ public final class PromptTemplates {
      * Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED), join
      * hints (JOIN_HINT_FORMAT), column pruning (COLUMN_PRUNING_ENABLED).
      */
-    public record Stages(boolean glosses, boolean linker, String joinHintFormat, boolean columnPruning) implements java.io.Serializable {
+    public record Stages(boolean glosses, boolean linker, Choices.JoinHints joinHintFormat, boolean columnPruning) implements java.io.Serializable {
         public static final Stages DEFAULT = from(dev.sqlexam.config.Settings.defaults());
 
         /** SCHEMA_GLOSSES_ENABLED, SCHEMA_LINKER_ENABLED, JOIN_HINT_FORMAT, COLUMN_PRUNING_ENABLED. */
@@ -54,7 +55,7 @@ public final class PromptTemplates {
                     s.get(dev.sqlexam.config.SqlExamOptions.COLUMN_PRUNING_ENABLED));
         }
 
-        public Stages(boolean glosses, boolean linker, String joinHintFormat) {
+        public Stages(boolean glosses, boolean linker, Choices.JoinHints joinHintFormat) {
             this(glosses, linker, joinHintFormat, false);
         }
     }
@@ -63,13 +64,13 @@ public final class PromptTemplates {
         return build(q, packet, null, Stages.DEFAULT);
     }
 
-    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, String hintFormat) {
+    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Choices.JoinHints hintFormat) {
         return build(q, packet, plan, new Stages(Stages.DEFAULT.glosses(), Stages.DEFAULT.linker(), hintFormat));
     }
 
     /** {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan. */
     public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Stages stages) {
-        String hintFormat = stages.joinHintFormat();
+        Choices.JoinHints hintFormat = stages.joinHintFormat();
         StringBuilder schema = new StringBuilder();
         if (packet != null) {
             List<String> lines = stages.columnPruning()
@@ -84,8 +85,8 @@ public final class PromptTemplates {
         } else if (packet != null && !packet.tableWarnings().isEmpty()) {
             contract = "\n### Table Warnings (READ CAREFULLY)\n" + String.join("\n", packet.tableWarnings().stream().map(w -> "- " + w).toList()) + "\n";
         }
-        boolean edges = "edges".equals(hintFormat) || "both".equals(hintFormat);
-        boolean paths = ("paths".equals(hintFormat) || "both".equals(hintFormat)) && plan != null && !plan.paths().isEmpty();
+        boolean edges = hintFormat.edges();
+        boolean paths = hintFormat.paths() && plan != null && !plan.paths().isEmpty();
         String joins = (!edges || packet == null || packet.fkEdges().isEmpty() ? ""
                 : "\n## Join Hints (FK Edges)\n" + String.join("\n", packet.fkEdges().stream().map(e -> "- " + e.joinCondition()).toList()) + "\n")
                 + (!paths ? "" : "\n## Suggested Join Paths\n" + String.join("\n", plan.paths().stream()

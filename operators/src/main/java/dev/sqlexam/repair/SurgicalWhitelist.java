@@ -1,5 +1,6 @@
 package dev.sqlexam.repair;
 
+import dev.sqlexam.config.Choices;
 import dev.sqlexam.model.WhitelistResult;
 import dev.sqlexam.model.WhitelistGate;
 import dev.sqlexam.model.ColumnMatch;
@@ -22,16 +23,16 @@ import java.util.Set;
 public final class SurgicalWhitelist {
 
     /** SURGICAL_WHITELIST_CONFIG with the seed's numbers. */
-    public record Config(String mode, int maxNeighborTables, int maxTablesTotal, int maxColumnsPerTable, double rewriteMinConfidence,
+    public record Config(Choices.WhitelistMode mode, int maxNeighborTables, int maxTablesTotal, int maxColumnsPerTable, double rewriteMinConfidence,
             double rewriteAmbiguityDelta, double minScore, double minDominance, double minScoreDelta, double minScoreRatio,
             List<List<String>> riskPairs) implements Serializable {
-        public static Config defaults(String mode) {
+        public static Config defaults(Choices.WhitelistMode mode) {
             return new Config(mode, 3, 4, 60, 0.75, 0.1, 0.80, 0.60, 0.10, 1.15, List.of(List.of("name", "number"), List.of("name", "id"),
                     List.of("amount", "total"), List.of("date", "id"), List.of("vendor", "customer")));
         }
 
         public boolean active() {
-            return "active".equals(mode);
+            return mode == Choices.WhitelistMode.ACTIVE;
         }
     }
 

@@ -35,4 +35,15 @@ class OptionTest {
         Option<Integer> option = new Option<>("k", "K", Integer.class, 0, "test", Option.Stage.JOB, true, false, List.of());
         assertThatThrownBy(() -> option.bounded(1, null)).hasMessageContaining("its default 0 is outside >= 1");
     }
+
+    @Test
+    void aChoiceIsReadIntoItsEnumByTheWordAUserWrites() {
+        Settings s = Settings.resolve(Map.of(), Map.of("SQLEXAM_READER", "connecting-user"), Map.of("JOIN_HINT_FORMAT", "Both"));
+        assertThat(s.get(SqlExamOptions.READER)).isEqualTo(Choices.Reader.CONNECTING_USER);
+        assertThat(s.get(SqlExamOptions.JOIN_HINT_FORMAT)).isEqualTo(Choices.JoinHints.BOTH);
+        assertThat(SqlExamOptions.READER.allowed()).containsExactly("role", "connecting-user");
+        assertThat(SqlExamOptions.READER.shownDefault()).isEqualTo("role");
+        assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of(), Map.of("reader", "admin")))
+                .hasMessageContaining("option reader (SQLEXAM_READER)").hasMessageContaining("[role, connecting-user]");
+    }
 }

@@ -38,7 +38,7 @@ class GeneratorSelectionTest {
     }
 
     private static Generators auto(String url, String model) {
-        return new Generators("auto", url, model, "OPENAI_API_KEY", dev.sqlexam.config.Secret.fromEnvironment("OPENAI_API_KEY"), 1000, "chat", null, null, "chosen with --generator auto");
+        return new Generators("auto", url, model, "OPENAI_API_KEY", dev.sqlexam.config.Secret.fromEnvironment("OPENAI_API_KEY"), 1000, dev.sqlexam.config.Choices.OllamaEndpoint.CHAT, null, null, "chosen with --generator auto");
     }
 
     /** A port nobody listens on: bound, then released. */

@@ -40,11 +40,11 @@ class PromptGoldenTest {
         JoinPlan plan = new JoinPlanner(JoinPlanner.Options.defaults())
                 .plan(new FkGraph(Map.of("sales_orders", "Sales", "customers", "Sales", "addresses", "Sales", "cities", "Sales",
                         "states_provinces", "Sales"), KEYS), List.of("sales_orders", "states_provinces"));
-        PromptTemplates.Prompt prompt = PromptTemplates.build(q, packet, plan, "both");
+        PromptTemplates.Prompt prompt = PromptTemplates.build(q, packet, plan, dev.sqlexam.config.Choices.JoinHints.BOTH);
         assertThat(prompt.system()).isEqualTo(golden("system.txt"));
         assertThat(prompt.user()).isEqualTo(golden("erp-sal-018.both.txt"));
-        assertThat(PromptTemplates.build(q, packet, plan, "none").user()).doesNotContain("## Join").doesNotContain("## Suggested");
-        assertThat(PromptTemplates.build(q, packet, plan, "edges").user()).contains("## Join Hints").doesNotContain("## Suggested");
-        assertThat(prompt.hash()).isEqualTo(PromptTemplates.build(q, packet, plan, "both").hash());
+        assertThat(PromptTemplates.build(q, packet, plan, dev.sqlexam.config.Choices.JoinHints.NONE).user()).doesNotContain("## Join").doesNotContain("## Suggested");
+        assertThat(PromptTemplates.build(q, packet, plan, dev.sqlexam.config.Choices.JoinHints.EDGES).user()).contains("## Join Hints").doesNotContain("## Suggested");
+        assertThat(prompt.hash()).isEqualTo(PromptTemplates.build(q, packet, plan, dev.sqlexam.config.Choices.JoinHints.BOTH).hash());
     }
 }

@@ -51,8 +51,8 @@ class ColumnPrunerTest {
         ExamQuestion q = new ExamQuestion("q1", "erp", "What is the average salary of our staff?", "SELECT 1", List.of(), List.of(),
                 null, null, null, null, null, 1, null);
 
-        String full = PromptTemplates.build(q, packet, null, new PromptTemplates.Stages(false, false, "none", false)).user();
-        String pruned = PromptTemplates.build(q, packet, null, new PromptTemplates.Stages(false, false, "none", true)).user();
+        String full = PromptTemplates.build(q, packet, null, new PromptTemplates.Stages(false, false, dev.sqlexam.config.Choices.JoinHints.NONE, false)).user();
+        String pruned = PromptTemplates.build(q, packet, null, new PromptTemplates.Stages(false, false, dev.sqlexam.config.Choices.JoinHints.NONE, true)).user();
         assertThat(full).contains("birth_date").contains("closed_on");
         assertThat(pruned).doesNotContain("birth_date").doesNotContain("gender").doesNotContain("fax_number").doesNotContain("web_url")
                 .as("linked by the question").contains("salary numeric")

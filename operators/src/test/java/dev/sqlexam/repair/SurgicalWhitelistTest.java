@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class SurgicalWhitelistTest {
 
-    private static final SurgicalWhitelist.Config ACTIVE = SurgicalWhitelist.Config.defaults("active");
+    private static final SurgicalWhitelist.Config ACTIVE = SurgicalWhitelist.Config.defaults(dev.sqlexam.config.Choices.WhitelistMode.ACTIVE);
 
     private static WhitelistResult run(String sql, String message) {
         return SurgicalWhitelist.process(sql, message, AutocorrectTest.COLUMNS, AutocorrectTest.FKS, true, false, ACTIVE);
@@ -53,7 +53,7 @@ class SurgicalWhitelistTest {
     @Test
     void theWhitelistCoversTheTableAndItsFkNeighbours() {
         WhitelistResult r = SurgicalWhitelist.process("SELECT ol.order_dt FROM order_lines ol", "column ol.order_dt does not exist",
-                AutocorrectTest.COLUMNS, AutocorrectTest.FKS, true, false, SurgicalWhitelist.Config.defaults("observe"));
+                AutocorrectTest.COLUMNS, AutocorrectTest.FKS, true, false, SurgicalWhitelist.Config.defaults(dev.sqlexam.config.Choices.WhitelistMode.OBSERVE));
         assertThat(r.whitelist()).containsOnlyKeys("order_lines", "sales_orders");
         assertThat(SurgicalWhitelist.render(r.whitelist())).anySatisfy(l -> assertThat(l).startsWith("sales_orders: ").contains("order_date"));
         assertThat(r.whitelist().get("order_lines")).isEqualTo(List.copyOf(new java.util.TreeSet<>(Set.of("order_line_id", "sales_order_id",

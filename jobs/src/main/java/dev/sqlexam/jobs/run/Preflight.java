@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.config.Choices;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
@@ -56,7 +57,7 @@ public final class Preflight {
     /** The same for questions given one by one: {@code goldTables} per database (empty: only who reads and the budget). */
     public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Map<String, Set<String>> goldTables,
             PrintStream out) throws SQLException {
-        boolean connectingUser = "connecting-user".equals(settings.get(SqlExamOptions.READER));
+        boolean connectingUser = settings.get(SqlExamOptions.READER) == Choices.Reader.CONNECTING_USER;
         ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD), connectingUser);
         if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
 

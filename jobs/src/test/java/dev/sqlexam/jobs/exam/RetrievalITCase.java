@@ -37,7 +37,7 @@ class RetrievalITCase {
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
             .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
-    private static final EmbeddingProviders ONNX = new EmbeddingProviders("onnx", null, null);
+    private static final EmbeddingProviders ONNX = new EmbeddingProviders(dev.sqlexam.config.Choices.EmbeddingProvider.ONNX, null, null);
     private static JdbcUrlTemplate admin;
     private static Path migrations;
     private static RagStore store;
