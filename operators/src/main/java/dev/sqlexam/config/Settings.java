@@ -37,6 +37,16 @@ public final class Settings implements Serializable {
         return resolve(Map.of(), Map.of(), Map.of());
     }
 
+    /**
+     * An option read before there are settings (where the project and its state are): the system property
+     * {@code sqlexam.<key>} (dots for underscores), else its environment variable, else its default; checked as any option.
+     */
+    public static <T> T early(Option<T> option) {
+        String raw = System.getProperty("sqlexam." + option.key().replace('_', '.'));
+        if (raw == null || raw.isBlank()) raw = System.getenv(option.envVar());
+        return raw == null || raw.isBlank() ? option.defaultValue() : option.parse(raw);
+    }
+
     public static Settings fromEnvironment() {
         return resolve(Map.of(), System.getenv(), Map.of());
     }

@@ -9,6 +9,22 @@ public final class SqlExamOptions {
 
     private static final List<Option<?>> ALL = new ArrayList<>();
 
+    // --- where things are: read before any other setting, from -Dsqlexam.<key> (dots for underscores), else the variable;
+    // a config file or --set cannot change them
+    public static final Option<String> HOME = own("home", "SQLEXAM_HOME", String.class, "",
+            "The project folder (migrations, exam sets, flink-conf). Empty: the first folder up from the working directory that has "
+                    + "migrations/ and exam-sets/. Also -Dsqlexam.home (read before the settings: not from a config file or --set).", Option.Stage.JOB);
+    public static final Option<String> STATE = own("state", "SQLEXAM_STATE_DIR", String.class, "",
+            "The state folder: the private PostgreSQL cluster, Kafka, the Flink cluster, checkpoints. Empty: .sqlexam in the project "
+                    + "folder. Also -Dsqlexam.state (read before the settings: not from a config file or --set).", Option.Stage.JOB);
+    public static final Option<String> CLUSTER_JAR = own("cluster_jar", "SQLEXAM_CLUSTER_JAR", String.class, "",
+            "The job jar uploaded to a Flink cluster (--cluster). Empty: sqlexam-cluster.jar beside the running jar, else the "
+                    + "checkout's jobs/target. Also -Dsqlexam.cluster.jar (read before the settings: not from a config file or --set).", Option.Stage.JOB);
+    public static final Option<Integer> FLINK_REST_PORT = bounded(own("flink_rest_port", "SQLEXAM_FLINK_REST_PORT", Integer.class, 8081,
+            "REST port of the Flink cluster ./sqlexam cluster up starts on loopback (what --cluster without a value reaches); read "
+                    + "before the settings: not from a config file or --set.",
+            Option.Stage.JOB), 1, 65_535);
+
     // --- database and execution
     public static final Option<String> JDBC_URL = own("jdbc_url", "SQLEXAM_JDBC_URL", String.class,
             "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam",

@@ -6,19 +6,32 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import java.io.Serializable;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * What every variant of a job shares: the server and who reads it, the connection budget, the control database and
- * the migrations folder's files workers read (module mapping, docs, confusable tables), the pools' size, the execution limits, and the vector size of each embedding model's index.
- * {@code adaptiveTimeout} (null: the statement timeout for all) gives each prediction a timeout from its gold's time.
+ * the migrations folder's files workers read (module mapping, docs, confusable tables), the pools' size, the execution
+ * limits, and the vector size of each embedding model's index. {@code adaptiveTimeout} (null: the statement timeout for
+ * all) gives each prediction a timeout from its gold's time. Built with {@link #builder}, checked when built.
  */
 public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles migrations, ReaderAccess reader, ConnectionPolicy connections,
         int poolSize, long statementTimeoutMs, int rowCap, AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel)
         implements Serializable {
 
     public JobResources {
+        if (admin == null || controlDb == null || controlDb.isBlank()) throw new IllegalArgumentException("a job needs its server and control database");
+        if (migrations == null) throw new IllegalArgumentException("a job needs the migrations folder its workers read");
+        if (reader == null || connections == null) throw new IllegalArgumentException("a job needs who reads and its connection budget");
+        if (poolSize < 1) throw new IllegalArgumentException("the pools' size must be >= 1, was " + poolSize);
+        if (statementTimeoutMs < 1) throw new IllegalArgumentException("the statement timeout must be >= 1 ms, was " + statementTimeoutMs);
+        if (rowCap < 1) throw new IllegalArgumentException("the row cap must be >= 1, was " + rowCap);
         dimensionsByModel = Map.copyOf(dimensionsByModel);
+    }
+
+    /** The resources on {@code admin}'s server with {@code controlDb} as sqlexam's own database; the rest set on the builder. */
+    public static Builder builder(JdbcUrlTemplate admin, String controlDb) {
+        return new Builder(admin, controlDb);
     }
 
     /**
@@ -31,5 +44,64 @@ public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles mig
 
     public int dimensions(String embeddingModel) {
         return dimensionsByModel.getOrDefault(embeddingModel, 0);
+    }
+
+    /** Builds {@link JobResources}: a pool of 8, a 10 s statement timeout, a 100,000-row cap, no adaptive timeout, no index, unless set. */
+    public static final class Builder {
+        private final JdbcUrlTemplate admin;
+        private final String controlDb;
+        private JobFiles migrations;
+        private ReaderAccess reader;
+        private ConnectionPolicy connections = ConnectionPolicy.DEFAULT;
+        private int poolSize = 8;
+        private long statementTimeoutMs = 10_000;
+        private int rowCap = 100_000;
+        private AdaptiveTimeout adaptiveTimeout;
+        private final Map<String, Integer> dimensionsByModel = new HashMap<>();
+
+        private Builder(JdbcUrlTemplate admin, String controlDb) {
+            this.admin = admin;
+            this.controlDb = controlDb;
+        }
+
+        public Builder migrations(JobFiles files) {
+            migrations = files;
+            return this;
+        }
+
+        /** Who reads, within which connection budget. */
+        public Builder reader(ReaderAccess access, ConnectionPolicy budget) {
+            reader = access;
+            connections = budget;
+            return this;
+        }
+
+        public Builder poolSize(int size) {
+            poolSize = size;
+            return this;
+        }
+
+        /** The server-side statement timeout and the most rows read from one result. */
+        public Builder limits(long timeoutMs, int maxRows) {
+            statementTimeoutMs = timeoutMs;
+            rowCap = maxRows;
+            return this;
+        }
+
+        public Builder adaptiveTimeout(AdaptiveTimeout timeout) {
+            adaptiveTimeout = timeout;
+            return this;
+        }
+
+        /** The vector size of each embedding model's index. */
+        public Builder dimensions(Map<String, Integer> byModel) {
+            dimensionsByModel.putAll(byModel);
+            return this;
+        }
+
+        public JobResources build() {
+            return new JobResources(admin, controlDb, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
+                    dimensionsByModel);
+        }
     }
 }

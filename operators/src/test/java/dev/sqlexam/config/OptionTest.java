@@ -46,4 +46,18 @@ class OptionTest {
         assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of(), Map.of("reader", "admin")))
                 .hasMessageContaining("option reader (SQLEXAM_READER)").hasMessageContaining("[role, connecting-user]");
     }
+
+    @Test
+    void whereThingsAreIsReadFromTheSystemPropertyBeforeAnySettingAndChecked() {
+        String variable = System.getenv("SQLEXAM_FLINK_REST_PORT");
+        assertThat(Settings.early(SqlExamOptions.FLINK_REST_PORT)).isEqualTo(variable == null || variable.isBlank() ? 8081 : Integer.parseInt(variable));
+        System.setProperty("sqlexam.flink.rest.port", "58081");
+        try {
+            assertThat(Settings.early(SqlExamOptions.FLINK_REST_PORT)).isEqualTo(58081);
+            System.setProperty("sqlexam.flink.rest.port", "70000");
+            assertThatThrownBy(() -> Settings.early(SqlExamOptions.FLINK_REST_PORT)).hasMessageContaining("is outside [1, 65535]");
+        } finally {
+            System.clearProperty("sqlexam.flink.rest.port");
+        }
+    }
 }

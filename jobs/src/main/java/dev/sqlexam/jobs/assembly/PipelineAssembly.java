@@ -137,9 +137,10 @@ public final class PipelineAssembly {
      */
     public JobResources resources(JobShipping shipping, ReaderAccess reader, ConnectionPolicy connections, Settings settings,
             AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel) {
-        return new JobResources(shipping.url(admin, control), control, shipping.migrations(Home.migrations()), shipping.reader(reader, control),
-                connections, settings.get(SqlExamOptions.ASYNC_CAPACITY), settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                settings.get(SqlExamOptions.ROW_CAP), adaptiveTimeout, dimensionsByModel);
+        return JobResources.builder(shipping.url(admin, control), control).migrations(shipping.migrations(Home.migrations()))
+                .reader(shipping.reader(reader, control), connections).poolSize(settings.get(SqlExamOptions.ASYNC_CAPACITY))
+                .limits(settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP))
+                .adaptiveTimeout(adaptiveTimeout).dimensions(dimensionsByModel).build();
     }
 
     /** {@code variant}'s pipeline on {@code resources}, its generator as the workers need it; execution rules as the mode says. */

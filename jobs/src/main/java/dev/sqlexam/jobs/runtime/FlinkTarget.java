@@ -55,10 +55,9 @@ public final class FlinkTarget {
         }
     }
 
-    /** The address of the cluster {@code ./sqlexam cluster up} starts (its REST port from SQLEXAM_FLINK_REST_PORT, default 8081). */
+    /** The address of the cluster {@code ./sqlexam cluster up} starts (its REST port: the option flink_rest_port). */
     public static String loopbackCluster() {
-        String port = System.getenv("SQLEXAM_FLINK_REST_PORT");
-        return "127.0.0.1:" + (port == null || port.isBlank() ? "8081" : port.trim());
+        return "127.0.0.1:" + Settings.early(SqlExamOptions.FLINK_REST_PORT);
     }
 
     public boolean remote() {
@@ -126,9 +125,9 @@ public final class FlinkTarget {
         }
     }
 
-    /** The cluster job jar: -Dsqlexam.cluster.jar, else beside the running jar, else the checkout's jobs/target. */
+    /** The cluster job jar: the option cluster_jar, else beside the running jar, else the checkout's jobs/target. */
     static Path jobJar() {
-        String configured = System.getProperty("sqlexam.cluster.jar");
+        String configured = Settings.early(SqlExamOptions.CLUSTER_JAR);
         if (configured != null && !configured.isBlank()) return existing(Path.of(configured));
         try {
             Path running = Path.of(FlinkTarget.class.getProtectionDomain().getCodeSource().getLocation().toURI());

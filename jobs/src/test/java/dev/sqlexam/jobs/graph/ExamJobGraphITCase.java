@@ -42,8 +42,8 @@ class ExamJobGraphITCase {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
                 "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        JobResources resources = new JobResources(admin, "sqlexam", dev.sqlexam.config.JobFiles.local(java.nio.file.Path.of("../migrations")), reader, ConnectionPolicy.DEFAULT, 2, 5_000, 1_000, null,
-                Map.of());
+        JobResources resources = JobResources.builder(admin, "sqlexam").migrations(dev.sqlexam.config.JobFiles.local(java.nio.file.Path.of("../migrations")))
+                .reader(reader, ConnectionPolicy.DEFAULT).poolSize(2).limits(5_000, 1_000).build();
         PipelineConfig config = PipelineConfig.from("mine", null, Settings.defaults(), Generators.gold(), resources, false, 0);
         Map<String, Prediction> mine = Map.of(
                 "q1", new Prediction("q1", "SELECT count(*) FROM employees", "mine", null, null, null, null, 1),
