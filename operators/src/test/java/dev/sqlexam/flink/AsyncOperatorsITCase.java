@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 class AsyncOperatorsITCase {
 
     /** {@code timeoutMs} &lt; 0: the clock stays put (the work finishes first); else it moves past the limit at once. */
-    private static <I, O> List<O> run(AsyncFunction<I, O> function, Class<I> in, long timeoutMs, I element) throws Exception {
+    static <I, O> List<O> run(AsyncFunction<I, O> function, Class<I> in, long timeoutMs, I element) throws Exception {
         boolean expire = timeoutMs > 0;
         timeoutMs = Math.abs(timeoutMs);
         AsyncWaitOperatorFactory<I, O> factory = new AsyncWaitOperatorFactory<>(function, timeoutMs, 4, AsyncDataStream.OutputMode.UNORDERED);
