@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs;
 
+import dev.sqlexam.database.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,7 +31,7 @@ class ImportITCase {
 
     private static Settings settings() {
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         return Settings.resolve(Map.of(), env, Map.of());
     }
 

@@ -3,8 +3,9 @@ package dev.sqlexam.database;
 import java.nio.file.Path;
 
 /**
- * The real PostgreSQL the suite runs against: SQLEXAM_JDBC_URL (./sqlexam test sets it to the
- * private cluster) or the private cluster's default address. Migrated once per JVM.
+ * The real PostgreSQL the suite runs against, for both modules: SQLEXAM_JDBC_URL (./sqlexam test sets it to the
+ * private cluster), else the private cluster's address as the scripts make it (SQLEXAM_PG_PORT, default 55432;
+ * SQLEXAM_PG_SUPERUSER, default sqlexam). Migrated once per JVM.
  */
 public final class TestDatabase {
 
@@ -13,9 +14,19 @@ public final class TestDatabase {
     private TestDatabase() {}
 
     public static JdbcUrlTemplate admin() {
+        return new JdbcUrlTemplate(url());
+    }
+
+    /** The server's URL with {@code {db}} for each database: what every test and every CLI a test starts uses. */
+    public static String url() {
         String url = System.getenv("SQLEXAM_JDBC_URL");
-        return new JdbcUrlTemplate(url != null && !url.isBlank() ? url
-                : "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        if (url != null && !url.isBlank()) return url;
+        return "jdbc:postgresql://127.0.0.1:" + variable("SQLEXAM_PG_PORT", "55432") + "/{db}?user=" + variable("SQLEXAM_PG_SUPERUSER", "sqlexam");
+    }
+
+    private static String variable(String name, String otherwise) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? otherwise : value.trim();
     }
 
     public static synchronized JdbcUrlTemplate migrated() {

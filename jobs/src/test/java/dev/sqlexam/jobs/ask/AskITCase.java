@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.ask;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AskITCase {
 
-    private static final String URL = "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam";
+    private static final String URL = TestDatabase.url();
 
     @TempDir
     Path tmp;

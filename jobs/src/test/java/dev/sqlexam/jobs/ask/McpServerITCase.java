@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.ask;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.run.Home;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpServerITCase {
 
-    private static final String URL = "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam";
+    private static final String URL = TestDatabase.url();
     private static final Path INSPECTOR = Home.state().resolve("npm/node_modules/.bin/mcp-inspector");
 
     @TempDir

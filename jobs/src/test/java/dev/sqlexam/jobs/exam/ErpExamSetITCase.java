@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.Preflight;
@@ -31,7 +32,7 @@ class ErpExamSetITCase {
 
     @BeforeAll
     static void load() throws Exception {
-        String url = System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        String url = TestDatabase.url();
         admin = new JdbcUrlTemplate(url);
         Migrations.migrateAll(admin, Home.migrations());
         Path set = Home.resolve().resolve("exam-sets/erp/erp.jsonl");

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
@@ -41,7 +42,7 @@ class ExamJobITCase {
 
     private static Settings settings(Map<String, String> overrides) {
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         Map<String, String> withGold = new java.util.HashMap<>(Map.of("generator", "gold"));
         withGold.putAll(overrides);
         return Settings.resolve(Map.of(), env, withGold);

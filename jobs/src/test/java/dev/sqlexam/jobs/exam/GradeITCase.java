@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.RunResult;
@@ -98,7 +99,7 @@ class GradeITCase {
         List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
         List<PredictionsFile.Loaded> files = List.of(PredictionsFile.read(a, questions), PredictionsFile.read(b, questions));
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         databaseThatRefusesConnections(env);
         // a database that takes no connection stays "too many connections": waited for 2 s, then infra_failure
         Settings settings = Settings.resolve(Map.of(), env, Map.of("row_cap", "100", "grade_timeout_base_ms", "1500",

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.RunResult;
 
@@ -42,7 +43,7 @@ class ModelExamITCase {
 
     private RunResult run(Path set, Map<String, String> overrides) throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         return new ExamRun(Settings.resolve(Map.of(), env, overrides), set, tmp.resolve("runs"), "it-model-" + System.nanoTime(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                 .run(FlinkTarget.local());
@@ -348,7 +349,7 @@ class ModelExamITCase {
         });
         server.start();
         try (java.sql.Connection c = java.sql.DriverManager.getConnection(new dev.sqlexam.database.JdbcUrlTemplate(
-                System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam")).forDatabase("demo"));
+                TestDatabase.url()).forDatabase("demo"));
                 java.sql.Statement s = c.createStatement()) {
             java.sql.ResultSet before = s.executeQuery("SELECT count(*), md5(string_agg(e::text, '|' ORDER BY e::text)) FROM employees e");
             before.next();

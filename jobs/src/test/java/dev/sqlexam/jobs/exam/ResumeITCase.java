@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunLog;
@@ -50,7 +51,7 @@ class ResumeITCase {
                 "--set", "checkpoint_interval_ms=300")
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("killed.log").toFile());
         pb.environment().put("SQLEXAM_GENERATOR", "baseline");
-        pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         Process process = pb.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         while (committedLines(runDir) < 40 && process.isAlive() && System.nanoTime() < deadline) Thread.sleep(100);

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.runtime.IndexRun;
@@ -46,7 +47,7 @@ class RetrievalITCase {
 
     @BeforeAll
     static void index() throws Exception {
-        admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        admin = new JdbcUrlTemplate(TestDatabase.url());
         migrations = Home.migrations();
         Migrations.migrateAll(admin, migrations);
         createAwkwardDatabase();

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
@@ -49,7 +50,7 @@ class ServerRestartITCase {
     private final Map<String, String> env = new HashMap<>(System.getenv());
 
     private RunResult exam(String id) throws Exception {
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         return new ExamRun(Settings.resolve(Map.of(), env, Map.of("generator", "baseline")),
                 Home.resolve().resolve("exam-sets/erp/erp.jsonl"), tmp.resolve("runs"), id,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
@@ -60,7 +61,7 @@ class UserServerITCase {
     @BeforeAll
     static void aServerWithManyDatabases() throws Exception {
         env = new HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         admin = new JdbcUrlTemplate(env.get("SQLEXAM_JDBC_URL"));
         dev.sqlexam.database.Migrations.migrateAll(admin, Home.migrations());
         List<String> existing = new ArrayList<>();

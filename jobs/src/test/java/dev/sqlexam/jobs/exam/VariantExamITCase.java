@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.ReportBrowser;
 import dev.sqlexam.jobs.run.ExamSetFiles;
@@ -54,7 +55,7 @@ class VariantExamITCase {
     /** The baseline from the environment, under the variant files (a --set would apply to every variant, gold-check's too). */
     static Settings settings(Map<String, String> overrides) {
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         env.put("SQLEXAM_GENERATOR", "baseline");
         return Settings.resolve(Map.of(), env, overrides);
     }

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.graph;
 
+import dev.sqlexam.database.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.ConnectionPolicy;
@@ -39,8 +40,7 @@ class ExamJobGraphITCase {
 
     @Test
     void linesInMemoryAreGradedIntoACollectingSinkAndBadLinesIntoAnother() throws Exception {
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
-                "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(TestDatabase.url());
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
         JobResources resources = JobResources.builder(admin, "sqlexam").migrations(dev.sqlexam.config.JobFiles.local(java.nio.file.Path.of("../migrations")))
                 .reader(reader, ConnectionPolicy.DEFAULT).poolSize(2).limits(5_000, 1_000).build();

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.database.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -27,7 +28,7 @@ class PreflightITCase {
 
     @Test
     void aUserWhoMayNotGrantStopsTheRunNamingWhatAnAdministratorMustRun() throws Exception {
-        String url = System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        String url = TestDatabase.url();
         JdbcUrlTemplate superuser = new JdbcUrlTemplate(url);
         dev.sqlexam.database.Migrations.migrateAll(superuser, Home.migrations());
         try (Connection c = DriverManager.getConnection(superuser.forDatabase("postgres")); Statement s = c.createStatement()) {

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.watch;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.graph.CollectingSink;
@@ -58,8 +59,7 @@ class WatchJobITCase {
         List<String> lines = Files.readAllLines(Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl"));
         List<NumberedLine> numbered = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) numbered.add(new NumberedLine(i + 1, lines.get(i)));
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
-                "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(TestDatabase.url());
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
         ExecutionSpec execution = new ExecutionSpec(reader, 10_000, 10_000, new Tolerance(1e-6, 1e-9), 4, false, 0, null, ConnectionPolicy.DEFAULT);
         CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
@@ -195,7 +195,7 @@ class WatchJobITCase {
         Path log = tmp.resolve("app.jsonl");
         Files.write(log, lines);
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
-        env.putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         Settings settings = Settings.resolve(Map.of(), env, Map.of("generator", "baseline", "watch_retrieval_check", "false"));
         Path out = tmp.resolve("out");
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
@@ -235,8 +235,7 @@ class WatchJobITCase {
     }
 
     private static ExecutionSpec execution() {
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL",
-                "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"));
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(TestDatabase.url());
         return new ExecutionSpec(ReaderAccess.resolve(admin, "sqlexam", null), 10_000, 10_000, new Tolerance(1e-6, 1e-9), 4, false, 0, null,
                 ConnectionPolicy.DEFAULT);
     }

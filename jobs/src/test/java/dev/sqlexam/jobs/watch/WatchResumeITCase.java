@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.watch;
 
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.ReportBrowser;
 import dev.sqlexam.jobs.run.Home;
 
@@ -141,7 +142,7 @@ public class WatchResumeITCase {
 
         Map<String, Long> perWindow = new HashMap<>();
         for (JsonNode e : evaluations) perWindow.merge(e.get("event_time_ms").asLong() / 60_000 * 60_000 + "|" + e.get("app").asText(), 1L, Long::sum);
-        String control = new JdbcUrlTemplate(System.getenv().getOrDefault("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam"))
+        String control = new JdbcUrlTemplate(TestDatabase.url())
                 .forDatabase("sqlexam");
         try (Connection c = DriverManager.getConnection(control); Statement st = c.createStatement()) {
             ResultSet rs = st.executeQuery("SELECT window_start, key, events FROM watch.windows WHERE key_kind = 'app' AND watch_id = '" + watchId + "'");
@@ -168,7 +169,7 @@ public class WatchResumeITCase {
                 SqlExamCli.class.getName()));
         command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam");
+        pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
         pb.environment().putAll(env);
         return pb.start();
     }
