@@ -1,5 +1,6 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.sql.ErrorText;
 import java.io.Serializable;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -46,7 +47,7 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
         try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
             return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
         } catch (SQLException loginFailed) {
-            loginFailure = READER_ROLE + " cannot log in (" + loginFailed.getSQLState() + ": " + firstLine(loginFailed.getMessage()) + ")";
+            loginFailure = READER_ROLE + " cannot log in (" + loginFailed.getSQLState() + ": " + ErrorText.firstLine(loginFailed.getMessage()) + ")";
         }
         try (Connection c = DriverManager.getConnection(admin.forDatabase(probeDatabase));
                 PreparedStatement ps = c.prepareStatement(
@@ -60,14 +61,11 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
                 }
             }
         } catch (SQLException e) {
-            loginFailure += "; its membership could not be checked (" + e.getSQLState() + ": " + firstLine(e.getMessage()) + ")";
+            loginFailure += "; its membership could not be checked (" + e.getSQLState() + ": " + ErrorText.firstLine(e.getMessage()) + ")";
         }
         return new ReaderAccess(Mode.CONNECTING_USER, admin, READ_ONLY_SESSION,
                 "no usable " + READER_ROLE + " role on this server (" + loginFailure + "): candidate SQL runs as '" + admin.user()
                         + "' inside read-only transactions");
     }
 
-    private static String firstLine(String message) {
-        return message == null ? "no message" : message.strip().lines().findFirst().orElse("");
-    }
 }

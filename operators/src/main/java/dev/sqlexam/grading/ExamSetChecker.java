@@ -99,9 +99,9 @@ public final class ExamSetChecker {
                 findings.add(new Finding(q.id(), index, Problem.NON_DETERMINISTIC, "two runs differ: " + same.detail()));
             }
         }
-        Optional<LimitTieProbe.Probe> probe = LimitTieProbe.of(sql);
-        String unprobed = probe.isEmpty() ? LimitTieProbe.unreadable(sql) : null;
-        if (unprobed != null) findings.add(new Finding(q.id(), index, Problem.UNCHECKED, "LIMIT ties not checked: " + unprobed));
+        LimitTieProbe.Attempt attempt = LimitTieProbe.attempt(sql);
+        Optional<LimitTieProbe.Probe> probe = Optional.ofNullable(attempt.probe());
+        if (attempt.unreadable() != null) findings.add(new Finding(q.id(), index, Problem.UNCHECKED, "LIMIT ties not checked: " + attempt.unreadable()));
         if (probe.isPresent()) {
             QueryOutcome probed = executor.execute(q.db(), probe.get().sql());
             if (probed.ok() && LimitTieProbe.tieAtLimit(probe.get(), probed.result(), Tolerance.DEFAULT::valuesEqual)) {

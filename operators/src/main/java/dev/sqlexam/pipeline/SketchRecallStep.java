@@ -71,7 +71,7 @@ public final class SketchRecallStep implements Step<RetrievalTask, RetrievalTask
         String sql = result.candidates().get(0).sql();
         try {
             BackwardRecall.Recall recall = services.get(t.task().variant()).recall(t.packet(), sql);
-            BackwardRecall.Referenced named = BackwardRecall.referenced(sql);
+            BackwardRecall.Referenced named = recall.named();
             return t.withPacket(recall.packet(), StageTrace.ok(STAGE, ms, "sketch named " + named.tables().size() + " table(s)"
                     + (named.scannedBecause() == null ? "" : " (by a FROM/JOIN scan: " + named.scannedBecause() + ")")
                     + "; added " + recall.added() + (recall.unknown().isEmpty() ? "" : "; not in the database " + recall.unknown())

@@ -22,7 +22,7 @@ public final class BackwardRecall {
     private static final Pattern FROM_OR_JOIN = Pattern.compile("(?i)\\b(?:from|join)\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)");
 
     /** The merged packet, the tables it gained, and the sketch's names the database does not have (CTEs, inventions). */
-    public record Recall(SchemaContextPacket packet, List<String> added, List<String> unknown) {}
+    public record Recall(SchemaContextPacket packet, List<String> added, List<String> unknown, Referenced named) {}
 
     private BackwardRecall() {}
 
@@ -48,6 +48,12 @@ public final class BackwardRecall {
     }
 
     public static Recall recall(SchemaCatalog catalog, SchemaContextPacket packet, Set<String> referenced) {
+        return recall(catalog, packet, new Referenced(referenced, null));
+    }
+
+    /** The packet with the tables {@code named} it lacks, and how those names were read. */
+    public static Recall recall(SchemaCatalog catalog, SchemaContextPacket packet, Referenced named) {
+        Set<String> referenced = named.tables();
         Set<String> names = new LinkedHashSet<>(packet.tableNames());
         List<PacketTable> tables = new ArrayList<>(packet.tables());
         List<String> modules = new ArrayList<>(packet.modules());
@@ -64,9 +70,9 @@ public final class BackwardRecall {
                 added.add(name);
             }
         }
-        if (added.isEmpty()) return new Recall(packet, added, unknown);
+        if (added.isEmpty()) return new Recall(packet, added, unknown, named);
         return new Recall(new SchemaContextPacket(packet.databaseId(), packet.strategy(), tables, catalog.edgesAmong(names), modules,
-                packet.docChunks(), packet.tableWarnings()), added, unknown);
+                packet.docChunks(), packet.tableWarnings()), added, unknown, named);
     }
 
     /** The catalog's name for a referenced table: exact, without quotes, without a public. prefix, or case-insensitive. */

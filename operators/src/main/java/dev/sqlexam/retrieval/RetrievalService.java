@@ -112,7 +112,7 @@ public final class RetrievalService {
 
     /** Merges into the packet the tables a sketch SQL names that retrieval missed (PRE_SQL_ENABLED). */
     public BackwardRecall.Recall recall(SchemaContextPacket packet, String sketchSql) {
-        return BackwardRecall.recall(database(packet.databaseId()).catalog(), packet, BackwardRecall.tablesOf(sketchSql));
+        return BackwardRecall.recall(database(packet.databaseId()).catalog(), packet, BackwardRecall.referenced(sketchSql));
     }
 
     private static SchemaContextPacket emptyPacket(String db, ModuleRoute route) {

@@ -28,52 +28,59 @@ public final class LimitTieProbe {
 
     private LimitTieProbe() {}
 
-    /** Empty when the query has no top-level ORDER BY with a plain LIMIT, or when it cannot be probed ({@link #unreadable} says why). */
+    /** The probe of a query ({@code probe} null: nothing to probe), or why one with ORDER BY and LIMIT could not be read. */
+    public record Attempt(Probe probe, String unreadable) {}
+
+    /** Empty when the query has no top-level ORDER BY with a plain LIMIT, or when it cannot be probed ({@link #attempt} says why). */
     public static Optional<Probe> of(String sql) {
-        try {
-            Statement statement = SqlParsing.parse(SqlText.stripTrailingSemicolons(sql));
-            if (!(statement instanceof PlainSelect select)) return Optional.empty();
-            List<OrderByElement> orderBy = select.getOrderByElements();
-            Limit limit = select.getLimit();
-            if (orderBy == null || orderBy.isEmpty() || limit == null || limit.getOffset() != null
-                    || select.getOffset() != null || !(limit.getRowCount() instanceof LongValue rowCount)) {
-                return Optional.empty();
-            }
-            List<SelectItem<?>> items = select.getSelectItems();
-            boolean distinct = select.getDistinct() != null;
-            List<Integer> keys = new ArrayList<>();
-            int outputColumns = items.size();
-            int added = 0;
-            for (OrderByElement element : orderBy) {
-                int output = outputPosition(element.getExpression(), items);
-                if (output >= 0) {
-                    keys.add(output);
-                } else if (distinct) {
-                    return Optional.empty();
-                } else {
-                    select.addSelectItem(element.getExpression(), new Alias(KEY_PREFIX + added));
-                    keys.add(outputColumns + added);
-                    added++;
-                }
-            }
-            long n = rowCount.getValue();
-            select.setLimit(new Limit().withRowCount(new LongValue(n + 1)));
-            return Optional.of(new Probe(select.toString(), n, keys));
-        } catch (Exception | StackOverflowError e) {
-            return Optional.empty();
-        }
+        return Optional.ofNullable(attempt(sql).probe());
     }
 
     /** Why a query with a top-level ORDER BY and LIMIT cannot be probed (the parser cannot read it); null when it can or has nothing to probe. */
     public static String unreadable(String sql) {
+        return attempt(sql).unreadable();
+    }
+
+    /** One parse: the probe, or why the parser could not read a query that has a top-level ORDER BY and LIMIT. */
+    public static Attempt attempt(String sql) {
         String body = SqlText.stripTrailingSemicolons(sql);
-        if (!SqlText.hasTopLevel(body, "ORDER\\s+BY") || !SqlText.hasTopLevel(body, "LIMIT")) return null;
         try {
-            SqlParsing.parse(body);
-            return null;
+            Statement statement = SqlParsing.parse(body);
+            return new Attempt(statement instanceof PlainSelect select ? probe(select) : null, null);
         } catch (Exception | StackOverflowError e) {
-            return "JSqlParser could not read the query (" + SqlParsing.reason(e) + ")";
+            boolean probeable = SqlText.hasTopLevel(body, "ORDER\\s+BY") && SqlText.hasTopLevel(body, "LIMIT");
+            return new Attempt(null, probeable ? "JSqlParser could not read the query (" + SqlParsing.reason(e) + ")" : null);
         }
+    }
+
+    /** The probe of a parsed query; null when it has no ORDER BY with a plain LIMIT or its keys cannot be added. */
+    private static Probe probe(PlainSelect select) {
+        List<OrderByElement> orderBy = select.getOrderByElements();
+        Limit limit = select.getLimit();
+        if (orderBy == null || orderBy.isEmpty() || limit == null || limit.getOffset() != null
+                || select.getOffset() != null || !(limit.getRowCount() instanceof LongValue rowCount)) {
+            return null;
+        }
+        List<SelectItem<?>> items = select.getSelectItems();
+        boolean distinct = select.getDistinct() != null;
+        List<Integer> keys = new ArrayList<>();
+        int outputColumns = items.size();
+        int added = 0;
+        for (OrderByElement element : orderBy) {
+            int output = outputPosition(element.getExpression(), items);
+            if (output >= 0) {
+                keys.add(output);
+            } else if (distinct) {
+                return null;
+            } else {
+                select.addSelectItem(element.getExpression(), new Alias(KEY_PREFIX + added));
+                keys.add(outputColumns + added);
+                added++;
+            }
+        }
+        long n = rowCount.getValue();
+        select.setLimit(new Limit().withRowCount(new LongValue(n + 1)));
+        return new Probe(select.toString(), n, keys);
     }
 
     /** True when the row after the limit ties with the last row kept on every ORDER BY key. */

@@ -51,7 +51,7 @@ public final class ReadOnlyExecutor {
                 }
             });
         } catch (SQLException e) {
-            return QueryOutcome.failure(e.getSQLState(), classify(e), firstLine(e.getMessage()), elapsedMs(start));
+            return QueryOutcome.failure(e.getSQLState(), classify(e), ErrorText.firstLine(e.getMessage()), elapsedMs(start));
         } catch (RuntimeException e) {
             return QueryOutcome.failure(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), elapsedMs(start));
         }
@@ -125,7 +125,7 @@ public final class ReadOnlyExecutor {
         } catch (SQLException e) {
             String hint = e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
                     ? p.getServerErrorMessage().getHint() : null;
-            return ExplainOutcome.failed(e.getSQLState(), classify(e), firstLine(e.getMessage()), hint, elapsedMs(start));
+            return ExplainOutcome.failed(e.getSQLState(), classify(e), ErrorText.firstLine(e.getMessage()), hint, elapsedMs(start));
         } catch (RuntimeException e) {
             return ExplainOutcome.failed(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), null, elapsedMs(start));
         }
@@ -149,12 +149,6 @@ public final class ReadOnlyExecutor {
         } catch (SQLException ignored) {
             // the connection is broken; the pool discards it
         }
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) return null;
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 
     private static long elapsedMs(long startNanos) {

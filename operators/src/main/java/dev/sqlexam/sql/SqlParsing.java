@@ -29,7 +29,7 @@ public final class SqlParsing {
     public static String reason(Throwable failure) {
         String message = failure.getMessage();
         if (failure instanceof StackOverflowError || message == null || message.isBlank()) return failure.getClass().getSimpleName();
-        String first = message.strip().lines().findFirst().orElse(message);
+        String first = ErrorText.firstLine(message.strip());
         return first.length() > 160 ? first.substring(0, 160) + "…" : first;
     }
 

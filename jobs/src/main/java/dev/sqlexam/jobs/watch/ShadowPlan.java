@@ -29,10 +29,10 @@ final class ShadowPlan {
 
     private ShadowPlan() {}
 
-    static WatchJob.Shadow of(Settings settings, Path variantFile, double rate, String runId, ReaderAccess reader,
+    /** {@code assembly}: the watch's, in shadow mode (it refuses a generator that echoes the reference). */
+    static WatchJob.Shadow of(PipelineAssembly assembly, Settings settings, Path variantFile, double rate, String runId, ReaderAccess reader,
             Collection<String> databases, JobShipping shipping, PrintStream out) {
         if (rate <= 0 || rate > 1) throw new IllegalArgumentException("--shadow-rate must be in (0, 1], not " + rate);
-        PipelineAssembly assembly = PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
         PipelineAssembly.Variant variant = assembly.variant(settings, VariantFile.read(variantFile).asVariant());
         Settings own = variant.settings();
         EmbeddingProviders embeddings = EmbeddingProviders.from(own);

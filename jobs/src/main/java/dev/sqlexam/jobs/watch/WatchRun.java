@@ -79,6 +79,7 @@ public final class WatchRun {
 
     public void run(FlinkTarget target) throws Exception {
         validate();
+        // the watch's own work (migrations, the retrieval check's index) and its shadow's pipeline assemble here
         PipelineAssembly assembly = PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
         JdbcUrlTemplate admin = assembly.admin();
         String control = assembly.control();
@@ -95,7 +96,7 @@ public final class WatchRun {
             assembly.ensureIndexed(EmbeddingProviders.from(settings), named, settings.get(SqlExamOptions.PARALLELISM),
                     "its events are not retrieval-checked");
         }
-        if (options.shadowVariant() != null) spec = spec.toBuilder().shadow(ShadowPlan.of(settings, options.shadowVariant(), options.shadowRate(),
+        if (options.shadowVariant() != null) spec = spec.toBuilder().shadow(ShadowPlan.of(assembly, settings, options.shadowVariant(), options.shadowRate(),
                 "shadow-" + watchId, spec.execution().reader(), named, shipping, out)).build();
         String tables = shipping.url(admin, control).forDatabase(control);
         WatchJob.Sinks sinks = runner.sinks(parts, tables, watchId);
