@@ -13,14 +13,22 @@ ensure_jar() {
   say "building sqlexam (mvn package)"
   local t0=$SECONDS log="$SQLEXAM_STATE_DIR/logs/build.log"
   mkdir -p "$(dirname "$log")"
-  if ! (cd "$SQLEXAM_ROOT" && mvn -B -Dstyle.color=never --no-transfer-progress -DskipTests package) >"$log" 2>&1; then
+  if ! (cd "$SQLEXAM_ROOT" && mvn -B -Dstyle.color=never --no-transfer-progress -DskipTests -Dsqlexam.commit="$(source_commit)" package) >"$log" 2>&1; then
     grep -E 'ERROR|BUILD' "$log" | head -30 >&2
     die "the build failed; full log: $log"
   fi
   say "built in $((SECONDS - t0)) s"
 }
 
+# The checkout's commit (and whether it has local changes), for the jar and run.json.
+source_commit() {
+  local commit
+  commit=$(git -C "$SQLEXAM_ROOT" rev-parse --short=12 HEAD 2>/dev/null) || { echo "no git checkout"; return 0; }
+  git -C "$SQLEXAM_ROOT" diff --quiet HEAD 2>/dev/null || commit="$commit, with local changes"
+  echo "$commit"
+}
+
 run_java() {
-  java -Xmx${SQLEXAM_JAVA_HEAP:-4g} -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
+  java -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
     -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@"
 }

@@ -38,7 +38,11 @@ cluster_password() {
   umask 077
   [ -s "$PG_PASSWORD_FILE" ] || head -c 24 /dev/urandom | base64 | tr -d '/+=\n' > "$PG_PASSWORD_FILE"
   chmod 600 "$PG_PASSWORD_FILE"
-  printf '127.0.0.1:%s:*:*:%s\n' "$SQLEXAM_PG_PORT" "$(cat "$PG_PASSWORD_FILE")" > "$PGPASSFILE"
+  {
+    printf '127.0.0.1:%s:*:*:%s\n' "$SQLEXAM_PG_PORT" "$(cat "$PG_PASSWORD_FILE")"
+    # the user's own entries still answer for their servers
+    [ "$SQLEXAM_USER_PGPASSFILE" != "$PGPASSFILE" ] && [ -r "$SQLEXAM_USER_PGPASSFILE" ] && cat "$SQLEXAM_USER_PGPASSFILE"
+  } > "$PGPASSFILE"
   chmod 600 "$PGPASSFILE"
 }
 
@@ -122,10 +126,11 @@ cluster_stop() {
 }
 
 cluster_status() {
-  if external_server; then
-    say "using the server at SQLEXAM_JDBC_URL; no private cluster is managed"
+  external_server && say "grading on the server at SQLEXAM_JDBC_URL (only read)"
+  if external_state; then
+    say "sqlexam's state on the server at SQLEXAM_STATE_URL; no private cluster is needed"
   elif cluster_running; then
-    say "private cluster running: 127.0.0.1:$SQLEXAM_PG_PORT, data in $PG_DATA"
+    say "private cluster running: 127.0.0.1:$SQLEXAM_PG_PORT, data in $PG_DATA (sqlexam's state$(external_server || echo ' and the sample databases'))"
   else
     say "private cluster not running (data: $PG_DATA)"
     return 3

@@ -6,9 +6,14 @@ SQLEXAM_STATE_DIR=${SQLEXAM_STATE_DIR:-$SQLEXAM_ROOT/.sqlexam}
 SQLEXAM_PG_PORT=${SQLEXAM_PG_PORT:-55432}
 SQLEXAM_PG_VERSION=${SQLEXAM_PG_VERSION:-15}
 SQLEXAM_PG_SUPERUSER=${SQLEXAM_PG_SUPERUSER:-sqlexam}
+# the Java side finds the private cluster (sqlexam's state) by these
+export SQLEXAM_PG_PORT SQLEXAM_PG_SUPERUSER
 SQLEXAM_JAR="$SQLEXAM_ROOT/jobs/target/sqlexam.jar"
 PG_BIN="/usr/lib/postgresql/$SQLEXAM_PG_VERSION/bin"
 PG_PASSWORD_FILE="$SQLEXAM_STATE_DIR/pg-password"
+# the user's own password file, read after the private cluster's line (PGPASSFILE is pointed at the project's copy)
+SQLEXAM_USER_PGPASSFILE=${SQLEXAM_USER_PGPASSFILE:-${PGPASSFILE:-$HOME/.pgpass}}
+export SQLEXAM_USER_PGPASSFILE
 
 # The embedding library's tokenizer phones home and unpacks natives into $HOME unless told not to.
 export OPT_OUT_TRACKING=true
@@ -29,6 +34,9 @@ as_pg_owner() {
 
 # True when the user pointed sqlexam at a server of their own.
 external_server() { [ -n "${SQLEXAM_JDBC_URL:-}" ]; }
+
+# True when sqlexam's own state lives on a server the user named (else in the private cluster).
+external_state() { [ -n "${SQLEXAM_STATE_URL:-}" ]; }
 
 default_jdbc_url() { printf 'jdbc:postgresql://127.0.0.1:%s/{db}?user=%s' "$SQLEXAM_PG_PORT" "$SQLEXAM_PG_SUPERUSER"; }
 

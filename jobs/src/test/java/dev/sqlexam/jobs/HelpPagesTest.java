@@ -5,6 +5,7 @@ import dev.sqlexam.jobs.run.Home;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlexam.jobs.cli.HelpPages;
+import dev.sqlexam.jobs.cli.UsageTable;
 import dev.sqlexam.jobs.cli.SqlExamCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,9 +32,16 @@ class HelpPagesTest {
             assertThat(Files.readString(file)).as(file.toString()).isEqualTo(page.getValue());
         }
         try (Stream<Path> files = Files.list(HOME.resolve("docs/cli"))) {
-            assertThat(files.map(f -> f.getFileName().toString().replace(".txt", "")).collect(Collectors.toSet()))
+            assertThat(files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".txt")).map(f -> f.replace(".txt", ""))
+                    .collect(Collectors.toSet()))
                     .as("no page of a command that is gone").isEqualTo(pages.keySet());
         }
+    }
+
+    @Test
+    void theScriptsUsageTableIsTheJarsModel() throws Exception {
+        assertThat(Files.readString(HOME.resolve("docs/cli/" + HelpPages.USAGE_TABLE)))
+                .as("regenerate: java -cp jobs/target/sqlexam.jar dev.sqlexam.jobs.cli.HelpPages docs/cli").isEqualTo(UsageTable.text());
     }
 
     @Test

@@ -151,6 +151,16 @@ public final class Settings implements Serializable {
         return sources.get(option.key());
     }
 
+    /** Every option's value, secrets and the passwords of URLs hidden: what a run records of its settings. */
+    public Map<String, Object> described() {
+        Map<String, Object> out = new java.util.TreeMap<>();
+        for (Option<?> option : SqlExamOptions.all()) {
+            Object value = values.get(option.key());
+            out.put(option.key(), option.secret() ? "***" : value instanceof String s ? s.replaceAll("(?i)(password=)[^&]*", "$1***") : value);
+        }
+        return out;
+    }
+
     /** Every value that differs from its default, secrets hidden: what a run records as its config. */
     public Map<String, Object> changed() {
         Map<String, Object> out = new LinkedHashMap<>();

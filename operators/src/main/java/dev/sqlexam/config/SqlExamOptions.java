@@ -29,8 +29,12 @@ public final class SqlExamOptions {
     public static final Option<String> JDBC_URL = own("jdbc_url", "SQLEXAM_JDBC_URL", String.class,
             "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam",
             "Server to run on; {db} is replaced by each question's db. Set it and no private cluster is started.", Option.Stage.EXECUTE);
+    public static final Option<String> STATE_URL = own("state_url", "SQLEXAM_STATE_URL", String.class, "",
+            "Server holding sqlexam's own state (runs, results, metrics, the retrieval index, the watch's tables) in its results_db "
+                    + "database. Empty: the private cluster the scripts start (127.0.0.1, SQLEXAM_PG_PORT), so that the server of "
+                    + "jdbc_url is only read. Give jdbc_url's value to keep the state on that server.", Option.Stage.SINKS);
     public static final Option<String> RESULTS_DB = own("results_db", "SQLEXAM_RESULTS_DB", String.class, "sqlexam",
-            "Database holding the exam schema (runs, results, metrics).", Option.Stage.SINKS);
+            "Database of the state server holding sqlexam's own tables (runs, results, metrics, retrieval index).", Option.Stage.SINKS);
     public static final Option<String> READER_PASSWORD = register(new Option<>("reader_password", "SQLEXAM_READER_PASSWORD",
             String.class, "", "Password of the sqlexam_reader role on servers that need one. Never logged.", Option.Stage.EXECUTE,
             true, true, List.of()));

@@ -12,14 +12,15 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
- * Applies the versioned SQL under {@code migrations/}: each folder is one database of that name,
- * migrated by Flyway ({@code sqlexam}, the control database, first). After a sample database is
- * migrated, the read-only role gets CONNECT and SELECT on it.
+ * Applies the versioned SQL under {@code migrations/}: each folder is one database of that name, migrated by Flyway
+ * ({@code sqlexam}, sqlexam's own state database, first, on the state server). After a sample database is migrated, the
+ * read-only role gets CONNECT and SELECT on it.
  */
 public final class Migrations {
 
@@ -31,56 +32,81 @@ public final class Migrations {
     /** What migrating one database did. */
     public record Report(String database, int applied, String version, boolean created, String note) {}
 
+    /** Everything on one server: sqlexam's own database and every sample database (the private cluster's setup, and tests). */
     public static List<Report> migrateAll(JdbcUrlTemplate admin, Path migrationsDir) {
-        return migrate(admin, migrationsDir, name -> true);
+        return migrate(admin, new StateDatabase(admin, admin.perDatabase() ? CONTROL_DATABASE : admin.fixedDatabase()), migrationsDir,
+                name -> true);
     }
 
     /**
-     * sqlexam's own database, and of the sample databases (erp, demo) only those {@code wanted} accepts: an exam on a
-     * user's server creates no sample database it does not ask about.
+     * sqlexam's own database into {@code state}, and of the sample databases (erp, demo) those {@code wanted} accepts onto
+     * {@code server}: an exam on a user's server creates no sample database it does not ask about, and never migrates a
+     * database of that name that sqlexam did not create.
      */
-    public static List<Report> migrate(JdbcUrlTemplate admin, Path migrationsDir, java.util.function.Predicate<String> wanted) {
+    public static List<Report> migrate(JdbcUrlTemplate server, StateDatabase state, Path migrationsDir, Predicate<String> wanted) {
         List<Report> reports = new ArrayList<>();
         for (Path folder : databaseFolders(migrationsDir)) {
             String database = folder.getFileName().toString();
-            if (!database.equals(CONTROL_DATABASE) && !wanted.test(database)) continue;
-            if (!admin.perDatabase() && !database.equals(CONTROL_DATABASE)) {
-                reports.add(new Report(database, 0, null, false,
-                        "skipped: the JDBC URL names one database; use {db} to let sqlexam create sample databases"));
-                continue;
+            if (database.equals(CONTROL_DATABASE)) {
+                reports.add(migrateState(state, folder));
+            } else if (wanted.test(database)) {
+                reports.add(migrateSample(server, database, folder));
             }
-            String target = admin.perDatabase() ? database : admin.fixedDatabase();
-            boolean created;
-            String version;
-            int applied;
-            try {
-                created = admin.perDatabase() && createDatabaseIfMissing(admin, database);
-                String digest = MigrationStamp.digest(folder);
-                java.util.Optional<String> stamped = created ? java.util.Optional.empty() : MigrationStamp.current(admin.forDatabase(target), digest);
-                if (stamped.isPresent()) {
-                    applied = 0;
-                    version = stamped.get().isEmpty() ? null : stamped.get();
-                } else {
-                    Flyway flyway = flyway(admin.forDatabase(target), folder);
-                    MigrateResult result = flyway.migrate();
-                    applied = result.migrationsExecuted;
-                    var current = flyway.info().current();
-                    version = current == null ? null : current.getVersion().getVersion();
-                    MigrationStamp.record(admin.forDatabase(target), digest, version);
-                }
-            } catch (RuntimeException e) {
-                if (database.equals(CONTROL_DATABASE)) {
-                    throw new IllegalStateException("migrating database '" + target + "' from " + folder + " failed: "
-                            + e.getMessage(), e);
-                }
-                // a sample database the connecting user may not create or change is not needed by an exam of the user's own
-                reports.add(new Report(target, 0, null, false, "skipped (" + rootMessage(e) + ")"));
-                continue;
-            }
-            if (!database.equals(CONTROL_DATABASE)) grantReadAccess(admin, target);
-            reports.add(new Report(target, applied, version, created, null));
         }
         return reports;
+    }
+
+    private static Report migrateState(StateDatabase state, Path folder) {
+        try {
+            boolean created = state.server().perDatabase() && createDatabaseIfMissing(state.server(), state.database());
+            return apply(state.url(), state.database(), folder, created);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("migrating sqlexam's own " + state + " from " + folder + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Report migrateSample(JdbcUrlTemplate server, String database, Path folder) {
+        if (!server.perDatabase()) {
+            return new Report(database, 0, null, false,
+                    "skipped: the JDBC URL names one database; use {db} to let sqlexam create sample databases");
+        }
+        Report report;
+        try {
+            boolean created = createDatabaseIfMissing(server, database);
+            if (!created && !hasOwnMetaSchema(server.forDatabase(database))) {
+                return new Report(database, 0, null, false, "skipped: a database of that name exists that sqlexam did not create; left as it is");
+            }
+            report = apply(server.forDatabase(database), database, folder, created);
+        } catch (RuntimeException e) {
+            // a sample database the connecting user may not create or change is not needed by an exam of the user's own
+            return new Report(database, 0, null, false, "skipped (" + rootMessage(e) + ")");
+        }
+        grantReadAccess(server, database);
+        return report;
+    }
+
+    private static Report apply(String url, String database, Path folder, boolean created) {
+        String digest = MigrationStamp.digest(folder);
+        java.util.Optional<String> stamped = created ? java.util.Optional.empty() : MigrationStamp.current(url, digest);
+        if (stamped.isPresent()) return new Report(database, 0, stamped.get().isEmpty() ? null : stamped.get(), created, null);
+        Flyway flyway = flyway(url, folder);
+        MigrateResult result = flyway.migrate();
+        var current = flyway.info().current();
+        String version = current == null ? null : current.getVersion().getVersion();
+        MigrationStamp.record(url, digest, version);
+        return new Report(database, result.migrationsExecuted, version, created, null);
+    }
+
+    private static boolean hasOwnMetaSchema(String url) {
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, META_SCHEMA);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the schemas of " + JdbcUrlTemplate.redact(url) + ": " + e.getMessage(), e);
+        }
     }
 
     private static String rootMessage(Throwable e) {

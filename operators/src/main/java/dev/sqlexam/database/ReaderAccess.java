@@ -17,6 +17,7 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
 
     public static final String READER_ROLE = "sqlexam_reader";
     private static final String READ_ONLY_SESSION = "SET default_transaction_read_only = on";
+    private static final String NO_CONNECT_PRIVILEGE = "42501";
 
     /** The role whose privileges gold and candidate SQL run with (null: the connecting user's own). */
     public String privilegesOf() {
@@ -35,6 +36,11 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
         return resolve(admin, probeDatabase, readerPassword, false);
     }
 
+    /** Candidate SQL as the connecting user in read-only transactions, for the reason {@code note} gives. */
+    public static ReaderAccess connectingUser(JdbcUrlTemplate admin, String note) {
+        return new ReaderAccess(Mode.CONNECTING_USER, admin, READ_ONLY_SESSION, note);
+    }
+
     /** {@code connectingUser}: the user asked for candidate SQL to run as the URL's user (nothing is granted then). */
     public static ReaderAccess resolve(JdbcUrlTemplate admin, String probeDatabase, String readerPassword, boolean connectingUser) {
         if (connectingUser) {
@@ -47,6 +53,8 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
         try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
             return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
         } catch (SQLException loginFailed) {
+            // logged in, but not yet allowed into that database: the pre-flight grants CONNECT where it may
+            if (NO_CONNECT_PRIVILEGE.equals(loginFailed.getSQLState())) return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
             loginFailure = READER_ROLE + " cannot log in (" + loginFailed.getSQLState() + ": " + ErrorText.firstLine(loginFailed.getMessage()) + ")";
         }
         try (Connection c = DriverManager.getConnection(admin.forDatabase(probeDatabase));

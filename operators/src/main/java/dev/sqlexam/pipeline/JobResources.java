@@ -4,23 +4,24 @@ import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What every variant of a job shares: the server and who reads it, the connection budget, the control database and
+ * What every variant of a job shares: the server and who reads it, the connection budget, sqlexam's state database and
  * the migrations folder's files workers read (module mapping, docs, confusable tables), the pools' size, the execution
  * limits, and the vector size of each embedding model's index. {@code adaptiveTimeout} (null: the statement timeout for
  * all) gives each prediction a timeout from its gold's time. Built with {@link #builder}, checked when built.
  */
-public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles migrations, ReaderAccess reader, ConnectionPolicy connections,
+public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles migrations, ReaderAccess reader, ConnectionPolicy connections,
         int poolSize, long statementTimeoutMs, int rowCap, AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel)
         implements Serializable {
 
     public JobResources {
-        if (admin == null || controlDb == null || controlDb.isBlank()) throw new IllegalArgumentException("a job needs its server and control database");
+        if (admin == null || state == null) throw new IllegalArgumentException("a job needs its server and sqlexam's state database");
         if (migrations == null) throw new IllegalArgumentException("a job needs the migrations folder its workers read");
         if (reader == null || connections == null) throw new IllegalArgumentException("a job needs who reads and its connection budget");
         if (poolSize < 1) throw new IllegalArgumentException("the pools' size must be >= 1, was " + poolSize);
@@ -29,9 +30,9 @@ public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles mig
         dimensionsByModel = Map.copyOf(dimensionsByModel);
     }
 
-    /** The resources on {@code admin}'s server with {@code controlDb} as sqlexam's own database; the rest set on the builder. */
-    public static Builder builder(JdbcUrlTemplate admin, String controlDb) {
-        return new Builder(admin, controlDb);
+    /** The resources on {@code admin}'s server with {@code state} as sqlexam's own database; the rest set on the builder. */
+    public static Builder builder(JdbcUrlTemplate admin, StateDatabase state) {
+        return new Builder(admin, state);
     }
 
     /**
@@ -49,7 +50,7 @@ public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles mig
     /** Builds {@link JobResources}: a pool of 8, a 10 s statement timeout, a 100,000-row cap, no adaptive timeout, no index, unless set. */
     public static final class Builder {
         private final JdbcUrlTemplate admin;
-        private final String controlDb;
+        private final StateDatabase state;
         private JobFiles migrations;
         private ReaderAccess reader;
         private ConnectionPolicy connections = ConnectionPolicy.DEFAULT;
@@ -59,9 +60,9 @@ public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles mig
         private AdaptiveTimeout adaptiveTimeout;
         private final Map<String, Integer> dimensionsByModel = new HashMap<>();
 
-        private Builder(JdbcUrlTemplate admin, String controlDb) {
+        private Builder(JdbcUrlTemplate admin, StateDatabase state) {
             this.admin = admin;
-            this.controlDb = controlDb;
+            this.state = state;
         }
 
         public Builder migrations(JobFiles files) {
@@ -100,7 +101,7 @@ public record JobResources(JdbcUrlTemplate admin, String controlDb, JobFiles mig
         }
 
         public JobResources build() {
-            return new JobResources(admin, controlDb, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
+            return new JobResources(admin, state, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
                     dimensionsByModel);
         }
     }

@@ -37,7 +37,7 @@ public record PipelineConfig(String name, String description, RetrievalSpec retr
     public static PipelineConfig from(String name, String description, Settings settings, Generators generators, JobResources job,
             boolean passAtK, int executionFallbacks) {
         EmbeddingProviders embeddings = EmbeddingProviders.from(settings);
-        RetrievalSpec retrieval = new RetrievalSpec(job.admin(), job.controlDb(), embeddings, job.dimensions(embeddings.modelName()),
+        RetrievalSpec retrieval = new RetrievalSpec(job.state(), embeddings, job.dimensions(embeddings.modelName()),
                 RetrievalConfig.from(settings), job.migrations(), job.poolSize(), job.connections());
         EvaluationSpec evaluation = new EvaluationSpec(job.reader(), job.poolSize(), CandidateEvaluator.Settings.from(settings),
                 RepairLoop.Settings.from(settings), generators, job.connections());

@@ -12,14 +12,14 @@ public final class RetrievalServices {
     private RetrievalServices() {}
 
     public static RagStore store(RetrievalSpec spec) {
-        return new RagStore(new PooledConnections(spec.admin(), RagStore.SESSION_INIT, false, spec.connections()), spec.controlDb());
+        return new RagStore(new PooledConnections(spec.state().server(), RagStore.SESSION_INIT, false, spec.connections()), spec.state().database());
     }
 
     public static RetrievalService service(RetrievalSpec spec, RagStore store) {
         return new RetrievalService(store, spec.embeddings().modelName(), spec.dimensions(), spec.config(), spec.migrations().path());
     }
 
-    /** One service per variant over a shared store (the variants' control database and connections are the job's). */
+    /** One service per variant over a shared store (the variants' state database and connections are the job's). */
     public static Map<String, RetrievalService> services(Variants<RetrievalSpec> specs, RagStore store) {
         Map<String, RetrievalService> out = new HashMap<>();
         for (String variant : specs.names()) out.put(variant, service(specs.get(variant), store));

@@ -42,8 +42,8 @@ public final class ModuleRouter {
                 .forEach(e -> byKeyword.add(e.getKey()));
         List<String> byEmbedding = new ArrayList<>();
         moduleVectors.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), Vectors.cosine(vector, e.getValue())))
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .map(e -> Map.entry(e.getKey(), StableScores.of(Vectors.cosine(vector, e.getValue()))))
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> {
                     confidences.put(e.getKey(), Math.round(e.getValue() * 1000) / 1000.0);
                     if (e.getValue() >= threshold) byEmbedding.add(e.getKey());

@@ -55,6 +55,9 @@ public final class RagStore implements AutoCloseable {
         return searchVectors(db, model, dims, entityType, query, modules, List.of(), k);
     }
 
+    /** Rows fetched past a vector search's K, so that a near-tie at the cut is decided by name, not by float noise. */
+    private static final int TIE_MARGIN = 8;
+
     /** Cosine top-K; shadowed copies are skipped unless their schema is in {@code namedSchemas}. */
     public List<Hit> searchVectors(String db, String model, int dims, String entityType, float[] query, List<String> modules,
             List<String> namedSchemas, int k) throws SQLException {
@@ -80,8 +83,9 @@ public final class RagStore implements AutoCloseable {
                 ps.setArray(i++, c.createArrayOf("text", namedSchemas.toArray()));
                 if (modules != null) ps.setArray(i++, c.createArrayOf("text", modules.toArray()));
                 ps.setObject(i++, vector);
-                ps.setInt(i, k);
-                return hits(ps);
+                // near-ties at the cut are fetched too, then ranked at a fixed precision with ties broken by name
+                ps.setInt(i, k + TIE_MARGIN);
+                return StableScores.rank(hits(ps), k);
             }
         }
     }

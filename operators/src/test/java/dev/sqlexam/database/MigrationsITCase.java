@@ -72,20 +72,29 @@ class MigrationsITCase {
         java.nio.file.Path folder = java.nio.file.Files.createDirectories(tmp.resolve(db));
         java.nio.file.Files.writeString(folder.resolve("V1__one.sql"), "CREATE TABLE one (x int);");
         try {
-            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
                     .singleElement().satisfies(r -> assertThat(r.applied()).isEqualTo(1));
             assertThat(MigrationStamp.current(admin.forDatabase(db), MigrationStamp.digest(folder))).contains("1");
-            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
                     .singleElement().satisfies(r -> assertThat(r.version()).isEqualTo("1"));
 
             java.nio.file.Files.writeString(folder.resolve("V2__two.sql"), "CREATE TABLE two (x int);");
-            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
                     .singleElement().satisfies(r -> assertThat(r.applied()).as("a new file: Flyway runs").isEqualTo(1));
             try (Connection c = DriverManager.getConnection(admin.forDatabase(db)); Statement st = c.createStatement()) {
                 st.execute("DROP SCHEMA " + Migrations.META_SCHEMA + " CASCADE");
             }
-            assertThat(Migrations.migrate(admin, tmp, db::equals)).filteredOn(r -> r.database().equals(db))
-                    .singleElement().satisfies(r -> assertThat(r.applied()).as("no stamp: Flyway runs").isEqualTo(2));
+            // without sqlexam's own schema the database is not sqlexam's: it is left as it is
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
+                    .singleElement().satisfies(r -> {
+                        assertThat(r.applied()).isZero();
+                        assertThat(r.note()).contains("sqlexam did not create");
+                    });
+            try (Connection c = DriverManager.getConnection(admin.forDatabase(db)); Statement st = c.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname = '" + Migrations.META_SCHEMA + "'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("nothing of sqlexam's created in it").isZero();
+            }
         } finally {
             try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
                 st.execute("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");

@@ -29,6 +29,11 @@ public final class TestDatabase {
         return value == null || value.isBlank() ? otherwise : value.trim();
     }
 
+    /** sqlexam's own state database on the suite's server. */
+    public static StateDatabase state() {
+        return new StateDatabase(migrated(), Migrations.CONTROL_DATABASE);
+    }
+
     public static synchronized JdbcUrlTemplate migrated() {
         if (!migrated) {
             Migrations.migrateAll(admin(), migrationsDir());

@@ -109,7 +109,7 @@ class AsyncOperatorsITCase {
     @Test
     void aStageThatThrowsIsARecordNamingTheStage() throws Exception {
         // a database the retrieval index has never seen: the retrieval service throws, the operator must not
-        RetrievalSpec spec = new RetrievalSpec(TestDatabase.migrated(), "sqlexam", new dev.sqlexam.embedding.EmbeddingProviders(dev.sqlexam.config.Choices.EmbeddingProvider.ONNX, null, null),
+        RetrievalSpec spec = new RetrievalSpec(TestDatabase.state(), new dev.sqlexam.embedding.EmbeddingProviders(dev.sqlexam.config.Choices.EmbeddingProvider.ONNX, null, null),
                 384, dev.sqlexam.retrieval.RetrievalConfig.from(Settings.defaults()), dev.sqlexam.config.JobFiles.local(TestDatabase.migrationsDir()), 2,
                 ConnectionPolicy.DEFAULT);
         ExamTask unknown = new ExamTask("it", "default", 0, new ExamQuestion("q9", "it_never_indexed", "How many employees?",

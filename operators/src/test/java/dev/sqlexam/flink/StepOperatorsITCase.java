@@ -99,7 +99,7 @@ class StepOperatorsITCase {
     }
 
     private static JobResources resources() {
-        return JobResources.builder(TestDatabase.migrated(), "sqlexam").migrations(JobFiles.local(TestDatabase.migrationsDir()))
+        return JobResources.builder(TestDatabase.migrated(), TestDatabase.state()).migrations(JobFiles.local(TestDatabase.migrationsDir()))
                 .reader(ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null), ConnectionPolicy.DEFAULT).poolSize(2).build();
     }
 

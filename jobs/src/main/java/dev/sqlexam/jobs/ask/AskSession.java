@@ -6,6 +6,8 @@ import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.pipeline.JobResources;
 import dev.sqlexam.pipeline.PipelineConfig;
@@ -36,7 +38,7 @@ public final class AskSession implements AutoCloseable {
     private final Settings settings;
     private final PipelineAssembly assembly;
     private final JdbcUrlTemplate admin;
-    private final String control;
+    private final StateDatabase state;
     private final Set<String> serverDatabases;
     private final Generators generators;
     private final EmbeddingProviders embeddings;
@@ -49,7 +51,7 @@ public final class AskSession implements AutoCloseable {
         this.settings = settings;
         this.assembly = assembly;
         this.admin = assembly.admin();
-        this.control = assembly.control();
+        this.state = assembly.state();
         this.serverDatabases = serverDatabases;
         this.generators = generators;
         this.embeddings = embeddings;
@@ -71,15 +73,15 @@ public final class AskSession implements AutoCloseable {
         EmbeddingProviders embeddings = EmbeddingProviders.from(own);
         CompletableFuture<Integer> dimensions = CompletableFuture.supplyAsync(() -> PipelineAssembly.dimensions(embeddings, ""));
         JdbcUrlTemplate admin = assembly.admin();
-        String control = assembly.control();
-        Set<String> serverDatabases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(control)) : null;
         Set<String> named = new TreeSet<>(databases);
         for (ExamQuestion q : graded) named.add(admin.perDatabase() ? q.db() : admin.fixedDatabase());
+        ServerProbe server = ServerProbe.of(admin, named);
+        Set<String> serverDatabases = admin.perDatabase() ? server.databases() : null;
         for (String db : named) requireOnServer(db, serverDatabases);
         assembly.migrate(named::contains);
         Map<String, Set<String>> goldTables = new TreeMap<>(Preflight.goldTables(admin, graded));
         for (String db : named) goldTables.putIfAbsent(db, Set.of());
-        Preflight.Result preflight = Preflight.run(own, admin, control, goldTables, notes);
+        Preflight.Result preflight = Preflight.run(own, admin, server, goldTables, notes);
         JobResources resources = assembly.resources(JobShipping.LOCAL, preflight.reader(), preflight.connections(), own, null,
                 Map.of(embeddings.modelName(), loaded(dimensions)));
         PipelineConfig config = assembly.config(resolved, resources, JobShipping.LOCAL);
@@ -112,11 +114,11 @@ public final class AskSession implements AutoCloseable {
         throw new IllegalArgumentException("name the database (the server has: " + String.join(", ", databases()) + ")");
     }
 
-    /** The server's databases questions may go to (the control database excluded); the URL's one when it names one. */
+    /** The server's databases questions may go to (sqlexam's state database excluded); the URL's one when it names one. */
     public List<String> databases() {
         if (!admin.perDatabase()) return List.of(admin.fixedDatabase());
         Set<String> out = new TreeSet<>(serverDatabases);
-        out.remove(control);
+        if (state.sameServerAs(admin)) out.remove(state.database());
         return List.copyOf(out);
     }
 
@@ -133,7 +135,7 @@ public final class AskSession implements AutoCloseable {
     }
 
     public TableDescriptions tables() {
-        return new TableDescriptions(admin, control, embeddings.modelName());
+        return new TableDescriptions(state, embeddings.modelName());
     }
 
     private synchronized void prepare(String db) {

@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.ask;
 
 import dev.sqlexam.database.ConnectionPolicy;
-import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.prompt.Glosses;
@@ -17,13 +17,11 @@ public final class TableDescriptions {
     public record Description(String db, String table, String module, String mSchema, String glossed, List<Glosses.Gloss> glosses,
             List<ForeignKey> foreignKeys) {}
 
-    private final JdbcUrlTemplate admin;
-    private final String control;
+    private final StateDatabase state;
     private final String model;
 
-    TableDescriptions(JdbcUrlTemplate admin, String control, String model) {
-        this.admin = admin;
-        this.control = control;
+    TableDescriptions(StateDatabase state, String model) {
+        this.state = state;
         this.model = model;
     }
 
@@ -37,7 +35,7 @@ public final class TableDescriptions {
     }
 
     private RagStore store() {
-        return new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), control);
+        return new RagStore(new PooledConnections(state.server(), RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), state.database());
     }
 
     /** The table {@code table} of {@code db} (as the index names it: {@code name}, or {@code schema.name} outside public). */

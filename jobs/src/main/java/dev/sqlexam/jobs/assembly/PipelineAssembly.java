@@ -6,6 +6,7 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.jobs.run.Home;
@@ -53,29 +54,29 @@ public final class PipelineAssembly {
     private static final Set<String> ECHOING = Set.of("gold", "replay");
 
     private final JdbcUrlTemplate admin;
-    private final String control;
+    private final StateDatabase state;
     private final Mode mode;
     private final PrintStream out;
 
-    /** Assembles pipelines for {@code mode} on the server {@code admin} names, whose {@code control} database holds sqlexam's own. */
-    public PipelineAssembly(JdbcUrlTemplate admin, String control, Mode mode, PrintStream out) {
+    /** Assembles pipelines for {@code mode} on the server {@code admin} names; sqlexam's own tables live in {@code state}. */
+    public PipelineAssembly(JdbcUrlTemplate admin, StateDatabase state, Mode mode, PrintStream out) {
         this.admin = admin;
-        this.control = control;
+        this.state = state;
         this.mode = mode;
         this.out = out;
     }
 
-    /** The server and control database named by {@code settings} (jdbc_url, results_db). */
+    /** The server and state database named by {@code settings} (jdbc_url; state_url and results_db). */
     public static PipelineAssembly of(Settings settings, Mode mode, PrintStream out) {
-        return new PipelineAssembly(new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL)), settings.get(SqlExamOptions.RESULTS_DB), mode, out);
+        return new PipelineAssembly(new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL)), StateDatabase.from(settings), mode, out);
     }
 
     public JdbcUrlTemplate admin() {
         return admin;
     }
 
-    public String control() {
-        return control;
+    public StateDatabase state() {
+        return state;
     }
 
     /** {@code variant}'s options over {@code base}, its generator resolved ({@code auto} probed) and reachable. */
@@ -99,12 +100,12 @@ public final class PipelineAssembly {
     /** Applies the migrations of the databases {@code wanted} accepts (sqlexam's own always), printing what changed. */
     public void migrate(Predicate<String> wanted) {
         try {
-            for (Migrations.Report r : Migrations.migrate(admin, Home.migrations(), wanted)) {
+            for (Migrations.Report r : Migrations.migrate(admin, state, Home.migrations(), wanted)) {
                 if (r.note() != null) out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
                 else if (r.applied() > 0) out.println("[sqlexam] migrations " + r.database() + ": applied " + r.applied() + ", now at version " + r.version());
             }
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot apply the migrations on " + admin + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot apply the migrations: " + e.getMessage(), e);
         }
     }
 
@@ -119,7 +120,7 @@ public final class PipelineAssembly {
 
     /** Indexes {@code databases} for {@code embeddings}' model where the index is not fresh. */
     public void ensureIndexed(EmbeddingProviders embeddings, Collection<String> databases, int parallelism, String without) {
-        new IndexRun(admin, control, embeddings, Home.migrations(), out).ensure(databases, parallelism, without);
+        new IndexRun(admin, state, embeddings, Home.migrations(), out).ensure(databases, parallelism, without);
     }
 
     /** The vector size of {@code embeddings}' model, loading it; {@code remedy} is appended to the error when it cannot load. */
@@ -137,8 +138,9 @@ public final class PipelineAssembly {
      */
     public JobResources resources(JobShipping shipping, ReaderAccess reader, ConnectionPolicy connections, Settings settings,
             AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel) {
-        return JobResources.builder(shipping.url(admin, control), control).migrations(shipping.migrations(Home.migrations()))
-                .reader(shipping.reader(reader, control), connections).poolSize(settings.get(SqlExamOptions.ASYNC_CAPACITY))
+        String probe = reader.url().perDatabase() ? "postgres" : reader.url().fixedDatabase();
+        return JobResources.builder(shipping.url(admin, probe), state.on(shipping.url(state.server(), state.database())))
+                .migrations(shipping.migrations(Home.migrations())).reader(shipping.reader(reader, probe), connections).poolSize(settings.get(SqlExamOptions.ASYNC_CAPACITY))
                 .limits(settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP))
                 .adaptiveTimeout(adaptiveTimeout).dimensions(dimensionsByModel).build();
     }

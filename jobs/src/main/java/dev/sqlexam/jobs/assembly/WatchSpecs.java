@@ -7,6 +7,9 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
+import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.jobs.graph.WatchJob;
@@ -20,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** The watch graph's description from the settings: evaluation as the read-only role, windows, alert rules, the retrieval check. */
 public final class WatchSpecs {
@@ -36,9 +40,8 @@ public final class WatchSpecs {
     /** The same, with what the workers need carried as {@code shipping} says. */
     public static WatchJob.Spec spec(Settings settings, String label, JobShipping shipping) {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        String control = settings.get(SqlExamOptions.RESULTS_DB);
-        ReaderAccess reader = shipping.reader(ReaderAccess.resolve(admin, control,
-                settings.get(SqlExamOptions.READER_PASSWORD).isBlank() ? null : settings.get(SqlExamOptions.READER_PASSWORD)), control);
+        ServerProbe server = ServerProbe.of(admin, List.of());
+        ReaderAccess reader = shipping.reader(Preflight.reader(settings, admin, server), server.database());
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution = new ExecutionSpec(reader, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP),
                 Tolerance.from(settings), capacity, false, 0, null, ConnectionPolicy.from(settings));
@@ -49,16 +52,17 @@ public final class WatchSpecs {
                 .allowedLateness(Duration.ofMillis(settings.get(SqlExamOptions.WATCH_ALLOWED_LATENESS_MS)))
                 .async(capacity, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS))
                 .alerts(alertRules(settings))
-                .retrievalCheck(settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK) ? retrievalSpec(settings, shipping.url(admin, control), capacity, shipping)
+                .retrievalCheck(settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK) ? retrievalSpec(settings, capacity, shipping)
                         : null, settings.get(SqlExamOptions.WATCH_RETRIEVAL_SAMPLE_RATE))
                 .build();
     }
 
     /** Retrieval as the exam's default variant would run it, for the retrieval check. */
-    public static RetrievalSpec retrievalSpec(Settings settings, JdbcUrlTemplate admin, int poolSize, JobShipping shipping) {
+    public static RetrievalSpec retrievalSpec(Settings settings, int poolSize, JobShipping shipping) {
         EmbeddingProviders embeddings = EmbeddingProviders.from(settings);
         int dimensions = PipelineAssembly.dimensions(embeddings, " (--set watch_retrieval_check=false runs the watch without the retrieval check)");
-        return new RetrievalSpec(admin, settings.get(SqlExamOptions.RESULTS_DB), embeddings, dimensions, RetrievalConfig.from(settings),
+        StateDatabase state = StateDatabase.from(settings);
+        return new RetrievalSpec(state.on(shipping.url(state.server(), state.database())), embeddings, dimensions, RetrievalConfig.from(settings),
                 shipping.migrations(Home.migrations()), poolSize, ConnectionPolicy.from(settings));
     }
 

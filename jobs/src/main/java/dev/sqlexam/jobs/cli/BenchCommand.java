@@ -6,10 +6,13 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.jobs.runtime.IndexRun;
 import dev.sqlexam.jobs.bench.RetrievalBench;
 import dev.sqlexam.model.ExamQuestion;
@@ -54,12 +57,12 @@ final class BenchCommand extends CommandGroup {
             Settings settings = common.settings(Map.of());
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Path home = Home.resolve();
-            String control = settings.get(SqlExamOptions.RESULTS_DB);
-            new IndexRun(admin, control, EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
+            StateDatabase state = StateDatabase.from(settings);
+            new IndexRun(admin, state, EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
                     .run(db, false, FlinkTarget.local(), settings.get(SqlExamOptions.PARALLELISM));
             Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
             List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
-            try (RagStore store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.from(settings)), control);
+            try (RagStore store = new RagStore(new PooledConnections(state.server(), RagStore.SESSION_INIT, false, ConnectionPolicy.from(settings)), state.database());
                     EmbeddingProvider embedder = EmbeddingProviders.from(settings).create()) {
                 Map<String, String> modules = RetrievalBench.moduleOfTables(store.tables(db, embedder.model()));
                 RetrievalBench.Report report = new RetrievalBench(store, embedder, RetrievalConfig.from(settings), home.resolve("migrations"))
@@ -147,7 +150,7 @@ final class BenchCommand extends CommandGroup {
     record Databases(Map<String, BenchDatabase> byName) implements AutoCloseable {
         static Databases open(Settings settings, List<ExamQuestion> questions) throws Exception {
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
-            ReaderAccess reader = ReaderAccess.resolve(admin, settings.get(SqlExamOptions.RESULTS_DB), settings.get(SqlExamOptions.READER_PASSWORD));
+            ReaderAccess reader = Preflight.reader(settings, admin, ServerProbe.of(admin, questions.stream().map(ExamQuestion::db).toList()));
             Tolerance tolerance = Tolerance.from(settings);
             Map<String, BenchDatabase> out = new LinkedHashMap<>();
             for (String db : new TreeSet<>(questions.stream().map(ExamQuestion::db).toList())) {

@@ -5,6 +5,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.runtime.IndexRun;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunOutputs;
@@ -52,8 +53,9 @@ final class BenchWatch implements Callable<Integer> {
         Settings settings = common.settings(Map.of());
         Path home = Home.resolve();
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        Migrations.migrate(admin, home.resolve("migrations"), "erp"::equals);
-        new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
+        StateDatabase state = StateDatabase.from(settings);
+        Migrations.migrate(admin, state, home.resolve("migrations"), "erp"::equals);
+        new IndexRun(admin, state, EmbeddingProviders.from(settings), home.resolve("migrations"), System.out)
                 .ensure(List.of("erp"), settings.get(SqlExamOptions.PARALLELISM), "the retrieval-check row has nothing to retrieve from");
         Path work = Files.createTempDirectory("sqlexam-bench-watch");
         try {

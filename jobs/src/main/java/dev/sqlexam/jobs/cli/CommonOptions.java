@@ -7,11 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Options every command shares: the server, who reads it, a config file, and --set key=value. */
+/** Options every command shares: the server, where sqlexam's state lives, who reads, a config file, and --set key=value. */
 final class CommonOptions {
 
     @Option(names = "--jdbc-url", description = "PostgreSQL JDBC URL; {db} is replaced by each question's database.")
     String jdbcUrl;
+
+    @Option(names = "--state-url", description = "PostgreSQL JDBC URL of the server holding sqlexam's own state (runs, results, "
+            + "retrieval index). Default: the private cluster; the --jdbc-url server is then only read.")
+    String stateUrl;
 
     @Option(names = "--reader", description = "Who runs gold and candidate SQL: role (sqlexam_reader, granted read access "
             + "where needed) or connecting-user (the URL's user in read-only transactions; nothing is granted).")
@@ -35,6 +39,7 @@ final class CommonOptions {
         Map<String, String> overrides = new LinkedHashMap<>(set);
         overrides.putAll(extra);
         if (jdbcUrl != null) overrides.put(SqlExamOptions.JDBC_URL.key(), jdbcUrl);
+        if (stateUrl != null) overrides.put(SqlExamOptions.STATE_URL.key(), stateUrl);
         if (reader != null) overrides.put(SqlExamOptions.READER.key(), reader);
         if (noGrant) overrides.put(SqlExamOptions.GRANT_READ_ACCESS.key(), "false");
         Map<String, String> file = config == null ? Map.of() : Settings.readConfigFile(config);

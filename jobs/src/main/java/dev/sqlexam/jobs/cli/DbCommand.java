@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.database.ErpLargeBuilder;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.jobs.run.Home;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Mixin;
 final class DbCommand extends CommandGroup {
 
     @Command(name = "migrate", mixinStandardHelpOptions = true,
-            description = "Create the databases under migrations/ and apply their Flyway migrations.")
+            description = "Create sqlexam's state database and the sample databases under migrations/ and apply their Flyway migrations.")
     static final class Migrate implements Callable<Integer> {
         @Mixin
         CommonOptions common;
@@ -27,8 +28,9 @@ final class DbCommand extends CommandGroup {
 
         @Override
         public Integer call() {
-            JdbcUrlTemplate admin = CommonOptions.admin(common.settings(Map.of()));
-            for (Migrations.Report r : Migrations.migrateAll(admin, Home.migrations())) {
+            var settings = common.settings(Map.of());
+            JdbcUrlTemplate admin = CommonOptions.admin(settings);
+            for (Migrations.Report r : Migrations.migrate(admin, StateDatabase.from(settings), Home.migrations(), name -> true)) {
                 System.out.printf("[sqlexam] %-10s %s%n", r.database(), r.note() != null ? r.note()
                         : "version " + r.version() + (r.applied() > 0 ? " (applied " + r.applied() + ")" : " (up to date)")
                                 + (r.created() ? ", created" : ""));

@@ -3,6 +3,8 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
@@ -48,13 +50,13 @@ final class ExamSetCommand extends CommandGroup {
             JdbcUrlTemplate admin = CommonOptions.admin(settings);
             Set<String> named = new java.util.TreeSet<>();
             for (Path file : ExamSetFiles.resolve(path)) named.addAll(ExamSetFiles.databasesIn(file));
-            Migrations.migrate(admin, Home.migrations(), named::contains);
-            String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
-            Set<String> databases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(resultsDb)) : null;
+            Migrations.migrate(admin, StateDatabase.from(settings), Home.migrations(), named::contains);
+            ServerProbe server = ServerProbe.of(admin, named);
+            Set<String> databases = admin.perDatabase() ? server.databases() : null;
             int findings = 0;
             for (Path file : ExamSetFiles.resolve(path)) {
                 // the golds run as the reader: its access is checked (and granted) as before an exam
-                Preflight.Result preflight = Preflight.run(settings, admin, resultsDb, file, databases, System.out);
+                Preflight.Result preflight = Preflight.run(settings, admin, file, server, System.out);
                 ReaderAccess reader = preflight.reader();
                 try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, preflight.connections())) {
                     ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),

@@ -14,6 +14,9 @@ import picocli.CommandLine;
  */
 public final class HelpPages {
 
+    /** The script's table of commands and options (see {@link UsageTable}), written beside the pages. */
+    public static final String USAGE_TABLE = "usage.tsv";
+
     private HelpPages() {}
 
     /** File name (without .txt) → help text, for the root and every command below it. */
@@ -40,5 +43,6 @@ public final class HelpPages {
         for (var page : all().entrySet()) {
             Files.writeString(dir.resolve(page.getKey() + ".txt"), page.getValue(), StandardCharsets.UTF_8);
         }
+        Files.writeString(dir.resolve(USAGE_TABLE), UsageTable.text(), StandardCharsets.UTF_8);
     }
 }

@@ -4,6 +4,7 @@ import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.jobs.run.Home;
@@ -40,9 +41,10 @@ final class IndexCommand implements Callable<Integer> {
         Settings settings = common.settings(Map.of());
         JdbcUrlTemplate admin = CommonOptions.admin(settings);
         var migrations = Home.migrations();
-        Migrations.migrateAll(admin, migrations);
         List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
-        IndexRun run = new IndexRun(admin, settings.get(SqlExamOptions.RESULTS_DB), EmbeddingProviders.from(settings), migrations, System.out)
+        StateDatabase state = StateDatabase.from(settings);
+        Migrations.migrate(admin, state, migrations, targets::contains);
+        IndexRun run = new IndexRun(admin, state, EmbeddingProviders.from(settings), migrations, System.out)
                 .withModules(moduleFile == null ? null : dev.sqlexam.schema.ModuleAssigner.fromFile(moduleFile));
         for (String db : targets) report(run.run(db, force, FlinkTarget.local(),
                 settings.get(SqlExamOptions.PARALLELISM)));

@@ -4,7 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command-line entry point of the shaded jar. */
-@Command(name = "sqlexam", mixinStandardHelpOptions = true, version = "sqlexam 0.1.0",
+@Command(name = "sqlexam", mixinStandardHelpOptions = true, versionProvider = SqlExamCli.Version.class,
         description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
         subcommands = {ExamCommand.class, AskCommand.class, McpCommand.class, GradeCommand.class, CompareCommand.class, RegradeCommand.class, ReportCommand.class, WatchCommand.class, ProduceCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
             ShellCommands.Test.class, ShellCommands.Build.class, DbCommand.class, ShellCommands.Kafka.class, ShellCommands.Cluster.class, OptionsCommand.class},
@@ -14,6 +14,14 @@ import picocli.CommandLine.Command;
             "Environment: SQLEXAM_JDBC_URL (your own server; may hold {db}), SQLEXAM_PG_PORT (private cluster port,",
             "default 55432), SQLEXAM_STATE_DIR (state folder, default ./.sqlexam); every option has a variable too."})
 public final class SqlExamCli implements Runnable {
+
+    /** sqlexam's version and commit, as the jar was built (or as the script says it runs). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {dev.sqlexam.jobs.run.Build.describe()};
+        }
+    }
 
     @Override
     public void run() {
@@ -25,7 +33,9 @@ public final class SqlExamCli implements Runnable {
 
     /** The command line with its error handling: a failure prints its message and causes, and exits 1 (3: pre-flight). */
     public static CommandLine commandLine() {
-        return new CommandLine(new SqlExamCli())
+        CommandLine root = new CommandLine(new SqlExamCli());
+        everyCommand(root, c -> c.getCommandSpec().versionProvider(new Version()));
+        return root
                 .setUsageHelpWidth(110)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     cmd.getErr().println("[sqlexam] error: " + e.getMessage());
@@ -34,6 +44,11 @@ public final class SqlExamCli implements Runnable {
                     }
                     return e instanceof dev.sqlexam.jobs.run.Preflight.Failed ? PREFLIGHT_FAILED : 1;
                 });
+    }
+
+    private static void everyCommand(CommandLine command, java.util.function.Consumer<CommandLine> action) {
+        action.accept(command);
+        for (CommandLine sub : command.getSubcommands().values()) everyCommand(sub, action);
     }
 
     public static void main(String[] args) {

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.jobs.report.RunReport;
 import dev.sqlexam.jobs.run.RunLog;
+import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.RunManifest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,6 +29,7 @@ public final class CompareRuns {
     private CompareRuns() {}
 
     public static ExamSummary compare(Path runA, Path runB, Path outDir, PrintStream out) throws IOException {
+        Provenance.print(Provenance.of(runA), Provenance.of(runB), "between the runs", out);
         List<ExamRecord> a = RunLog.read(runA);
         List<ExamRecord> b = RunLog.read(runB);
         List<String> namesA = RunLog.variants(a);

@@ -76,7 +76,7 @@ public final class ExamRun {
         }
         String reason = plans.size() == 1 ? plans.get(0).generators().reason() : "per variant";
         return new RunDriver.Plan(String.join(", ", names), reason, selfCheck, plans, settings.get(SqlExamOptions.RUNS), dimensions, null,
-                null, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), List.of());
+                null, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), List.of(), List.of());
     }
 
     private static Set<EmbeddingProviders> embeddingModels(List<PipelineAssembly.Variant> plans) {

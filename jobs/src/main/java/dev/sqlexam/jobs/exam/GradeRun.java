@@ -48,7 +48,8 @@ public final class GradeRun {
         List<PipelineAssembly.Variant> variants = predictions.stream().map(p -> new PipelineAssembly.Variant(p.label(),
                 "predictions file " + p.file().getFileName(), Map.<String, String>of(), settings, Generators.gold())).toList();
         return new RunDriver.Plan("predictions", "predictions files, run as submitted", false, variants, 1, Map.of(), attach(predictions),
-                adaptiveTimeout(settings), Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable);
+                adaptiveTimeout(settings), Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable,
+                predictions.stream().map(PredictionsFile.Loaded::file).toList());
     }
 
     private static dev.sqlexam.pipeline.PredictionsStep attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.jobs.assembly.PipelineAssembly;
 import dev.sqlexam.jobs.run.RunLog;
+import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.run.RunResult;
@@ -70,6 +71,7 @@ public final class RegradeRun {
             }
         }
         RunOutputs.writeLines(result.outDir().resolve("changes.jsonl"), changes.stream().map(Json::write).toList());
+        Provenance.print(Provenance.of(runDir), Provenance.of(result.outDir()), "since the run", out);
         long toRight = changes.stream().filter(c -> !c.correctBefore() && c.correctAfter()).count();
         long toWrong = changes.stream().filter(c -> c.correctBefore() && !c.correctAfter()).count();
         out.printf("regrade of %s: %d record(s) re-executed; %d changed (%d wrong → right, %d right → wrong, %d reason only); "
@@ -100,6 +102,7 @@ public final class RegradeRun {
         List<PipelineAssembly.Variant> variants = byVariant.keySet().stream().map(v -> new PipelineAssembly.Variant(v, "regrade of " + v,
                 Map.<String, String>of(), settings, Generators.gold())).toList();
         return new RunDriver.Plan("regrade", "the SQL logged by " + runDir + ", re-executed", false, variants, repetitions, Map.of(),
-                new PredictionsStep(byVariant, sources), predictions ? GradeRun.adaptiveTimeout(settings) : null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of());
+                new PredictionsStep(byVariant, sources), predictions ? GradeRun.adaptiveTimeout(settings) : null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of(),
+                List.of(runDir.resolve("exam_log.jsonl")));
     }
 }

@@ -8,6 +8,8 @@ import dev.sqlexam.jobs.graph.ExamJob;
 import dev.sqlexam.jobs.report.RunReport;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Preflight;
+import dev.sqlexam.jobs.run.Provenance;
+import dev.sqlexam.jobs.run.ProvenanceCollector;
 import dev.sqlexam.jobs.run.RunCatalog;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
@@ -19,6 +21,8 @@ import dev.sqlexam.config.Option;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.pipeline.JobResources;
@@ -48,16 +52,16 @@ import java.util.Set;
 final class RunDriver {
 
     /** What the server and the pre-flight check said, for the planner. */
-    record Setup(JdbcUrlTemplate admin, String resultsDb, Set<String> databases) {}
+    record Setup(JdbcUrlTemplate admin, StateDatabase state, Set<String> databases) {}
 
     /**
      * What a run grades and how: who wrote the SQL, the variants and repetitions, the vector size of each embedding
      * model, the predictions attached instead of the pipeline's stages (grade), execution rules, the async time limit,
-     * and input lines the planner itself could not use.
+     * input lines the planner itself could not use, and the files graded besides the exam set (their hashes go to run.json).
      */
     record Plan(String generatorName, String generatorReason, boolean selfCheck, List<PipelineAssembly.Variant> variants, int repetitions,
             Map<String, Integer> dimensions, PredictionsStep predictions, AdaptiveTimeout adaptiveTimeout, long asyncTimeoutMs,
-            List<String> rejectedJson) {}
+            List<String> rejectedJson, List<Path> inputs) {}
 
     /** Plans a run once the server is known and checked; {@code assembly} resolves its variants and indexes their databases. */
     @FunctionalInterface
@@ -109,14 +113,17 @@ final class RunDriver {
     private Opened open(Planner planner) throws Exception {
         if (!Files.isRegularFile(examSet)) throw new IllegalArgumentException("exam set not found: " + examSet);
         JdbcUrlTemplate admin = assembly.admin();
-        String resultsDb = assembly.control();
-        assembly.migrate(ExamSetFiles.databasesIn(examSet)::contains);
-        Set<String> databases = admin.perDatabase() ? Preflight.listDatabases(admin.forDatabase(resultsDb)) : null;
-        Preflight.Result preflight = Preflight.run(settings, admin, resultsDb, examSet, databases, out);
-        Setup setup = new Setup(admin, resultsDb, databases);
+        Set<String> named = ExamSetFiles.databasesIn(examSet);
+        assembly.migrate(named::contains);
+        ServerProbe server = ServerProbe.of(admin, named);
+        Set<String> databases = admin.perDatabase() ? server.databases() : null;
+        Preflight.Result preflight = Preflight.run(settings, admin, examSet, server, out);
+        Setup setup = new Setup(admin, assembly.state(), databases);
         Plan plan = planner.plan(setup, assembly);
 
         Path outDir = outRoot.resolve(runId);
+        Provenance provenance = provenance(plan, admin, named);
+        if (resume) Provenance.print(Provenance.of(outDir), provenance, "since the run began", out);
         Map<String, ExamRecord> earlier = resume ? RunLog.recover(outDir) : Map.of();
         if (resume) {
             RunOutputs.writeLines(outDir.resolve("exam_log.jsonl"), RunLog.lines(earlier.values()));
@@ -127,8 +134,9 @@ final class RunDriver {
         Files.createDirectories(outDir);
         Preflight.writeGrants(preflight.access(), outDir.resolve("grants.sql"));
         new RunManifest(runId, examSet.toAbsolutePath().toString(), plan.repetitions(), plan.predictions() != null,
-                plan.variants().stream().map(v -> new RunManifest.Variant(v.name(), v.description(), v.options())).toList()).write(outDir);
-        RunCatalog catalog = new RunCatalog(admin.forDatabase(resultsDb));
+                plan.variants().stream().map(v -> new RunManifest.Variant(v.name(), v.description(), v.options())).toList(),
+                provenance).write(outDir);
+        RunCatalog catalog = new RunCatalog(assembly.state().url());
         catalog.start(runId, examSet.toString(), plan.generatorName(), plan.selfCheck(), settings.changed());
         return new Opened(setup, preflight, plan, ExamSetFiles.countLines(examSet), outDir, parts, earlier, catalog);
     }
@@ -150,7 +158,7 @@ final class RunDriver {
                 configs.names().size(), plan.repetitions(), plan.generatorName(), plan.selfCheck() ? " (self-check)" : "", parallelism);
         long start = System.nanoTime();
         ExamJob job = new ExamJob(shipping.lines(examSet, "exam-set"), ExamIo.Sinks.of(run.parts().toAbsolutePath().toUri().toString(),
-                resources.admin().forDatabase(assembly.control())), spec);
+                resources.state().url()), spec);
         long expected = run.questions() * plan.repetitions() * configs.names().size() - run.earlier().size();
         try {
             ExamJobRunner.Finished finished = runner.run(job, parallelism, settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS), expected, out);
@@ -194,9 +202,22 @@ final class RunDriver {
         Path report = RunReport.write(outDir, summary, accumulator, RunLog.read(outDir), out);
         out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + merged.lines() + " records)");
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
-        out.println("summary    " + outDir.resolve("summary.json") + "; rows in " + assembly.control() + ".exam.results (run_id '" + runId + "')");
+        out.println("summary    " + outDir.resolve("summary.json") + ";  rows in exam.results of sqlexam's " + assembly.state() + " (run_id '" + runId + "')");
         out.println("report     " + report);
         return new RunResult(runId, outDir, summary, merged.lines(), rejectedLines);
+    }
+
+    /** What the run depends on: its inputs, the server and databases as they are now, the index, generators and options. */
+    private Provenance provenance(Plan plan, JdbcUrlTemplate admin, Set<String> named) {
+        Map<String, String> generators = new LinkedHashMap<>();
+        for (PipelineAssembly.Variant v : plan.variants()) {
+            String name = v.generators().name();
+            boolean remote = name.equals("openai") || name.equals("ollama");
+            generators.put(v.name(), name + (remote ? " " + v.settings().get(SqlExamOptions.LLM_URL) + " model " + v.settings().get(SqlExamOptions.LLM_MODEL) : ""));
+        }
+        Set<String> databases = admin.perDatabase() ? named : Set.of(admin.fixedDatabase());
+        String model = plan.dimensions().isEmpty() ? null : String.join(", ", new java.util.TreeSet<>(plan.dimensions().keySet()));
+        return ProvenanceCollector.collect(settings, admin, assembly.state(), examSet, plan.inputs(), databases, generators, model);
     }
 
     private Variants<PipelineConfig> configs(Plan plan, JobResources resources, JobShipping shipping) {

@@ -5,6 +5,8 @@ import dev.sqlexam.benchmarks.ImportedQuestion;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
@@ -53,7 +55,7 @@ public final class ImportRun {
 
     public Result run(List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace) throws Exception {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        Migrations.migrate(admin, Home.migrations(), sample -> false);
+        Migrations.migrate(admin, StateDatabase.from(settings), Home.migrations(), sample -> false);
         Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
         List<DatabaseLoader.Report> reports = databasesDir == null ? List.of() : load(admin, wanted, databasesDir, replace);
         Map<String, List<String>> problems = new LinkedHashMap<>();
@@ -82,9 +84,9 @@ public final class ImportRun {
     /** Each question's gold tables from its plan and the exam-set check's findings (into {@code problems}, by question id). */
     private List<ImportedQuestion> check(JdbcUrlTemplate admin, List<ImportedQuestion> questions, Map<String, List<String>> problems)
             throws SQLException, InterruptedException {
-        String resultsDb = settings.get(SqlExamOptions.RESULTS_DB);
-        Set<String> onServer = Preflight.listDatabases(admin.forDatabase(resultsDb));
-        ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD));
+        ServerProbe server = ServerProbe.of(admin, questions.stream().map(ImportedQuestion::db).toList());
+        Set<String> onServer = server.databases();
+        ReaderAccess reader = Preflight.reader(settings, admin, server);
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();
         Map<String, Set<String>> names = new java.util.HashMap<>();

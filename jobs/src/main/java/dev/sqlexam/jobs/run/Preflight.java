@@ -7,6 +7,8 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReadAccessCheck;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.ReaderRole;
+import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.ServerCapacity;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
@@ -49,20 +51,19 @@ public final class Preflight {
 
     private Preflight() {}
 
-    public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Path examSet, Set<String> serverDatabases,
-            PrintStream out) throws IOException, SQLException {
-        return run(settings, admin, resultsDb, goldTables(admin, ExamSetFiles.read(examSet, serverDatabases).questions()), out);
+    public static Result run(Settings settings, JdbcUrlTemplate admin, Path examSet, ServerProbe server, PrintStream out)
+            throws IOException, SQLException {
+        return run(settings, admin, server, goldTables(admin, ExamSetFiles.read(examSet, server.databases()).questions()), out);
     }
 
     /** The same for questions given one by one: {@code goldTables} per database (empty: only who reads and the budget). */
-    public static Result run(Settings settings, JdbcUrlTemplate admin, String resultsDb, Map<String, Set<String>> goldTables,
+    public static Result run(Settings settings, JdbcUrlTemplate admin, ServerProbe server, Map<String, Set<String>> goldTables,
             PrintStream out) throws SQLException {
-        boolean connectingUser = settings.get(SqlExamOptions.READER) == Choices.Reader.CONNECTING_USER;
-        ReaderAccess reader = ReaderAccess.resolve(admin, resultsDb, settings.get(SqlExamOptions.READER_PASSWORD), connectingUser);
+        ReaderAccess reader = reader(settings, admin, server);
         if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
 
-        String loginRole = reader.url().user() != null ? reader.url().user() : currentUser(admin, resultsDb);
-        ServerCapacity capacity = ServerCapacity.read(admin, resultsDb, loginRole);
+        String loginRole = reader.url().user() != null ? reader.url().user() : currentUser(admin, server.database());
+        ServerCapacity capacity = ServerCapacity.read(admin, server.database(), loginRole);
         boolean clientAsRole = loginRole.equals(admin.user());
         int budget = capacity.budget(settings.get(SqlExamOptions.MAX_CONNECTIONS_PER_SERVER), CLIENT_CONNECTIONS, clientAsRole);
         if (capacity.free() <= CLIENT_CONNECTIONS) {
@@ -72,7 +73,7 @@ public final class Preflight {
         ConnectionPolicy connections = ConnectionPolicy.from(settings).withBudget(budget);
         out.println("[sqlexam] " + capacity.describe(budget));
 
-        boolean mayGrant = settings.get(SqlExamOptions.GRANT_READ_ACCESS) && reader.privilegesOf() != null;
+        boolean mayGrant = settings.get(SqlExamOptions.GRANT_READ_ACCESS) && reader.privilegesOf() != null && !server.readOnly();
         ReadAccessCheck.Report access = new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
         report(access, out);
         if (!access.ok()) {
@@ -81,6 +82,20 @@ public final class Preflight {
             throw new Failed(missing(access, why));
         }
         return new Result(reader, connections, access);
+    }
+
+    /**
+     * Who runs gold and candidate SQL. On a read-only server nothing is created or granted: the connecting user, in
+     * read-only transactions. Elsewhere sqlexam's reader role, created first where missing when granting is on.
+     */
+    public static ReaderAccess reader(Settings settings, JdbcUrlTemplate admin, ServerProbe server) {
+        if (server.readOnly()) {
+            return ReaderAccess.connectingUser(admin, "the server " + admin.server() + " is " + server.readOnlyReason()
+                    + ": nothing is created or granted there; gold and candidate SQL run as '" + admin.user() + "' inside read-only transactions");
+        }
+        boolean connectingUser = settings.get(SqlExamOptions.READER) == Choices.Reader.CONNECTING_USER;
+        if (!connectingUser && settings.get(SqlExamOptions.GRANT_READ_ACCESS)) ReaderRole.ensure(admin, server.database());
+        return ReaderAccess.resolve(admin, server.database(), settings.get(SqlExamOptions.READER_PASSWORD), connectingUser);
     }
 
     /** Per database of the exam set (and of the server), the tables its golds read: as given, and as the gold's plan names them. */
@@ -150,16 +165,6 @@ public final class Preflight {
         lines.add("-- granted by sqlexam's pre-flight check to " + access.role() + " (database: statement)");
         lines.addAll(access.granted());
         Files.write(file, lines, StandardCharsets.UTF_8);
-    }
-
-    /** The databases of the server a connection URL points at. */
-    public static Set<String> listDatabases(String url) throws SQLException {
-        Set<String> names = new TreeSet<>();
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT datname FROM pg_database WHERE datallowconn AND NOT datistemplate")) {
-            while (rs.next()) names.add(rs.getString(1));
-        }
-        return names;
     }
 
     private static String currentUser(JdbcUrlTemplate admin, String db) throws SQLException {

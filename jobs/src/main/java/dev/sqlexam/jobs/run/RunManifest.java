@@ -15,9 +15,9 @@ import java.util.Map;
 /**
  * run.json: what a run was asked to do (exam set, runs, whether it graded predictions files, each variant's name,
  * description and options), written before its job starts, so that {@code exam --resume} continues the same run and
- * {@code regrade} times its queries as the run did.
+ * {@code regrade} times its queries as the run did; and its {@link Provenance}, so that two runs can be told apart.
  */
-public record RunManifest(String runId, String examSet, int runs, boolean predictions, List<Variant> variants) {
+public record RunManifest(String runId, String examSet, int runs, boolean predictions, List<Variant> variants, Provenance provenance) {
 
     /** A variant as its file defined it. */
     public record Variant(String name, String description, Map<String, String> options) {
@@ -44,8 +44,9 @@ public record RunManifest(String runId, String examSet, int runs, boolean predic
                 v.path("options").fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
                 variants.add(new Variant(v.path("name").asText(), v.path("description").asText(null), options));
             }
+            Provenance provenance = n.hasNonNull("provenance") ? Json.MAPPER.treeToValue(n.get("provenance"), Provenance.class) : null;
             return new RunManifest(n.path("run_id").asText(), n.path("exam_set").asText(), n.path("runs").asInt(1),
-                    n.path("predictions").asBoolean(false), variants);
+                    n.path("predictions").asBoolean(false), variants, provenance);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

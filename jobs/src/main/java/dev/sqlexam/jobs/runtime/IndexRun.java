@@ -4,6 +4,7 @@ import dev.sqlexam.jobs.graph.IndexJob;
 
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
@@ -25,7 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.core.execution.JobClient;
 
-/** Indexes one database for schema retrieval; does nothing when the index is already fresh. */
+/** Indexes one database of the server for schema retrieval (read there; the vectors written into sqlexam's state database); does nothing when the index is already fresh. */
 public final class IndexRun {
 
     /** Bumped when what the index stores changes, so that existing indexes are refreshed. */
@@ -36,15 +37,15 @@ public final class IndexRun {
             double seconds) {}
 
     private final JdbcUrlTemplate admin;
-    private final String controlDb;
+    private final StateDatabase state;
     private final EmbeddingProviders providers;
     private final Path migrationsDir;
     private final PrintStream out;
     private ModuleAssigner moduleOverride;
 
-    public IndexRun(JdbcUrlTemplate admin, String controlDb, EmbeddingProviders providers, Path migrationsDir, PrintStream out) {
+    public IndexRun(JdbcUrlTemplate admin, StateDatabase state, EmbeddingProviders providers, Path migrationsDir, PrintStream out) {
         this.admin = admin;
-        this.controlDb = controlDb;
+        this.state = state;
         this.providers = providers;
         this.migrationsDir = migrationsDir;
         this.out = out;
@@ -82,8 +83,8 @@ public final class IndexRun {
         String fingerprint = schema.fingerprint(INDEX_FORMAT + "|" + model + "|" + modules.descriptions() + "|" + modules.keywords());
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
-        String controlUrl = admin.forDatabase(controlDb);
-        try (RagStore store = new RagStore(new PooledConnections(admin, null, false, ConnectionPolicy.DEFAULT), controlDb)) {
+        String controlUrl = state.url();
+        try (RagStore store = new RagStore(new PooledConnections(state.server(), null, false, ConnectionPolicy.DEFAULT), state.database())) {
             if (!force && fingerprint.equals(store.lastFingerprint(database, model))) {
                 return new Result(database, true, tables, columns, 0, 0, 0, seconds(start));
             }

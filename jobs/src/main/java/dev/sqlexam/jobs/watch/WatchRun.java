@@ -18,7 +18,7 @@ import dev.sqlexam.jobs.runtime.WatchCheckpoints;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -81,8 +81,7 @@ public final class WatchRun {
         validate();
         // the watch's own work (migrations, the retrieval check's index) and its shadow's pipeline assemble here
         PipelineAssembly assembly = PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
-        JdbcUrlTemplate admin = assembly.admin();
-        String control = assembly.control();
+        StateDatabase state = assembly.state();
         Set<String> named = namedDatabases();
         assembly.migrate(sampleDatabases(named));
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
@@ -98,7 +97,7 @@ public final class WatchRun {
         }
         if (options.shadowVariant() != null) spec = spec.toBuilder().shadow(ShadowPlan.of(assembly, settings, options.shadowVariant(), options.shadowRate(),
                 "shadow-" + watchId, spec.execution().reader(), named, shipping, out)).build();
-        String tables = shipping.url(admin, control).forDatabase(control);
+        String tables = shipping.url(state.server(), state.database()).forDatabase(state.database());
         WatchJob.Sinks sinks = runner.sinks(parts, tables, watchId);
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
 

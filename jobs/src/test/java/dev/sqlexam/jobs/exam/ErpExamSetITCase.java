@@ -36,7 +36,7 @@ class ErpExamSetITCase {
         admin = new JdbcUrlTemplate(url);
         Migrations.migrateAll(admin, Home.migrations());
         Path set = Home.resolve().resolve("exam-sets/erp/erp.jsonl");
-        read = ExamSetFiles.read(set, Preflight.listDatabases(admin.forDatabase("sqlexam")));
+        read = ExamSetFiles.read(set, dev.sqlexam.database.ServerProbe.of(admin, java.util.List.of()).databases());
     }
 
     @Test

@@ -51,7 +51,7 @@ class RetrievalITCase {
         migrations = Home.migrations();
         Migrations.migrateAll(admin, migrations);
         createAwkwardDatabase();
-        IndexRun run = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
+        IndexRun run = new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
         run.run("erp", false, FlinkTarget.local(), 2);
         run.run("rag_awkward", true, FlinkTarget.local(), 2);
         store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), "sqlexam");
@@ -96,10 +96,10 @@ class RetrievalITCase {
 
     @Test
     void aSecondIndexRunOfAnUnchangedSchemaDoesNothing() throws Exception {
-        IndexRun.Result again = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
+        IndexRun.Result again = new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
                 .run("erp", false, FlinkTarget.local(), 2);
         assertThat(again.wasFresh()).isTrue();
-        IndexRun.Result forced = new IndexRun(admin, "sqlexam", ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
+        IndexRun.Result forced = new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
                 .run("erp", true, FlinkTarget.local(), 2);
         assertThat(forced.embedded()).as("unchanged stable text is never re-embedded").isZero();
         assertThat(forced.skipped()).isEqualTo(87 + 560);

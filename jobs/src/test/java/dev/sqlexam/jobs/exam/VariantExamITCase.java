@@ -16,6 +16,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.ExamSummary;
 import dev.sqlexam.report.PairedComparison;
+import dev.sqlexam.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -164,6 +165,34 @@ class VariantExamITCase {
         assertThat(compared.comparisons()).singleElement().isEqualTo(comparison("seed-default", "gold-check"));
         assertThat(compared.variants().get(1).perQuestion()).isEqualTo(run.summary().variants().get(3).perQuestion());
         assertThat(Files.readAllLines(tmp.resolve("compare/disagreements.jsonl"))).isNotEmpty();
+    }
+
+    @Test
+    void compareSaysFirstThatTheRunsIndexesDiffer() throws Exception {
+        Path a = tmp.resolve("provenance/a");
+        Path b = tmp.resolve("provenance/b");
+        for (Path dir : List.of(a, b)) {
+            Files.createDirectories(dir);
+            Files.copy(run.outDir().resolve("exam_log.jsonl"), dir.resolve("exam_log.jsonl"));
+        }
+        String manifest = Files.readString(run.outDir().resolve("run.json"));
+        Files.writeString(a.resolve("run.json"), manifest);
+        com.fasterxml.jackson.databind.node.ObjectNode other = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(manifest);
+        com.fasterxml.jackson.databind.node.ObjectNode index = (com.fasterxml.jackson.databind.node.ObjectNode) other.path("provenance").path("index_fingerprints");
+        assertThat(index.size()).as("the run recorded its index: " + index).isEqualTo(1);
+        String db = index.fieldNames().next();
+        index.put(db, index.get(db).asText() + "-other");
+        Files.writeString(b.resolve("run.json"), Json.MAPPER.writeValueAsString(other));
+
+        ByteArrayOutputStream same = new ByteArrayOutputStream();
+        CompareRuns.compare(a, a, tmp.resolve("compare-same"), new PrintStream(same, true, StandardCharsets.UTF_8));
+        assertThat(same.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow()).startsWith("provenance same inputs");
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CompareRuns.compare(a, b, tmp.resolve("compare-index"), new PrintStream(out, true, StandardCharsets.UTF_8));
+        List<String> printed = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(printed.get(0)).startsWith("provenance what differs between the runs");
+        assertThat(printed.get(1)).isEqualTo("  - the index of " + db + " differs: retrieval scores may differ");
     }
 
     @Test

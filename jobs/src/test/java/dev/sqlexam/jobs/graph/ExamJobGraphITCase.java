@@ -42,7 +42,7 @@ class ExamJobGraphITCase {
     void linesInMemoryAreGradedIntoACollectingSinkAndBadLinesIntoAnother() throws Exception {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(TestDatabase.url());
         ReaderAccess reader = ReaderAccess.resolve(admin, "sqlexam", null);
-        JobResources resources = JobResources.builder(admin, "sqlexam").migrations(dev.sqlexam.config.JobFiles.local(java.nio.file.Path.of("../migrations")))
+        JobResources resources = JobResources.builder(admin, dev.sqlexam.database.TestDatabase.state()).migrations(dev.sqlexam.config.JobFiles.local(java.nio.file.Path.of("../migrations")))
                 .reader(reader, ConnectionPolicy.DEFAULT).poolSize(2).limits(5_000, 1_000).build();
         PipelineConfig config = PipelineConfig.from("mine", null, Settings.defaults(), Generators.gold(), resources, false, 0);
         Map<String, Prediction> mine = Map.of(

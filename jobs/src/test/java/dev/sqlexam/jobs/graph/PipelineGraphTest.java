@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class PipelineGraphTest {
 
     private static final JdbcUrlTemplate SERVER = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=nobody");
-    private static final JobResources RESOURCES = JobResources.builder(SERVER, "sqlexam").migrations(JobFiles.local(Path.of("../migrations")))
+    private static final JobResources RESOURCES = JobResources.builder(SERVER, new dev.sqlexam.database.StateDatabase(SERVER, "sqlexam")).migrations(JobFiles.local(Path.of("../migrations")))
             .reader(new ReaderAccess(ReaderAccess.Mode.CONNECTING_USER, SERVER, null, null), ConnectionPolicy.DEFAULT).poolSize(2).build();
 
     @Test

@@ -69,15 +69,15 @@ class WatchJobITCase {
         CollectingSink<Alert> alerts = new CollectingSink<>();
         String watchId = "it-" + System.nanoTime();
         String control = admin.forDatabase("sqlexam");
-        dev.sqlexam.database.Migrations.migrate(admin, Home.migrations(), "erp"::equals);
-        new IndexRun(admin, "sqlexam", dev.sqlexam.embedding.EmbeddingProviders.from(Settings.defaults()), Home.migrations(), System.out)
+        dev.sqlexam.database.Migrations.migrate(admin, dev.sqlexam.database.TestDatabase.state(), Home.migrations(), "erp"::equals);
+        new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), dev.sqlexam.embedding.EmbeddingProviders.from(Settings.defaults()), Home.migrations(), System.out)
                 .ensure(List.of("erp"), 2, "");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         new WatchJob(e -> e.fromData(numbered), new WatchJob.Sinks(evaluations, windows, alerts, rejected, late,
                 WatchTables.windows(control, watchId, 3), WatchTables.alerts(control, watchId, 3), WatchJob.Console.NONE, null, null),
                 WatchJob.Spec.builder("erp-synthetic.jsonl", execution).alerts(WatchSpecs.alertRules(Settings.defaults()))
-                        .retrievalCheck(WatchSpecs.retrievalSpec(Settings.defaults(), admin, 4, JobShipping.LOCAL), 1.0).build())
+                        .retrievalCheck(WatchSpecs.retrievalSpec(Settings.defaults(), 4, JobShipping.LOCAL), 1.0).build())
                 .start(env).client().getJobExecutionResult().get();
 
         List<JsonNode> logged = new ArrayList<>();

@@ -1,0 +1,34 @@
+package dev.sqlexam.jobs.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/** sqlexam's version and the commit it was built from, as the build wrote them into the jar (sqlexam-build.properties). */
+public final class Build {
+
+    public static final String VERSION;
+    public static final String COMMIT;
+
+    static {
+        Properties p = new Properties();
+        try (InputStream in = Build.class.getResourceAsStream("/sqlexam-build.properties")) {
+            if (in != null) p.load(in);
+        } catch (IOException e) {
+            // an unreadable resource is reported as unknown below
+        }
+        VERSION = known(p.getProperty("version"));
+        COMMIT = known(System.getProperty("sqlexam.commit", p.getProperty("commit")));
+    }
+
+    private Build() {}
+
+    private static String known(String value) {
+        return value == null || value.isBlank() || value.startsWith("${") ? "unknown" : value;
+    }
+
+    /** "sqlexam VERSION (COMMIT)". */
+    public static String describe() {
+        return "sqlexam " + VERSION + " (" + COMMIT + ")";
+    }
+}

@@ -1,0 +1,154 @@
+package dev.sqlexam.jobs.run;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.StateDatabase;
+import dev.sqlexam.llm.PromptTemplates;
+import dev.sqlexam.retrieval.RagStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Collects a run's {@link Provenance} before its job starts: reads only, on the user's server in read-only transactions. */
+public final class ProvenanceCollector {
+
+    /** Tables with more rows than this (by the planner's estimate) are not counted; their estimate is recorded instead. */
+    static final long EXACT_COUNT_BELOW = 100_000;
+
+    private ProvenanceCollector() {}
+
+    /** What a run on {@code databases} of {@code admin}'s server depends on; {@code generators}: variant → generator described. */
+    public static Provenance collect(Settings settings, JdbcUrlTemplate admin, StateDatabase state, Path examSet, List<Path> predictions,
+            Collection<String> databases, Map<String, String> generators, String embeddingModel) {
+        Map<String, String> predictionHashes = new TreeMap<>();
+        for (Path p : predictions) predictionHashes.put(p.getFileName().toString(), sha256(p));
+        Map<String, Provenance.DatabaseFingerprint> fingerprints = new TreeMap<>();
+        String serverVersion = null;
+        List<String> extensions = null;
+        for (String db : databases) {
+            try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+                c.setReadOnly(true);
+                c.setAutoCommit(false);
+                try (Statement st = c.createStatement()) {
+                    if (serverVersion == null) {
+                        serverVersion = single(st, "SHOW server_version");
+                        extensions = column(st, "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
+                    }
+                    fingerprints.put(db, fingerprint(st));
+                }
+                c.rollback();
+            } catch (SQLException e) {
+                fingerprints.put(db, new Provenance.DatabaseFingerprint(null, null, "not read: " + e.getMessage()));
+            }
+        }
+        return new Provenance(Build.VERSION, Build.COMMIT, sha256(examSet), predictionHashes.isEmpty() ? null : predictionHashes, serverVersion,
+                extensions, fingerprints, embeddingModel, embeddingModel == null ? null : indexFingerprints(state, databases, embeddingModel),
+                generators, Map.of("system.txt", sha256(PromptTemplates.template("system.txt")), "generate.txt",
+                        sha256(PromptTemplates.template("generate.txt"))), Provenance.GRADER_VERSION, settings.described());
+    }
+
+    private static Provenance.DatabaseFingerprint fingerprint(Statement st) throws SQLException {
+        String schema = sha256(String.join("\n", column(st, """
+                SELECT c.table_schema || '.' || c.table_name || '.' || c.column_name || ' ' || c.data_type || ' ' || c.is_nullable
+                       || ' ' || coalesce(c.column_default, '')
+                FROM information_schema.columns c
+                WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1""")) + "\n"
+                + String.join("\n", column(st, """
+                SELECT conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+                WHERE connamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace) AND conrelid <> 0 ORDER BY 1""")));
+        List<String> counts = new ArrayList<>();
+        boolean estimated = false;
+        for (String row : column(st, """
+                SELECT format('%I.%I', n.nspname, c.relname) || ' ' || c.reltuples::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE c.relkind IN ('r', 'p', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+                ORDER BY 1""")) {
+            int space = row.lastIndexOf(' ');
+            String table = row.substring(0, space);
+            long estimate = Long.parseLong(row.substring(space + 1));
+            if (estimate >= EXACT_COUNT_BELOW) {
+                estimated = true;
+                counts.add(table + " ~" + estimate);
+            } else {
+                counts.add(table + " " + single(st, "SELECT count(*) FROM " + table));
+            }
+        }
+        return new Provenance.DatabaseFingerprint(schema, sha256(String.join("\n", counts)),
+                estimated ? "row counts (exact below " + EXACT_COUNT_BELOW + " estimated rows, else the planner's estimate)" : "exact row counts");
+    }
+
+    /**
+     * Per database, the index's schema fingerprint and a digest of its vectors: the same schema embedded on another CPU
+     * (the quantized model's integer kernels differ between instruction sets) gives other vectors, and other ranks.
+     */
+    private static Map<String, String> indexFingerprints(StateDatabase state, Collection<String> databases, String model) {
+        Map<String, String> out = new TreeMap<>();
+        try (RagStore store = new RagStore(new PooledConnections(state.server(), null, false, ConnectionPolicy.DEFAULT), state.database());
+                Connection c = DriverManager.getConnection(state.url());
+                java.sql.PreparedStatement vectors = c.prepareStatement("SELECT md5(string_agg(md5(embedding::text), '' ORDER BY entity_type, "
+                        + "schema_name, table_name, column_name)) FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
+            for (String db : databases) {
+                String fingerprint = store.lastFingerprint(db, model);
+                if (fingerprint == null) continue;
+                vectors.setString(1, db);
+                vectors.setString(2, model);
+                try (ResultSet rs = vectors.executeQuery()) {
+                    out.put(db, fingerprint + " vectors " + (rs.next() ? rs.getString(1) : null));
+                }
+            }
+        } catch (SQLException e) {
+            out.put("(unread)", e.getMessage());
+        }
+        return out;
+    }
+
+    private static String single(Statement st, String sql) throws SQLException {
+        try (ResultSet rs = st.executeQuery(sql)) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
+    private static List<String> column(Statement st, String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) out.add(rs.getString(1));
+        }
+        return out;
+    }
+
+    static String sha256(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) digest.update(buffer, 0, n);
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw new IllegalStateException("cannot hash " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
