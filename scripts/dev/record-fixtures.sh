@@ -20,10 +20,10 @@ with open(sys.argv[2] + '/pred_a.jsonl', 'w') as a, open(sys.argv[2] + '/pred_b.
         if i % 3: b.write(json.dumps({"id": q["id"], "sql": q["gold_sql"].replace("COUNT(*)", "COUNT(1)")}) + "\n")
 PY
 run exam --out "$out/exam" > "$out/exam.txt" 2>&1
-run exam --variant flink-conf/variants/seed-default.yaml --variant flink-conf/variants/v2-retrieval.yaml \
+run exam --variant flink-conf/variants/defaults.yaml --variant flink-conf/variants/v2-retrieval.yaml \
   --variant flink-conf/variants/k6.yaml --runs 2 --out "$out/ab" > "$out/ab.txt" 2>&1
 run grade --exam-set exam-sets/erp/erp.jsonl --predictions "$out/pred_a.jsonl" --predictions "$out/pred_b.jsonl" \
   --out "$out/grade" > "$out/grade.txt" 2>&1
-run watch --replay exam-sets/querylog/erp-synthetic.jsonl --shadow flink-conf/variants/seed-default.yaml --shadow-rate 0.2 \
+run watch --replay exam-sets/querylog/erp-synthetic.jsonl --shadow flink-conf/variants/defaults.yaml --shadow-rate 0.2 \
   --out "$out/watch" > "$out/watch.txt" 2>&1
 echo "fixtures in $out"

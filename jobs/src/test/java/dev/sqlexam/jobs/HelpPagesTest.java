@@ -39,6 +39,16 @@ class HelpPagesTest {
     }
 
     @Test
+    void everyCommandsSummaryIsACompleteSentence() {
+        String help = SqlExamCli.commandLine().getUsageMessage(picocli.CommandLine.Help.Ansi.OFF);
+        String commands = help.substring(help.indexOf("Commands:"), help.indexOf("\n\n", help.indexOf("Commands:")));
+        for (String entry : commands.split("\n(?=  \\S)")) {
+            if (entry.startsWith("Commands:")) continue;
+            assertThat(entry.strip()).as("the help's summary of " + entry.strip().split("\\s+")[0]).endsWith(".");
+        }
+    }
+
+    @Test
     void theScriptsUsageTableIsTheJarsModel() throws Exception {
         assertThat(Files.readString(HOME.resolve("docs/cli/" + HelpPages.USAGE_TABLE)))
                 .as("regenerate: java -cp jobs/target/sqlexam.jar dev.sqlexam.jobs.cli.HelpPages docs/cli").isEqualTo(UsageTable.text());

@@ -145,8 +145,38 @@ class SetupScriptsTest {
     void anUnknownCommandIsRejectedWithoutAnySetup() throws Exception {
         Path bin = fakeTools(Map.of(), "");
         Ran ran = bash(bin, "./sqlexam nosuchcommand --jdbc-url x");
-        assertThat(ran.code()).isNotZero();
+        assertThat(ran.code()).as("wrong usage").isEqualTo(2);
         assertThat(ran.out()).contains("unknown command 'nosuchcommand'").contains("Usage: ./sqlexam");
+        assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
+        assertThat(tmp.resolve("state")).as("no state folder was made").doesNotExist();
+    }
+
+    @Test
+    void usageErrorsAreAnsweredFromTheJarsModelBeforeAnySetup() throws Exception {
+        Path bin = fakeTools(Map.of(), "");
+        Map<String, String> errors = Map.of(
+                "exam --bogus", "unknown option '--bogus' for 'exam'",
+                "grade --reader nobody", "--reader takes one of: role connecting-user",
+                "exam --runs many", "--runs takes a whole number",
+                "exam --set no_such_option=1", "--set: no option 'no_such_option'",
+                "exam --set generator=magic", "--set generator takes one of",
+                "exam-set check x.jsonl --bogus", "unknown option '--bogus' for 'exam-set check'",
+                "bench nothing", "unknown bench command 'nothing'",
+                "exam --out", "--out needs a value");
+        errors.forEach((command, message) -> {
+            try {
+                Ran ran = bash(bin, "./sqlexam " + command);
+                assertThat(ran.code()).as(command).isEqualTo(2);
+                assertThat(ran.out()).as(command).contains(message);
+            } catch (Exception e) {
+                throw new AssertionError(command, e);
+            }
+        });
+        for (String command : List.of("-V", "exam -V", "grade --jdbc-url x --version")) {
+            Ran ran = bash(bin, "./sqlexam " + command);
+            assertThat(ran.code()).as(command).isZero();
+            assertThat(ran.out()).as(command).startsWith("sqlexam ").contains("(");
+        }
         assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
         assertThat(tmp.resolve("state")).as("no state folder was made").doesNotExist();
     }

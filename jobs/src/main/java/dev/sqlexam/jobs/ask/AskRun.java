@@ -36,6 +36,9 @@ public final class AskRun {
     public record Request(String text, String db, String id, Path examSet, Path from, Path variant, boolean explainOnly, boolean json,
             boolean showPrompt, int rows) {}
 
+    /** Exit code of a question that got no answer: the command line's "no result" (4). */
+    public static final int NO_ANSWER = 4;
+
     private AskRun() {}
 
     /** Asks; returns 0 when the question got an answer (its SQL ran, or was explained), 4 when not (blocked, failed, none written). */
@@ -85,7 +88,7 @@ public final class AskRun {
             NlQueryResponse response = NlQueryResponse.of(answer, request.rows());
             if (request.json()) out.println(answer.record() != null ? Json.write(answer.record()) : Json.write(response));
             else trace.finish(answer, response);
-            return "ok".equals(response.status()) || "explained".equals(response.status()) ? 0 : 4;
+            return "ok".equals(response.status()) || "explained".equals(response.status()) ? 0 : NO_ANSWER;
         }
     }
 

@@ -10,7 +10,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code sqlexam ask}: one question through the exam's stages, with its whole trace. */
 @Command(name = "ask", mixinStandardHelpOptions = true,
-        description = {"Ask one question through the exam's stages (routing, retrieval, prompt, generation, evaluation, repair,",
+        description = {"Ask one question and print its trace as the stages finish.",
+            "Ask one question through the exam's stages (routing, retrieval, prompt, generation, evaluation, repair,",
             "execution as the read-only role) in this process, no Flink job, and print its trace as the stages finish.",
             "Free text runs its chosen SQL; --id asks a question of an exam set and grades it as the exam does;",
             "--from RUN_DIR --id QID replays a logged question with the candidates its run logged (no model call).",

@@ -31,7 +31,7 @@ final class BenchSharing implements Callable<Integer> {
     @Option(names = "--exam-set", description = "Exam set (JSONL). Default: exam-sets/erp/erp.jsonl.")
     Path examSet;
 
-    @Option(names = "--variant", paramLabel = "FILE", description = "The reference variant. Default: flink-conf/variants/seed-default.yaml.")
+    @Option(names = "--variant", paramLabel = "FILE", description = "The reference variant. Default: flink-conf/variants/defaults.yaml.")
     Path reference;
 
     @Option(names = "--other", paramLabel = "FILE", description = "The second variant. Default: flink-conf/variants/no-reranker.yaml "
@@ -47,7 +47,7 @@ final class BenchSharing implements Callable<Integer> {
     public Integer call() throws Exception {
         Path home = Home.resolve();
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
-        RunManifest.Variant a = variant(reference != null ? reference : home.resolve("flink-conf/variants/seed-default.yaml"));
+        RunManifest.Variant a = variant(reference != null ? reference : home.resolve("flink-conf/variants/defaults.yaml"));
         RunManifest.Variant b = variant(other != null ? other : home.resolve("flink-conf/variants/no-reranker.yaml"));
         Path out = Files.createTempDirectory("sqlexam-bench-sharing");
         List<Case> cases = List.of(new Case("1 variant (warm-up, not counted)", List.of(a), 1), new Case("1 variant", List.of(a), 1),

@@ -96,7 +96,7 @@ final class ExamCommand implements Callable<Integer> {
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
         var settings = common.settings(cluster.apply(extra));
         RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings));
-        return result.summary().variants().isEmpty() ? 2 : 0;
+        return result.summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 
     static final class GeneratorNames extends java.util.ArrayList<String> {

@@ -65,7 +65,7 @@ final class ExamSetCommand extends CommandGroup {
                 }
             }
             System.out.println(findings == 0 ? "exam-set check: passed" : "exam-set check: " + findings + " finding(s)");
-            return findings == 0 ? 0 : 1;
+            return findings == 0 ? ExitCode.DONE.code : ExitCode.NO_RESULT.code;
         }
 
         private static int check(Path file, Set<String> databases, ExamSetChecker checker) throws InterruptedException {

@@ -93,6 +93,6 @@ final class GradeCommand implements Callable<Integer> {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result = new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)
                 .run(dev.sqlexam.jobs.runtime.FlinkTarget.of(settings));
-        return result.summary().variants().isEmpty() ? 2 : 0;
+        return result.summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 
 /** {@code sqlexam options}: every option with its value and where the value came from. */
 @Command(name = "options", mixinStandardHelpOptions = true,
-        description = "List every option (seed feature flags included) with its current value and source.")
+        description = "List every option (feature flags included) with its current value and source.")
 final class OptionsCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Option(names = "--markdown", description = "Print the README's options table.")

@@ -13,7 +13,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code sqlexam produce}: a query log into a Kafka topic, for {@code watch --kafka}. */
 @Command(name = "produce", mixinStandardHelpOptions = true,
-        description = {"Send a query-log file into a Kafka topic, one event per record (the topic is created when missing): all at",
+        description = {"Send a query-log file into a Kafka topic.",
+            "Send a query-log file into a Kafka topic, one event per record (the topic is created when missing): all at",
             "once, or at --rate events per second, optionally with each event's ts set to the moment it is sent (--now)."})
 final class ProduceCommand implements Callable<Integer> {
 

@@ -37,6 +37,6 @@ final class RegradeCommand implements Callable<Integer> {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         var result = new RegradeRun(common.settings(Map.of()), runDir, examSet, outRoot, runId, System.out)
                 .run(FlinkTarget.local());
-        return result.run().summary().variants().isEmpty() ? 2 : 0;
+        return result.run().summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 }

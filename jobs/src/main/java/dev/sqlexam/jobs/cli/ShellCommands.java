@@ -24,7 +24,7 @@ final class ShellCommands {
             spec.commandLine().getErr().println("[sqlexam] '" + spec.qualifiedName(" ").replaceFirst("^sqlexam ", "")
                     + "' is carried out by the ./sqlexam script, not by the jar: run ./sqlexam " + spec.qualifiedName(" ")
                     .replaceFirst("^sqlexam ", ""));
-            return 2;
+            return ExitCode.USAGE.code;
         }
     }
 
@@ -61,7 +61,8 @@ final class ShellCommands {
     static final class Psql extends ScriptOnly {}
 
     @Command(name = "kafka", mixinStandardHelpOptions = true,
-            description = {"A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:9092",
+            description = {"A single-node Kafka broker on loopback, for the query-log stream.",
+                "A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:9092",
                 "(SQLEXAM_KAFKA_PORT; ./sqlexam test uses 59092), assembled from Maven Central's kafka_2.13 jars into .sqlexam/kafka: for the streaming",
                 "tests and for trying the query-log stream without a broker of your own."},
             subcommands = {KafkaUp.class, KafkaDown.class, KafkaStatus.class})
@@ -78,7 +79,8 @@ final class ShellCommands {
     static final class KafkaStatus extends ScriptOnly {}
 
     @Command(name = "cluster", mixinStandardHelpOptions = true,
-            description = {"A standalone Flink session cluster on loopback: a JobManager and N TaskManagers, each its own",
+            description = {"A standalone Flink session cluster on loopback.",
+                "A standalone Flink session cluster on loopback: a JobManager and N TaskManagers, each its own",
                 "JVM, assembled from Maven Central's Flink jars (the version the project builds with) into .sqlexam/flink;",
                 "configuration in flink-conf/cluster/config.yaml; Web UI and REST on 127.0.0.1:8081",
                 "(SQLEXAM_FLINK_REST_PORT). exam, grade and watch run their jobs on it with --cluster."},
@@ -86,7 +88,8 @@ final class ShellCommands {
     static final class Cluster extends CommandGroup {}
 
     @Command(name = "up", mixinStandardHelpOptions = true,
-            description = {"Fetch Flink's jars once, start the JobManager and the TaskManagers, and wait until all are",
+            description = {"Start the cluster and wait until every TaskManager is registered.",
+                "Fetch Flink's jars once, start the JobManager and the TaskManagers, and wait until all are",
                 "registered with the JobManager. On a running cluster, start the TaskManagers it lost."})
     static final class ClusterUp extends ScriptOnly {
         @picocli.CommandLine.Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "1",
@@ -102,7 +105,8 @@ final class ShellCommands {
     static final class ClusterStatus extends ScriptOnly {}
 
     @Command(name = "flink", mixinStandardHelpOptions = true,
-            description = {"Flink's own command-line client (bin/flink of a distribution) against this cluster, e.g.",
+            description = {"Run Flink's own command-line client against this cluster.",
+                "Flink's own command-line client (bin/flink of a distribution) against this cluster, e.g.",
                 "./sqlexam cluster flink run jobs/target/sqlexam-cluster.jar exam --generator gold, or ... flink list."})
     static final class ClusterFlink extends ScriptOnly {
         @picocli.CommandLine.Parameters(paramLabel = "ARGS", arity = "0..*", description = "Arguments of bin/flink (run, list, cancel, ...).")

@@ -9,10 +9,11 @@ import picocli.CommandLine.Command;
         subcommands = {ExamCommand.class, AskCommand.class, McpCommand.class, GradeCommand.class, CompareCommand.class, RegradeCommand.class, ReportCommand.class, WatchCommand.class, ProduceCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
             ShellCommands.Test.class, ShellCommands.Build.class, DbCommand.class, ShellCommands.Kafka.class, ShellCommands.Cluster.class, OptionsCommand.class},
         footer = {"", "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is set up).",
-            "Exit codes: 0 done; 1 an error (the message says what and where); 2 wrong usage, or nothing was graded;",
-            "3 the pre-flight check stopped the run before anything ran (read access, connection slots).",
-            "Environment: SQLEXAM_JDBC_URL (your own server; may hold {db}), SQLEXAM_PG_PORT (private cluster port,",
-            "default 55432), SQLEXAM_STATE_DIR (state folder, default ./.sqlexam); every option has a variable too."})
+            "Exit codes (every command): 0 done; 1 an error; 2 wrong usage; 3 not ready (the pre-flight check stopped the run,",
+            "or a status command found its service down); 4 no result (nothing graded, no answer, or exam-set check findings).",
+            "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL (where sqlexam keeps",
+            "its own state; default: the private cluster), SQLEXAM_PG_PORT (the private cluster's port, default 55432),",
+            "SQLEXAM_STATE_DIR (state folder, default ./.sqlexam); every option has a variable too."})
 public final class SqlExamCli implements Runnable {
 
     /** sqlexam's version and commit, as the jar was built (or as the script says it runs). */
@@ -29,7 +30,7 @@ public final class SqlExamCli implements Runnable {
     }
 
     /** Exit code of a run that the pre-flight check stopped before anything ran (read access, connection slots). */
-    public static final int PREFLIGHT_FAILED = 3;
+    public static final int PREFLIGHT_FAILED = ExitCode.NOT_READY.code;
 
     /** The command line with its error handling: a failure prints its message and causes, and exits 1 (3: pre-flight). */
     public static CommandLine commandLine() {
@@ -42,7 +43,7 @@ public final class SqlExamCli implements Runnable {
                     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
                         if (c.getMessage() != null && !c.getMessage().equals(e.getMessage())) cmd.getErr().println("  caused by: " + c.getMessage());
                     }
-                    return e instanceof dev.sqlexam.jobs.run.Preflight.Failed ? PREFLIGHT_FAILED : 1;
+                    return e instanceof dev.sqlexam.jobs.run.Preflight.Failed ? PREFLIGHT_FAILED : ExitCode.ERROR.code;
                 });
     }
 

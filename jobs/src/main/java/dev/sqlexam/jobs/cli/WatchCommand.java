@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 
 /** {@code sqlexam watch}: streaming evaluation of an NL2SQL app's query log. */
 @Command(name = "watch", mixinStandardHelpOptions = true,
-        description = {"Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL through the guard, lint and",
+        description = {"Evaluate an NL2SQL app's query log in event-time windows, with alerts.",
+            "Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL through the guard, lint and",
             "EXPLAIN as the read-only role, its outcome classified, graded when it carries gold SQL; event-time windows per app, per",
             "app and database and per app and prompt version (error rates, SQLSTATEs, latency p50/p95, EX). From a file (--replay),",
             "a folder (--dir) or a Kafka topic (--kafka, --topic). Alert rules (flink-conf/alerts.yaml) turn window rows into alerts.",

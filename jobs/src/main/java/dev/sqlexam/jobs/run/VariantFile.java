@@ -19,9 +19,9 @@ import java.util.Set;
  * extends with its own laid over them.
  *
  * <pre>
- * name: seed-qwen
- * description: the seeds' qwen2.5-coder configuration
- * extends: seed-default.yaml
+ * name: qwen-linker-planner
+ * description: for qwen2.5-coder
+ * extends: defaults.yaml
  * options:
  *   SCHEMA_LINKER_ENABLED: true
  * </pre>

@@ -70,12 +70,12 @@ class VariantExamITCase {
     static void examWithThreeVariants() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Path gold = tmp.resolve("gold-check.yaml");
-        Files.writeString(gold, "description: the gold SQL as candidate\nextends: " + Home.resolve().resolve("flink-conf/variants/seed-default.yaml")
+        Files.writeString(gold, "description: the gold SQL as candidate\nextends: " + Home.resolve().resolve("flink-conf/variants/defaults.yaml")
                 + "\noptions:\n  generator: gold\n");
         VariantFile g = VariantFile.read(gold);
         run = new ExamRun(settings(Map.of("runs", "2", "RETRIEVAL_TABLE_THRESHOLD", "1")), Home.resolve().resolve("exam-sets/demo/demo.jsonl"),
                 tmp.resolve("runs"), "it-variants", new PrintStream(out, true, StandardCharsets.UTF_8),
-                List.of(variant("seed-default.yaml"), variant("no-reranker.yaml"), variant("v2-retrieval.yaml"),
+                List.of(variant("defaults.yaml"), variant("no-reranker.yaml"), variant("v2-retrieval.yaml"),
                         new RunManifest.Variant(g.name(), g.description(), g.options())), false)
                 .run(FlinkTarget.local());
         console = out.toString(StandardCharsets.UTF_8);
@@ -87,7 +87,7 @@ class VariantExamITCase {
         assertThat(records).hasSize(24 * 4 * 2);
         assertThat(records.stream().map(RunLog::key).collect(Collectors.toSet())).hasSize(24 * 4 * 2);
         assertThat(run.summary().variants()).extracting(ExamSummary.VariantSummary::variant)
-                .containsExactly("seed-default", "no-reranker", "v2-retrieval", "gold-check");
+                .containsExactly("defaults", "no-reranker", "v2-retrieval", "gold-check");
         assertThat(run.summary().variants().get(3).accuracy()).as("the gold variant grades the harness").isEqualTo(1.0);
         assertThat(run.summary().variants().get(1).differences()).containsEntry("CANDIDATE_RERANKER_ENABLED", false);
         assertThat(console).contains("differs from the reference: {CANDIDATE_RERANKER_ENABLED=false}");
@@ -106,7 +106,7 @@ class VariantExamITCase {
                 .as("the reranker scores under the other variants").isTrue();
         Map<String, Set<String>> strategies = records.stream().filter(r -> r.retrieval() != null).collect(Collectors.groupingBy(
                 ExamRecord::variant, Collectors.mapping(r -> r.retrieval().strategy(), Collectors.toSet())));
-        assertThat(strategies).containsExactlyInAnyOrderEntriesOf(Map.of("seed-default", Set.of("rag_v1"), "no-reranker", Set.of("rag_v1"),
+        assertThat(strategies).containsExactlyInAnyOrderEntriesOf(Map.of("defaults", Set.of("rag_v1"), "no-reranker", Set.of("rag_v1"),
                 "v2-retrieval", Set.of("rag_v2"), "gold-check", Set.of("rag_v1")));
     }
 
@@ -120,7 +120,7 @@ class VariantExamITCase {
         assertThat(sharing.goldExecutions()).as("each gold query ran once for 4 variants × 2 runs").isEqualTo(goldQueries);
         assertThat(records.stream().mapToInt(ExamRecord::goldExecuted).sum()).isEqualTo((int) goldQueries);
         // the no-reranker variant got the same candidates as the reference, from one generation
-        Map<String, List<String>> reference = candidates("seed-default");
+        Map<String, List<String>> reference = candidates("defaults");
         assertThat(candidates("no-reranker")).isEqualTo(reference);
     }
 
@@ -146,10 +146,10 @@ class VariantExamITCase {
         assertThat(differing).as("the baseline and the gold disagree").isNotEmpty();
         assertThat(console).contains("disagreements: " + differing.size() + " question(s)");
         assertThat(run.summary().disagreements()).isEqualTo(differing.size());
-        PairedComparison gold = comparison("seed-default", "gold-check");
+        PairedComparison gold = comparison("defaults", "gold-check");
         assertThat(gold.onlyB()).isGreaterThan(0);
         assertThat(gold.onlyA()).isZero();
-        assertThat(gold.verdict()).startsWith("gold-check is better than seed-default");
+        assertThat(gold.verdict()).startsWith("gold-check is better than defaults");
     }
 
     @Test
@@ -159,10 +159,10 @@ class VariantExamITCase {
         Files.createDirectories(a);
         Files.createDirectories(b);
         List<String> lines = Files.readAllLines(run.outDir().resolve("exam_log.jsonl"));
-        Files.write(a.resolve("exam_log.jsonl"), lines.stream().filter(l -> l.contains("\"variant\":\"seed-default\"")).toList());
+        Files.write(a.resolve("exam_log.jsonl"), lines.stream().filter(l -> l.contains("\"variant\":\"defaults\"")).toList());
         Files.write(b.resolve("exam_log.jsonl"), lines.stream().filter(l -> l.contains("\"variant\":\"gold-check\"")).toList());
         ExamSummary compared = CompareRuns.compare(a, b, tmp.resolve("compare"), new PrintStream(new ByteArrayOutputStream()));
-        assertThat(compared.comparisons()).singleElement().isEqualTo(comparison("seed-default", "gold-check"));
+        assertThat(compared.comparisons()).singleElement().isEqualTo(comparison("defaults", "gold-check"));
         assertThat(compared.variants().get(1).perQuestion()).isEqualTo(run.summary().variants().get(3).perQuestion());
         assertThat(Files.readAllLines(tmp.resolve("compare/disagreements.jsonl"))).isNotEmpty();
     }
@@ -264,6 +264,6 @@ class VariantExamITCase {
             assertThat(data.get("comparisons").get(i).get("ci_low")).isEqualTo(summary.get("comparisons").get(i).get("ci_low"));
         }
         assertThat(data.get("questions")).hasSize(24 * 4);
-        assertThat(data.get("latency").get("seed-default").get("execute_gold").get("n").asInt()).isEqualTo(48);
+        assertThat(data.get("latency").get("defaults").get("execute_gold").get("n").asInt()).isEqualTo(48);
     }
 }

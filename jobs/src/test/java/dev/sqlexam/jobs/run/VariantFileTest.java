@@ -52,11 +52,11 @@ class VariantFileTest {
                 Settings.defaults().withVariant(v.options());
             }
         }
-        VariantFile qwen = VariantFile.read(Home.resolve().resolve("flink-conf/variants/seed-qwen.yaml"));
+        VariantFile qwen = VariantFile.read(Home.resolve().resolve("flink-conf/variants/qwen-linker-planner.yaml"));
         Settings s = Settings.defaults().withVariant(qwen.options());
         assertThat(s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED)).isTrue();
         assertThat(s.get(SqlExamOptions.JOIN_PLANNER_ENABLED)).isTrue();
-        assertThat(Settings.defaults().withVariant(VariantFile.read(Home.resolve().resolve("flink-conf/variants/seed-default.yaml")).options())
-                .differencesFrom(Settings.defaults())).as("seed-default is the registry's defaults").isEmpty();
+        assertThat(Settings.defaults().withVariant(VariantFile.read(Home.resolve().resolve("flink-conf/variants/defaults.yaml")).options())
+                .differencesFrom(Settings.defaults())).as("defaults is the registry's defaults").isEmpty();
     }
 }

@@ -200,7 +200,7 @@ class WatchJobITCase {
         Path out = tmp.resolve("out");
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
         new WatchRun(settings, new WatchSources.Input(log, null, null, null, null), out,
-                new WatchRun.Options("it-shadow-" + System.nanoTime(), false, Home.resolve().resolve("flink-conf/variants/seed-default.yaml"), 1.0),
+                new WatchRun.Options("it-shadow-" + System.nanoTime(), false, Home.resolve().resolve("flink-conf/variants/defaults.yaml"), 1.0),
                 new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8))
                 .run(dev.sqlexam.jobs.runtime.FlinkTarget.local());
 
@@ -211,7 +211,7 @@ class WatchJobITCase {
         assertThat(shadow).as("every event that ran in the app, answered once by the shadow").hasSize((int) eligible);
         assertThat(shadow).allSatisfy(r -> {
             assertThat(r.get("question_id").asText()).startsWith("app.jsonl@");
-            assertThat(r.get("variant").asText()).isEqualTo("seed-default");
+            assertThat(r.get("variant").asText()).isEqualTo("defaults");
             assertThat(r.path("extras").path("app").asText()).isIn("erp-assistant", "finance-bot");
             JsonNode event = json(lines.get((int) r.path("extras").path("position").asLong() - 1));
             assertThat(r.get("gold_sql").asText()).as("the reference is the app's SQL").isEqualTo(event.get("sql").asText());
@@ -223,7 +223,7 @@ class WatchJobITCase {
         long inWindows = Files.readAllLines(out.resolve("windows.jsonl")).stream().map(WatchJobITCase::json)
                 .filter(w -> w.get("key_kind").asText().equals("app")).mapToLong(w -> w.get("shadow_compared").asLong()).sum();
         assertThat(inWindows).as("each comparison counted in its event's window").isEqualTo(compared.size());
-        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("shadow     " + eligible + " event(s) answered by seed-default.yaml");
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("shadow     " + eligible + " event(s) answered by defaults.yaml");
     }
 
     private static JsonNode json(String line) {
