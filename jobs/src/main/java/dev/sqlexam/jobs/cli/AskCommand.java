@@ -45,8 +45,15 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--show-prompt", description = "Print the prompt's text (default: its hash and size).")
     boolean showPrompt;
 
-    @Option(names = "--rows", description = "Result rows to show (default: ${DEFAULT-VALUE}).", defaultValue = "10")
+    @Option(names = "--max-rows", description = "Result rows to show (default: ${DEFAULT-VALUE}); MCP's nl_query calls it max_rows too.",
+            defaultValue = "10")
     int rows;
+
+    /** The earlier spelling of --max-rows. */
+    @Option(names = "--rows", hidden = true)
+    void rows(int n) {
+        rows = n;
+    }
 
     @Mixin
     CommonOptions common;

@@ -24,9 +24,15 @@ final class ImportCommand extends CommandGroup {
                 + "pgloader) or PostgreSQL dumps (<db>.sql plain, <db>.dump custom format). Without it the databases must exist already.")
         Path databases;
 
-        @Option(names = "--exam-set", description = "The exam set to write (default exam-sets/<benchmark>/<benchmark>.jsonl); the "
-                + "questions left out go to <name>.quarantine.jsonl beside it. (--out names a folder of run outputs elsewhere.)")
+        @Option(names = "--write-exam-set", description = "The exam set to write (default exam-sets/<benchmark>/<benchmark>.jsonl); the "
+                + "questions left out go to <name>.quarantine.jsonl beside it. (--exam-set names an exam set to read elsewhere.)")
         Path examSet;
+
+        /** The earlier spelling of --write-exam-set. */
+        @Option(names = "--exam-set", hidden = true)
+        void examSet(Path file) {
+            examSet = file;
+        }
 
         @Option(names = "--replace", description = "Reload databases that already exist.")
         boolean replace;
