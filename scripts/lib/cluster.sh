@@ -26,6 +26,14 @@ cluster_paths() {
   [ "$PG_HOME" = "$SQLEXAM_STATE_DIR/pg" ] || ln -sfn "$PG_HOME" "$SQLEXAM_STATE_DIR/pg-home"
   # the password reaches psql and the JDBC driver through this file (mode 600)
   export PGPASSFILE="$SQLEXAM_STATE_DIR/pgpass"
+  # a cluster keeps the port it was made with: SQLEXAM_PG_PORT follows it, so that the Java side finds its state there
+  local made_with
+  made_with=$(as_pg_owner sed -n 's/^port = \([0-9]*\)$/\1/p' "$PG_DATA/postgresql.conf" 2>/dev/null | tail -1)
+  if [ -n "$made_with" ] && [ "$made_with" != "$SQLEXAM_PG_PORT" ]; then
+    say "the private cluster in $PG_DATA listens on port $made_with (SQLEXAM_PG_PORT=$SQLEXAM_PG_PORT applies to a new one)"
+    SQLEXAM_PG_PORT=$made_with
+    export SQLEXAM_PG_PORT
+  fi
 }
 
 cluster_running() {

@@ -21,22 +21,23 @@ public final class TestDatabase {
     public static String url() {
         String url = System.getenv("SQLEXAM_JDBC_URL");
         if (url != null && !url.isBlank()) return url;
-        return "jdbc:postgresql://127.0.0.1:" + variable("SQLEXAM_PG_PORT", "55432") + "/{db}?user=" + variable("SQLEXAM_PG_SUPERUSER", "sqlexam");
+        return StateDatabase.privateCluster(System.getenv());
     }
 
-    private static String variable(String name, String otherwise) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? otherwise : value.trim();
-    }
-
-    /** sqlexam's own state database on the suite's server. */
+    /** sqlexam's own state database as a run of the suite finds it (SQLEXAM_STATE_URL, else the private cluster), migrated. */
     public static StateDatabase state() {
-        return new StateDatabase(migrated(), Migrations.CONTROL_DATABASE);
+        migrated();
+        return unmigratedState();
     }
 
+    private static StateDatabase unmigratedState() {
+        return StateDatabase.from(dev.sqlexam.config.Settings.resolve(java.util.Map.of(), System.getenv(), java.util.Map.of()));
+    }
+
+    /** The suite's server with every sample database, and sqlexam's state database, migrated. */
     public static synchronized JdbcUrlTemplate migrated() {
         if (!migrated) {
-            Migrations.migrateAll(admin(), migrationsDir());
+            Migrations.migrate(admin(), unmigratedState(), migrationsDir(), name -> true);
             migrated = true;
         }
         return admin();

@@ -54,7 +54,10 @@ class McpServerITCase {
     private static Map<String, String> serverEnvironment() {
         Map<String, String> env = new java.util.HashMap<>();
         env.put("SQLEXAM_JDBC_URL", System.getenv().getOrDefault("SQLEXAM_JDBC_URL", URL));
-        if (System.getenv("PGPASSFILE") != null) env.put("PGPASSFILE", System.getenv("PGPASSFILE"));
+        // where sqlexam's own state lives, as the suite's runs find it
+        for (String name : List.of("PGPASSFILE", "SQLEXAM_STATE_URL", "SQLEXAM_PG_PORT", "SQLEXAM_PG_SUPERUSER")) {
+            if (System.getenv(name) != null) env.put(name, System.getenv(name));
+        }
         return env;
     }
 
