@@ -28,7 +28,7 @@ cluster_paths() {
   export PGPASSFILE="$SQLEXAM_STATE_DIR/pgpass"
   # a cluster keeps the port it was made with: SQLEXAM_PG_PORT follows it, so that the Java side finds its state there
   local made_with
-  made_with=$(as_pg_owner sed -n 's/^port = \([0-9]*\)$/\1/p' "$PG_DATA/postgresql.conf" 2>/dev/null | tail -1)
+  made_with=$(as_pg_owner sed -n 's/^port = \([0-9]*\)$/\1/p' "$PG_DATA/postgresql.conf" 2>/dev/null | tail -1) || made_with=""
   if [ -n "$made_with" ] && [ "$made_with" != "$SQLEXAM_PG_PORT" ]; then
     say "the private cluster in $PG_DATA listens on port $made_with (SQLEXAM_PG_PORT=$SQLEXAM_PG_PORT applies to a new one)"
     SQLEXAM_PG_PORT=$made_with

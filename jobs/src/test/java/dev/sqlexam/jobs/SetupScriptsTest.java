@@ -180,4 +180,12 @@ class SetupScriptsTest {
         assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
         assertThat(tmp.resolve("state")).as("no state folder was made").doesNotExist();
     }
+
+    @Test
+    void theClustersPathsAreFoundUnderTheScriptsStrictModeBeforeAnyClusterExists() throws Exception {
+        Ran ran = bash(fakeTools(Map.of(), ""), "set -euo pipefail; source scripts/lib/common.sh; source scripts/lib/cluster.sh; "
+                + "SQLEXAM_PG_PORT=55499; cluster_paths; echo \"port=$SQLEXAM_PG_PORT\"");
+        assertThat(ran.code()).as(ran.out()).isZero();
+        assertThat(ran.out()).as("no cluster yet: the port asked for stands").contains("port=55499");
+    }
 }
