@@ -15,10 +15,10 @@ import java.util.TreeSet;
 
 /**
  * What the user's server is, asked once before a job: a database of it the connecting user may enter (one the exam
- * names, else a maintenance database), whether it accepts writes at all (a hot standby or a server read-only by
+ * names, else a maintenance database), who the connecting user is, whether it accepts writes at all (a hot standby or a server read-only by
  * default does not), and its databases. Only reads.
  */
-public record ServerProbe(String database, String readOnlyReason, Set<String> databases) {
+public record ServerProbe(String database, String currentUser, String readOnlyReason, Set<String> databases) {
 
     /** True when the server takes no writes: nothing may be created or granted there. */
     public boolean readOnly() {
@@ -30,7 +30,7 @@ public record ServerProbe(String database, String readOnlyReason, Set<String> da
         List<String> tried = new ArrayList<>();
         for (String database : candidates(server, preferred)) {
             try (Connection c = DriverManager.getConnection(server.forDatabase(database)); Statement st = c.createStatement()) {
-                return new ServerProbe(database, readOnlyReason(st), server.perDatabase() ? databases(st) : Set.of(database));
+                return new ServerProbe(database, currentUser(st), readOnlyReason(st), server.perDatabase() ? databases(st) : Set.of(database));
             } catch (SQLException e) {
                 tried.add(database + " (" + ErrorText.firstLine(e.getMessage()) + ")");
             }
@@ -46,6 +46,13 @@ public record ServerProbe(String database, String readOnlyReason, Set<String> da
         out.add("postgres");
         out.add("template1");
         return out;
+    }
+
+    private static String currentUser(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT current_user")) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     private static String readOnlyReason(Statement st) throws SQLException {

@@ -1,6 +1,5 @@
 package dev.sqlexam.pipeline;
 
-import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
 import java.util.HashMap;
@@ -12,7 +11,7 @@ public final class RetrievalServices {
     private RetrievalServices() {}
 
     public static RagStore store(RetrievalSpec spec) {
-        return new RagStore(new PooledConnections(spec.state().server(), RagStore.SESSION_INIT, false, spec.connections()), spec.state().database());
+        return RagStore.open(spec.state(), spec.connections());
     }
 
     public static RetrievalService service(RetrievalSpec spec, RagStore store) {

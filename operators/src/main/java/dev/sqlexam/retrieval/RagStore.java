@@ -1,7 +1,9 @@
 package dev.sqlexam.retrieval;
 
 import com.pgvector.PGvector;
+import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.model.ForeignKey;
 import java.sql.Array;
 import java.sql.Connection;
@@ -28,6 +30,11 @@ public final class RagStore implements AutoCloseable {
     private final PooledConnections pool;
     private final String controlDb;
     private final Map<String, Map<String, Integer>> visibleCounts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The store in sqlexam's state database, on a pool of its own within {@code connections}' budget. */
+    public static RagStore open(StateDatabase state, ConnectionPolicy connections) {
+        return new RagStore(new PooledConnections(state.server(), SESSION_INIT, false, connections), state.database());
+    }
 
     public RagStore(PooledConnections pool, String controlDb) {
         this.pool = pool;

@@ -2,7 +2,6 @@ package dev.sqlexam.jobs.ask;
 
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.prompt.Glosses;
 import dev.sqlexam.retrieval.RagStore;
@@ -35,7 +34,7 @@ public final class TableDescriptions {
     }
 
     private RagStore store() {
-        return new RagStore(new PooledConnections(state.server(), RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), state.database());
+        return RagStore.open(state, ConnectionPolicy.DEFAULT);
     }
 
     /** The table {@code table} of {@code db} (as the index names it: {@code name}, or {@code schema.name} outside public). */

@@ -139,7 +139,7 @@ public final class PipelineAssembly {
     public JobResources resources(JobShipping shipping, ReaderAccess reader, ConnectionPolicy connections, Settings settings,
             AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel) {
         String probe = reader.url().perDatabase() ? "postgres" : reader.url().fixedDatabase();
-        return JobResources.builder(shipping.url(admin, probe), state.on(shipping.url(state.server(), state.database())))
+        return JobResources.builder(shipping.url(admin, probe), shipping.state(state))
                 .migrations(shipping.migrations(Home.migrations())).reader(shipping.reader(reader, probe), connections).poolSize(settings.get(SqlExamOptions.ASYNC_CAPACITY))
                 .limits(settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP))
                 .adaptiveTimeout(adaptiveTimeout).dimensions(dimensionsByModel).build();

@@ -61,8 +61,7 @@ public final class WatchSpecs {
     public static RetrievalSpec retrievalSpec(Settings settings, int poolSize, JobShipping shipping) {
         EmbeddingProviders embeddings = EmbeddingProviders.from(settings);
         int dimensions = PipelineAssembly.dimensions(embeddings, " (--set watch_retrieval_check=false runs the watch without the retrieval check)");
-        StateDatabase state = StateDatabase.from(settings);
-        return new RetrievalSpec(state.on(shipping.url(state.server(), state.database())), embeddings, dimensions, RetrievalConfig.from(settings),
+        return new RetrievalSpec(shipping.state(StateDatabase.from(settings)), embeddings, dimensions, RetrievalConfig.from(settings),
                 shipping.migrations(Home.migrations()), poolSize, ConnectionPolicy.from(settings));
     }
 

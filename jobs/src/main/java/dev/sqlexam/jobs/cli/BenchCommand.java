@@ -8,7 +8,6 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
@@ -62,7 +61,7 @@ final class BenchCommand extends CommandGroup {
                     .run(db, false, FlinkTarget.local(), settings.get(SqlExamOptions.PARALLELISM));
             Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
             List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
-            try (RagStore store = new RagStore(new PooledConnections(state.server(), RagStore.SESSION_INIT, false, ConnectionPolicy.from(settings)), state.database());
+            try (RagStore store = RagStore.open(state, ConnectionPolicy.from(settings));
                     EmbeddingProvider embedder = EmbeddingProviders.from(settings).create()) {
                 Map<String, String> modules = RetrievalBench.moduleOfTables(store.tables(db, embedder.model()));
                 RetrievalBench.Report report = new RetrievalBench(store, embedder, RetrievalConfig.from(settings), home.resolve("migrations"))

@@ -202,7 +202,7 @@ final class RunDriver {
         Path report = RunReport.write(outDir, summary, accumulator, RunLog.read(outDir), out);
         out.println("exam log   " + outDir.resolve("exam_log.jsonl") + " (" + merged.lines() + " records)");
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
-        out.println("summary    " + outDir.resolve("summary.json") + ";  rows in exam.results of sqlexam's " + assembly.state() + " (run_id '" + runId + "')");
+        out.println("summary    " + outDir.resolve("summary.json") + "; rows in exam.results of sqlexam's " + assembly.state() + " (run_id '" + runId + "')");
         out.println("report     " + report);
         return new RunResult(runId, outDir, summary, merged.lines(), rejectedLines);
     }

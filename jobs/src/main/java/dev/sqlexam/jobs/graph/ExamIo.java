@@ -11,6 +11,7 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /** Where an exam job's questions come from and where its records go, so that runs and tests wire the same graph. */
@@ -22,6 +23,13 @@ public final class ExamIo {
     @FunctionalInterface
     public interface Lines extends Serializable {
         DataStream<NumberedLine> open(StreamExecutionEnvironment env);
+
+        /** The lines read by one reader whose state a restored job finds under {@code uid}. */
+        default DataStream<NumberedLine> openAs(StreamExecutionEnvironment env, String uid) {
+            DataStream<NumberedLine> lines = open(env);
+            if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid(uid).setParallelism(1);
+            return lines;
+        }
 
         /** A JSONL file (any Flink file system path), read by Flink's FileSource. */
         static Lines file(String path) {

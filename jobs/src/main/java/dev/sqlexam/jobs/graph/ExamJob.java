@@ -55,8 +55,7 @@ public final class ExamJob {
     }
 
     public Running start(StreamExecutionEnvironment env) throws Exception {
-        DataStream<NumberedLine> lines = source.open(env);
-        if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid("exam-set-source").setParallelism(1);
+        DataStream<NumberedLine> lines = source.openAs(env, "exam-set-source");
 
         SingleOutputStreamOperator<ExamQuestion> questions = lines
                 .process(new ParseExamLines(spec.parser()))

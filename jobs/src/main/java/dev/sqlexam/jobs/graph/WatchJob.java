@@ -184,8 +184,7 @@ public final class WatchJob {
     }
 
     public Running start(StreamExecutionEnvironment env) throws Exception {
-        DataStream<NumberedLine> lines = source.open(env);
-        if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid("query-log-source").setParallelism(1);
+        DataStream<NumberedLine> lines = source.openAs(env, "query-log-source");
         SingleOutputStreamOperator<QueryLogEvent> events = lines.process(new ParseQueryLog(spec.source()))
                 .uid("parse-query-log").name("parse query-log events").setParallelism(1);
         if (sinks.rejected() != null) {

@@ -60,7 +60,7 @@ public final class Preflight {
         ReaderAccess reader = reader(settings, admin, server);
         if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
 
-        String loginRole = reader.url().user() != null ? reader.url().user() : currentUser(admin, server.database());
+        String loginRole = reader.url().user() != null ? reader.url().user() : server.currentUser();
         ServerCapacity capacity = ServerCapacity.read(admin, server.database(), loginRole);
         boolean clientAsRole = loginRole.equals(admin.user());
         int budget = capacity.budget(settings.get(SqlExamOptions.MAX_CONNECTIONS_PER_SERVER), CLIENT_CONNECTIONS, clientAsRole);
@@ -163,11 +163,5 @@ public final class Preflight {
         lines.add("-- granted by sqlexam's pre-flight check to " + access.role() + " (database: statement)");
         lines.addAll(access.granted());
         Files.write(file, lines, StandardCharsets.UTF_8);
-    }
-
-    private static String currentUser(JdbcUrlTemplate admin, String db) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
-            return ReadAccessCheck.currentUser(c);
-        }
     }
 }

@@ -5,7 +5,6 @@ import dev.sqlexam.jobs.graph.IndexJob;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.retrieval.IndexPlan;
@@ -84,7 +83,7 @@ public final class IndexRun {
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
         String controlUrl = state.url();
-        try (RagStore store = new RagStore(new PooledConnections(state.server(), null, false, ConnectionPolicy.DEFAULT), state.database())) {
+        try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT)) {
             if (!force && fingerprint.equals(store.lastFingerprint(database, model))) {
                 return new Result(database, true, tables, columns, 0, 0, 0, seconds(start));
             }

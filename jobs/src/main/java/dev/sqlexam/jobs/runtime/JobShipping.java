@@ -5,6 +5,7 @@ import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.pipeline.JobResources;
 import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.flink.NumberedLinesFormat;
@@ -49,6 +50,11 @@ public enum JobShipping {
     /** The URL with the client's password for it written in, where workers cannot look it up. */
     public JdbcUrlTemplate url(JdbcUrlTemplate url, String database) {
         return ships() ? url.withClientPassword(database) : url;
+    }
+
+    /** sqlexam's state database as the workers reach it. */
+    public StateDatabase state(StateDatabase state) {
+        return state.on(url(state.server(), state.database()));
     }
 
     public ReaderAccess reader(ReaderAccess reader, String database) {

@@ -97,7 +97,7 @@ public final class WatchRun {
         }
         if (options.shadowVariant() != null) spec = spec.toBuilder().shadow(ShadowPlan.of(assembly, settings, options.shadowVariant(), options.shadowRate(),
                 "shadow-" + watchId, spec.execution().reader(), named, shipping, out)).build();
-        String tables = shipping.url(state.server(), state.database()).forDatabase(state.database());
+        String tables = shipping.state(state).url();
         WatchJob.Sinks sinks = runner.sinks(parts, tables, watchId);
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
 
