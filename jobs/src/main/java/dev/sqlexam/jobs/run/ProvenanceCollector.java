@@ -4,7 +4,6 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.llm.PromptTemplates;
 import dev.sqlexam.retrieval.RagStore;
@@ -33,6 +32,9 @@ public final class ProvenanceCollector {
     /** Tables with more rows than this (by the planner's estimate) are not counted; their estimate is recorded instead. */
     static final long EXACT_COUNT_BELOW = 100_000;
 
+    /** A table never analyzed is counted only when its heap is smaller than this (a count must not scan a large table). */
+    static final long UNANALYZED_EXACT_BELOW_BYTES = 8L << 20;
+
     private ProvenanceCollector() {}
 
     /** What a run on {@code databases} of {@code admin}'s server depends on; {@code generators}: variant → generator described. */
@@ -48,6 +50,7 @@ public final class ProvenanceCollector {
                 c.setReadOnly(true);
                 c.setAutoCommit(false);
                 try (Statement st = c.createStatement()) {
+                    st.execute("SET LOCAL statement_timeout = " + settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS));
                     if (serverVersion == null) {
                         serverVersion = single(st, "SHOW server_version");
                         extensions = column(st, "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
@@ -75,23 +78,32 @@ public final class ProvenanceCollector {
                 SELECT conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
                 WHERE connamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace) AND conrelid <> 0 ORDER BY 1""")));
         List<String> counts = new ArrayList<>();
+        List<String> exact = new ArrayList<>();
         boolean estimated = false;
-        for (String row : column(st, """
-                SELECT format('%I.%I', n.nspname, c.relname) || ' ' || c.reltuples::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                WHERE c.relkind IN ('r', 'p', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+        // partitioned parents are left out (their partitions are counted); a table never analyzed has reltuples -1
+        try (ResultSet rs = st.executeQuery("""
+                SELECT format('%I.%I', n.nspname, c.relname), c.reltuples::bigint, pg_relation_size(c.oid),
+                       has_table_privilege(c.oid, 'SELECT')
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE c.relkind IN ('r', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
                 ORDER BY 1""")) {
-            int space = row.lastIndexOf(' ');
-            String table = row.substring(0, space);
-            long estimate = Long.parseLong(row.substring(space + 1));
-            if (estimate >= EXACT_COUNT_BELOW) {
-                estimated = true;
-                counts.add(table + " ~" + estimate);
-            } else {
-                counts.add(table + " " + single(st, "SELECT count(*) FROM " + table));
+            while (rs.next()) {
+                String table = rs.getString(1);
+                long rows = rs.getLong(2);
+                boolean small = rows >= 0 ? rows < EXACT_COUNT_BELOW : rs.getLong(3) < UNANALYZED_EXACT_BELOW_BYTES;
+                if (small && rs.getBoolean(4)) {
+                    exact.add(table);
+                } else {
+                    estimated = true;
+                    counts.add(table + (rows >= 0 ? " ~" + rows : " ~" + rs.getLong(3) + " bytes"));
+                }
             }
         }
+        for (String table : exact) counts.add(table + " " + single(st, "SELECT count(*) FROM " + table));
+        java.util.Collections.sort(counts);
         return new Provenance.DatabaseFingerprint(schema, sha256(String.join("\n", counts)),
-                estimated ? "row counts (exact below " + EXACT_COUNT_BELOW + " estimated rows, else the planner's estimate)" : "exact row counts");
+                estimated ? "row counts (exact below " + EXACT_COUNT_BELOW + " estimated rows; the planner's estimate, or the size of a table "
+                        + "never analyzed, for larger tables and tables the connecting user may not read)" : "exact row counts");
     }
 
     /**
@@ -100,7 +112,7 @@ public final class ProvenanceCollector {
      */
     private static Map<String, String> indexFingerprints(StateDatabase state, Collection<String> databases, String model) {
         Map<String, String> out = new TreeMap<>();
-        try (RagStore store = new RagStore(new PooledConnections(state.server(), null, false, ConnectionPolicy.DEFAULT), state.database());
+        try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT);
                 Connection c = DriverManager.getConnection(state.url());
                 java.sql.PreparedStatement vectors = c.prepareStatement("SELECT md5(string_agg(md5(embedding::text), '' ORDER BY entity_type, "
                         + "schema_name, table_name, column_name)) FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
