@@ -11,6 +11,7 @@ import dev.sqlexam.database.ReaderRole;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.ServerCapacity;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.retrieval.BackwardRecall;
 import dev.sqlexam.sql.GoldTables;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -114,7 +115,9 @@ public final class Preflight {
                         try {
                             tables.addAll(GoldTables.of(c, sql));
                         } catch (SQLException planFailed) {
-                            // a gold that cannot be planned is graded gold_error; its given gold_tables are still checked
+                            // a gold the connecting user may not plan names the tables to check in its text; any other
+                            // gold that cannot be planned is graded gold_error, its given gold_tables still checked
+                            if (GoldTables.infrastructure(planFailed)) tables.addAll(BackwardRecall.tablesOf(sql));
                         }
                     }
                 }

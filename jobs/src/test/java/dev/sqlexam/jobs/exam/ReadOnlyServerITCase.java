@@ -1,12 +1,14 @@
 package dev.sqlexam.jobs.exam;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.database.ThrowawayCluster;
 import dev.sqlexam.jobs.ask.AskRun;
 import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
@@ -51,7 +53,8 @@ class ReadOnlyServerITCase {
     @BeforeAll
     static void startPrimaryAndStandby() throws Exception {
         primary = ThrowawayCluster.primary(clusters);
-        primary.execute("postgres", "CREATE DATABASE shop", "CREATE ROLE analyst LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE");
+        primary.execute("postgres", "CREATE DATABASE shop", "CREATE ROLE analyst LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE",
+                "CREATE ROLE outsider LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE");
         primary.execute("shop",
                 "CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, city text NOT NULL)",
                 "CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), total numeric(10,2) NOT NULL)",
@@ -146,6 +149,18 @@ class ReadOnlyServerITCase {
                 "it-analyst-" + System.nanoTime(), quiet(new ByteArrayOutputStream())).run(FlinkTarget.local());
         assertThat(selfCheck.summary().variants().get(0).overall().getExcluded()).isZero();
         assertThat(selfCheck.summary().variants().get(0).overall().getAccuracy()).isEqualTo(1.0);
+        assertNothingOfSqlexamOn(primary);
+    }
+
+    @Test
+    void aRoleWithoutReadRightsIsStoppedBeforeAnythingRunsWithTheGrantsToAsk() throws Exception {
+        // it may not even plan the golds, so their tables come from their text
+        assertThatThrownBy(() -> new ExamRun(settings(primary.url("{db}", "outsider"), Map.of("generator", "gold")), examSet(),
+                tmp.resolve("runs"), "it-outsider-" + System.nanoTime(), quiet(new ByteArrayOutputStream())).run(FlinkTarget.local()))
+                .isInstanceOf(Preflight.Failed.class)
+                .hasMessageContaining("cannot read 2 gold table(s)")
+                .hasMessageContaining("customers").hasMessageContaining("orders").hasMessageContaining("GRANT");
+        assertThat(tmp.resolve("runs")).as("nothing ran").doesNotExist();
         assertNothingOfSqlexamOn(primary);
     }
 
