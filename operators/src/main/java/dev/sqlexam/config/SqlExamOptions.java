@@ -241,6 +241,10 @@ public final class SqlExamOptions {
     public static final Option<Integer> EXECUTION_FALLBACKS = own("execution_fallbacks", "SQLEXAM_EXECUTION_FALLBACKS", Integer.class, 2,
             "When the chosen SQL fails as it runs (22xxx, 21000, the server's timeout): divisors guarded with NULLIF on division by zero, "
                     + "then up to this many next-ranked candidates that passed their checks (0: none).", Option.Stage.GRADE);
+    public static final Option<Integer> TEST_SUITE_SIZE = own("test_suite_size", "SQLEXAM_TEST_SUITE_SIZE", Integer.class, 0,
+            "Test-suite grading: for each exam database, this many small fuzzed databases of its schema (distilled to tell each gold "
+                    + "from its single-mutation neighbours, cached in sqlexam's own server); a prediction is correct only if it also "
+                    + "matches the gold on every one (0: off).", Option.Stage.GRADE);
     public static final Option<Long> GRADE_TIMEOUT_BASE_MS = own("grade_timeout_base_ms", "SQLEXAM_GRADE_TIMEOUT_BASE_MS", Long.class,
             30_000L, "sqlexam grade: the gold queries' timeout, and the base of each prediction's (Spider test-suite style).", Option.Stage.GRADE);
     public static final Option<Double> GRADE_TIMEOUT_GOLD_FACTOR = own("grade_timeout_gold_factor", "SQLEXAM_GRADE_TIMEOUT_GOLD_FACTOR",

@@ -31,6 +31,7 @@ public final class GradingStage {
     private final boolean passAtK;
     private final int executionFallbacks;
     private final AdaptiveTimeout adaptiveTimeout;
+    private SuiteCheck suites;
 
     /**
      * {@code executionFallbacks}: how many next-ranked candidates may run when the chosen one fails as it runs (0: none);
@@ -50,6 +51,12 @@ public final class GradingStage {
         this.passAtK = passAtK;
         this.executionFallbacks = executionFallbacks;
         this.adaptiveTimeout = adaptiveTimeout;
+    }
+
+    /** Grades predictions the exam database finds correct on {@code check}'s test suites too (null: the exam database only). */
+    public GradingStage withSuites(SuiteCheck check) {
+        this.suites = check;
+        return this;
     }
 
     /** The chosen candidate as it ran (null outcome: nothing to run), after execution recovery when that ran instead. */
@@ -114,10 +121,32 @@ public final class GradingStage {
         // a packet left empty by a failed stage says nothing about retrieval's recall
         List<String> packetTables = generated.packet() == null || upstreamFailure != null ? null : generated.packet().tableNames();
         ExamRecord.Failure failed = failureOf(grade, failing, packetTables, generated, chosen);
+        Double softF1 = upstreamFailure != null || !firstGold.ok() || grade.reason().excludedFromAccuracy() ? null
+                : prediction == null || !prediction.ok() ? 0.0 : SoftF1.score(referenceResult(golds, grade), prediction.result());
         ExamRecord.Grade graded = new ExamRecord.Grade(grade.correct(), grade.reason().code(), grade.lenientCorrect(), grade.lenientReason().code(),
-                birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(), grade.predRows(), grade.detail());
+                birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(), grade.predRows(), grade.detail(), softF1, null);
+        if (suites != null && upstreamFailure == null && grade.lenientCorrect() && chosen != null) {
+            long suiteStart = System.nanoTime();
+            var verdict = suites.check(q, chosen.sql(), new SuiteCheck.ExamRecordGrade(grade.correct(), grade.reason().code(), grade.lenientCorrect()));
+            if (verdict != null) {
+                graded = graded.withSuite(verdict);
+                if (verdict.overturned()) {
+                    failed = new ExamRecord.Failure(verdict.kind(), null, verdict.detail(), GradeReason.SUITE_MISMATCH.code(),
+                            verdict.kind() + " on " + verdict.database() + ": " + verdict.detail(), failed.goldTablesRetrieved());
+                }
+                trace.add(verdict.correct() ? StageTrace.ok(Stage.GRADE_SUITE, elapsedMs(suiteStart), verdict.checked() + " suite database(s) agree")
+                        : StageTrace.failed(Stage.GRADE_SUITE, GradeReason.SUITE_MISMATCH.code(), null, elapsedMs(suiteStart),
+                                verdict.kind() + " on " + verdict.database() + ": " + verdict.detail()));
+            }
+        }
         return new Graded(new ExamRecord(asked(task), answer(generated, chosen, candidateCorrect), graded,
                 new ExamRecord.Timing(goldMs, predMs, totalMs, goldExecuted.get()), failed, traces(generated, trace), q.extrasJson()), run);
+    }
+
+    /** The result Soft-F1 compares with: the gold that matched, else the first that ran. */
+    private static dev.sqlexam.sql.QueryResult referenceResult(List<Grader.GoldRun> golds, Grade grade) {
+        if (grade.matchedGold() >= 0 && golds.get(grade.matchedGold()).outcome().ok()) return golds.get(grade.matchedGold()).outcome().result();
+        return golds.stream().filter(g -> g.outcome().ok()).findFirst().orElseThrow().outcome().result();
     }
 
     /** The failing query's error (the prediction's, else the gold's) and the failure category of the grade. */

@@ -41,11 +41,19 @@ public record ExamRecord(
      * whether order counted, both row counts (-1: not run), and the comparison's detail.
      */
     public record Grade(boolean correct, String reason, boolean lenientCorrect, String lenientReason, Boolean birdCorrect, int matchedGold,
-            boolean orderMatters, int goldRows, int predRows, String gradeDetail) implements Serializable {
+            boolean orderMatters, int goldRows, int predRows, String gradeDetail, Double softF1, SuiteGrade suite) implements Serializable {
 
         /** Not graded: {@code reason} for both the strict and the lenient verdict. */
         public static Grade notGraded(String reason, String detail) {
-            return new Grade(false, reason, false, reason, null, -1, false, -1, -1, detail);
+            return new Grade(false, reason, false, reason, null, -1, false, -1, -1, detail, null, null);
+        }
+
+        /** This grade with the test suite's verdict: wrong with reason {@code suite_mismatch} where the suite overturned it. */
+        public Grade withSuite(SuiteGrade verdict) {
+            String mismatch = GradeReason.SUITE_MISMATCH.code();
+            return new Grade(correct && verdict.correct(), correct && !verdict.correct() ? mismatch : reason,
+                    lenientCorrect && verdict.lenientCorrect(), lenientCorrect && !verdict.lenientCorrect() ? mismatch : lenientReason,
+                    birdCorrect, matchedGold, orderMatters, goldRows, predRows, gradeDetail, softF1, verdict);
         }
     }
 

@@ -16,6 +16,8 @@ public enum GradeReason {
     MISSING("missing", false),
     TIMEOUT("timeout", false),
     GOLD_ERROR("gold_error", false),
+    /** Matched on the exam database, not on a database of the test suite (--test-suite). */
+    SUITE_MISMATCH("suite_mismatch", false),
     INFRA_FAILURE("infra_failure", false);
 
     private final String code;

@@ -14,7 +14,8 @@ public enum Stage {
     EXECUTE_GOLD("execute_gold"),
     EXECUTE("execute"),
     EXECUTE_RECOVERY("execute_recovery"),
-    GRADE("grade");
+    GRADE("grade"),
+    GRADE_SUITE("grade_suite");
 
     private final String code;
 

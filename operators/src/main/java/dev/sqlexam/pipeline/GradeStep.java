@@ -33,6 +33,9 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     private final ReadOnlyExecutor executor;
     private final QueryCache golds;
     private final Map<String, GradingStage> stages = new HashMap<>();
+    private final PooledConnections suiteConnections;
+    private final ReadOnlyExecutor suiteExecutor;
+    private final dev.sqlexam.suite.Witness witness;
 
     public GradeStep(Variants<ExecutionSpec> specs, CacheSizes caches) {
         ExecutionSpec shared = specs.reference();
@@ -40,6 +43,10 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
         workers = Workers.daemons("sqlexam-execute", shared.poolSize());
         executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
         golds = new QueryCache(caches.golds(), CACHED_RESULT_MAX_ROWS);
+        var suites = shared.suites();
+        suiteConnections = suites == null ? null : new PooledConnections(suites.reader().url(), suites.reader().initSql(), true, suites.connections());
+        suiteExecutor = suites == null ? null : new ReadOnlyExecutor(suiteConnections, shared.statementTimeoutMs(), shared.rowCap());
+        witness = suites == null ? null : new dev.sqlexam.suite.Witness(suites.admin(), suiteExecutor, suiteConnections);
         QueryCache candidates = new QueryCache(caches.candidates(), CACHED_RESULT_MAX_ROWS);
         for (String variant : specs.names()) stages.put(variant, stage(specs.get(variant), candidates, specs.get(variant).passAtK(),
                 specs.get(variant).executionFallbacks()));
@@ -56,7 +63,9 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     }
 
     private GradingStage stage(ExecutionSpec spec, QueryCache candidates, boolean passAtK, int executionFallbacks) {
-        return new GradingStage(executor, new Grader(spec.tolerance()), golds, candidates, passAtK, executionFallbacks, spec.adaptiveTimeout());
+        Grader grader = new Grader(spec.tolerance());
+        GradingStage stage = new GradingStage(executor, grader, golds, candidates, passAtK, executionFallbacks, spec.adaptiveTimeout());
+        return spec.suites() == null ? stage : stage.withSuites(new dev.sqlexam.suite.SuiteGrading(spec.suites(), suiteExecutor, golds, grader, witness));
     }
 
     @Override
@@ -75,5 +84,6 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     public void close() {
         workers.shutdownNow();
         connections.close();
+        if (suiteConnections != null) suiteConnections.close();
     }
 }

@@ -17,7 +17,8 @@ import java.util.Map;
  * all) gives each prediction a timeout from its gold's time. Built with {@link #builder}, checked when built.
  */
 public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles migrations, ReaderAccess reader, ConnectionPolicy connections,
-        int poolSize, long statementTimeoutMs, int rowCap, AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel)
+        int poolSize, long statementTimeoutMs, int rowCap, AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel,
+        dev.sqlexam.suite.TestSuites suites)
         implements Serializable {
 
     public JobResources {
@@ -43,6 +44,12 @@ public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles 
         return ship ? JobFiles.shipped(dir, relative -> !relative.matches("(.*/)?V\\d+__[^/]*\\.sql")) : JobFiles.local(dir);
     }
 
+    /** The same resources grading on {@code testSuites} too. */
+    public JobResources withSuites(dev.sqlexam.suite.TestSuites testSuites) {
+        return new JobResources(admin, state, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
+                dimensionsByModel, testSuites);
+    }
+
     public int dimensions(String embeddingModel) {
         return dimensionsByModel.getOrDefault(embeddingModel, 0);
     }
@@ -59,6 +66,7 @@ public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles 
         private int rowCap = 100_000;
         private AdaptiveTimeout adaptiveTimeout;
         private final Map<String, Integer> dimensionsByModel = new HashMap<>();
+        private dev.sqlexam.suite.TestSuites suites;
 
         private Builder(JdbcUrlTemplate admin, StateDatabase state) {
             this.admin = admin;
@@ -100,9 +108,15 @@ public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles 
             return this;
         }
 
+        /** The run's test suites (null: grading on the exam databases only). */
+        public Builder suites(dev.sqlexam.suite.TestSuites testSuites) {
+            suites = testSuites;
+            return this;
+        }
+
         public JobResources build() {
             return new JobResources(admin, state, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
-                    dimensionsByModel);
+                    dimensionsByModel, suites);
         }
     }
 }

@@ -43,7 +43,7 @@ public record PipelineConfig(String name, String description, RetrievalSpec retr
                 RepairLoop.Settings.from(settings), generators, job.connections());
         ExecutionSpec execution = new ExecutionSpec(job.reader(), job.statementTimeoutMs(), job.rowCap(),
                 Tolerance.from(settings),
-                job.poolSize(), passAtK, executionFallbacks, job.adaptiveTimeout(), job.connections());
+                job.poolSize(), passAtK, executionFallbacks, job.adaptiveTimeout(), job.connections(), job.suites());
         return new PipelineConfig(name, description, retrieval, settings.get(SqlExamOptions.PRE_SQL_ENABLED), PlannerSpec.from(settings),
                 generators, evaluation, execution, Prices.from(settings));
     }

@@ -59,6 +59,9 @@ final class ExamCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Mixin
+    TestSuiteOption testSuite;
+
+    @Mixin
     ClusterOption cluster;
 
     @CommandLine.Spec
@@ -94,7 +97,7 @@ final class ExamCommand implements Callable<Integer> {
             if (runs == null) extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
-        var settings = common.settings(cluster.apply(extra));
+        var settings = common.settings(testSuite.apply(cluster.apply(extra)));
         RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings));
         return result.summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }

@@ -44,6 +44,9 @@ final class GradeCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Mixin
+    TestSuiteOption testSuite;
+
+    @Mixin
     ClusterOption cluster;
 
     /** SQLite predictions made to mean on PostgreSQL what they meant on SQLite, with each database's names. */
@@ -74,7 +77,7 @@ final class GradeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--dialect must be auto, sqlite or postgres, was '" + dialect + "'");
         }
         List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
-        var settings = common.settings(cluster.apply(new java.util.HashMap<>()));
+        var settings = common.settings(testSuite.apply(cluster.apply(new java.util.HashMap<>())));
         SqliteDialect sqlite = new SqliteDialect(new dev.sqlexam.database.JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
                 questions);
         List<PredictionsFile.Loaded> loaded = new ArrayList<>();

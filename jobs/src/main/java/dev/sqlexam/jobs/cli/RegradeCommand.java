@@ -32,10 +32,13 @@ final class RegradeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    TestSuiteOption testSuite;
+
     @Override
     public Integer call() throws Exception {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
-        var result = new RegradeRun(common.settings(Map.of()), runDir, examSet, outRoot, runId, System.out)
+        var result = new RegradeRun(common.settings(testSuite.apply(new java.util.HashMap<>())), runDir, examSet, outRoot, runId, System.out)
                 .run(FlinkTarget.local());
         return result.run().summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }

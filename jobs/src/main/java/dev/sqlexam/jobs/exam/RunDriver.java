@@ -98,7 +98,7 @@ final class RunDriver {
 
     /** The run's checked server and plan, and its output folder as opened (with what a resumed run logged before). */
     private record Opened(Setup setup, Preflight.Result preflight, Plan plan, long questions, Path outDir, Path parts,
-            Map<String, ExamRecord> earlier, RunCatalog catalog) {}
+            Map<String, ExamRecord> earlier, RunCatalog catalog, dev.sqlexam.suite.TestSuites suites) {}
 
     /** The job as it ran: its variants, how they shared work, what it handed back, and its seconds. */
     private record Ran(Variants<PipelineConfig> configs, SharingPlan sharing, ExamJobRunner.Finished finished, double seconds) {}
@@ -120,6 +120,8 @@ final class RunDriver {
         Preflight.Result preflight = Preflight.run(settings, admin, examSet, server, out);
         Setup setup = new Setup(admin, assembly.state(), databases);
         Plan plan = planner.plan(setup, assembly);
+        dev.sqlexam.suite.TestSuites suites = dev.sqlexam.jobs.run.TestSuitePreparation.prepare(settings, admin, preflight.reader(),
+                preflight.connections(), assembly.state(), examSet, out);
 
         Path outDir = outRoot.resolve(runId);
         Provenance provenance = provenance(plan, admin, named);
@@ -138,7 +140,7 @@ final class RunDriver {
                 provenance).write(outDir);
         RunCatalog catalog = new RunCatalog(assembly.state().url());
         catalog.start(runId, examSet.toString(), plan.generatorName(), plan.selfCheck(), settings.changed());
-        return new Opened(setup, preflight, plan, ExamSetFiles.countLines(examSet), outDir, parts, earlier, catalog);
+        return new Opened(setup, preflight, plan, ExamSetFiles.countLines(examSet), outDir, parts, earlier, catalog, suites);
     }
 
     /** The variants' pipelines on the job's resources, the exam job on {@code target}, followed to its end. */
@@ -149,6 +151,11 @@ final class RunDriver {
         JobShipping shipping = runner.shipping();
         JobResources resources = assembly.resources(shipping, run.preflight().reader(), run.preflight().connections(), settings,
                 plan.adaptiveTimeout(), plan.dimensions());
+        if (run.suites() != null) {
+            var suites = run.suites();
+            resources = resources.withSuites(new dev.sqlexam.suite.TestSuites(resources.state().server(),
+                    shipping.reader(suites.reader(), resources.state().database()), suites.connections(), suites.byDatabase()));
+        }
         Variants<PipelineConfig> configs = configs(plan, resources, shipping);
         SharingPlan sharing = plan.predictions() != null ? SharingPlan.unshared(configs.names(), plan.repetitions())
                 : sharing(plan, RunLog.doneKeys(run.earlier().values()));

@@ -1,0 +1,92 @@
+package dev.sqlexam.jobs.run;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.ReaderRole;
+import dev.sqlexam.database.StateDatabase;
+import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.sql.ErrorText;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.suite.SuiteBuilder;
+import dev.sqlexam.suite.TestSuite;
+import dev.sqlexam.suite.TestSuites;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Before a run that grades with {@code --test-suite N}: each exam database's suite, found cached or built into
+ * sqlexam's own server (the state's), its schema and samples read from the user's server as the read-only role. A
+ * database whose suite cannot be built is graded on the exam database alone, and the run says why.
+ */
+public final class TestSuitePreparation {
+
+    private TestSuitePreparation() {}
+
+    /** The run's suites (null: test_suite_size is 0). */
+    public static TestSuites prepare(Settings settings, JdbcUrlTemplate admin, ReaderAccess userReader, ConnectionPolicy connections,
+            StateDatabase state, Path examSet, PrintStream out) {
+        int size = settings.get(SqlExamOptions.TEST_SUITE_SIZE);
+        if (size <= 0) return null;
+        Map<String, Set<String>> goldsByDb = new TreeMap<>();
+        for (ExamQuestion q : ExamSetFiles.read(examSet, null).questions()) {
+            if (q.goldSql() == null || q.goldSql().isBlank()) continue;
+            goldsByDb.computeIfAbsent(q.db(), k -> new LinkedHashSet<>()).addAll(q.allGoldSql());
+        }
+        String problem = ReaderRole.ensure(state.server(), state.database());
+        if (problem != null) out.println("[sqlexam] test suites: " + problem + "; suite SQL runs as the state's user in read-only transactions");
+        ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), settings.get(SqlExamOptions.READER_PASSWORD));
+        Map<String, TestSuite> suites = new LinkedHashMap<>();
+        try (PooledConnections pool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, connections)) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(pool, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP));
+            SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), executor, Tolerance.from(settings));
+            for (var e : goldsByDb.entrySet()) {
+                String db = e.getKey();
+                long start = System.nanoTime();
+                try (Connection source = readOnly(userReader, admin.perDatabase() ? db : admin.fixedDatabase())) {
+                    var read = SuiteBuilder.Source.read(admin.server() + "/" + db, db, source);
+                    SuiteBuilder.Prepared prepared = builder.suiteFor(read, e.getValue(), size);
+                    TestSuite suite = prepared.suite();
+                    suites.put(db, suite);
+                    double seconds = (System.nanoTime() - start) / 1e9;
+                    boolean reused = prepared.cached();
+                    long unusable = suite.goldHealth().values().stream().mapToLong(Map::size).sum();
+                    out.printf(Locale.ROOT, "[sqlexam] test suite of %s: %d database(s), %s; coverage %d/%d neighbours (%.1f%%)%s%n", db,
+                            suite.databases().size(), reused ? String.format(Locale.ROOT, "cached (%.1f s; built in %.1f s)", seconds, suite.buildMs() / 1000.0)
+                                    : String.format(Locale.ROOT, "built in %.1f s", seconds),
+                            suite.distinguished(), suite.neighbours(), 100 * suite.coverage(),
+                            unusable == 0 ? "" : "; " + unusable + " (gold, suite database) pair(s) not used: gold_suite_error");
+                } catch (SQLException | RuntimeException ex) {
+                    out.println("[sqlexam] test suite of " + db + " not built (" + ErrorText.firstLine(String.valueOf(ex.getMessage()))
+                            + "): its questions are graded on the exam database only");
+                }
+            }
+        }
+        return new TestSuites(state.server(), suiteReader, connections, suites);
+    }
+
+    private static Connection readOnly(ReaderAccess reader, String database) throws SQLException {
+        Connection c = DriverManager.getConnection(reader.url().forDatabase(database));
+        try (Statement st = c.createStatement()) {
+            st.execute(reader.initSql());
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+}

@@ -1,0 +1,164 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.suite.SuiteSchema.Column;
+import dev.sqlexam.suite.SuiteSchema.Family;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * The values one column of a suite draws from, as text: the golds' constants and values just beside them (±1, ±0.01, a
+ * day either side, a prefix and a suffix, a year's first and last day), a sample of the original column, and values of
+ * its type. Small on purpose, so that values repeat.
+ */
+final class ColumnValues {
+
+    private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F-]{36}");
+    private static final Pattern YEAR = Pattern.compile("(19|20)\\d{2}");
+
+    final Column column;
+    final List<String> constants;
+    final List<String> samples;
+
+    ColumnValues(Column column, Collection<String> goldConstants, Collection<String> sampled) {
+        this.column = column;
+        Set<String> c = new LinkedHashSet<>();
+        for (String k : goldConstants) c.addAll(around(column, k));
+        this.constants = new ArrayList<>(c.stream().map(v -> fit(column, v)).filter(v -> v != null).distinct().toList());
+        this.samples = new ArrayList<>(sampled.stream().filter(v -> v != null).map(v -> fit(column, v)).filter(v -> v != null).distinct().toList());
+    }
+
+    /** One value (null: SQL NULL) for a row; {@code nullRate}: how often a nullable column is NULL. */
+    String draw(Random random, double nullRate) {
+        if (column.nullable() && random.nextDouble() < nullRate) return null;
+        double r = random.nextDouble();
+        if (!constants.isEmpty() && r < 0.4) return constants.get(random.nextInt(constants.size()));
+        if (!samples.isEmpty() && r < 0.75) return samples.get(random.nextInt(samples.size()));
+        String typed = typed(random);
+        if (typed != null) return typed;
+        if (!samples.isEmpty()) return samples.get(random.nextInt(samples.size()));
+        return constants.isEmpty() ? null : constants.get(random.nextInt(constants.size()));
+    }
+
+    /** A value of the column's type with no sample behind it (null: none can be made for the type). */
+    String typed(Random random) {
+        return switch (column.family()) {
+            case INTEGER -> String.valueOf(new int[] {0, 1, 2, 3, 5, 10, 42, 100, -1}[random.nextInt(9)] + (random.nextBoolean() ? 0 : random.nextInt(30)));
+            case NUMERIC, FLOAT -> fit(column, BigDecimal.valueOf(random.nextInt(200_000) - 20_000, 2).toPlainString());
+            case TEXT -> fit(column, pick(random, "a", "b", "A", "ab", "abc", "x y", "", "zz", "Alpha", "beta") + (random.nextBoolean() ? "" : String.valueOf(random.nextInt(9))));
+            case BOOLEAN -> random.nextBoolean() ? "true" : "false";
+            case DATE -> LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900)).toString();
+            case TIMESTAMP -> LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900)) + " " + String.format(Locale.ROOT, "%02d:%02d:00",
+                    random.nextInt(24), random.nextInt(4) * 15);
+            case TIME -> String.format(Locale.ROOT, "%02d:%02d:00", random.nextInt(24), random.nextInt(4) * 15);
+            case INTERVAL -> (random.nextInt(60) + 1) + " days";
+            case UUID -> new UUID(random.nextInt(4), random.nextInt(6)).toString();
+            case JSON -> pick(random, "{}", "{\"a\": 1}", "[]", "{\"a\": null}");
+            case ENUM -> column.labels().isEmpty() ? null : column.labels().get(random.nextInt(column.labels().size()));
+            case ARRAY -> "{}";
+            case OTHER -> null;
+        };
+    }
+
+    /** A constant and the values just beside it, for the column's type. */
+    static List<String> around(Column column, String value) {
+        List<String> out = new ArrayList<>();
+        switch (column.family()) {
+            case INTEGER -> {
+                if (INTEGER.matcher(value).matches()) {
+                    long v = Long.parseLong(value);
+                    out.addAll(List.of(String.valueOf(v), String.valueOf(v - 1), String.valueOf(v + 1)));
+                }
+            }
+            case NUMERIC, FLOAT -> {
+                if (DECIMAL.matcher(value).matches()) {
+                    BigDecimal v = new BigDecimal(value);
+                    BigDecimal cent = new BigDecimal("0.01");
+                    for (BigDecimal x : List.of(v, v.subtract(BigDecimal.ONE), v.add(BigDecimal.ONE), v.subtract(cent), v.add(cent))) out.add(x.toPlainString());
+                }
+            }
+            case DATE, TIMESTAMP -> {
+                String day = value.length() >= 10 ? value.substring(0, 10) : value;
+                if (DATE.matcher(day).matches()) {
+                    try {
+                        LocalDate d = LocalDate.parse(day);
+                        out.add(value);
+                        out.add(d.minusDays(1).toString());
+                        out.add(d.plusDays(1).toString());
+                        if (column.family() == Family.TIMESTAMP) out.add(d + " 23:59:59");
+                    } catch (RuntimeException ignored) {
+                        // not a calendar date
+                    }
+                } else if (YEAR.matcher(value).matches()) {
+                    int y = Integer.parseInt(value);
+                    out.addAll(List.of(y + "-01-01", y + "-12-31", (y - 1) + "-12-31", (y + 1) + "-01-01", y + "-06-15"));
+                }
+            }
+            case TEXT -> {
+                out.add(value);
+                if (!value.isEmpty()) {
+                    out.add(value.substring(0, value.length() - 1));
+                    out.add(value + "x");
+                    out.add(value.toUpperCase(Locale.ROOT));
+                    out.add(value.toLowerCase(Locale.ROOT));
+                    out.add(" " + value);
+                }
+            }
+            case BOOLEAN -> {
+                String v = value.toLowerCase(Locale.ROOT);
+                if (v.equals("true") || v.equals("false") || v.equals("t") || v.equals("f")) out.addAll(List.of("true", "false"));
+            }
+            case ENUM -> {
+                if (column.labels().contains(value)) out.add(value);
+            }
+            case UUID -> {
+                if (UUID_TEXT.matcher(value).matches()) out.add(value);
+            }
+            default -> {
+                // constants of other types are not made: they would not cast
+            }
+        }
+        return out;
+    }
+
+    /** The value as the column can store it (a string cut to its length, a number to its scale), or null when it cannot. */
+    static String fit(Column column, String value) {
+        if (value == null) return null;
+        switch (column.family()) {
+            case TEXT -> {
+                return column.length() > 0 && value.length() > column.length() ? value.substring(0, column.length()) : value;
+            }
+            case NUMERIC -> {
+                if (!DECIMAL.matcher(value).matches()) return column.type().equals("money") ? value : null;
+                if (column.precision() == 0) return value;
+                BigDecimal v = new BigDecimal(value).setScale(column.scale(), RoundingMode.HALF_UP);
+                return v.precision() - v.scale() > column.precision() - column.scale() ? null : v.toPlainString();
+            }
+            case INTEGER -> {
+                if (!INTEGER.matcher(value).matches()) return null;
+                long v = Long.parseLong(value);
+                long max = column.type().equals("smallint") ? Short.MAX_VALUE : column.type().equals("integer") ? Integer.MAX_VALUE : Long.MAX_VALUE;
+                return Math.abs(v) > max ? null : value;
+            }
+            default -> {
+                return value;
+            }
+        }
+    }
+
+    private static String pick(Random random, String... values) {
+        return values[random.nextInt(values.length)];
+    }
+}

@@ -1,0 +1,120 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.sql.SqlParsing;
+import dev.sqlexam.sql.SqlText;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.DateValue;
+import net.sf.jsqlparser.expression.DoubleValue;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.TimestampValue;
+import net.sf.jsqlparser.expression.operators.relational.Between;
+import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.schema.Column;
+
+/**
+ * The constants a database's golds compare its columns with, by column name (lower case): {@code status = 'shipped'},
+ * {@code total > 100}, {@code IN (…)}, {@code BETWEEN}, a LIKE pattern's fixed parts. The generator puts them, and values
+ * just beside them, into the suite's rows, so that every filter of a gold both holds and fails on some row.
+ */
+public final class GoldConstants {
+
+    private final Map<String, Set<String>> byColumn = new TreeMap<>();
+
+    private GoldConstants() {}
+
+    public static GoldConstants of(Collection<String> golds) {
+        GoldConstants out = new GoldConstants();
+        for (String gold : golds) {
+            try {
+                QuerySites sites = QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(gold)));
+                for (QuerySites.Predicate p : sites.predicates) out.read(p.expression());
+            } catch (Exception | StackOverflowError ignored) {
+                // a gold the parser cannot read gives no constants; its columns still get sampled and typed values
+            }
+        }
+        return out;
+    }
+
+    /** The constants compared with columns named {@code column} (any table), as text. */
+    public Set<String> forColumn(String column) {
+        return byColumn.getOrDefault(column.toLowerCase(Locale.ROOT), Set.of());
+    }
+
+    public int size() {
+        return byColumn.values().stream().mapToInt(Set::size).sum();
+    }
+
+    private void read(Expression e) {
+        if (e instanceof ComparisonOperator c) {
+            pair(c.getLeftExpression(), c.getRightExpression());
+            pair(c.getRightExpression(), c.getLeftExpression());
+        } else if (e instanceof Between b) {
+            pair(b.getLeftExpression(), b.getBetweenExpressionStart());
+            pair(b.getLeftExpression(), b.getBetweenExpressionEnd());
+        } else if (e instanceof InExpression in && in.getRightExpression() instanceof ExpressionList<?> list) {
+            for (Expression item : list) pair(in.getLeftExpression(), item);
+        } else if (e instanceof LikeExpression like && like.getRightExpression() instanceof StringValue pattern) {
+            String column = columnOf(like.getLeftExpression());
+            if (column != null) {
+                String p = pattern.getValue();
+                add(column, p.replace("%", "").replace("_", "x"));
+                add(column, p.replace("%", "x").replace("_", "y"));
+                add(column, p.replace("%", " ").replace("_", " ").trim());
+            }
+        }
+    }
+
+    private void pair(Expression columnSide, Expression valueSide) {
+        String column = columnOf(columnSide);
+        String value = literal(valueSide);
+        if (column != null && value != null) add(column, value);
+    }
+
+    private void add(String column, String value) {
+        byColumn.computeIfAbsent(column.toLowerCase(Locale.ROOT), k -> new LinkedHashSet<>()).add(value);
+    }
+
+    /** The column a side names, also through casts, LOWER/UPPER/TRIM, date functions and the like (one column only). */
+    private static String columnOf(Expression e) {
+        if (e instanceof Column c) return unquote(c.getColumnName());
+        if (e instanceof CastExpression cast) return columnOf(cast.getLeftExpression());
+        if (e instanceof Function f && f.getParameters() != null) {
+            List<String> columns = new ArrayList<>();
+            for (Object p : f.getParameters()) {
+                if (p instanceof Expression x && columnOf(x) != null) columns.add(columnOf(x));
+            }
+            return columns.size() == 1 ? columns.get(0) : null;
+        }
+        return null;
+    }
+
+    private static String literal(Expression e) {
+        if (e instanceof LongValue l) return l.getStringValue();
+        if (e instanceof DoubleValue d) return String.valueOf(d.getValue());
+        if (e instanceof StringValue s) return s.getValue().replace("''", "'");
+        if (e instanceof DateValue d) return d.getValue().toString();
+        if (e instanceof TimestampValue t) return t.getValue().toString();
+        if (e instanceof SignedExpression s && s.getSign() == '-' && literal(s.getExpression()) != null) return "-" + literal(s.getExpression());
+        if (e instanceof CastExpression cast) return literal(cast.getLeftExpression());
+        return null;
+    }
+
+    private static String unquote(String name) {
+        return name.length() > 1 && name.startsWith("\"") && name.endsWith("\"") ? name.substring(1, name.length() - 1) : name;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.suite.SuiteSchema.Column;
+import dev.sqlexam.suite.SuiteSchema.ForeignKey;
+import dev.sqlexam.suite.SuiteSchema.Table;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Makes one table's rows for a suite database, as text (null: SQL NULL), in the order of its columns: foreign keys from
+ * rows already in the parent (some parents left without children, some nullable references NULL), primary and unique
+ * keys never repeated, the other columns from {@link ColumnValues} (often starting from one sampled original row, so
+ * that values that belong together stay together). Deterministic for a given {@link Random}.
+ */
+final class RowGenerator {
+
+    /** How a candidate database is shaped: rows a table, how often a nullable value is NULL. */
+    record Profile(int rows, double nullRate) {}
+
+    private RowGenerator() {}
+
+    /**
+     * {@code parents}: the rows already stored in each table, by its qualified name (the columns of {@link Table#columns});
+     * {@code sampled}: original rows of this table.
+     */
+    static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
+            Map<String, Table> tables, Profile profile, Random random) {
+        List<Column> columns = table.columns();
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < columns.size(); i++) index.put(columns.get(i).name(), i);
+        List<Set<List<String>>> seenKeys = new ArrayList<>();
+        for (int k = 0; k < table.keys().size(); k++) seenKeys.add(new HashSet<>());
+        int constants = 0;
+        for (Column c : columns) constants = Math.max(constants, values.get(c.name()).constants.size());
+        // enough rows for every gold constant (and its neighbours) of every column to appear at least once
+        int count = Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
+        int offset = random.nextInt(1_000);
+        List<String[]> out = new ArrayList<>();
+        long nextId = 1;
+        for (int attempt = 0; attempt < count * 3 && out.size() < count; attempt++) {
+            String[] row = new String[columns.size()];
+            List<String> base = !sampled.isEmpty() && random.nextDouble() < 0.5 ? sampled.get(random.nextInt(sampled.size())) : null;
+            // a whole row repeated (keys aside): duplicates in any projection, for DISTINCT and COUNT(DISTINCT …)
+            if (base == null && !out.isEmpty() && random.nextDouble() < 0.12) base = java.util.Arrays.asList(out.get(random.nextInt(out.size())));
+            for (int i = 0; i < columns.size(); i++) {
+                Column c = columns.get(i);
+                if (!c.insertable()) continue;
+                boolean keep = base != null && i < base.size() && random.nextDouble() < 0.65;
+                row[i] = keep ? ColumnValues.fit(c, base.get(i)) : values.get(c.name()).draw(random, profile.nullRate());
+                if (keep && row[i] == null && !c.nullable()) row[i] = values.get(c.name()).draw(random, 0);
+                // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and expose missing DISTINCTs
+                if (!out.isEmpty() && random.nextDouble() < 0.15) row[i] = out.get(random.nextInt(out.size()))[i];
+                List<String> cycle = values.get(c.name()).constants;
+                if (attempt < constants && !cycle.isEmpty() && random.nextDouble() < 0.7) row[i] = cycle.get((attempt + offset + i) % cycle.size());
+            }
+            if (!references(table, row, index, parents, tables, profile, random)) continue;
+            boolean unique = true;
+            for (int k = 0; k < table.keys().size() && unique; k++) {
+                List<String> key = table.keys().get(k);
+                List<String> tuple = tuple(row, key, index);
+                for (int retry = 0; retry < 6 && (seenKeys.get(k).contains(tuple) || tuple.contains(null) && k == 0 && !table.primaryKey().isEmpty()); retry++) {
+                    for (String col : key) {
+                        Column c = columns.get(index.get(col));
+                        if (isReference(table, col)) continue;
+                        boolean counter = c.family() == SuiteSchema.Family.INTEGER && (retry > 1 || random.nextBoolean());
+                        row[index.get(col)] = counter ? String.valueOf(nextId++) : values.get(col).draw(random, 0);
+                    }
+                    tuple = tuple(row, key, index);
+                }
+                if (seenKeys.get(k).contains(tuple)) unique = false;
+            }
+            if (!unique) continue;
+            boolean nullViolation = false;
+            for (int i = 0; i < columns.size(); i++) nullViolation |= columns.get(i).insertable() && !columns.get(i).nullable() && row[i] == null;
+            if (nullViolation) continue;
+            for (int k = 0; k < table.keys().size(); k++) seenKeys.get(k).add(tuple(row, table.keys().get(k), index));
+            out.add(row);
+        }
+        return out;
+    }
+
+    /** Fills the row's foreign keys from parent rows; false when a required reference has no parent to point at. */
+    private static boolean references(Table table, String[] row, Map<String, Integer> index, Map<String, List<String[]>> parents,
+            Map<String, Table> tables, RowGenerator.Profile profile, Random random) {
+        for (ForeignKey fk : table.foreignKeys()) {
+            List<String[]> candidates = parents.getOrDefault(fk.parent(), List.of());
+            Table parent = tables.get(fk.parent());
+            boolean nullable = fk.columns().stream().allMatch(col -> table.column(col).nullable());
+            boolean self = fk.parent().equals(table.qualified());
+            if (candidates.isEmpty() || parent == null || nullable && random.nextDouble() < profile.nullRate()) {
+                if (!nullable && !(self && candidates.isEmpty())) return false;
+                for (String col : fk.columns()) row[index.get(col)] = null;
+                if (!nullable) return false;
+                continue;
+            }
+            // only the first part of the parents gets children: some parents have none, for LEFT JOINs to find
+            int reach = Math.max(1, (int) Math.ceil(candidates.size() * 0.75));
+            String[] chosen = candidates.get(random.nextInt(reach));
+            for (int i = 0; i < fk.columns().size(); i++) {
+                int parentColumn = parent.columns().indexOf(parent.column(fk.parentColumns().get(i)));
+                row[index.get(fk.columns().get(i))] = chosen[parentColumn];
+            }
+        }
+        return true;
+    }
+
+    private static boolean isReference(Table table, String column) {
+        return table.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(column));
+    }
+
+    private static List<String> tuple(String[] row, List<String> key, Map<String, Integer> index) {
+        List<String> out = new ArrayList<>(key.size());
+        for (String col : key) out.add(index.containsKey(col) ? row[index.get(col)] : null);
+        return out;
+    }
+}

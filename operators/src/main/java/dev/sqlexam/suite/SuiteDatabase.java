@@ -1,0 +1,211 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.sql.ErrorText;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * One database of a test suite on sqlexam's own server: created with the source's schema, filled table by table parents
+ * first, given to the read-only role to read. Only databases whose names start with {@link #PREFIX} are ever made or
+ * dropped here.
+ */
+public final class SuiteDatabase {
+
+    public static final String PREFIX = "sqlexam_suite_";
+
+    private SuiteDatabase() {}
+
+    /** What a fill stored: each table's rows, and what could not be made (constraints or views that did not take). */
+    public record Filled(Map<String, List<String[]>> rows, List<String> notes) {}
+
+    public static void create(JdbcUrlTemplate server, String name) throws SQLException {
+        requireOurs(name);
+        try (Connection c = DriverManager.getConnection(server.forDatabase("postgres")); Statement st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS " + name);
+            st.execute("CREATE DATABASE " + name);
+        }
+    }
+
+    public static void drop(JdbcUrlTemplate server, String name) throws SQLException {
+        requireOurs(name);
+        try (Connection c = DriverManager.getConnection(server.forDatabase("postgres")); Statement st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        }
+    }
+
+    /** The suite databases on the server whose names start with {@code prefix} (itself starting with {@link #PREFIX}). */
+    public static List<String> existing(JdbcUrlTemplate server, String prefix) throws SQLException {
+        requireOurs(prefix);
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(server.forDatabase("postgres"));
+                PreparedStatement ps = c.prepareStatement("SELECT datname FROM pg_database WHERE starts_with(datname, ?) ORDER BY datname")) {
+            ps.setString(1, prefix);
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    /** The schema without foreign keys: tables, constraints that hold on any subset of rows, unique indexes. */
+    static List<String> applySchema(Connection c, SuiteSchema schema, List<String> notes) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            for (String s : schema.preamble()) st.execute(s);
+            for (SuiteSchema.Table t : schema.tables()) {
+                st.execute(t.createStatement());
+                for (String constraint : t.constraints()) {
+                    tryExecute(c, "ALTER TABLE " + t.qualified() + " ADD " + constraint, notes);
+                }
+            }
+            for (String index : schema.uniqueIndexes()) tryExecute(c, index, notes);
+        }
+        return notes;
+    }
+
+    /** Fills a database made by {@link #create} with generated rows; foreign keys and views are added after the rows. */
+    public static Filled fill(JdbcUrlTemplate server, String name, SuiteSchema schema, Map<String, List<List<String>>> samples,
+            GoldConstants constants, RowGenerator.Profile profile, long seed) throws SQLException {
+        List<String> notes = new ArrayList<>();
+        Map<String, List<String[]>> stored = new HashMap<>();
+        Map<String, SuiteSchema.Table> byName = new HashMap<>();
+        for (SuiteSchema.Table t : schema.tables()) byName.put(t.qualified(), t);
+        Random random = new Random(seed);
+        try (Connection c = DriverManager.getConnection(server.forDatabase(name))) {
+            c.setAutoCommit(true);
+            applySchema(c, schema, notes);
+            c.setAutoCommit(false);
+            for (SuiteSchema.Table t : schema.parentsFirst()) {
+                Map<String, ColumnValues> values = new HashMap<>();
+                List<List<String>> sampled = samples.getOrDefault(t.displayName(), List.of());
+                for (int i = 0; i < t.columns().size(); i++) {
+                    final int col = i;
+                    SuiteSchema.Column column = t.columns().get(i);
+                    values.put(column.name(), new ColumnValues(column, constants.forColumn(column.name()),
+                            sampled.stream().map(r -> col < r.size() ? r.get(col) : null).toList()));
+                }
+                List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random);
+                stored.put(t.qualified(), insert(c, t, rows));
+                c.commit();
+            }
+            c.setAutoCommit(true);
+            for (SuiteSchema.Table t : schema.tables()) {
+                for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
+                    tryExecute(c, "ALTER TABLE " + t.qualified() + " ADD CONSTRAINT " + fk.name() + " " + fk.definition(), notes);
+                }
+            }
+            createViews(c, schema, notes);
+            grantReader(c, schema);
+            try (Statement st = c.createStatement()) {
+                st.execute("ANALYZE");
+            }
+        }
+        return new Filled(stored, notes);
+    }
+
+    /** Inserts {@code rows}, in one batch when every row takes, else one by one (a row a check constraint refuses is left out). */
+    static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows) throws SQLException {
+        List<Integer> columns = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> casts = new ArrayList<>();
+        for (int i = 0; i < t.columns().size(); i++) {
+            SuiteSchema.Column col = t.columns().get(i);
+            if (!col.insertable()) continue;
+            columns.add(i);
+            names.add(SuiteSchema.quote(col.name()));
+            casts.add("CAST(? AS " + col.type() + ")");
+        }
+        if (rows.isEmpty() || columns.isEmpty()) return List.of();
+        String sql = "INSERT INTO " + t.qualified() + " (" + String.join(", ", names) + ") VALUES (" + String.join(", ", casts) + ")";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            Savepoint all = c.setSavepoint();
+            try {
+                for (String[] row : rows) {
+                    bind(ps, row, columns);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+                return rows;
+            } catch (SQLException e) {
+                c.rollback(all);
+                ps.clearBatch();
+            }
+            List<String[]> kept = new ArrayList<>();
+            for (String[] row : rows) {
+                Savepoint one = c.setSavepoint();
+                try {
+                    bind(ps, row, columns);
+                    ps.executeUpdate();
+                    kept.add(row);
+                } catch (SQLException e) {
+                    c.rollback(one);
+                }
+            }
+            return kept;
+        }
+    }
+
+    private static void bind(PreparedStatement ps, String[] row, List<Integer> columns) throws SQLException {
+        for (int k = 0; k < columns.size(); k++) ps.setString(k + 1, row[columns.get(k)]);
+    }
+
+    /** Views (and materialized views, filled from the suite's rows) in as many passes as their dependencies need. */
+    private static void createViews(Connection c, SuiteSchema schema, List<String> notes) {
+        List<SuiteSchema.View> left = new ArrayList<>(schema.views());
+        boolean progress = true;
+        while (!left.isEmpty() && progress) {
+            progress = false;
+            for (var it = left.iterator(); it.hasNext();) {
+                SuiteSchema.View v = it.next();
+                if (tryExecute(c, v.createStatement(), null)) {
+                    it.remove();
+                    progress = true;
+                }
+            }
+        }
+        for (SuiteSchema.View v : left) notes.add("view " + v.schema() + "." + v.name() + " could not be made");
+    }
+
+    static void grantReader(Connection c, SuiteSchema schema) throws SQLException {
+        Set<String> schemas = new LinkedHashSet<>();
+        schemas.add("public");
+        for (SuiteSchema.Table t : schema.tables()) schemas.add(t.schema());
+        for (SuiteSchema.View v : schema.views()) schemas.add(v.schema());
+        try (Statement st = c.createStatement()) {
+            st.execute("GRANT CONNECT ON DATABASE " + SuiteSchema.quote(c.getCatalog()) + " TO " + ReaderAccess.READER_ROLE);
+            for (String s : schemas) {
+                st.execute("GRANT USAGE ON SCHEMA " + SuiteSchema.quote(s) + " TO " + ReaderAccess.READER_ROLE);
+                st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + SuiteSchema.quote(s) + " TO " + ReaderAccess.READER_ROLE);
+            }
+        }
+    }
+
+    /** Runs one statement; false (and a note, when {@code notes} is given) when the server refuses it. */
+    static boolean tryExecute(Connection c, String sql, List<String> notes) {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+            return true;
+        } catch (SQLException e) {
+            if (notes != null) notes.add(ErrorText.firstLine(e.getMessage()) + " (" + (sql.length() > 120 ? sql.substring(0, 120) + "…" : sql) + ")");
+            return false;
+        }
+    }
+
+    private static void requireOurs(String name) {
+        if (!name.startsWith(PREFIX) || !JdbcUrlTemplate.isSafeDatabaseName(name)) {
+            throw new IllegalArgumentException("not a test-suite database name: " + name);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.sqlexam.suite;
+
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A database's schema as a test suite copies it: schemas, enum types, tables with their column types, NOT NULL, generated
+ * columns, primary-key, unique and check constraints, unique indexes, foreign keys, and views. Read by {@link SuiteSchemaReader}.
+ */
+public record SuiteSchema(List<String> preamble, List<Table> tables, List<String> uniqueIndexes, List<View> views) implements Serializable {
+
+    /** What kind of value a column takes, for the generator. */
+    public enum Family { INTEGER, NUMERIC, FLOAT, TEXT, BOOLEAN, DATE, TIMESTAMP, TIME, INTERVAL, UUID, JSON, ENUM, ARRAY, OTHER }
+
+    /** {@code length}: a character column's limit (0: none); {@code precision}/{@code scale} of numeric(p,s) (0: none). */
+    public record Column(String name, String type, Family family, boolean nullable, String generated, List<String> labels, int length,
+            int precision, int scale) implements Serializable {
+
+        public boolean insertable() {
+            return generated == null;
+        }
+    }
+
+    public record ForeignKey(String name, List<String> columns, String parent, List<String> parentColumns, String definition)
+            implements Serializable {}
+
+    /** {@code keys}: the column sets whose values must be unique (primary key first, when there is one). */
+    public record Table(String schema, String name, List<Column> columns, List<String> primaryKey, List<List<String>> keys,
+            List<String> constraints, List<ForeignKey> foreignKeys) implements Serializable {
+
+        public String qualified() {
+            return quote(schema) + "." + quote(name);
+        }
+
+        /** As {@code EXPLAIN} and the evidence name it: bare in {@code public}, schema-qualified elsewhere. */
+        public String displayName() {
+            return "public".equals(schema) ? name : schema + "." + name;
+        }
+
+        public Column column(String columnName) {
+            for (Column c : columns) if (c.name().equals(columnName)) return c;
+            return null;
+        }
+
+        public String createStatement() {
+            List<String> parts = new ArrayList<>();
+            for (Column c : columns) {
+                parts.add(quote(c.name()) + " " + c.type() + (c.nullable() ? "" : " NOT NULL")
+                        + (c.generated() == null ? "" : " GENERATED ALWAYS AS (" + c.generated() + ") STORED"));
+            }
+            return "CREATE TABLE " + qualified() + " (" + String.join(", ", parts) + ")";
+        }
+    }
+
+    /** A view or ({@code materialized}) materialized view and its definition. */
+    public record View(String schema, String name, boolean materialized, String definition) implements Serializable {
+        public String createStatement() {
+            return "CREATE " + (materialized ? "MATERIALIZED VIEW " : "VIEW ") + quote(schema) + "." + quote(name) + " AS " + definition;
+        }
+    }
+
+    public SuiteSchema {
+        preamble = List.copyOf(preamble);
+        tables = List.copyOf(tables);
+        uniqueIndexes = List.copyOf(uniqueIndexes);
+        views = List.copyOf(views);
+    }
+
+    public Table table(String displayName) {
+        for (Table t : tables) if (t.displayName().equals(displayName)) return t;
+        return null;
+    }
+
+    /** The tables parents first (a table after every table its foreign keys name, cycles broken in name order). */
+    public List<Table> parentsFirst() {
+        List<Table> out = new ArrayList<>();
+        List<Table> left = new ArrayList<>(tables);
+        while (!left.isEmpty()) {
+            Table next = null;
+            for (Table t : left) {
+                boolean ready = t.foreignKeys().stream().allMatch(fk -> fk.parent().equals(t.qualified())
+                        || out.stream().anyMatch(o -> o.qualified().equals(fk.parent())) || left.stream().noneMatch(l -> l.qualified().equals(fk.parent())));
+                if (ready) {
+                    next = t;
+                    break;
+                }
+            }
+            if (next == null) next = left.get(0);
+            out.add(next);
+            left.remove(next);
+        }
+        return out;
+    }
+
+    /** A digest of everything the suite copies: two schemas with the same digest give the same suites. */
+    public String fingerprint() {
+        StringBuilder all = new StringBuilder();
+        preamble.forEach(s -> all.append(s).append('\n'));
+        for (Table t : tables) {
+            all.append(t.createStatement()).append('\n');
+            t.constraints().forEach(c -> all.append(c).append('\n'));
+            t.foreignKeys().forEach(f -> all.append(f.definition()).append('\n'));
+        }
+        uniqueIndexes.forEach(s -> all.append(s).append('\n'));
+        views.forEach(v -> all.append(v.createStatement()).append('\n'));
+        return sha256(all.toString());
+    }
+
+    static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    /** The family of a type as {@code format_type} prints it. */
+    public static Family familyOf(String type, boolean isEnum) {
+        if (isEnum) return Family.ENUM;
+        String t = type.toLowerCase(Locale.ROOT);
+        if (t.endsWith("[]")) return Family.ARRAY;
+        if (t.equals("smallint") || t.equals("integer") || t.equals("bigint")) return Family.INTEGER;
+        if (t.startsWith("numeric") || t.equals("money")) return Family.NUMERIC;
+        if (t.equals("real") || t.equals("double precision")) return Family.FLOAT;
+        if (t.startsWith("character") || t.equals("text") || t.equals("\"char\"") || t.equals("name") || t.equals("citext")) return Family.TEXT;
+        if (t.equals("boolean")) return Family.BOOLEAN;
+        if (t.equals("date")) return Family.DATE;
+        if (t.startsWith("timestamp")) return Family.TIMESTAMP;
+        if (t.startsWith("time")) return Family.TIME;
+        if (t.startsWith("interval")) return Family.INTERVAL;
+        if (t.equals("uuid")) return Family.UUID;
+        if (t.equals("json") || t.equals("jsonb")) return Family.JSON;
+        return Family.OTHER;
+    }
+}

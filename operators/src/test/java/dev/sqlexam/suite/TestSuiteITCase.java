@@ -1,0 +1,224 @@
+package dev.sqlexam.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.ReaderRole;
+import dev.sqlexam.database.StateDatabase;
+import dev.sqlexam.database.TestDatabase;
+import dev.sqlexam.evaluation.SemanticCorruptor;
+import dev.sqlexam.grading.Grader;
+import dev.sqlexam.grading.QueryCache;
+import dev.sqlexam.grading.SuiteCheck;
+import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.SuiteGrade;
+import dev.sqlexam.sql.OrderSpec;
+import dev.sqlexam.sql.QueryOutcome;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Test-suite grading on the ERP and demo golds. Wrong predictions: single mutations of each gold (this package's
+ * neighbours and, made independently, the selection benchmark's corruptions) that return the gold's rows on the exam
+ * database, yet differ on some database of a held-out pool built with other seeds (their known distinguishing
+ * database). Equivalent predictions: rewrites of each gold that mean the same on every database.
+ */
+class TestSuiteITCase {
+
+    private static final int SIZE = 5;
+    private static final int HELD_OUT = 4;
+    private static JdbcUrlTemplate admin;
+    private static StateDatabase state;
+    private static PooledConnections userPool;
+    private static PooledConnections suitePool;
+    private static ReadOnlyExecutor onUser;
+    private static ReadOnlyExecutor onSuite;
+    private static final Grader GRADER = new Grader(Tolerance.DEFAULT);
+    private static final Map<String, Built> BUILT = new LinkedHashMap<>();
+    private static final java.util.Set<String> REPLAY_MADE = new java.util.LinkedHashSet<>();
+
+    record Built(List<ExamQuestion> questions, TestSuite suite, List<String> heldOut, SuiteGrading grading) {}
+
+    @BeforeAll
+    static void buildSuites() throws Exception {
+        admin = TestDatabase.migrated();
+        state = TestDatabase.state();
+        ReaderAccess userReader = ReaderAccess.resolve(admin, "erp", null);
+        userPool = new PooledConnections(userReader.url(), userReader.initSql(), true, ConnectionPolicy.DEFAULT);
+        onUser = new ReadOnlyExecutor(userPool, 10_000, 10_000);
+        ReaderRole.ensure(state.server(), state.database());
+        ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), null);
+        suitePool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, ConnectionPolicy.DEFAULT);
+        onSuite = new ReadOnlyExecutor(suitePool, 10_000, 10_000);
+        SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), onSuite, Tolerance.DEFAULT);
+        for (String db : List.of("erp", "demo")) {
+            List<ExamQuestion> questions = questions(db);
+            SuiteBuilder.Source source;
+            try (Connection c = userPool.open(db)) {
+                c.setAutoCommit(false);
+                source = SuiteBuilder.Source.read("test/" + db, db, c);
+            }
+            long start = System.nanoTime();
+            TestSuite suite = builder.suiteFor(source, questions.stream().map(ExamQuestion::goldSql).toList(), SIZE).suite();
+            System.out.printf("[suite] %s: %d databases, coverage %d/%d, %.1f s%n", db, suite.databases().size(), suite.distinguished(),
+                    suite.neighbours(), (System.nanoTime() - start) / 1e9);
+            List<String> heldOut = new ArrayList<>();
+            GoldConstants constants = GoldConstants.of(questions.stream().map(ExamQuestion::goldSql).toList());
+            for (int i = 0; i < HELD_OUT; i++) {
+                String name = SuiteDatabase.PREFIX + "heldout_" + db + "_" + i;
+                SuiteDatabase.create(state.server(), name);
+                SuiteDatabase.fill(state.server(), name, source.schema(), source.samples(), constants, new RowGenerator.Profile(12 + 10 * i, 0.15),
+                        987_654_321L + 7919L * i);
+                heldOut.add(name);
+            }
+            TestSuites suites = new TestSuites(state.server(), suiteReader, ConnectionPolicy.DEFAULT, Map.of(db, suite));
+            SuiteGrading grading = new SuiteGrading(suites, onSuite, new QueryCache(4_096, 20_000), GRADER,
+                    new Witness(state.server(), onSuite, suitePool));
+            BUILT.put(db, new Built(questions, suite, heldOut, grading));
+        }
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        for (Built b : BUILT.values()) for (String h : b.heldOut()) SuiteDatabase.drop(state.server(), h);
+        for (String r : REPLAY_MADE) SuiteDatabase.drop(state.server(), r);
+        if (userPool != null) userPool.close();
+        if (suitePool != null) suitePool.close();
+    }
+
+    @Test
+    void singleMutationsThatAgreeOnTheExamDatabaseAreCaughtWithEvidenceThatReplays() throws Exception {
+        int known = 0;
+        int caught = 0;
+        int replayed = 0;
+        Map<String, int[]> byKind = new LinkedHashMap<>();
+        List<String> missed = new ArrayList<>();
+        for (var e : BUILT.entrySet()) {
+            String db = e.getKey();
+            Built b = e.getValue();
+            for (ExamQuestion q : b.questions()) {
+                QueryOutcome gold = onUser.execute(db, q.goldSql());
+                if (!gold.ok()) continue;
+                List<Grader.GoldRun> golds = List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), q.orderMatters()), gold));
+                Map<String, String> mutants = new LinkedHashMap<>();
+                Neighbours.of(q.goldSql(), 40).forEach(n -> mutants.putIfAbsent(n.sql(), "neighbour: " + n.mutation()));
+                SemanticCorruptor.corrupt(q.goldSql(), Map.of()).forEach(v -> mutants.putIfAbsent(v.sql(), "corruptor: " + v.type()));
+                for (var m : mutants.entrySet()) {
+                    QueryOutcome onExam = onUser.execute(db, m.getKey());
+                    if (!onExam.ok() || !GRADER.grade(golds, onExam).correct()) continue; // execution accuracy already catches it
+                    if (!distinguishedByHeldOut(b.heldOut(), q, m.getKey())) continue;
+                    known++;
+                    int[] kind = byKind.computeIfAbsent(m.getValue().replaceAll(" \\d+$", "").replaceAll("comparison .*", "comparison"), k -> new int[2]);
+                    kind[0]++;
+                    SuiteGrade verdict = b.grading().check(q, m.getKey(), new SuiteCheck.ExamRecordGrade(true, "match", true));
+                    if (verdict.correct()) {
+                        missed.add(q.id() + " [" + m.getValue() + "] " + m.getKey());
+                        continue;
+                    }
+                    caught++;
+                    kind[1]++;
+                    if (replays(b.suite(), q, m.getKey(), verdict)) replayed++;
+                }
+            }
+        }
+        System.out.printf("[suite] known wrong %d, caught %d (%.1f%%), evidence replays %d%n", known, caught, 100.0 * caught / Math.max(1, known), replayed);
+        byKind.forEach((k, v) -> System.out.printf("[suite]   %-40s %3d/%3d%n", k, v[1], v[0]));
+        missed.stream().limit(15).forEach(m -> System.out.println("[suite] missed " + m));
+        assertThat(known).as("wrong predictions with a known distinguishing database").isGreaterThan(40);
+        assertThat(caught).as("caught of " + known).isGreaterThanOrEqualTo((int) Math.ceil(0.9 * known));
+        assertThat(replayed).as("evidence that replays, of " + caught + " caught").isEqualTo(caught);
+    }
+
+    @Test
+    void rewritesEquivalentToTheGoldAreNeverGradedWrong() {
+        int checked = 0;
+        List<String> wrong = new ArrayList<>();
+        for (var e : BUILT.entrySet()) {
+            Built b = e.getValue();
+            for (ExamQuestion q : b.questions()) {
+                for (var r : EquivalentRewrites.of(q.goldSql()).entrySet()) {
+                    QueryOutcome onExam = onUser.execute(e.getKey(), r.getValue());
+                    assertThat(onExam.ok()).as(r.getKey() + ": " + r.getValue() + " " + onExam.error()).isTrue();
+                    SuiteGrade verdict = b.grading().check(q, r.getValue(), new SuiteCheck.ExamRecordGrade(true, "match", true));
+                    checked++;
+                    if (!verdict.correct()) wrong.add(q.id() + " [" + r.getKey() + "] " + verdict.detail() + ": " + r.getValue());
+                }
+            }
+        }
+        System.out.println("[suite] equivalent rewrites checked " + checked + ", graded wrong " + wrong.size());
+        assertThat(checked).isGreaterThan(100);
+        assertThat(wrong).isEmpty();
+    }
+
+    private static boolean distinguishedByHeldOut(List<String> heldOut, ExamQuestion q, String mutant) {
+        for (String h : heldOut) {
+            QueryOutcome gold = onSuite.execute(h, q.goldSql());
+            if (!gold.ok()) continue;
+            if (dev.sqlexam.sql.LimitTieProbe.of(q.goldSql()).isPresent()) continue; // a tie at the LIMIT would make the gold itself unstable
+            QueryOutcome m = onSuite.execute(h, mutant);
+            if (m.errorClass() == dev.sqlexam.model.ErrorClass.INFRA_FAILURE) continue;
+            if (!GRADER.grade(List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), q.orderMatters()), gold)), m).correct()) return true;
+        }
+        return false;
+    }
+
+    /** Loads only the evidence's rows into a database of the schema (empty otherwise) and checks the two queries still disagree there. */
+    private static boolean replays(TestSuite suite, ExamQuestion q, String mutant, SuiteGrade verdict) throws Exception {
+        SuiteGrade.Evidence evidence = verdict.evidence();
+        if (evidence == null || evidence.tables().isEmpty()) return false;
+        String name = SuiteDatabase.PREFIX + "replay_" + suite.hash();
+        if (REPLAY_MADE.add(name)) {
+            SuiteDatabase.create(state.server(), name);
+            try (Connection c = DriverManager.getConnection(state.server().forDatabase(name))) {
+                SuiteDatabase.applySchema(c, suite.schema(), new ArrayList<>());
+                SuiteDatabase.grantReader(c, suite.schema());
+            }
+        }
+        try (Connection c = DriverManager.getConnection(state.server().forDatabase(name))) {
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute("TRUNCATE " + String.join(", ", suite.schema().tables().stream().map(SuiteSchema.Table::qualified).toList()));
+            }
+            for (SuiteGrade.Table t : evidence.tables()) {
+                SuiteSchema.Table table = suite.schema().table(t.name());
+                List<String[]> rows = t.rows().stream().map(r -> r.toArray(new String[0])).toList();
+                assertThat(SuiteDatabase.insert(c, table, rows)).hasSize(rows.size());
+            }
+            c.commit();
+        }
+        QueryOutcome gold = onSuite.execute(name, q.goldSql());
+        QueryOutcome pred = onSuite.execute(name, mutant);
+        if (!gold.ok()) return false;
+        if (SuiteGrade.SUITE_ERROR.equals(verdict.kind())) return !pred.ok();
+        return pred.ok() && !GRADER.grade(List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), q.orderMatters()), gold)), pred).correct();
+    }
+
+    private static List<ExamQuestion> questions(String db) throws Exception {
+        Path file = TestDatabase.migrationsDir().getParent().resolve("exam-sets").resolve(db).resolve(db + ".jsonl");
+        List<ExamQuestion> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            if (line.isBlank()) continue;
+            JsonNode n = Json.MAPPER.readTree(line);
+            out.add(new ExamQuestion(n.get("id").asText(), db, n.get("question").asText(), n.get("gold_sql").asText(), List.of(), List.of(),
+                    null, null, null, null, null, 0, null));
+        }
+        return out;
+    }
+}
