@@ -61,6 +61,8 @@
         whiskers('accuracy', variants.map((v, i) => [i, v.ci_low, v.ci_high]), 0, 1)]
     });
     const kinds = [['strict', 'strict EX'], ['lenient', 'lenient EX'], ['non_empty', 'non-empty EX'], ['bird', 'BIRD EX']];
+    if (variants.some(v => v.ex.suite !== undefined)) kinds.splice(0, 1, ['exam_db', 'EX (exam database)'], ['suite', 'suite EX']);
+    if (variants.some(v => v.ex.soft_f1 !== undefined)) kinds.push(['soft_f1', 'Soft-F1']);
     chart('chart-ex', {legend, xAxis: {type: 'category', data: kinds.map(k => k[1])}, yAxis: pctAxis,
       series: variants.map(v => ({type: 'bar', name: v.name, data: kinds.map(k => v.ex[k[0]] || 0)}))});
   }
@@ -173,6 +175,23 @@
     });
   }
 
+  function rowsTable(columns, rows) {
+    return '<table><thead><tr>' + (columns || []).map(c => '<th>' + esc(c) + '</th>').join('') + '</tr></thead><tbody>'
+      + (rows || []).map(r => '<tr>' + r.map(v => '<td>' + (v === null ? '<i>NULL</i>' : esc(v)) + '</td>').join('') + '</tr>').join('') + '</tbody></table>';
+  }
+
+  function suite(s) {
+    const head = '<h4>Test suite</h4><p>' + (s.correct ? '<span class="right">agrees</span>' : '<span class="wrong">suite_mismatch</span> '
+      + esc(s.kind) + ' on ' + esc(s.database) + ': ' + esc(s.detail)) + ' · exam database: ' + esc(s.exam_db_reason) + ' · checked on '
+      + s.checked + ' of ' + s.databases + ' suite databases' + ((s.skipped || []).length ? '; skipped: ' + esc(s.skipped.join('; ')) : '') + '</p>';
+    const e = s.evidence;
+    if (!e) return head;
+    return head + '<p>Evidence' + (e.minimal ? ' (shrunk: every row is needed)' : '') + (e.note ? ' — ' + esc(e.note) : '') + '</p>'
+      + e.tables.map(t => '<p><b>' + esc(t.name) + '</b></p>' + rowsTable(t.columns, t.rows)).join('')
+      + '<p>gold returns</p>' + rowsTable(null, e.gold_rows) + '<p>prediction returns</p>'
+      + (e.pred_error ? '<pre>' + esc(e.pred_error) + '</pre>' : rowsTable(null, e.pred_rows));
+  }
+
   function trace(q) {
     const parts = ['<h3>' + esc(q.db) + '/' + esc(q.id) + ' — ' + esc(q.variant) + '</h3><p>' + esc(q.question) + '</p>',
       '<p><span class="' + (q.correct ? 'right">right' : 'wrong">wrong') + '</span> ' + esc(q.reason) + (q.detail ? ': ' + esc(q.detail) : '')
@@ -187,6 +206,7 @@
       + '<br><small>rank ' + c.rank + (c.blocked ? ', blocked: ' + esc(c.block_reason) : '') + (c.explain ? ', EXPLAIN ' + esc(c.explain) : '') + '</small></td><td><pre>'
       + esc(c.sql) + '</pre>' + (c.score ? '<small>' + Object.entries(c.score).map(([k, v]) => esc(k) + ' ' + v).join(' · ') + '</small>' : '')
       + '</td></tr>').join('') + '</tbody></table>');
+    if (q.suite) parts.push(suite(q.suite));
     if (q.repair) parts.push('<h4>Repair</h4><pre>' + esc(JSON.stringify(q.repair, null, 1)) + '</pre>');
     parts.push('<h4>Executed SQL</h4><pre>' + esc(q.pred_sql || '(none)') + '</pre><h4>Gold SQL</h4><pre>' + esc(data.golds[q.db + '/' + q.id]) + '</pre>');
     document.getElementById('trace').innerHTML = parts.join('');

@@ -14,6 +14,10 @@ public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases,
         boolean examDbLenientCorrect, String kind, String database, String detail, List<String> skipped, Evidence evidence)
         implements Serializable {
 
+    public SuiteGrade {
+        skipped = skipped == null ? null : new java.util.ArrayList<>(skipped);
+    }
+
     public static final String RESULT_DIFFERS = "result_differs";
     public static final String SUITE_ERROR = "suite_error";
 
@@ -27,8 +31,29 @@ public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases,
      * results still differ ({@code minimal}), and both results on those rows alone (at most 20 rows each shown).
      */
     public record Evidence(String database, List<Table> tables, List<List<String>> goldRows, List<List<String>> predRows, String predError,
-            boolean minimal, String note) implements Serializable {}
+            boolean minimal, String note) implements Serializable {
+
+        public Evidence {
+            tables = tables == null ? null : new java.util.ArrayList<>(tables);
+            goldRows = plainRows(goldRows);
+            predRows = plainRows(predRows);
+        }
+    }
 
     /** One table's rows of the evidence, as text (null: SQL NULL). */
-    public record Table(String name, List<String> columns, List<List<String>> rows) implements Serializable {}
+    public record Table(String name, List<String> columns, List<List<String>> rows) implements Serializable {
+
+        public Table {
+            columns = columns == null ? null : new java.util.ArrayList<>(columns);
+            rows = SuiteGrade.plainRows(rows);
+        }
+    }
+
+    /** Plain lists (cells may be null, which the job's serializer accepts only in plain lists). */
+    static List<List<String>> plainRows(List<List<String>> rows) {
+        if (rows == null) return null;
+        List<List<String>> out = new java.util.ArrayList<>(rows.size());
+        for (List<String> r : rows) out.add(r == null ? null : new java.util.ArrayList<>(r));
+        return out;
+    }
 }

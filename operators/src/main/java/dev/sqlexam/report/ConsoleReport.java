@@ -50,9 +50,15 @@ public final class ConsoleReport {
             sb.append('\n');
             sb.append(String.format(Locale.ROOT, "  match_empty %d (both results empty; counted correct, shown apart)%n",
                     v.overall().getMatchEmpty()));
-            sb.append(String.format(Locale.ROOT, "  EX         strict %s · lenient %s · non-empty %s · BIRD-EX %s%n",
+            sb.append(String.format(Locale.ROOT, "  EX         strict %s · lenient %s · non-empty %s · BIRD-EX %s%s%n",
                     pct(v.overall().getAccuracy()), pct(v.overall().getLenientAccuracy()), pct(v.overall().getNonEmptyAccuracy()),
-                    pct(v.overall().getBirdAccuracy())));
+                    pct(v.overall().getBirdAccuracy()), v.overall().getSoftF1() == null ? "" : " · Soft-F1 " + pct(v.overall().getSoftF1())));
+            if (v.overall().getSuiteChecked() != null) {
+                Counts c = v.overall();
+                sb.append(String.format(Locale.ROOT, "  suite      EX on the exam databases %s → with the test suites %s: %d of %d checked overturned "
+                        + "(suite_mismatch; %d of them suite_error)%n", pct(c.getExamDbAccuracy()), pct(c.getAccuracy()), c.getSuiteOverturned(),
+                        c.getSuiteChecked(), c.getSuiteErrors()));
+            }
             sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms; execution p50: gold %d ms, prediction %d ms%n",
                     v.latencyP50Ms(), v.latencyP95Ms(), v.latencyMaxMs(), v.goldExecP50Ms(), v.predExecP50Ms()));
             funnel(sb, v.funnel());
@@ -74,6 +80,11 @@ public final class ConsoleReport {
         metric(sb, "lenient EX (extra columns)", variants, v -> pct(v.overall().getLenientAccuracy()));
         metric(sb, "non-empty EX", variants, v -> pct(v.overall().getNonEmptyAccuracy()));
         metric(sb, "BIRD-EX (row sets)", variants, v -> pct(v.overall().getBirdAccuracy()));
+        metric(sb, "Soft-F1", variants, v -> v.overall().getSoftF1() == null ? "-" : pct(v.overall().getSoftF1()));
+        if (variants.stream().anyMatch(v -> v.overall().getSuiteChecked() != null)) {
+            metric(sb, "EX exam databases only", variants, v -> v.overall().getExamDbAccuracy() == null ? "-" : pct(v.overall().getExamDbAccuracy()));
+            metric(sb, "suite overturned", variants, v -> v.overall().getSuiteOverturned() == null ? "-" : Long.toString(v.overall().getSuiteOverturned()));
+        }
         java.util.Set<String> reasons = new java.util.TreeSet<>();
         variants.forEach(v -> reasons.addAll(v.reasons().keySet()));
         for (String r : reasons) metric(sb, "  " + r, variants, v -> Long.toString(v.reasons().getOrDefault(r, 0L)));

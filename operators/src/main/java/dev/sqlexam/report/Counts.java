@@ -16,6 +16,11 @@ public final class Counts implements Serializable {
     private long matchEmpty;
     private long birdCorrect;
     private long excluded;
+    private long suiteGraded;
+    private long overturned;
+    private long suiteErrors;
+    private double softF1Sum;
+    private long softF1Count;
 
     void add(ExamRecord record) {
         total++;
@@ -28,6 +33,16 @@ public final class Counts implements Serializable {
         if (record.lenientCorrect()) lenientCorrect++;
         if (reason == GradeReason.MATCH_EMPTY) matchEmpty++;
         if (Boolean.TRUE.equals(record.birdCorrect())) birdCorrect++;
+        var suite = record.grade().suite();
+        if (suite != null) {
+            suiteGraded++;
+            if (suite.overturned()) overturned++;
+            if (suite.overturned() && dev.sqlexam.model.SuiteGrade.SUITE_ERROR.equals(suite.kind())) suiteErrors++;
+        }
+        if (record.grade().softF1() != null) {
+            softF1Sum += record.grade().softF1();
+            softF1Count++;
+        }
     }
 
     void addAll(Counts other) {
@@ -37,6 +52,36 @@ public final class Counts implements Serializable {
         matchEmpty += other.matchEmpty;
         birdCorrect += other.birdCorrect;
         excluded += other.excluded;
+        suiteGraded += other.suiteGraded;
+        overturned += other.overturned;
+        suiteErrors += other.suiteErrors;
+        softF1Sum += other.softF1Sum;
+        softF1Count += other.softF1Count;
+    }
+
+    /** Predictions the test suite checked (null: the run graded on the exam databases only, or none matched there). */
+    public Long getSuiteChecked() {
+        return suiteGraded == 0 ? null : suiteGraded;
+    }
+
+    /** Predictions right on the exam database that a suite database showed wrong (null: no test suite). */
+    public Long getSuiteOverturned() {
+        return suiteGraded == 0 ? null : overturned;
+    }
+
+    /** Of the overturned, those that failed on a suite database where the gold ran (suite_error). */
+    public Long getSuiteErrors() {
+        return suiteGraded == 0 ? null : suiteErrors;
+    }
+
+    /** Strict EX on the exam databases alone, before the test suite (null: no test suite). */
+    public Double getExamDbAccuracy() {
+        return suiteGraded == 0 ? null : getGradable() == 0 ? 0.0 : (double) (correct + overturned) / getGradable();
+    }
+
+    /** BIRD mini-dev's Soft-F1, averaged over the records it scores (null: none). */
+    public Double getSoftF1() {
+        return softF1Count == 0 ? null : softF1Sum / softF1Count;
     }
 
     public long getTotal() {

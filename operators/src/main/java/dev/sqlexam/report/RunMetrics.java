@@ -17,6 +17,11 @@ final class RunMetrics {
         m.put("lenient_ex", c.getLenientAccuracy());
         m.put("non_empty_ex", c.getNonEmptyAccuracy());
         m.put("bird_ex", c.getBirdAccuracy());
+        if (c.getSoftF1() != null) m.put("soft_f1", c.getSoftF1());
+        if (c.getExamDbAccuracy() != null) {
+            m.put("exam_db_ex", c.getExamDbAccuracy());
+            m.put("suite_overturned", c.getSuiteOverturned().doubleValue());
+        }
         RetrievalTally used = usedRetriever(run.retrieval());
         m.put("retrieval_precision", used.getPrecision());
         m.put("retrieval_recall", used.getRecall());

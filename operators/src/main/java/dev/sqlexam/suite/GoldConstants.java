@@ -93,6 +93,7 @@ public final class GoldConstants {
     private static String columnOf(Expression e) {
         if (e instanceof Column c) return unquote(c.getColumnName());
         if (e instanceof CastExpression cast) return columnOf(cast.getLeftExpression());
+        if (e instanceof net.sf.jsqlparser.expression.ExtractExpression x) return columnOf(x.getExpression());
         if (e instanceof Function f && f.getParameters() != null) {
             List<String> columns = new ArrayList<>();
             for (Object p : f.getParameters()) {

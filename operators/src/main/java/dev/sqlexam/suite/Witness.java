@@ -63,8 +63,9 @@ public final class Witness {
         boolean suiteError = !pred.ok();
         String slot = acquire(suite);
         if (slot == null) return shown(database, tables, rows, golds.get(0).outcome(), pred, false, "no witness database was free: rows not shrunk");
-        try {
-            Trial trial = new Trial(slot, tables, golds, predSql, grader, suiteError);
+        try (Connection writer = DriverManager.getConnection(admin.forDatabase(slot))) {
+            writer.setAutoCommit(false);
+            Trial trial = new Trial(writer, slot, tables, golds, predSql, grader, suiteError);
             if (!trial.differs(rows)) {
                 return shown(database, tables, rows, golds.get(0).outcome(), pred, false,
                         "these rows alone do not reproduce the difference (it needs rows the plans do not name); replay on " + database);
@@ -196,6 +197,7 @@ public final class Witness {
 
     /** Loads a set of rows into the witness database and asks whether the two queries still disagree on them. */
     private final class Trial {
+        private final Connection writer;
         private final String slot;
         private final List<SuiteSchema.Table> tables;
         private final List<Grader.GoldRun> golds;
@@ -204,7 +206,9 @@ public final class Witness {
         private final boolean suiteError;
         int trials;
 
-        Trial(String slot, List<SuiteSchema.Table> tables, List<Grader.GoldRun> golds, String predSql, Grader grader, boolean suiteError) {
+        Trial(Connection writer, String slot, List<SuiteSchema.Table> tables, List<Grader.GoldRun> golds, String predSql, Grader grader,
+                boolean suiteError) {
+            this.writer = writer;
             this.slot = slot;
             this.tables = tables;
             this.golds = golds;
@@ -214,17 +218,17 @@ public final class Witness {
         }
 
         void load(Map<String, List<String[]>> rows) throws SQLException {
-            try (Connection c = DriverManager.getConnection(admin.forDatabase(slot))) {
-                c.setAutoCommit(false);
-                try (Statement st = c.createStatement()) {
-                    if (!tables.isEmpty()) st.execute("TRUNCATE " + String.join(", ", tables.stream().map(SuiteSchema.Table::qualified).toList()));
-                }
-                for (SuiteSchema.Table t : tables) {
-                    List<String[]> wanted = rows.get(t.qualified());
-                    if (SuiteDatabase.insert(c, t, wanted).size() != wanted.size()) throw new SQLException("the witness refused rows of " + t.displayName());
-                }
-                c.commit();
+            try (Statement st = writer.createStatement()) {
+                if (!tables.isEmpty()) st.execute("TRUNCATE " + String.join(", ", tables.stream().map(SuiteSchema.Table::qualified).toList()));
             }
+            for (SuiteSchema.Table t : tables) {
+                List<String[]> wanted = rows.get(t.qualified());
+                if (SuiteDatabase.insert(writer, t, wanted).size() != wanted.size()) {
+                    writer.rollback();
+                    throw new SQLException("the witness refused rows of " + t.displayName());
+                }
+            }
+            writer.commit();
         }
 
         boolean differs(Map<String, List<String[]>> rows) throws SQLException {

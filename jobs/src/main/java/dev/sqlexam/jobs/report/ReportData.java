@@ -88,6 +88,12 @@ public final class ReportData {
         ex.set("lenient", overall.get("lenient_accuracy"));
         ex.set("non_empty", overall.get("non_empty_accuracy"));
         ex.set("bird", overall.get("bird_accuracy"));
+        if (overall.hasNonNull("soft_f1")) ex.set("soft_f1", overall.get("soft_f1"));
+        if (overall.hasNonNull("exam_db_accuracy")) {
+            ex.set("exam_db", overall.get("exam_db_accuracy"));
+            ex.set("suite", overall.get("accuracy"));
+            o.set("suite_overturned", overall.get("suite_overturned"));
+        }
         o.set("accuracy_per_run", v.get("accuracy_per_run"));
         for (String group : List.of("by_difficulty", "by_module", "by_category")) {
             ObjectNode out = o.putObject(group);
@@ -176,6 +182,8 @@ public final class ReportData {
                 .put("difficulty", r.difficulty()).put("module", r.module()).put("correct", r.correct()).put("reason", r.reason())
                 .put("detail", r.gradeDetail()).put("failure_type", r.failureType()).put("pred_sql", r.predSql())
                 .put("total_ms", r.totalMs());
+        if (r.grade().softF1() != null) q.put("soft_f1", r.grade().softF1());
+        if (r.grade().suite() != null) q.set("suite", Json.MAPPER.valueToTree(r.grade().suite()));
         ArrayNode stages = q.putArray("stages"); // [stage, status, ms, detail, sqlstate]: arrays keep a large run's page small
         for (StageTrace s : r.trace()) {
             stages.addArray().add(s.stage()).add(s.status()).add(s.durationMs()).add(s.detail()).add(s.sqlstate());
