@@ -19,7 +19,8 @@ import java.util.Map;
  */
 public final class SchemaIntrospector {
 
-    static final String EXCLUDED_SCHEMAS = "('pg_catalog', 'information_schema', 'pg_toast', 'sqlexam_meta')";
+    /** The schemas that are never the user's: PostgreSQL's own and sqlexam's migration stamp. */
+    public static final String EXCLUDED_SCHEMAS = "('pg_catalog', 'information_schema', 'pg_toast', 'sqlexam_meta')";
 
     private SchemaIntrospector() {}
 

@@ -52,16 +52,22 @@ public final class SuiteBuilder {
     }
 
     /** What the source database looks like, read as the read-only role there. */
-    public record Source(String sourceId, String database, SuiteSchema schema, Map<String, List<List<String>>> samples) {
+    public record Source(String sourceId, String database, SuiteSchema schema, Samples samples) {
 
+        /** The schema now; the samples only when a suite is built (a cached suite needs none), on the same connection. */
         public static Source read(String sourceId, String database, Connection readOnly) throws SQLException {
-            SuiteSchema schema = SuiteSchemaReader.read(readOnly);
-            return new Source(sourceId, database, schema, SuiteSchemaReader.sample(readOnly, schema, SAMPLE_ROWS));
+            return new Source(sourceId, database, SuiteSchemaReader.read(readOnly), schema -> SuiteSchemaReader.sample(readOnly, schema, SAMPLE_ROWS));
         }
     }
 
+    /** Original rows of each table, by its display name, as text. */
+    @FunctionalInterface
+    public interface Samples {
+        Map<String, List<List<String>>> read(SuiteSchema schema) throws SQLException;
+    }
+
     public static String hash(SuiteSchema schema, Collection<String> golds, int size) {
-        return SuiteSchema.sha256(GENERATOR_VERSION + "\n" + size + "\n" + schema.fingerprint() + "\n" + String.join("\n", new TreeSet<>(golds)))
+        return dev.sqlexam.model.Sha256.hex(GENERATOR_VERSION + "\n" + size + "\n" + schema.fingerprint() + "\n" + String.join("\n", new TreeSet<>(golds)))
                 .substring(0, 12);
     }
 
@@ -78,8 +84,9 @@ public final class SuiteBuilder {
                 lock.execute();
             }
             TestSuite cached = cached(state, hash);
-            if (cached != null && SuiteDatabase.existing(server, SuiteDatabase.PREFIX + hash + "_").containsAll(cached.databases())) return new Prepared(cached, true);
-            for (String old : SuiteDatabase.existing(server, SuiteDatabase.PREFIX + hash + "_")) SuiteDatabase.drop(server, old);
+            List<String> existing = SuiteDatabase.existing(server, SuiteDatabase.PREFIX + hash + "_");
+            if (cached != null && existing.containsAll(cached.databases())) return new Prepared(cached, true);
+            for (String old : existing) SuiteDatabase.drop(server, old);
             dropOlder(state, source.sourceId(), hash);
             TestSuite built = build(source, new ArrayList<>(golds), size, hash);
             try (PreparedStatement ps = state.prepareStatement("INSERT INTO exam.test_suites (suite_hash, source, suite) VALUES (?, ?, ?::jsonb) "
@@ -132,6 +139,7 @@ public final class SuiteBuilder {
     TestSuite build(Source source, List<String> golds, int size, String hash) throws SQLException {
         long start = System.nanoTime();
         GoldConstants constants = GoldConstants.of(golds);
+        Map<String, List<List<String>>> samples = source.samples().read(source.schema());
         List<Open> open = new ArrayList<>();
         int total = 0;
         for (String gold : golds) {
@@ -147,7 +155,7 @@ public final class SuiteBuilder {
         for (int candidate = 0; candidate < candidates && kept.size() < size && open.stream().anyMatch(o -> !o.neighbours().isEmpty()); candidate++) {
             String name = SuiteDatabase.PREFIX + hash + "_" + kept.size();
             SuiteDatabase.create(server, name);
-            SuiteDatabase.Filled filled = SuiteDatabase.fill(server, name, source.schema(), source.samples(), constants,
+            SuiteDatabase.Filled filled = SuiteDatabase.fill(server, name, source.schema(), samples, constants,
                     PROFILES[candidate % PROFILES.length], hash.hashCode() * 31L + candidate);
             if (candidate == 0) notes.addAll(filled.notes());
             Map<String, String> problems = new LinkedHashMap<>();

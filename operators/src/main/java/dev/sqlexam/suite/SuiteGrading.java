@@ -47,11 +47,14 @@ public final class SuiteGrading implements SuiteCheck {
         String database = null;
         String detail = null;
         SuiteGrade.Evidence evidence = null;
+        List<String> goldSql = question.allGoldSql();
+        List<String> digests = goldSql.stream().map(TestSuite::digest).toList();
         for (String db : suite.databases()) {
             List<Grader.GoldRun> runs = new ArrayList<>();
             String goldProblem = null;
-            for (String gold : question.allGoldSql()) {
-                String problem = suite.goldProblem(db, gold);
+            for (int g = 0; g < goldSql.size(); g++) {
+                String gold = goldSql.get(g);
+                String problem = suite.goldProblem(db, digests.get(g));
                 if (problem == null) {
                     QueryOutcome outcome = golds.get(db, gold, () -> executor.execute(db, gold));
                     if (outcome.ok()) runs.add(new Grader.GoldRun(gold, OrderSpec.forGold(gold, question.orderMatters()), outcome));

@@ -1,12 +1,15 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.model.Sha256;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.Locale;
 
 /**
@@ -77,23 +80,38 @@ public record SuiteSchema(List<String> preamble, List<Table> tables, List<String
         return null;
     }
 
-    /** The tables parents first (a table after every table its foreign keys name, cycles broken in name order). */
+    /**
+     * The tables parents first: each step takes the first table (in schema order) whose parents are all placed; within a
+     * cycle, the first table left.
+     */
     public List<Table> parentsFirst() {
-        List<Table> out = new ArrayList<>();
-        List<Table> left = new ArrayList<>(tables);
-        while (!left.isEmpty()) {
-            Table next = null;
-            for (Table t : left) {
-                boolean ready = t.foreignKeys().stream().allMatch(fk -> fk.parent().equals(t.qualified())
-                        || out.stream().anyMatch(o -> o.qualified().equals(fk.parent())) || left.stream().noneMatch(l -> l.qualified().equals(fk.parent())));
-                if (ready) {
-                    next = t;
-                    break;
-                }
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < tables.size(); i++) index.put(tables.get(i).qualified(), i);
+        int[] waitingFor = new int[tables.size()];
+        List<List<Integer>> children = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) children.add(new ArrayList<>());
+        for (int i = 0; i < tables.size(); i++) {
+            Set<Integer> parents = new HashSet<>();
+            for (ForeignKey fk : tables.get(i).foreignKeys()) {
+                Integer p = index.get(fk.parent());
+                if (p != null && p != i) parents.add(p);
             }
-            if (next == null) next = left.get(0);
-            out.add(next);
-            left.remove(next);
+            waitingFor[i] = parents.size();
+            for (int p : parents) children.get(p).add(i);
+        }
+        PriorityQueue<Integer> ready = new PriorityQueue<>();
+        TreeSet<Integer> left = new TreeSet<>();
+        for (int i = 0; i < tables.size(); i++) {
+            left.add(i);
+            if (waitingFor[i] == 0) ready.add(i);
+        }
+        List<Table> out = new ArrayList<>(tables.size());
+        while (!left.isEmpty()) {
+            Integer next = ready.poll();
+            if (next == null) next = left.first();
+            if (!left.remove(next)) continue;
+            out.add(tables.get(next));
+            for (int child : children.get(next)) if (--waitingFor[child] == 0 && left.contains(child)) ready.add(child);
         }
         return out;
     }
@@ -109,15 +127,7 @@ public record SuiteSchema(List<String> preamble, List<Table> tables, List<String
         }
         uniqueIndexes.forEach(s -> all.append(s).append('\n'));
         views.forEach(v -> all.append(v.createStatement()).append('\n'));
-        return sha256(all.toString());
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(all.toString());
     }
 
     public static String quote(String identifier) {

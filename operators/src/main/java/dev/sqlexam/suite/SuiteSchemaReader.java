@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  */
 public final class SuiteSchemaReader {
 
-    private static final String USER_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'sqlexam_meta') "
-            + "AND n.nspname NOT LIKE 'pg\\_temp%' AND n.nspname NOT LIKE 'pg\\_toast%'";
+    private static final String USER_SCHEMAS = "n.nspname NOT IN " + dev.sqlexam.schema.SchemaIntrospector.EXCLUDED_SCHEMAS
+            + " AND n.nspname NOT LIKE 'pg\\_temp%' AND n.nspname NOT LIKE 'pg\\_toast%'";
     private static final Pattern LENGTH = Pattern.compile("\\((\\d+)\\)$");
     private static final Pattern NUMERIC = Pattern.compile("numeric\\((\\d+),(\\d+)\\)");
 

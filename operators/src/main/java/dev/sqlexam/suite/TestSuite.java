@@ -18,10 +18,10 @@ public record TestSuite(String sourceDb, String hash, List<String> databases, Ma
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
-    /** Why {@code goldSql} cannot be graded on {@code database} (null: it can). */
-    public String goldProblem(String database, String goldSql) {
+    /** Why the gold of {@code goldDigest} ({@link #digest}) cannot be graded on {@code database} (null: it can). */
+    public String goldProblem(String database, String goldDigest) {
         Map<String, String> health = goldHealth.get(database);
-        return health == null ? null : health.get(digest(goldSql));
+        return health == null ? null : health.get(goldDigest);
     }
 
     /** Coverage: the share of neighbours some suite database tells apart from their gold. */
@@ -30,6 +30,6 @@ public record TestSuite(String sourceDb, String hash, List<String> databases, Ma
     }
 
     public static String digest(String sql) {
-        return SuiteSchema.sha256(dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql).strip()).substring(0, 16);
+        return dev.sqlexam.model.Sha256.hex(dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql).strip()).substring(0, 16);
     }
 }

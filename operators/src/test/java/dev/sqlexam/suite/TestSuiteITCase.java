@@ -70,23 +70,24 @@ class TestSuiteITCase {
         SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), onSuite, Tolerance.DEFAULT);
         for (String db : List.of("erp", "demo")) {
             List<ExamQuestion> questions = questions(db);
-            SuiteBuilder.Source source;
+            TestSuite suite;
+            List<String> heldOut = new ArrayList<>();
             try (Connection c = userPool.open(db)) {
                 c.setAutoCommit(false);
-                source = SuiteBuilder.Source.read("test/" + db, db, c);
-            }
-            long start = System.nanoTime();
-            TestSuite suite = builder.suiteFor(source, questions.stream().map(ExamQuestion::goldSql).toList(), SIZE).suite();
-            System.out.printf("[suite] %s: %d databases, coverage %d/%d, %.1f s%n", db, suite.databases().size(), suite.distinguished(),
-                    suite.neighbours(), (System.nanoTime() - start) / 1e9);
-            List<String> heldOut = new ArrayList<>();
-            GoldConstants constants = GoldConstants.of(questions.stream().map(ExamQuestion::goldSql).toList());
-            for (int i = 0; i < HELD_OUT; i++) {
-                String name = SuiteDatabase.PREFIX + "heldout_" + db + "_" + i;
-                SuiteDatabase.create(state.server(), name);
-                SuiteDatabase.fill(state.server(), name, source.schema(), source.samples(), constants, new RowGenerator.Profile(12 + 10 * i, 0.15),
-                        987_654_321L + 7919L * i);
-                heldOut.add(name);
+                SuiteBuilder.Source source = SuiteBuilder.Source.read("test/" + db, db, c);
+                long start = System.nanoTime();
+                suite = builder.suiteFor(source, questions.stream().map(ExamQuestion::goldSql).toList(), SIZE).suite();
+                System.out.printf("[suite] %s: %d databases, coverage %d/%d, %.1f s%n", db, suite.databases().size(), suite.distinguished(),
+                        suite.neighbours(), (System.nanoTime() - start) / 1e9);
+                GoldConstants constants = GoldConstants.of(questions.stream().map(ExamQuestion::goldSql).toList());
+                Map<String, List<List<String>>> samples = source.samples().read(source.schema());
+                for (int i = 0; i < HELD_OUT; i++) {
+                    String name = SuiteDatabase.PREFIX + "heldout_" + db + "_" + i;
+                    SuiteDatabase.create(state.server(), name);
+                    SuiteDatabase.fill(state.server(), name, source.schema(), samples, constants, new RowGenerator.Profile(12 + 10 * i, 0.15),
+                            987_654_321L + 7919L * i);
+                    heldOut.add(name);
+                }
             }
             TestSuites suites = new TestSuites(state.server(), suiteReader, ConnectionPolicy.DEFAULT, Map.of(db, suite));
             SuiteGrading grading = new SuiteGrading(suites, onSuite, new QueryCache(4_096, 20_000), GRADER,

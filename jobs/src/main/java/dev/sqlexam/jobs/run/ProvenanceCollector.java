@@ -157,10 +157,6 @@ public final class ProvenanceCollector {
     }
 
     static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return dev.sqlexam.model.Sha256.hex(text);
     }
 }

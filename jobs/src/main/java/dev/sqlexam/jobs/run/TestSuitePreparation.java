@@ -6,7 +6,6 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.database.ReaderRole;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamQuestion;
@@ -18,9 +17,7 @@ import dev.sqlexam.suite.TestSuites;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -47,17 +44,17 @@ public final class TestSuitePreparation {
             if (q.goldSql() == null || q.goldSql().isBlank()) continue;
             goldsByDb.computeIfAbsent(q.db(), k -> new LinkedHashSet<>()).addAll(q.allGoldSql());
         }
-        String problem = ReaderRole.ensure(state.server(), state.database());
-        if (problem != null) out.println("[sqlexam] test suites: " + problem + "; suite SQL runs as the state's user in read-only transactions");
+        // the state's migrations made sqlexam_reader on its server where they could; else suite SQL runs read-only as its user
         ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), settings.get(SqlExamOptions.READER_PASSWORD));
         Map<String, TestSuite> suites = new LinkedHashMap<>();
-        try (PooledConnections pool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, connections)) {
+        try (PooledConnections pool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, connections);
+                PooledConnections sources = new PooledConnections(userReader.url(), userReader.initSql(), true, connections)) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(pool, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP));
             SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), executor, Tolerance.from(settings));
             for (var e : goldsByDb.entrySet()) {
                 String db = e.getKey();
                 long start = System.nanoTime();
-                try (Connection source = readOnly(userReader, admin.perDatabase() ? db : admin.fixedDatabase())) {
+                try (Connection source = sources.open(admin.perDatabase() ? db : admin.fixedDatabase())) {
                     var read = SuiteBuilder.Source.read(admin.server() + "/" + db, db, source);
                     SuiteBuilder.Prepared prepared = builder.suiteFor(read, e.getValue(), size);
                     TestSuite suite = prepared.suite();
@@ -77,16 +74,5 @@ public final class TestSuitePreparation {
             }
         }
         return new TestSuites(state.server(), suiteReader, connections, suites);
-    }
-
-    private static Connection readOnly(ReaderAccess reader, String database) throws SQLException {
-        Connection c = DriverManager.getConnection(reader.url().forDatabase(database));
-        try (Statement st = c.createStatement()) {
-            st.execute(reader.initSql());
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
-        return c;
     }
 }
