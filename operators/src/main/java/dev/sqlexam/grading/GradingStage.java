@@ -9,6 +9,7 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.model.SuiteGrade;
 import dev.sqlexam.repair.ExecutionRecovery;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
@@ -117,30 +118,34 @@ public final class GradingStage {
             failing = QueryOutcome.failure(null, dev.sqlexam.model.ErrorClass.INFRA_FAILURE,
                     upstreamFailure.stage() + " failed: " + upstreamFailure.detail(), 0);
         }
+        SuiteGrade verdict = suites != null && upstreamFailure == null && grade.lenientCorrect() && chosen != null
+                ? checkOnSuites(q, chosen.sql(), grade, trace) : null;
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
         // a packet left empty by a failed stage says nothing about retrieval's recall
         List<String> packetTables = generated.packet() == null || upstreamFailure != null ? null : generated.packet().tableNames();
         ExamRecord.Failure failed = failureOf(grade, failing, packetTables, generated, chosen);
+        if (verdict != null && verdict.overturned()) {
+            failed = new ExamRecord.Failure(verdict.kind(), null, verdict.detail(), GradeReason.SUITE_MISMATCH.code(),
+                    verdict.kind() + " on " + verdict.database() + ": " + verdict.detail(), failed.goldTablesRetrieved());
+        }
         Double softF1 = upstreamFailure != null || !firstGold.ok() || grade.reason().excludedFromAccuracy() ? null
                 : prediction == null || !prediction.ok() ? 0.0 : SoftF1.score(referenceResult(golds, grade), prediction.result());
         ExamRecord.Grade graded = new ExamRecord.Grade(grade.correct(), grade.reason().code(), grade.lenientCorrect(), grade.lenientReason().code(),
                 birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(), grade.predRows(), grade.detail(), softF1, null);
-        if (suites != null && upstreamFailure == null && grade.lenientCorrect() && chosen != null) {
-            long suiteStart = System.nanoTime();
-            var verdict = suites.check(q, chosen.sql(), new SuiteCheck.ExamRecordGrade(grade.correct(), grade.reason().code(), grade.lenientCorrect()));
-            if (verdict != null) {
-                graded = graded.withSuite(verdict);
-                if (verdict.overturned()) {
-                    failed = new ExamRecord.Failure(verdict.kind(), null, verdict.detail(), GradeReason.SUITE_MISMATCH.code(),
-                            verdict.kind() + " on " + verdict.database() + ": " + verdict.detail(), failed.goldTablesRetrieved());
-                }
-                trace.add(verdict.correct() ? StageTrace.ok(Stage.GRADE_SUITE, elapsedMs(suiteStart), verdict.checked() + " suite database(s) agree")
-                        : StageTrace.failed(Stage.GRADE_SUITE, GradeReason.SUITE_MISMATCH.code(), null, elapsedMs(suiteStart),
-                                verdict.kind() + " on " + verdict.database() + ": " + verdict.detail()));
-            }
-        }
+        if (verdict != null) graded = graded.withSuite(verdict);
         return new Graded(new ExamRecord(asked(task), answer(generated, chosen, candidateCorrect), graded,
                 new ExamRecord.Timing(goldMs, predMs, totalMs, goldExecuted.get()), failed, traces(generated, trace), q.extrasJson()), run);
+    }
+
+    /** The test suites' verdict on a prediction the exam database graded correct (null: its database has none), traced. */
+    private SuiteGrade checkOnSuites(ExamQuestion q, String sql, Grade grade, List<StageTrace> trace) {
+        long start = System.nanoTime();
+        SuiteGrade verdict = suites.check(q, sql, new SuiteCheck.ExamRecordGrade(grade.correct(), grade.reason().code(), grade.lenientCorrect()));
+        if (verdict == null) return null;
+        trace.add(verdict.correct() ? StageTrace.ok(Stage.GRADE_SUITE, elapsedMs(start), verdict.checked() + " suite database(s) agree")
+                : StageTrace.failed(Stage.GRADE_SUITE, GradeReason.SUITE_MISMATCH.code(), null, elapsedMs(start),
+                        verdict.kind() + " on " + verdict.database() + ": " + verdict.detail()));
+        return verdict;
     }
 
     /** The result Soft-F1 compares with: the gold that matched, else the first that ran. */
