@@ -102,13 +102,16 @@ public final class ReadAccessCheck {
                 connect = rs.getBoolean(1);
             }
         }
+        // plans name the partitions a query reads; reading them through their partitioned parent needs SELECT on the parent only
         try (PreparedStatement ps = c.prepareStatement("SELECT has_schema_privilege(?, n.oid, 'USAGE') "
-                + "AND has_table_privilege(?, cl.oid, 'SELECT') FROM pg_class cl JOIN pg_namespace n ON n.oid = cl.relnamespace "
+                + "AND (has_table_privilege(?, cl.oid, 'SELECT') OR COALESCE((SELECT bool_or(has_table_privilege(?, a.relid, 'SELECT')) "
+                + "FROM pg_partition_ancestors(cl.oid) a), false)) FROM pg_class cl JOIN pg_namespace n ON n.oid = cl.relnamespace "
                 + "WHERE cl.oid = ?")) {
             for (Map.Entry<String, Long> t : required.entrySet()) {
                 ps.setString(1, role);
                 ps.setString(2, role);
-                ps.setLong(3, t.getValue());
+                ps.setString(3, role);
+                ps.setLong(4, t.getValue());
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!connect || !rs.next() || !rs.getBoolean(1)) out.add(t.getKey());
                 }

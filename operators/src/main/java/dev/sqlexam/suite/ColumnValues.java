@@ -31,21 +31,69 @@ final class ColumnValues {
     final Column column;
     final List<String> constants;
     final List<String> samples;
+    /** The sample's smallest and largest values and those just beyond them (numbers and dates). */
+    final List<String> boundaries;
+    private final boolean checked;
 
-    ColumnValues(Column column, Collection<String> goldConstants, Collection<String> sampled) {
+    /** {@code checked}: a check constraint names the column; its values then come from the golds and the original column only. */
+    ColumnValues(Column column, Collection<String> goldConstants, Collection<String> sampled, boolean checked) {
         this.column = column;
+        this.checked = checked;
         Set<String> c = new LinkedHashSet<>();
-        for (String k : goldConstants) c.addAll(around(column, k));
+        // a checked text column (status IN ('active', …)) would refuse most variants of a constant: the constant alone
+        for (String k : goldConstants) c.addAll(checked && column.family() == Family.TEXT ? List.of(k) : around(column, k));
         this.constants = new ArrayList<>(c.stream().map(v -> fit(column, v)).filter(v -> v != null).distinct().toList());
         this.samples = new ArrayList<>(sampled.stream().filter(v -> v != null).map(v -> fit(column, v)).filter(v -> v != null).distinct().toList());
+        this.boundaries = new ArrayList<>(boundaries(column, samples));
+    }
+
+    /** Keeps only the constants and boundaries {@code accepted} accepts (samples are the column's own values). */
+    void retain(java.util.function.Predicate<String> accepted) {
+        constants.removeIf(accepted.negate());
+        boundaries.removeIf(accepted.negate());
+    }
+
+    private static List<String> boundaries(Column column, List<String> samples) {
+        List<String> out = new ArrayList<>();
+        try {
+            switch (column.family()) {
+                case INTEGER, NUMERIC, FLOAT -> {
+                    List<BigDecimal> numbers = samples.stream().filter(v -> DECIMAL.matcher(v).matches()).map(BigDecimal::new).sorted().toList();
+                    if (numbers.isEmpty()) return out;
+                    BigDecimal step = column.family() == Family.INTEGER ? BigDecimal.ONE : new BigDecimal("0.01");
+                    BigDecimal min = numbers.get(0);
+                    BigDecimal max = numbers.get(numbers.size() - 1);
+                    for (BigDecimal b : List.of(min, max, min.subtract(step), max.add(step))) out.add(b.toPlainString());
+                }
+                case DATE -> {
+                    List<LocalDate> days = samples.stream().filter(v -> DATE.matcher(v).matches()).map(LocalDate::parse).sorted().toList();
+                    if (days.isEmpty()) return out;
+                    LocalDate min = days.get(0);
+                    LocalDate max = days.get(days.size() - 1);
+                    for (LocalDate d : List.of(min, max, min.minusDays(1), max.plusDays(1))) out.add(d.toString());
+                }
+                default -> {
+                    // no order to find the ends of
+                }
+            }
+        } catch (RuntimeException unreadable) {
+            return List.of();
+        }
+        return out.stream().map(v -> fit(column, v)).filter(v -> v != null).distinct().toList();
     }
 
     /** One value (null: SQL NULL) for a row; {@code nullRate}: how often a nullable column is NULL. */
     String draw(Random random, double nullRate) {
+        return draw(random, nullRate, 1.0);
+    }
+
+    /** As {@link #draw(Random, double)}; {@code anchored} (0–1) is how much sampled values are preferred to values of the type. */
+    String draw(Random random, double nullRate, double anchored) {
         if (column.nullable() && random.nextDouble() < nullRate) return null;
         double r = random.nextDouble();
         if (!constants.isEmpty() && r < 0.4) return constants.get(random.nextInt(constants.size()));
-        if (!samples.isEmpty() && r < 0.75) return samples.get(random.nextInt(samples.size()));
+        if (!boundaries.isEmpty() && r >= 0.4 && r < 0.48) return boundaries.get(random.nextInt(boundaries.size()));
+        if (!samples.isEmpty() && (r < 0.48 + 0.27 * anchored || checked)) return samples.get(random.nextInt(samples.size()));
         String typed = typed(random);
         if (typed != null) return typed;
         if (!samples.isEmpty()) return samples.get(random.nextInt(samples.size()));
@@ -56,7 +104,8 @@ final class ColumnValues {
     String typed(Random random) {
         return switch (column.family()) {
             case INTEGER -> String.valueOf(new int[] {0, 1, 2, 3, 5, 10, 42, 100, -1}[random.nextInt(9)] + (random.nextBoolean() ? 0 : random.nextInt(30)));
-            case NUMERIC, FLOAT -> fit(column, BigDecimal.valueOf(random.nextInt(200_000) - 20_000, 2).toPlainString());
+            case NUMERIC, FLOAT -> fit(column, random.nextBoolean() ? pick(random, "0", "0.01", "0.5", "1", "-1", "9.99", "10", "100", "1000")
+                    : BigDecimal.valueOf(random.nextInt(200_000) - 20_000, 2).toPlainString());
             case TEXT -> fit(column, pick(random, "a", "b", "A", "ab", "abc", "x y", "", "zz", "Alpha", "beta") + (random.nextBoolean() ? "" : String.valueOf(random.nextInt(9))));
             case BOOLEAN -> random.nextBoolean() ? "true" : "false";
             case DATE -> LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900)).toString();

@@ -34,6 +34,8 @@ import net.sf.jsqlparser.schema.Column;
 public final class GoldConstants {
 
     private final Map<String, Set<String>> byColumn = new TreeMap<>();
+    private final List<Map<String, String>> groups = new ArrayList<>();
+    private Map<String, String> group;
 
     private GoldConstants() {}
 
@@ -42,7 +44,12 @@ public final class GoldConstants {
         for (String gold : golds) {
             try {
                 QuerySites sites = QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(gold)));
-                for (QuerySites.Predicate p : sites.predicates) out.read(p.expression());
+                Map<String, String> together = new java.util.LinkedHashMap<>();
+                for (QuerySites.Predicate p : sites.predicates) {
+                    out.group = p.conjunct() ? together : null;
+                    out.read(p.expression());
+                }
+                if (together.size() >= 2) out.groups.add(together);
             } catch (Exception | StackOverflowError ignored) {
                 // a gold the parser cannot read gives no constants; its columns still get sampled and typed values
             }
@@ -53,6 +60,14 @@ public final class GoldConstants {
     /** The constants compared with columns named {@code column} (any table), as text. */
     public Set<String> forColumn(String column) {
         return byColumn.getOrDefault(column.toLowerCase(Locale.ROOT), Set.of());
+    }
+
+    /**
+     * Per gold, the constants its ANDed conditions compare columns with, together (column name in lower case → the
+     * constant): a row must meet all of them at once for one condition's boundary to show.
+     */
+    public List<Map<String, String>> groups() {
+        return groups;
     }
 
     public int size() {
@@ -87,10 +102,12 @@ public final class GoldConstants {
 
     private void add(String column, String value) {
         byColumn.computeIfAbsent(column.toLowerCase(Locale.ROOT), k -> new LinkedHashSet<>()).add(value);
+        if (group != null) group.putIfAbsent(column.toLowerCase(Locale.ROOT), value);
     }
 
     /** The column a side names, also through casts, LOWER/UPPER/TRIM, date functions and the like (one column only). */
     private static String columnOf(Expression e) {
+        if (e instanceof net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> p && p.size() == 1) return columnOf(p.get(0));
         if (e instanceof Column c) return unquote(c.getColumnName());
         if (e instanceof CastExpression cast) return columnOf(cast.getLeftExpression());
         if (e instanceof net.sf.jsqlparser.expression.ExtractExpression x) return columnOf(x.getExpression());
@@ -105,6 +122,7 @@ public final class GoldConstants {
     }
 
     private static String literal(Expression e) {
+        if (e instanceof net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> p && p.size() == 1) return literal(p.get(0));
         if (e instanceof LongValue l) return l.getStringValue();
         if (e instanceof DoubleValue d) return String.valueOf(d.getValue());
         if (e instanceof StringValue s) return s.getValue().replace("''", "'");

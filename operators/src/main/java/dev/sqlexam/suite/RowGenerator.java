@@ -19,8 +19,16 @@ import java.util.Set;
  */
 final class RowGenerator {
 
-    /** How a candidate database is shaped: rows a table, how often a nullable value is NULL. */
-    record Profile(int rows, double nullRate) {}
+    /**
+     * How a candidate database is shaped: rows a table, how often a nullable value is NULL, and how much its values keep
+     * to the original data ({@code anchored} 1: rows often start from a sampled row; near 0: mostly values of the type,
+     * beyond the sample's range).
+     */
+    record Profile(int rows, double nullRate, double anchored) {
+        Profile(int rows, double nullRate) {
+            this(rows, nullRate, 1.0);
+        }
+    }
 
     private RowGenerator() {}
 
@@ -30,6 +38,15 @@ final class RowGenerator {
      */
     static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
             Map<String, Table> tables, Profile profile, Random random) {
+        return rows(table, values, sampled, parents, tables, profile, random, List.of());
+    }
+
+    /**
+     * As above; {@code together}: constants a gold's conditions want in one row (column name in lower case → constant):
+     * the first rows meet all of one group at once, or all but one, which sits just beside its constant.
+     */
+    static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
+            Map<String, Table> tables, Profile profile, Random random, List<Map<String, String>> together) {
         List<Column> columns = table.columns();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) index.put(columns.get(i).name(), i);
@@ -40,25 +57,31 @@ final class RowGenerator {
         // enough rows for every gold constant (and its neighbours) of every column to appear at least once
         int count = Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
+        // after the table's own rows, the groups' rows
+        List<Map<Integer, String>> overrides = overrides(table, together, random);
+        int own = count;
+        count += overrides.size();
+        int nextOverride = 0;
         List<String[]> out = new ArrayList<>();
         long nextId = 1;
         for (int attempt = 0; attempt < count * 3 && out.size() < count; attempt++) {
             String[] row = new String[columns.size()];
-            List<String> base = !sampled.isEmpty() && random.nextDouble() < 0.5 ? sampled.get(random.nextInt(sampled.size())) : null;
+            List<String> base = !sampled.isEmpty() && random.nextDouble() < 0.5 * profile.anchored() ? sampled.get(random.nextInt(sampled.size())) : null;
             // a whole row repeated (keys aside): duplicates in any projection, for DISTINCT and COUNT(DISTINCT …)
             if (base == null && !out.isEmpty() && random.nextDouble() < 0.12) base = java.util.Arrays.asList(out.get(random.nextInt(out.size())));
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
                 if (!c.insertable()) continue;
                 boolean keep = base != null && i < base.size() && random.nextDouble() < 0.65;
-                row[i] = keep ? ColumnValues.fit(c, base.get(i)) : values.get(c.name()).draw(random, profile.nullRate());
+                row[i] = keep ? ColumnValues.fit(c, base.get(i)) : values.get(c.name()).draw(random, profile.nullRate(), profile.anchored());
                 if (keep && row[i] == null && !c.nullable()) row[i] = values.get(c.name()).draw(random, 0);
                 // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and expose missing DISTINCTs
                 if (!out.isEmpty() && random.nextDouble() < 0.15) row[i] = out.get(random.nextInt(out.size()))[i];
                 List<String> cycle = values.get(c.name()).constants;
                 if (attempt < constants && !cycle.isEmpty() && random.nextDouble() < 0.7) row[i] = cycle.get((attempt + offset + i) % cycle.size());
             }
-            if (!references(table, row, index, parents, tables, profile, random)) continue;
+            if (out.size() >= own && nextOverride < overrides.size()) overrides.get(nextOverride++).forEach((i, v) -> row[i] = v);
+            if (!references(table, row, index, parents, out, tables, profile, random)) continue;
             boolean unique = true;
             for (int k = 0; k < table.keys().size() && unique; k++) {
                 List<String> key = table.keys().get(k);
@@ -84,18 +107,22 @@ final class RowGenerator {
         return out;
     }
 
-    /** Fills the row's foreign keys from parent rows; false when a required reference has no parent to point at. */
+    /**
+     * Fills the row's foreign keys from parent rows ({@code earlier}: this table's rows made so far, which a self-reference
+     * points at; the first row of a required self-reference points at itself); false when a required reference has no
+     * parent to point at.
+     */
     private static boolean references(Table table, String[] row, Map<String, Integer> index, Map<String, List<String[]>> parents,
-            Map<String, Table> tables, RowGenerator.Profile profile, Random random) {
+            List<String[]> earlier, Map<String, Table> tables, RowGenerator.Profile profile, Random random) {
         for (ForeignKey fk : table.foreignKeys()) {
-            List<String[]> candidates = parents.getOrDefault(fk.parent(), List.of());
+            boolean self = fk.parent().equals(table.qualified());
+            List<String[]> candidates = self ? earlier : parents.getOrDefault(fk.parent(), List.of());
             Table parent = tables.get(fk.parent());
             boolean nullable = fk.columns().stream().allMatch(col -> table.column(col).nullable());
-            boolean self = fk.parent().equals(table.qualified());
+            if (self && !nullable && candidates.isEmpty()) candidates = List.<String[]>of(row);
             if (candidates.isEmpty() || parent == null || nullable && random.nextDouble() < profile.nullRate()) {
-                if (!nullable && !(self && candidates.isEmpty())) return false;
-                for (String col : fk.columns()) row[index.get(col)] = null;
                 if (!nullable) return false;
+                for (String col : fk.columns()) row[index.get(col)] = null;
                 continue;
             }
             // only the first part of the parents gets children: some parents have none, for LEFT JOINs to find
@@ -107,6 +134,35 @@ final class RowGenerator {
             }
         }
         return true;
+    }
+
+    /** Rows' worth of values from the groups whose columns (two or more) are this table's (about 60 at most), shuffled. */
+    private static List<Map<Integer, String>> overrides(Table table, List<Map<String, String>> together, Random random) {
+        Map<String, Integer> byLowerName = new HashMap<>();
+        for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
+        List<Map<Integer, String>> out = new ArrayList<>();
+        for (Map<String, String> group : together) {
+            if (out.size() >= 60) break;
+            Map<Integer, String> exact = new java.util.LinkedHashMap<>();
+            group.forEach((name, value) -> {
+                Integer i = byLowerName.get(name);
+                String fitted = i == null ? null : ColumnValues.fit(table.columns().get(i), value);
+                if (fitted != null && table.columns().get(i).insertable()) exact.put(i, fitted);
+            });
+            if (exact.size() < 2) continue;
+            out.add(exact);
+            for (var e : exact.entrySet()) {
+                for (String beside : ColumnValues.around(table.columns().get(e.getKey()), e.getValue())) {
+                    String fitted = ColumnValues.fit(table.columns().get(e.getKey()), beside);
+                    if (fitted == null || fitted.equals(e.getValue())) continue;
+                    Map<Integer, String> variant = new java.util.LinkedHashMap<>(exact);
+                    variant.put(e.getKey(), fitted);
+                    out.add(variant);
+                }
+            }
+        }
+        java.util.Collections.shuffle(out, random);
+        return out;
     }
 
     private static boolean isReference(Table table, String column) {

@@ -87,17 +87,25 @@ public final class SuiteDatabase {
             c.setAutoCommit(true);
             applySchema(c, schema, notes);
             c.setAutoCommit(false);
+            Map<String, Set<String>> referencedConstants = referencedConstants(schema, constants);
             for (SuiteSchema.Table t : schema.parentsFirst()) {
                 Map<String, ColumnValues> values = new HashMap<>();
                 List<List<String>> sampled = samples.getOrDefault(t.displayName(), List.of());
+                CheckConstraints checks = new CheckConstraints(t);
+                List<ColumnValues> byIndex = new ArrayList<>();
                 for (int i = 0; i < t.columns().size(); i++) {
                     final int col = i;
                     SuiteSchema.Column column = t.columns().get(i);
-                    values.put(column.name(), new ColumnValues(column, constants.forColumn(column.name()),
-                            sampled.stream().map(r -> col < r.size() ? r.get(col) : null).toList()));
+                    Set<String> compared = new LinkedHashSet<>(constants.forColumn(column.name()));
+                    compared.addAll(referencedConstants.getOrDefault(t.qualified() + "." + column.name(), Set.of()));
+                    ColumnValues v = new ColumnValues(column, compared, sampled.stream().map(r -> col < r.size() ? r.get(col) : null).toList(),
+                            checks.names(i));
+                    values.put(column.name(), v);
+                    byIndex.add(v);
                 }
-                List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random);
-                stored.put(t.qualified(), insert(c, t, rows));
+                checks.keepAccepted(c, byIndex);
+                List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random, constants.groups());
+                stored.put(t.qualified(), insert(c, t, rows, checks::mended));
                 c.commit();
             }
             c.setAutoCommit(true);
@@ -115,8 +123,31 @@ public final class SuiteDatabase {
         return new Filled(stored, notes);
     }
 
-    /** Inserts {@code rows}, in one batch when every row takes, else one by one (a row a check constraint refuses is left out). */
+    /**
+     * The constants compared with a referencing column, by the referenced key column ("table.column"): {@code WHERE
+     * customer_id = 42} wants a customer 42 for the rows to point at.
+     */
+    private static Map<String, Set<String>> referencedConstants(SuiteSchema schema, GoldConstants constants) {
+        Map<String, Set<String>> out = new HashMap<>();
+        for (SuiteSchema.Table t : schema.tables()) {
+            for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
+                for (int i = 0; i < fk.columns().size(); i++) {
+                    out.computeIfAbsent(fk.parent() + "." + fk.parentColumns().get(i), k -> new LinkedHashSet<>())
+                            .addAll(constants.forColumn(fk.columns().get(i)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Inserts {@code rows}, in one batch when every row takes, else one by one (a row a constraint refuses is left out). */
     static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows) throws SQLException {
+        return insert(c, t, rows, null);
+    }
+
+    /** As {@link #insert(Connection, SuiteSchema.Table, List)}; a row a check refuses is tried once more as {@code mend} makes it (null: not). */
+    static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows, java.util.function.UnaryOperator<String[]> mend)
+            throws SQLException {
         List<Integer> columns = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<String> casts = new ArrayList<>();
@@ -144,16 +175,27 @@ public final class SuiteDatabase {
             }
             List<String[]> kept = new ArrayList<>();
             for (String[] row : rows) {
-                Savepoint one = c.setSavepoint();
-                try {
-                    bind(ps, row, columns);
-                    ps.executeUpdate();
-                    kept.add(row);
-                } catch (SQLException e) {
-                    c.rollback(one);
-                }
+                String refusal = insertOne(c, ps, row, columns);
+                String[] mended = CHECK_VIOLATION.equals(refusal) && mend != null ? mend.apply(row) : null;
+                if (refusal == null) kept.add(row);
+                else if (mended != null && insertOne(c, ps, mended, columns) == null) kept.add(mended);
             }
             return kept;
+        }
+    }
+
+    private static final String CHECK_VIOLATION = "23514";
+
+    /** Inserts one row: null when it took, else the SQLSTATE that refused it (rolled back to before it). */
+    private static String insertOne(Connection c, PreparedStatement ps, String[] row, List<Integer> columns) throws SQLException {
+        Savepoint one = c.setSavepoint();
+        try {
+            bind(ps, row, columns);
+            ps.executeUpdate();
+            return null;
+        } catch (SQLException e) {
+            c.rollback(one);
+            return e.getSQLState() == null ? "" : e.getSQLState();
         }
     }
 

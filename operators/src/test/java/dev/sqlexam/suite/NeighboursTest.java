@@ -36,5 +36,8 @@ class NeighboursTest {
         assertThat(c.forColumn("total")).contains("10", "20");
         assertThat(c.forColumn("name")).contains("Ac");
         assertThat(c.forColumn("d")).contains("2025-01-01");
+        // as pg_get_viewdef prints a view's condition
+        assertThat(GoldConstants.of(List.of(" SELECT orders.order_id FROM sales.orders WHERE ((orders.total)::numeric > (500)::numeric);"))
+                .forColumn("total")).contains("500");
     }
 }
