@@ -171,8 +171,15 @@ final class RunDriver {
             ExamJobRunner.Finished finished = runner.run(job, parallelism, settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS), expected, out);
             return new Ran(configs, sharing, finished, (System.nanoTime() - start) / 1e9);
         } catch (Exception e) {
-            run.catalog().finish(null, "failed");
-            throw new IllegalStateException("the exam job failed: " + rootMessage(e), e);
+            IllegalStateException failed = new IllegalStateException("the exam job failed: " + rootMessage(e)
+                    + "; what it logged before failing stays in " + run.outDir(), e);
+            try {
+                run.catalog().finish(null, "failed");
+            } catch (RuntimeException stateAway) {
+                // sqlexam's state server may be what went away: the job's own failure is the one to report
+                failed.addSuppressed(stateAway);
+            }
+            throw failed;
         }
     }
 
