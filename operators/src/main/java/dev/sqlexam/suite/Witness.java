@@ -190,7 +190,7 @@ public final class Witness {
         List<List<String>> out = new ArrayList<>();
         for (List<Object> row : outcome.result().rows()) {
             if (out.size() == SHOWN_ROWS) break;
-            out.add(row.stream().map(v -> v == null ? null : v.toString()).toList());
+            out.add(row.stream().map(v -> v == null ? null : v instanceof java.math.BigDecimal d ? d.toPlainString() : v.toString()).toList());
         }
         return out;
     }
