@@ -33,7 +33,8 @@ class ArchitectureTest {
     private static final String[] USE_CASES = {"dev.sqlexam.jobs.exam..", "dev.sqlexam.jobs.watch..", "dev.sqlexam.jobs.ask..",
         "dev.sqlexam.jobs.bench..", "dev.sqlexam.jobs.importer..", "dev.sqlexam.jobs.querylog.."};
     private static final String[] STAGES = {"dev.sqlexam.grading..", "dev.sqlexam.evaluation..", "dev.sqlexam.repair..",
-        "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.embedding..", "dev.sqlexam.watch.."};
+        "dev.sqlexam.llm..", "dev.sqlexam.prompt..", "dev.sqlexam.retrieval..", "dev.sqlexam.embedding..", "dev.sqlexam.watch..",
+        "dev.sqlexam.suite.."};
     private static final String[] DATA = {"dev.sqlexam.sql..", "dev.sqlexam.schema..", "dev.sqlexam.database..", "dev.sqlexam.examset..",
         "dev.sqlexam.benchmarks..", "dev.sqlexam.predictions..", "dev.sqlexam.querylog.."};
 
