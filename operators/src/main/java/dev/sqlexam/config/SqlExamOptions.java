@@ -134,6 +134,9 @@ public final class SqlExamOptions {
     public static final Option<Choices.EmbeddingProvider> EMBEDDING_PROVIDER = register(new Option<>("embedding_provider", "SQLEXAM_EMBEDDING_PROVIDER",
             Choices.EmbeddingProvider.class, Choices.EmbeddingProvider.ONNX, "Embedding model: onnx (bge-small-en-v1.5, in process, 384 dims) or ollama (/api/embed).",
             Option.Stage.EMBED, true, false, Choices.words(Choices.EmbeddingProvider.class)));
+    public static final Option<Integer> EMBEDDING_THREADS = bounded(own("embedding_threads", "SQLEXAM_EMBEDDING_THREADS", Integer.class, 0,
+            "Threads of each in-process (onnx) embedding call; 0: the cores divided by the parallelism (the parallel subtasks fill the "
+                    + "cores; the vectors are the same whatever the count).", Option.Stage.EMBED), 0, 64);
     public static final Option<String> OLLAMA_URL = own("ollama_url", "SQLEXAM_OLLAMA_URL", String.class, "http://127.0.0.1:11434",
             "Ollama server for the ollama embedding provider.", Option.Stage.EMBED);
     public static final Option<String> OLLAMA_EMBED_MODEL = own("ollama_embed_model", "SQLEXAM_OLLAMA_EMBED_MODEL", String.class,
@@ -241,6 +244,9 @@ public final class SqlExamOptions {
     public static final Option<Integer> EXECUTION_FALLBACKS = own("execution_fallbacks", "SQLEXAM_EXECUTION_FALLBACKS", Integer.class, 2,
             "When the chosen SQL fails as it runs (22xxx, 21000, the server's timeout): divisors guarded with NULLIF on division by zero, "
                     + "then up to this many next-ranked candidates that passed their checks (0: none).", Option.Stage.GRADE);
+    public static final Option<Boolean> SELF_CHECK_RETRIEVAL = own("self_check_retrieval", "SQLEXAM_SELF_CHECK_RETRIEVAL", Boolean.class, false,
+            "A gold self-check also indexes its databases and runs retrieval, generation and evaluation, for their figures (default: "
+                    + "the golds are graded as a predictions file is, without the index).", Option.Stage.GRADE);
     public static final Option<Integer> TEST_SUITE_SIZE = own("test_suite_size", "SQLEXAM_TEST_SUITE_SIZE", Integer.class, 0,
             "Test-suite grading: for each exam database, this many small fuzzed databases of its schema (distilled to tell each gold "
                     + "from its single-mutation neighbours, cached in sqlexam's own server); a prediction is correct only if it also "

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Connections to the databases of a URL template, drawn from the budget its server shares with every other pool of
@@ -32,15 +32,22 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
     /** The application_name of pooled connections, so a server's activity view tells them apart. */
     public static final String APPLICATION_NAME = "sqlexam-pool";
 
-    private static final AtomicLong IDS = new AtomicLong();
+    /** How long a query waits for a busy connection of its database to come back before it opens another. */
+    static final long OPEN_PATIENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(15);
 
     private final JdbcUrlTemplate url;
     private final String initSql;
     private final boolean readOnly;
     private final ConnectionPolicy policy;
     private final ServerSlots slots;
-    private final String keyPrefix = "pool-" + IDS.incrementAndGet() + "/";
+    /**
+     * Idle connections are found by this prefix and the database: pools of one process that connect alike (same URL,
+     * user, init SQL, read-only) share them, as the parallel subtasks of one operator do.
+     */
+    private final String keyPrefix;
     private final Map<String, Refusal> refusals = new ConcurrentHashMap<>();
+    /** Per key (pool identity and database), the connections lent out or being opened, by every pool of the identity. */
+    private static final Map<String, AtomicInteger> BUSY = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     private record Refusal(long atMillis, SQLException cause) {}
@@ -51,6 +58,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         this.readOnly = readOnly;
         this.policy = policy;
         this.slots = ServerSlots.of(url.server(), policy.budget());
+        this.keyPrefix = url.template() + '\u0000' + initSql + '\u0000' + readOnly + '\u0000';
     }
 
     /** Most connections this process held at once on the server of {@code url} since {@link #resetPeak}. */
@@ -96,24 +104,47 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
 
     private Connection borrow(String database) throws SQLException {
         String key = keyPrefix + database;
-        while (true) {
-            ServerSlots.Grant grant = slots.take(key, policy.connectTimeoutMs());
-            if (grant.idle() != null) {
-                boolean fresh = System.nanoTime() - grant.idleSinceNanos() < TimeUnit.SECONDS.toNanos(1);
-                if (fresh || isValid(grant.idle())) return lend(key, grant.idle());
-                closeQuietly(grant.idle());
-                slots.free();
-                continue;
+        AtomicInteger busy = BUSY.computeIfAbsent(key, k -> new AtomicInteger());
+        boolean othersBusy = busy.getAndIncrement() > 0;
+        try {
+            if (othersBusy) {
+                // another query of this database is running or connecting here: one of its connections often comes back
+                // sooner than a new one opens (a fork and a password exchange); a grade over many small databases would
+                // otherwise open as many connections per database as it runs queries at once
+                ServerSlots.Idle back = awaitIdle(key, database);
+                if (back != null) return lend(key, busy, back.connection());
             }
-            if (grant.evicted() != null) closeQuietly(grant.evicted());
-            try {
-                Connection physical = connect(database);
-                slots.markReached();
-                return lend(key, physical);
-            } catch (SQLException | RuntimeException e) {
-                slots.free();
-                throw e;
+            while (true) {
+                ServerSlots.Grant grant = slots.take(key, policy.connectTimeoutMs());
+                if (grant.idle() != null) {
+                    boolean fresh = System.nanoTime() - grant.idleSinceNanos() < TimeUnit.SECONDS.toNanos(1);
+                    if (fresh || isValid(grant.idle())) return lend(key, busy, grant.idle());
+                    closeQuietly(grant.idle());
+                    slots.free();
+                    continue;
+                }
+                if (grant.evicted() != null) closeQuietly(grant.evicted());
+                try {
+                    Connection physical = connect(database);
+                    slots.markReached();
+                    return lend(key, busy, physical);
+                } catch (SQLException | RuntimeException e) {
+                    slots.free();
+                    throw e;
+                }
             }
+        } catch (SQLException | RuntimeException e) {
+            busy.decrementAndGet();
+            throw e;
+        }
+    }
+
+    private ServerSlots.Idle awaitIdle(String key, String database) throws SQLException {
+        try {
+            return slots.awaitIdle(key, OPEN_PATIENCE_NANOS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLTransientConnectionException("interrupted while waiting for a connection to " + database, "08000", e);
         }
     }
 
@@ -140,8 +171,8 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         }
     }
 
-    /** A handle whose close() gives the connection back (rolled back) instead of closing it. */
-    private Connection lend(String key, Connection physical) {
+    /** A handle whose close() gives the connection back (rolled back) instead of closing it; counted in {@code busy} until then. */
+    private Connection lend(String key, AtomicInteger busy, Connection physical) {
         InvocationHandler handler = new InvocationHandler() {
             private boolean returned;
 
@@ -151,6 +182,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
                     case "close" -> {
                         if (!returned) {
                             returned = true;
+                            busy.decrementAndGet();
                             giveBack(key, physical);
                         }
                         return null;

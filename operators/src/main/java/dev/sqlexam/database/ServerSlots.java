@@ -39,7 +39,7 @@ final class ServerSlots {
     }
 
     /** An idle connection of a pool's database; {@code key} names both. */
-    private record Idle(String key, Connection connection, long sinceNanos) {}
+    record Idle(String key, Connection connection, long sinceNanos) {}
 
     /** What {@link #take} hands out: an idle connection of the key, or a slot to open one in (after closing {@code evicted}). */
     record Grant(Connection idle, long idleSinceNanos, Connection evicted) {}
@@ -106,13 +106,31 @@ final class ServerSlots {
         }
     }
 
+    /** An idle connection of {@code key} given back within {@code waitNanos}, or null (no slot is taken either way). */
+    Idle awaitIdle(String key, long waitNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + waitNanos;
+        lock.lock();
+        try {
+            while (true) {
+                for (int i = idle.size() - 1; i >= 0; i--) {
+                    if (idle.get(i).key().equals(key)) return idle.remove(i);
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) return null;
+                changed.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Keeps a connection for reuse; false when the budget shrank below what is open (the caller closes it and frees its slot). */
     boolean giveBack(String key, Connection connection) {
         lock.lock();
         try {
             if (open > budget) return false;
             idle.add(new Idle(key, connection, System.nanoTime()));
-            changed.signal();
+            changed.signalAll();
             return true;
         } finally {
             lock.unlock();

@@ -6,17 +6,25 @@ import dev.sqlexam.config.SqlExamOptions;
 import java.io.Serializable;
 
 /** Which embedding provider to build: {@code onnx} (default, in process) or {@code ollama}. */
-public record EmbeddingProviders(Choices.EmbeddingProvider provider, String ollamaUrl, String ollamaModel) implements Serializable {
+public record EmbeddingProviders(Choices.EmbeddingProvider provider, String ollamaUrl, String ollamaModel, int onnxThreads)
+        implements Serializable {
 
-    /** The provider {@code settings} choose (embedding_provider, ollama_url, ollama_embed_model). */
+    /** The in-process model with one thread per call. */
+    public EmbeddingProviders(Choices.EmbeddingProvider provider, String ollamaUrl, String ollamaModel) {
+        this(provider, ollamaUrl, ollamaModel, 1);
+    }
+
+    /** The provider {@code settings} choose (embedding_provider, ollama_url, ollama_embed_model, embedding_threads, parallelism). */
     public static EmbeddingProviders from(Settings settings) {
+        int threads = settings.get(SqlExamOptions.EMBEDDING_THREADS);
         return new EmbeddingProviders(settings.get(SqlExamOptions.EMBEDDING_PROVIDER), settings.get(SqlExamOptions.OLLAMA_URL),
-                settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL));
+                settings.get(SqlExamOptions.OLLAMA_EMBED_MODEL),
+                threads > 0 ? threads : OnnxBgeSmallProvider.threadsFor(settings.get(SqlExamOptions.PARALLELISM)));
     }
 
     public EmbeddingProvider create() {
         return switch (provider) {
-            case ONNX -> new OnnxBgeSmallProvider();
+            case ONNX -> new OnnxBgeSmallProvider(onnxThreads);
             case OLLAMA -> new OllamaEmbeddingProvider(ollamaUrl, ollamaModel, 30_000);
         };
     }

@@ -1,35 +1,47 @@
 package dev.sqlexam.embedding;
 
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
 import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
+import dev.langchain4j.model.embedding.onnx.PoolingMode;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * bge-small-en-v1.5 (quantized, 384 dimensions) running in process through ONNX: the model ships
- * inside its Maven artifact, so nothing is downloaded at run time.
+ * inside its Maven artifact, so nothing is downloaded at run time. Its session runs each call on
+ * {@code threads} threads without spinning: the job's parallel subtasks already keep the cores busy,
+ * and threads that spin while others wait for a core only slow every call down (the vectors are the
+ * same whatever the thread count).
  */
 public final class OnnxBgeSmallProvider implements EmbeddingProvider {
 
     public static final String MODEL = "bge-small-en-v1.5-q";
-    private static volatile BgeSmallEnV15QuantizedEmbeddingModel shared;
+    private static final String ONNX = "bge-small-en-v1.5-q.onnx";
+    private static final String TOKENIZER = "bge-small-en-v1.5-q-tokenizer.json";
+    /** One model per JVM and thread count: loading takes about a second and the session is thread-safe. */
+    private static final Map<Integer, Model> SHARED = new ConcurrentHashMap<>();
 
-    private final BgeSmallEnV15QuantizedEmbeddingModel model;
+    private final Model model;
 
     public OnnxBgeSmallProvider() {
-        this.model = sharedModel();
+        this(1);
     }
 
-    /** One model per JVM: loading takes about a second and the session is thread-safe. */
-    private static BgeSmallEnV15QuantizedEmbeddingModel sharedModel() {
-        if (shared == null) {
-            synchronized (OnnxBgeSmallProvider.class) {
-                if (shared == null) {
-                    System.setProperty("OPT_OUT_TRACKING", "true");
-                    shared = new BgeSmallEnV15QuantizedEmbeddingModel();
-                }
-            }
-        }
-        return shared;
+    /** {@code threads}: the session's threads per call (at least 1). */
+    public OnnxBgeSmallProvider(int threads) {
+        this.model = SHARED.computeIfAbsent(Math.max(1, threads), Model::load);
+    }
+
+    /** Threads per call for {@code parallelism} subtasks embedding at once on this machine's cores. */
+    public static int threadsFor(int parallelism) {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, parallelism));
     }
 
     @Override
@@ -54,5 +66,42 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
     public List<float[]> embedAll(List<String> texts) {
         List<TextSegment> segments = texts.stream().map(t -> TextSegment.from(t == null || t.isBlank() ? BLANK : t)).toList();
         return model.embedAll(segments).content().stream().map(e -> e.vector()).toList();
+    }
+
+    /** The model of the Maven artifact on a session of our own options. */
+    private static final class Model extends AbstractInProcessEmbeddingModel {
+        private final OnnxBertBiEncoder encoder;
+
+        private Model(OnnxBertBiEncoder encoder) {
+            super(null);
+            this.encoder = encoder;
+        }
+
+        static Model load(int threads) {
+            System.setProperty("OPT_OUT_TRACKING", "true");
+            ClassLoader loader = OnnxBgeSmallProvider.class.getClassLoader();
+            try (InputStream onnx = loader.getResourceAsStream(ONNX); InputStream tokenizer = loader.getResourceAsStream(TOKENIZER)) {
+                if (onnx == null || tokenizer == null) throw new IllegalStateException(ONNX + " is not on the class path");
+                OrtEnvironment env = OrtEnvironment.getEnvironment();
+                OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+                options.setIntraOpNumThreads(threads);
+                options.setInterOpNumThreads(1);
+                options.addConfigEntry("session.intra_op.allow_spinning", "0");
+                options.addConfigEntry("session.inter_op.allow_spinning", "0");
+                return new Model(new OnnxBertBiEncoder(env, env.createSession(onnx.readAllBytes(), options), tokenizer, PoolingMode.CLS));
+            } catch (IOException | OrtException e) {
+                throw new IllegalStateException("cannot load the embedding model " + MODEL + ": " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        protected OnnxBertBiEncoder model() {
+            return encoder;
+        }
+
+        @Override
+        protected Integer knownDimension() {
+            return 384;
+        }
     }
 }

@@ -70,22 +70,51 @@ public final class GradingStage {
         return grade(generated).record();
     }
 
+    /** A question's gold outcomes in the order of {@link ExamQuestion#allGoldSql}, how many of them ran for this record, and since when. */
+    public record Golds(List<QueryOutcome> outcomes, int executed, long startNanos) {}
+
+    /** The question's golds, each run here or taken from the cache (waiting for a run in progress). */
+    public Golds golds(ExamQuestion q) {
+        long start = System.nanoTime();
+        java.util.concurrent.atomic.AtomicInteger executed = new java.util.concurrent.atomic.AtomicInteger();
+        List<QueryOutcome> outcomes = new ArrayList<>();
+        for (String goldSql : q.allGoldSql()) {
+            outcomes.add(goldCache.get(q.db(), goldSql, () -> {
+                executed.incrementAndGet();
+                return runGold(q.db(), goldSql);
+            }));
+        }
+        return new Golds(outcomes, executed.get(), start);
+    }
+
+    /** The question's golds as {@link #golds} gives them, run on {@code executor}; a caller waits without holding a thread. */
+    public java.util.concurrent.CompletableFuture<Golds> goldsAsync(ExamQuestion q, java.util.concurrent.Executor executor) {
+        long start = System.nanoTime();
+        List<QueryCache.Fetch> fetches = new ArrayList<>();
+        for (String goldSql : q.allGoldSql()) fetches.add(goldCache.getAsync(q.db(), goldSql, () -> runGold(q.db(), goldSql), executor));
+        return java.util.concurrent.CompletableFuture.allOf(fetches.stream().map(QueryCache.Fetch::outcome).toArray(java.util.concurrent.CompletableFuture[]::new))
+                .thenApply(done -> new Golds(fetches.stream().map(f -> f.outcome().join()).toList(),
+                        (int) fetches.stream().filter(QueryCache.Fetch::runsIt).count(), start));
+    }
+
     public Graded grade(GeneratedTask generated) {
+        return grade(generated, golds(generated.task().question()));
+    }
+
+    /** Grades {@code generated} against its question's {@code gold} outcomes. */
+    public Graded grade(GeneratedTask generated, Golds gold) {
         ExamTask task = generated.task();
         ExamQuestion q = task.question();
         List<StageTrace> trace = new ArrayList<>(generated.trace());
         if (q.goldTablesError() != null) trace.add(0, StageTrace.failed(Stage.GOLD_TABLES, INFRA, null, 0, q.goldTablesError()));
         StageTrace upstreamFailure = trace.stream().filter(StageTrace::infraFailure).findFirst().orElse(null);
 
-        long goldStart = System.nanoTime();
+        long goldStart = gold.startNanos();
         List<Grader.GoldRun> golds = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicInteger goldExecuted = new java.util.concurrent.atomic.AtomicInteger();
-        for (String goldSql : q.allGoldSql()) {
-            QueryOutcome outcome = goldCache.get(q.db(), goldSql, () -> {
-                goldExecuted.incrementAndGet();
-                return runGold(q.db(), goldSql);
-            });
-            golds.add(new Grader.GoldRun(goldSql, OrderSpec.forGold(goldSql, q.orderMatters()), outcome));
+        int goldExecuted = gold.executed();
+        List<String> goldSqls = q.allGoldSql();
+        for (int i = 0; i < goldSqls.size(); i++) {
+            golds.add(new Grader.GoldRun(goldSqls.get(i), OrderSpec.forGold(goldSqls.get(i), q.orderMatters()), gold.outcomes().get(i)));
         }
         // the golds' own execution time, also when the result came from the cache
         long goldMs = golds.stream().mapToLong(g -> g.outcome().elapsedMs()).sum();
@@ -134,7 +163,7 @@ public final class GradingStage {
                 birdCorrect, grade.matchedGold(), grade.orderMatters(), grade.goldRows(), grade.predRows(), grade.detail(), softF1, null);
         if (verdict != null) graded = graded.withSuite(verdict);
         return new Graded(new ExamRecord(asked(task), answer(generated, chosen, candidateCorrect), graded,
-                new ExamRecord.Timing(goldMs, predMs, totalMs, goldExecuted.get()), failed, traces(generated, trace), q.extrasJson()), run);
+                new ExamRecord.Timing(goldMs, predMs, totalMs, goldExecuted), failed, traces(generated, trace), q.extrasJson()), run);
     }
 
     /** The test suites' verdict on a prediction the exam database graded correct (null: its database has none), traced. */

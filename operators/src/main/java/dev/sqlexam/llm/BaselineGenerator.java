@@ -97,12 +97,18 @@ public final class BaselineGenerator implements SqlGenerator {
     private enum Aggregate {
         COUNT, SUM, AVG, MAX, MIN, NONE;
 
+        private static final Pattern COUNT_WORDS = Pattern.compile("\\b(how many|number of|count)\\b");
+        private static final Pattern AVG_WORDS = Pattern.compile("\\b(average|avg|mean)\\b");
+        private static final Pattern SUM_WORDS = Pattern.compile("\\b(total|sum|overall|altogether|revenue|spend|spent)\\b");
+        private static final Pattern MAX_WORDS = Pattern.compile("\\b(maximum|highest|largest|biggest|most expensive|max)\\b");
+        private static final Pattern MIN_WORDS = Pattern.compile("\\b(minimum|lowest|smallest|cheapest|min)\\b");
+
         static Aggregate of(String q) {
-            if (q.matches("(?s).*\\b(how many|number of|count)\\b.*")) return COUNT;
-            if (q.matches("(?s).*\\b(average|avg|mean)\\b.*")) return AVG;
-            if (q.matches("(?s).*\\b(total|sum|overall|altogether|revenue|spend|spent)\\b.*")) return SUM;
-            if (q.matches("(?s).*\\b(maximum|highest|largest|biggest|most expensive|max)\\b.*")) return MAX;
-            if (q.matches("(?s).*\\b(minimum|lowest|smallest|cheapest|min)\\b.*")) return MIN;
+            if (COUNT_WORDS.matcher(q).find()) return COUNT;
+            if (AVG_WORDS.matcher(q).find()) return AVG;
+            if (SUM_WORDS.matcher(q).find()) return SUM;
+            if (MAX_WORDS.matcher(q).find()) return MAX;
+            if (MIN_WORDS.matcher(q).find()) return MIN;
             return NONE;
         }
     }

@@ -21,9 +21,21 @@ public final class Identifiers {
         return '"' + name.replace("\"", "\"\"") + '"';
     }
 
+    private static final Pattern CAMEL = Pattern.compile("([a-z0-9])([A-Z])");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    /** Schemas repeat their names in every prompt, gloss and link: each name is split once (bounded; a copy is handed out). */
+    private static final java.util.Map<String, String[]> WORDS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int WORDS_KEPT = 65_536;
+
     /** Lower-case words of an identifier: snake_case and camelCase split. */
     public static String[] words(String name) {
-        String spaced = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replace('_', ' ').replace('.', ' ');
-        return spaced.toLowerCase(Locale.ROOT).trim().split("\\s+");
+        String[] known = WORDS.get(name);
+        if (known == null) {
+            String spaced = CAMEL.matcher(name).replaceAll("$1 $2").replace('_', ' ').replace('.', ' ');
+            known = SPACES.split(spaced.toLowerCase(Locale.ROOT).trim());
+            if (WORDS.size() >= WORDS_KEPT) WORDS.clear();
+            WORDS.put(name, known);
+        }
+        return known.clone();
     }
 }

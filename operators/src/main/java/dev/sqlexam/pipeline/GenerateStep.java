@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Asks the task's generator for its SQL candidates. A failing or slow generator yields a task with no candidates and
@@ -23,6 +24,11 @@ public final class GenerateStep implements Step<RetrievalTask, GeneratedTask> {
 
     private final Variants<Generators> generators;
     private final Map<String, SqlGenerator> byVariant = new HashMap<>();
+    /**
+     * Prompts are written (schema linking, glosses, join hints) here rather than on the operator's own thread, which
+     * also embeds and routes the next questions: with a slow endpoint a request goes out as soon as its prompt is ready.
+     */
+    private final ExecutorService prompts = Workers.daemons("sqlexam-prompt", Math.max(1, Runtime.getRuntime().availableProcessors()));
 
     public GenerateStep(Variants<Generators> generators) {
         this.generators = generators;
@@ -33,17 +39,19 @@ public final class GenerateStep implements Step<RetrievalTask, GeneratedTask> {
     public CompletableFuture<GeneratedTask> run(RetrievalTask retrieved) {
         long start = System.nanoTime();
         String generatorName = generators.of(retrieved.task()).name();
+        SqlGenerator generator = byVariant.get(retrieved.task().variant());
         CompletableFuture<Generation> generation;
         try {
-            generation = byVariant.get(retrieved.task().variant())
-                    .generate(new SqlGenerator.Request(retrieved.task(), retrieved.packet(), retrieved.plan()));
+            generation = CompletableFuture.supplyAsync(() -> generator.generate(new SqlGenerator.Request(retrieved.task(), retrieved.packet(),
+                    retrieved.plan())), prompts).thenCompose(f -> f);
         } catch (RuntimeException e) {
             generation = CompletableFuture.failedFuture(e);
         }
         return generation.handle((g, error) -> {
             long ms = (System.nanoTime() - start) / 1_000_000;
             if (error != null) {
-                return generated(retrieved, List.of(), StageTrace.infraFailure(Stage.GENERATE, ms, generatorName + " failed: " + error.getMessage()),
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+                return generated(retrieved, List.of(), StageTrace.infraFailure(Stage.GENERATE, ms, generatorName + " failed: " + cause.getMessage()),
                         null);
             }
             if (!g.ok()) return generated(retrieved, List.of(), StageTrace.failed(Stage.GENERATE, g.errorClass(), null, ms, g.problem()), g.trace());
@@ -66,6 +74,7 @@ public final class GenerateStep implements Step<RetrievalTask, GeneratedTask> {
 
     @Override
     public void close() {
+        prompts.shutdownNow();
         byVariant.values().forEach(SqlGenerator::close);
     }
 }

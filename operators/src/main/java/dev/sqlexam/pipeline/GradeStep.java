@@ -71,8 +71,14 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     @Override
     public CompletableFuture<ExamRecord> run(GeneratedTask task) {
         GradingStage stage = stages.get(task.task().variant());
-        return CompletableFuture.supplyAsync(() -> stage.evaluate(task), workers).handle((record, error) -> error == null ? record
-                : GradingStage.unfinished(task, Stage.EXECUTE, "grading crashed: " + error.getClass().getSimpleName() + ": " + error.getMessage()));
+        // the golds first, without a worker waiting for them: a question's variants and files arrive together and share them
+        return stage.goldsAsync(task.task().question(), workers).thenApplyAsync(golds -> stage.grade(task, golds).record(), workers)
+                .handle((record, error) -> error == null ? record : crashed(task, error));
+    }
+
+    private static ExamRecord crashed(GeneratedTask task, Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+        return GradingStage.unfinished(task, Stage.EXECUTE, "grading crashed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
     }
 
     @Override

@@ -23,11 +23,24 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
 
     private final Map<String, Map<String, Prediction>> byVariant;
     private final Map<String, String> sources;
+    private final boolean goldOfEachQuestion;
 
     /** {@code byVariant}: variant label → question id → prediction; {@code sources}: variant label → file name. */
     public PredictionsStep(Map<String, Map<String, Prediction>> byVariant, Map<String, String> sources) {
         this.byVariant = new HashMap<>(byVariant);
         this.sources = new HashMap<>(sources);
+        this.goldOfEachQuestion = false;
+    }
+
+    private PredictionsStep() {
+        this.byVariant = Map.of();
+        this.sources = Map.of();
+        this.goldOfEachQuestion = true;
+    }
+
+    /** The gold self-check without the pipeline's stages: every variant's prediction is the question's own gold SQL. */
+    public static PredictionsStep goldOfEachQuestion() {
+        return new PredictionsStep();
     }
 
     /** The key of a prediction for one repetition only (a regraded run's SQL differs per run); plain ids serve every run. */
@@ -39,9 +52,10 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
     public GeneratedTask apply(ExamTask task) {
         String variant = task.variant();
         Map<String, Prediction> mine = byVariant.getOrDefault(variant, Map.of());
-        Prediction p = mine.getOrDefault(perRun(task.repetition(), task.question().id()), mine.get(task.question().id()));
-        String source = sources.getOrDefault(variant, variant);
-        if (p == null || p.sql().isBlank()) {
+        Prediction p = goldOfEachQuestion ? Prediction.sqlOnly(task.question().id(), task.question().goldSql(), "gold", 0)
+                : mine.getOrDefault(perRun(task.repetition(), task.question().id()), mine.get(task.question().id()));
+        String source = goldOfEachQuestion ? "the exam set's gold" : sources.getOrDefault(variant, variant);
+        if (p == null || p.sql() == null || p.sql().isBlank()) {
             return new GeneratedTask(task, variant, List.of(), List.of(StageTrace.failed(Stage.PREDICT, GradeReason.MISSING.code(), null, 0,
                     "no prediction for this question in " + source)), null, null, null);
         }

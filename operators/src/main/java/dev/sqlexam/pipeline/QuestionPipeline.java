@@ -31,6 +31,9 @@ public final class QuestionPipeline implements AutoCloseable {
         default void generated(GeneratedTask task) {}
 
         default void evaluated(GeneratedTask task) {}
+
+        /** Called before and after each step runs (grading included), for a profiler that walks questions one at a time. */
+        default void step(PipelineStep step, boolean finished) {}
     }
 
     /**
@@ -100,7 +103,9 @@ public final class QuestionPipeline implements AutoCloseable {
                 listener.retrieved(retrieved);
             }
             if (step == PipelineStep.EVALUATE) listener.generated((GeneratedTask) current);
+            listener.step(step, false);
             current = through(step, current);
+            listener.step(step, true);
         }
         GeneratedTask evaluated = (GeneratedTask) current;
         listener.evaluated(evaluated);
@@ -109,7 +114,9 @@ public final class QuestionPipeline implements AutoCloseable {
             List<StageTrace> trace = new ArrayList<>(evaluated.trace());
             return new Answer(retrieved, evaluated, grade.stage(config.name()).predict(evaluated, 0, trace), null, trace);
         }
+        listener.step(PipelineStep.GRADE, false);
         GradingStage.Graded graded = grade.stage(config.name()).grade(evaluated);
+        listener.step(PipelineStep.GRADE, true);
         return new Answer(retrieved, evaluated, graded.prediction(), graded.record(), graded.record().trace());
     }
 

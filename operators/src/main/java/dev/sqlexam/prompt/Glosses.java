@@ -80,11 +80,22 @@ public final class Glosses {
     /** Every column of every packet table, glossed. */
     public static List<Gloss> forTables(List<String> mSchemas) {
         List<Gloss> out = new ArrayList<>();
-        for (String m : mSchemas) {
-            String table = MSchemaColumns.table(m);
-            for (MSchemaColumns.Col c : MSchemaColumns.parse(m)) out.add(of(table, c));
-        }
+        for (String m : mSchemas) out.addAll(forTable(m));
         return out;
+    }
+
+    /** Every question of a database glosses the same tables again: each M-Schema line is glossed once (bounded). */
+    private static final java.util.Map<String, List<Gloss>> BY_MSCHEMA = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int TABLES_KEPT = 16_384;
+
+    private static List<Gloss> forTable(String mSchema) {
+        List<Gloss> known = BY_MSCHEMA.get(mSchema);
+        if (known != null) return known;
+        String table = MSchemaColumns.table(mSchema);
+        List<Gloss> glossed = MSchemaColumns.parse(mSchema).stream().map(c -> of(table, c)).toList();
+        if (BY_MSCHEMA.size() >= TABLES_KEPT) BY_MSCHEMA.clear();
+        BY_MSCHEMA.put(mSchema, glossed);
+        return glossed;
     }
 
     /** The M-Schema line with each column annotated by its gloss hint. */

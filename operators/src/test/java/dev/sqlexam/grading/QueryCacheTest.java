@@ -53,4 +53,49 @@ class QueryCacheTest {
         }
         assertThat(runs.get()).isEqualTo(3);
     }
+
+    @Test
+    void anAsynchronousFetchRunsTheQueryOnceAndTheOthersWaitWithoutAThread() throws Exception {
+        QueryCache cache = new QueryCache(100, 1_000);
+        AtomicInteger runs = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        var oneWorker = Executors.newSingleThreadExecutor();
+        List<QueryCache.Fetch> fetches = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            fetches.add(cache.getAsync("demo", "SELECT 1", () -> {
+                runs.incrementAndGet();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return QueryOutcome.failure("22012", ErrorClass.SQL_ERROR, "division by zero", 3);
+            }, oneWorker));
+        }
+        assertThat(fetches).filteredOn(QueryCache.Fetch::runsIt).hasSize(1);
+        assertThat(fetches.get(0).runsIt()).as("the first to ask runs it").isTrue();
+        assertThat(fetches).allSatisfy(f -> assertThat(f.outcome()).isNotDone());
+        release.countDown();
+        for (var f : fetches) assertThat(f.outcome().get().sqlstate()).isEqualTo("22012");
+        assertThat(cache.get("demo", "SELECT 1", () -> {
+            throw new AssertionError("cached: not run again");
+        }).sqlstate()).isEqualTo("22012");
+        oneWorker.shutdown();
+        assertThat(runs.get()).isEqualTo(1);
+    }
+
+    @Test
+    void anAsynchronousFetchOfAFailureOfTheHarnessIsNotKept() throws Exception {
+        QueryCache cache = new QueryCache(100, 1_000);
+        AtomicInteger runs = new AtomicInteger();
+        var worker = Executors.newSingleThreadExecutor();
+        for (int i = 0; i < 2; i++) {
+            cache.getAsync("demo", "SELECT 1", () -> {
+                runs.incrementAndGet();
+                return QueryOutcome.failure("57P01", ErrorClass.INFRA_FAILURE, "terminating connection", 1);
+            }, worker).outcome().get();
+        }
+        worker.shutdown();
+        assertThat(runs.get()).isEqualTo(2);
+    }
 }

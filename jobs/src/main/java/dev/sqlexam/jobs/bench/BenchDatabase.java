@@ -133,9 +133,15 @@ public final class BenchDatabase implements AutoCloseable {
 
     /** Executes {@code sql} and grades it against the question's gold queries (gold results are cached). */
     public Grade grade(ExamQuestion q, String sql) {
+        return grade(q, sql, true);
+    }
+
+    /** As {@link #grade(ExamQuestion, String)}; {@code cacheGold} false runs the golds again, as a grader without a cache does. */
+    public Grade grade(ExamQuestion q, String sql, boolean cacheGold) {
         List<Grader.GoldRun> golds = new ArrayList<>();
         for (String gold : q.allGoldSql()) {
-            golds.add(new Grader.GoldRun(gold, OrderSpec.forGold(gold, q.orderMatters()), goldOutcomes.computeIfAbsent(gold, g -> executor.execute(db, g))));
+            QueryOutcome outcome = cacheGold ? goldOutcomes.computeIfAbsent(gold, g -> executor.execute(db, g)) : executor.execute(db, gold);
+            golds.add(new Grader.GoldRun(gold, OrderSpec.forGold(gold, q.orderMatters()), outcome));
         }
         return grader.grade(golds, executor.execute(db, sql));
     }

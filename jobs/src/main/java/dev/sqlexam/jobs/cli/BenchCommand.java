@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
 
 /** {@code sqlexam bench ...}: benchmarks that print tables. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print tables.",
-        subcommands = {BenchCommand.Retrieval.class, BenchCommand.Repair.class, BenchCommand.Select.class, BenchSharing.class, BenchWatch.class})
+        subcommands = {BenchCommand.Retrieval.class, BenchCommand.Repair.class, BenchCommand.Select.class, BenchSharing.class, BenchWatch.class, BenchThroughput.class})
 final class BenchCommand extends CommandGroup {
 
     @Command(name = "retrieval", mixinStandardHelpOptions = true,

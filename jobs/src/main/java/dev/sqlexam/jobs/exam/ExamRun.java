@@ -10,6 +10,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.llm.SqlGenerator;
+import dev.sqlexam.pipeline.PredictionsStep;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,13 +60,6 @@ public final class ExamRun {
             plans.add(variant);
             out.println("[sqlexam] variant " + v.name() + ": generator " + variant.generators().name() + " (" + variant.generators().reason() + ")");
         }
-        Map<String, Integer> dimensions = new LinkedHashMap<>();
-        Set<String> databases = new TreeSet<>(ExamSetFiles.databasesIn(examSet));
-        if (setup.databases() != null) databases.retainAll(setup.databases());
-        for (EmbeddingProviders providers : embeddingModels(plans)) {
-            dimensions.put(providers.modelName(), assembly.index(providers, databases, settings.get(SqlExamOptions.PARALLELISM),
-                    "its questions run without retrieval"));
-        }
         boolean selfCheck = true;
         Set<String> names = new LinkedHashSet<>();
         for (PipelineAssembly.Variant p : plans) {
@@ -75,6 +69,19 @@ public final class ExamRun {
             }
         }
         String reason = plans.size() == 1 ? plans.get(0).generators().reason() : "per variant";
+        if (selfCheck && !settings.get(SqlExamOptions.SELF_CHECK_RETRIEVAL)) {
+            out.println("[sqlexam] gold self-check: each gold graded as submitted, without the index, retrieval or generation "
+                    + "(self_check_retrieval=true runs them for their figures)");
+            return new RunDriver.Plan(String.join(", ", names), reason, true, plans, settings.get(SqlExamOptions.RUNS), Map.of(),
+                    PredictionsStep.goldOfEachQuestion(), null, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), List.of(), List.of());
+        }
+        Map<String, Integer> dimensions = new LinkedHashMap<>();
+        Set<String> databases = new TreeSet<>(ExamSetFiles.databasesIn(examSet));
+        if (setup.databases() != null) databases.retainAll(setup.databases());
+        for (EmbeddingProviders providers : embeddingModels(plans)) {
+            dimensions.put(providers.modelName(), assembly.index(providers, databases, settings.get(SqlExamOptions.PARALLELISM),
+                    "its questions run without retrieval"));
+        }
         return new RunDriver.Plan(String.join(", ", names), reason, selfCheck, plans, settings.get(SqlExamOptions.RUNS), dimensions, null,
                 null, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), List.of(), List.of());
     }

@@ -69,10 +69,12 @@ public final class ExamJob {
 
         ExecutionSpec execution = spec.configs().reference().execution();
         boolean grading = spec.predictions() != null;
-        DataStream<ExamTask> tasks = questions
+        // gold_tables serve retrieval's figures: a graded predictions file (or self-check) has no retrieval to measure
+        DataStream<ExamQuestion> planned = grading ? questions : questions
                 .map(new DeriveGoldTables(execution.reader(), execution.connections())).uid("derive-gold-tables")
                 .name("derive gold_tables from the gold's plan when absent")
-                .setParallelism(1)
+                .setParallelism(1);
+        DataStream<ExamTask> tasks = planned
                 .flatMap(grading ? ScheduleRuns.each(spec.runId(), spec.plan()) : ScheduleRuns.shared(spec.runId(), spec.plan()))
                 .uid("schedule-runs").name(grading ? "schedule variants and runs" : "schedule retrieval groups")
                 .setParallelism(1);

@@ -63,7 +63,8 @@ record PipelineGraph(Variants<PipelineConfig> configs, SharingPlan plan, long as
             case PLAN_JOINS -> retrievals(in).keyBy(RetrievalTask::planKey)
                     .process(new PlanJoins(new RagGraphSource(retrieval.reference()), configs.map(PipelineConfig::planner)))
                     .uid(uidPrefix + "plan-joins").name("plan joins (keyed FK subgraph cache)");
-            case GENERATE -> async(retrievals(in), new GenerateCandidates(configs.map(PipelineConfig::generators)))
+            // round robin, not by key: the subtasks share a slow endpoint's slots evenly, and neither runs dry first at the end
+            case GENERATE -> async(retrievals(in).rebalance(), new GenerateCandidates(configs.map(PipelineConfig::generators)))
                     .uid(uidPrefix + "generate-candidates").name("generate candidates");
             case SPLIT_BY_VARIANT -> generated(in).flatMap(new SplitByVariant(plan))
                     .uid(uidPrefix + "split-by-variant").name("split per variant");

@@ -4,7 +4,12 @@ import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.PlanJoins;
 import dev.sqlexam.jobs.graph.ExamJob;
 import dev.sqlexam.report.SummaryAccumulator;
+import dev.sqlexam.jobs.run.RunOutputs;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -22,10 +27,12 @@ public final class ExamJobRunner {
 
     private final StreamExecutionEnvironment env;
     private final JobShipping shipping;
+    private final boolean local;
 
     public ExamJobRunner(FlinkTarget target) {
         env = target.environment();
         shipping = JobShipping.of(env);
+        local = !target.remote();
     }
 
     /** What the workers get from the client on this target. */
@@ -39,6 +46,23 @@ public final class ExamJobRunner {
         env.enableCheckpointing(checkpointIntervalMs);
         env.getConfig().enableObjectReuse();
         env.configure(shipping.restarts(LOCAL_RESTART_ATTEMPTS));
+        // the summary's state holds each question's outcome per variant: past 5 MB (some 30,000 records) the JobManager's
+        // memory refuses the checkpoint and the job fails, so a local job checkpoints to a folder of its own
+        Path checkpoints = local ? Files.createTempDirectory("sqlexam-exam-checkpoints") : null;
+        if (checkpoints != null) {
+            Configuration storage = new Configuration();
+            storage.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+            storage.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+            env.configure(storage);
+        }
+        try {
+            return follow(job, expected, out);
+        } finally {
+            if (checkpoints != null) RunOutputs.deleteTree(checkpoints);
+        }
+    }
+
+    private Finished follow(ExamJob job, long expected, PrintStream out) throws Exception {
         ExamJob.Running running = job.start(env);
         try (ClientJob client = ClientJob.follow(running.client(), null, shipping, out);
                 ProgressReporter progress = new ProgressReporter(running.client(), Math.max(0, expected), out)) {

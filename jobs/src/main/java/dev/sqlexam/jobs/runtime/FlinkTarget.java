@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -74,6 +76,11 @@ public final class FlinkTarget {
 
     /** A new environment with {@code configuration}; for a cluster, after checking that it answers and runs Flink 2.x. */
     public StreamExecutionEnvironment environment(Configuration configuration) {
+        // the summary comes back through one collected record, which holds each question's outcome per variant for the
+        // paired comparisons: 12 predictions files over 1,170 questions make 2.3 MB, above Flink's 2 MB default
+        if (!configuration.contains(CollectSinkOperatorFactory.MAX_BATCH_SIZE)) {
+            configuration.set(CollectSinkOperatorFactory.MAX_BATCH_SIZE, MemorySize.ofMebiBytes(512));
+        }
         if (!remote()) return StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         String version = clusterVersion();
         if (!version.startsWith("2.")) {

@@ -7,6 +7,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.retrieval.IndexEntity;
 import dev.sqlexam.retrieval.IndexPlan;
 import dev.sqlexam.retrieval.RagIndexWriter;
 import dev.sqlexam.retrieval.RagStore;
@@ -19,17 +20,24 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.core.execution.JobClient;
 
-/** Indexes one database of the server for schema retrieval (read there; the vectors written into sqlexam's state database); does nothing when the index is already fresh. */
+/**
+ * Indexes databases of the server for schema retrieval (read there; the vectors written into sqlexam's state database):
+ * nothing where the index is already fresh, and every stale database's changed entities embedded by one job.
+ */
 public final class IndexRun {
 
     /** Bumped when what the index stores changes, so that existing indexes are refreshed. */
     static final String INDEX_FORMAT = "2";
+    /** More databases indexed at once than this are reported in one line. */
+    private static final int SAID_ONE_BY_ONE = 5;
 
     /** What an index run did. */
     public record Result(String database, boolean wasFresh, int tables, int columns, int embedded, int skipped, int deleted,
@@ -56,22 +64,55 @@ public final class IndexRun {
         return this;
     }
 
-    /** Indexes each database unless its index is fresh, saying what it did; one that cannot be indexed is a warning ({@code without}). */
-    public void ensure(java.util.Collection<String> databases, int parallelism, String without) {
+    /**
+     * Indexes each database unless its index is fresh, saying what it did, all of them with one embedding job; one that
+     * cannot be indexed is a warning ({@code without}).
+     */
+    public void ensure(Collection<String> databases, int parallelism, String without) {
+        List<Prepared> stale = new ArrayList<>();
         for (String db : databases) {
             try {
-                Result r = run(db, false, FlinkTarget.local(), parallelism);
-                if (!r.wasFresh()) {
-                    out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", db, r.tables(),
-                            r.columns(), r.embedded(), r.skipped(), r.seconds());
-                }
+                Prepared p = prepare(db, false);
+                if (!p.fresh()) stale.add(p);
             } catch (Exception e) {
                 out.println("[sqlexam] warning: cannot index " + db + " (" + e.getMessage() + "); " + without);
             }
         }
+        if (stale.isEmpty()) return;
+        try {
+            long start = System.nanoTime();
+            List<Result> results = index(stale, FlinkTarget.local(), parallelism);
+            if (results.size() > SAID_ONE_BY_ONE) {
+                out.printf("[sqlexam] index: %d databases, %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", results.size(),
+                        results.stream().mapToInt(Result::tables).sum(), results.stream().mapToInt(Result::columns).sum(),
+                        results.stream().mapToInt(Result::embedded).sum(), results.stream().mapToInt(Result::skipped).sum(), seconds(start));
+            } else {
+                for (Result r : results) {
+                    out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", r.database(), r.tables(),
+                            r.columns(), r.embedded(), r.skipped(), r.seconds());
+                }
+            }
+        } catch (Exception e) {
+            out.println("[sqlexam] warning: cannot index " + String.join(", ", stale.stream().map(Prepared::database).toList()) + " ("
+                    + e.getMessage() + "); " + without);
+        }
     }
 
     public Result run(String database, boolean force, FlinkTarget target, int parallelism) throws Exception {
+        Prepared p = prepare(database, force);
+        if (p.fresh()) return new Result(database, true, p.tables(), p.columns(), 0, 0, 0, seconds(p.start()));
+        return index(List.of(p), target, parallelism).get(0);
+    }
+
+    /** A database read and compared with its stored index: what to embed, or nothing when the index is fresh. */
+    private record Prepared(String database, long start, DatabaseSchema schema, ModuleAssigner modules, String fingerprint, int tables,
+            int columns, IndexPlan plan) {
+        boolean fresh() {
+            return plan == null;
+        }
+    }
+
+    private Prepared prepare(String database, boolean force) throws Exception {
         long start = System.nanoTime();
         String model = providers.modelName();
         ModuleAssigner modules = moduleOverride != null ? moduleOverride : ModuleAssigner.forDatabase(migrationsDir, database);
@@ -82,37 +123,55 @@ public final class IndexRun {
         String fingerprint = schema.fingerprint(INDEX_FORMAT + "|" + model + "|" + modules.descriptions() + "|" + modules.keywords());
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
-        String controlUrl = state.url();
         try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT)) {
             if (!force && fingerprint.equals(store.lastFingerprint(database, model))) {
-                return new Result(database, true, tables, columns, 0, 0, 0, seconds(start));
+                return new Prepared(database, start, schema, modules, fingerprint, tables, columns, null);
+            }
+        }
+        IndexPlan plan = IndexPlan.of(IndexPlan.entities(schema, model), new RagIndexWriter(state.url()).storedHashes(database, model));
+        return new Prepared(database, start, schema, modules, fingerprint, tables, columns, plan);
+    }
+
+    /** Embeds what {@code stale} databases changed in one job, then stores each one's text, keys, modules and run. */
+    private List<Result> index(List<Prepared> stale, FlinkTarget target, int parallelism) throws Exception {
+        String model = providers.modelName();
+        String controlUrl = state.url();
+        List<IndexEntity> toEmbed = new ArrayList<>();
+        for (Prepared p : stale) toEmbed.addAll(p.plan().toEmbed());
+        if (!toEmbed.isEmpty()) {
+            String what = stale.size() == 1 ? stale.get(0).database() : stale.size() + " databases";
+            long distinct = toEmbed.stream().map(IndexEntity::textHash).distinct().count();
+            out.printf("[sqlexam] index %s: embedding %d entities (%d distinct texts) with %s%n", what, toEmbed.size(), distinct, model);
+            JobClient job = new IndexJob(toEmbed, providers, controlUrl).start(target.environment(), parallelism);
+            try (ProgressReporter progress = new ProgressReporter(job, "indexing", dev.sqlexam.flink.EmbedEntities.EMBEDDED_COUNTER,
+                    toEmbed.size(), out)) {
+                job.getJobExecutionResult().get();
+                progress.finish(toEmbed.size());
             }
         }
         RagIndexWriter writer = new RagIndexWriter(controlUrl);
-        IndexPlan plan = IndexPlan.of(IndexPlan.entities(schema, model), writer.storedHashes(database, model));
-        if (!plan.toEmbed().isEmpty()) {
-            out.printf("[sqlexam] index %s: embedding %d of %d entities with %s%n", database, plan.toEmbed().size(), plan.all().size(), model);
-            JobClient job = new IndexJob(plan.toEmbed(), providers, controlUrl).start(target.environment(), parallelism);
-            try (ProgressReporter progress = new ProgressReporter(job, "indexing", dev.sqlexam.flink.EmbedEntities.EMBEDDED_COUNTER,
-                    plan.toEmbed().size(), out)) {
-                job.getJobExecutionResult().get();
-                progress.finish(plan.toEmbed().size());
-            }
-        }
-        writer.refreshText(plan.unchanged());
-        int deleted = writer.deleteStale(database, model, plan.staleKeys());
-        writer.replaceForeignKeys(database, schema.foreignKeys());
+        List<Result> results = new ArrayList<>();
         try (EmbeddingProvider provider = providers.create()) {
-            Map<String, String> descriptions = moduleTexts(schema, modules);
-            Map<String, float[]> vectors = new LinkedHashMap<>();
-            for (var e : descriptions.entrySet()) vectors.put(e.getKey(), provider.embed(e.getValue()));
-            writer.replaceModules(database, model, descriptions, vectors);
+            for (Prepared p : stale) {
+                writer.refreshText(p.plan().unchanged());
+                int deleted = writer.deleteStale(p.database(), model, p.plan().staleKeys());
+                writer.replaceForeignKeys(p.database(), p.schema().foreignKeys());
+                Map<String, String> descriptions = moduleTexts(p.schema(), p.modules());
+                Map<String, float[]> vectors = new LinkedHashMap<>();
+                for (var e : descriptions.entrySet()) vectors.put(e.getKey(), provider.embed(e.getValue()));
+                writer.replaceModules(p.database(), model, descriptions, vectors);
+                results.add(new Result(p.database(), false, p.tables(), p.columns(), p.plan().toEmbed().size(), p.plan().unchanged().size(),
+                        deleted, seconds(p.start())));
+            }
             writer.ensureVectorIndex(model, provider.dimensions());
         }
         writer.analyze();
-        double seconds = seconds(start);
-        writer.recordRun(database, model, fingerprint, tables, columns, plan.toEmbed().size(), plan.unchanged().size(), seconds);
-        return new Result(database, false, tables, columns, plan.toEmbed().size(), plan.unchanged().size(), deleted, seconds);
+        for (int i = 0; i < stale.size(); i++) {
+            Prepared p = stale.get(i);
+            Result r = results.get(i);
+            writer.recordRun(p.database(), model, p.fingerprint(), r.tables(), r.columns(), r.embedded(), r.skipped(), r.seconds());
+        }
+        return results;
     }
 
     /** Each module's routing text: its description (if any), keywords, and the words of its table names. */

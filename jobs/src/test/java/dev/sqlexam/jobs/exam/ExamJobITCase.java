@@ -43,7 +43,8 @@ class ExamJobITCase {
     private static Settings settings(Map<String, String> overrides) {
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
         env.putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
-        Map<String, String> withGold = new java.util.HashMap<>(Map.of("generator", "gold"));
+        // the pipeline's stages under the gold generator: retrieval, generation and evaluation run as for a model
+        Map<String, String> withGold = new java.util.HashMap<>(Map.of("generator", "gold", "self_check_retrieval", "true"));
         withGold.putAll(overrides);
         return Settings.resolve(Map.of(), env, withGold);
     }
@@ -82,6 +83,24 @@ class ExamJobITCase {
             }
         }).filter(r -> r.get("gold_sql").asText().contains("JOIN")).findFirst().orElseThrow();
         assertThat(joined.get("gold_tables_retrieved").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aSelfCheckWithoutRetrievalNeitherIndexesNorRetrievesAndGradesEveryGold() throws Exception {
+        Path demo = Home.resolve().resolve("exam-sets/demo/demo.jsonl");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        String runId = "it-demo-plain-" + System.nanoTime();
+        RunResult result = new ExamRun(settings(Map.of("self_check_retrieval", "false")), demo, tmp.resolve("runs"), runId,
+                new PrintStream(console, true, StandardCharsets.UTF_8)).run(FlinkTarget.local());
+
+        ExamSummary.VariantSummary v = result.summary().variants().get(0);
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("gold self-check: each gold graded as submitted").doesNotContain("index demo");
+        assertThat(result.summary().selfCheck()).isTrue();
+        assertThat(v.questions()).isEqualTo(24);
+        assertThat(v.accuracy()).isEqualTo(1.0);
+        assertThat(v.retrieval()).as("nothing retrieved").satisfiesAnyOf(r -> assertThat(r).isNull(), r -> assertThat(r.getV1().getQuestions()).isZero());
+        assertThat(Files.readAllLines(result.outDir().resolve("exam_log.jsonl"))).allSatisfy(line -> assertThat(line)
+                .doesNotContain("\"stage\": \"retrieve\"").doesNotContain("\"stage\":\"retrieve\"").contains("the exam set's gold"));
     }
 
     @Test

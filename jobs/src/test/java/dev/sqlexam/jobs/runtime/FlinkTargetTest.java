@@ -18,6 +18,14 @@ class FlinkTargetTest {
     }
 
     @Test
+    void theSummaryOfManyPredictionsFilesFitsTheCollectSink() {
+        var env = FlinkTarget.local().environment();
+        assertThat(env.getConfiguration().get(org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory.MAX_BATCH_SIZE))
+                .as("12 files over 1,170 questions make a 2.3 MB summary; Flink's default is 2 MB")
+                .isEqualTo(org.apache.flink.configuration.MemorySize.ofMebiBytes(512));
+    }
+
+    @Test
     void anEmptyAddressIsTheInProcessMiniCluster() {
         assertThat(target("").remote()).isFalse();
         assertThat(FlinkTarget.of(Settings.resolve(Map.of(), Map.of("SQLEXAM_FLINK_REST", "10.0.0.7:8081"), Map.of())).describe())

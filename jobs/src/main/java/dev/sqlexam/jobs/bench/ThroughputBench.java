@@ -1,0 +1,100 @@
+package dev.sqlexam.jobs.bench;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.exam.ExamRun;
+import dev.sqlexam.jobs.exam.GradeRun;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.predictions.PredictionsFile;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The throughput bench's runs, each a real command on the MiniCluster in this JVM: the exam with the baseline and the
+ * gold generators, the gold self-check over many small databases end to end, indexing them, grading many predictions
+ * files, the watch graph, the async operator against a loopback model with a fixed latency, and a large exam set's
+ * memory. {@link ThroughputReport} sets each beside its floor and target.
+ */
+public final class ThroughputBench {
+
+    /** Sizes of the workloads. */
+    public record Sizes(int smallDatabases, int questionsPerSmallDatabase, int gradeDatabases, int gradeQuestionsPerDatabase, int files,
+            int predictionsPerFile, int memoryQuestions, long modelLatencyMs, int watchSmall, int watchLarge) {}
+
+    /** One run: what it did, how many items, its job seconds and its seconds end to end (client included). */
+    public record Run(String label, long items, double jobSeconds, double wallSeconds, RunResult result) {
+        public double perSecond() {
+            return items / jobSeconds;
+        }
+    }
+
+    private final Function<Map<String, String>, Settings> settings;
+    private final Path home;
+    private final Path work;
+    private final PrintStream progress;
+    private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+
+    /** {@code settings}: the command's settings with the overrides given. */
+    public ThroughputBench(Function<Map<String, String>, Settings> settings, Path home, Path work, PrintStream progress) {
+        this.settings = settings;
+        this.home = home;
+        this.work = work;
+        this.progress = progress;
+    }
+
+    public Settings settings(Map<String, String> overrides) {
+        return settings.apply(overrides);
+    }
+
+    public Path erpSet() {
+        return home.resolve("exam-sets/erp/erp.jsonl");
+    }
+
+    public List<ExamQuestion> questions(Path set) {
+        return ExamSetFiles.read(set, null).questions();
+    }
+
+    /** An exam of {@code set} with {@code overrides}; items = records logged. */
+    public Run exam(String label, Path set, Map<String, String> overrides) throws Exception {
+        progress.println("[sqlexam] bench throughput: " + label + " …");
+        long start = System.nanoTime();
+        RunResult r = new ExamRun(settings(overrides), set, work.resolve("runs"), null, quiet).run(FlinkTarget.local());
+        return new Run(label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
+    }
+
+    /** A grade of {@code files} against {@code set}; items = records logged (a file's missing ids included). */
+    public Run grade(String label, Path set, List<Path> files, String runId) throws Exception {
+        progress.println("[sqlexam] bench throughput: " + label + " …");
+        List<ExamQuestion> questions = questions(set);
+        List<PredictionsFile.Loaded> loaded = files.stream().map(f -> PredictionsFile.read(f, questions)).toList();
+        long start = System.nanoTime();
+        RunResult r = new GradeRun(settings(Map.of()), set, loaded, work.resolve("runs"), runId, quiet).run(FlinkTarget.local());
+        return new Run(label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
+    }
+
+    /** Per-stage p50/p95 wall ms of {@code stage} in a run's exam log (its trace). */
+    public static double[] stagePercentiles(RunResult r, String stage) throws Exception {
+        List<Long> ms = new ArrayList<>();
+        for (String line : java.nio.file.Files.readAllLines(r.outDir().resolve("exam_log.jsonl"))) {
+            for (var t : dev.sqlexam.json.Json.MAPPER.readTree(line).path("trace")) {
+                if (stage.equals(t.path("stage").asText())) ms.add(t.path("duration_ms").asLong());
+            }
+        }
+        if (ms.isEmpty()) return new double[] {Double.NaN, Double.NaN};
+        List<Long> sorted = ms.stream().sorted().toList();
+        return new double[] {sorted.get(sorted.size() / 2), sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.95) - 1))};
+    }
+
+    /** The embedding provider of the command's settings. */
+    public EmbeddingProviders embeddings() {
+        return EmbeddingProviders.from(settings(Map.of()));
+    }
+}
