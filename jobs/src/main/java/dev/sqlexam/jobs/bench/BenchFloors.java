@@ -2,12 +2,11 @@ package dev.sqlexam.jobs.bench;
 
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.runtime.EmptyJob;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.model.ExamQuestion;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 
 /**
  * What the hardware does for the part of a run no pipeline can skip, measured in the same sitting as the runs: an
@@ -24,9 +23,7 @@ public final class BenchFloors {
     /** Seconds from building an empty job (one element, discarded) to its end, on a local MiniCluster. */
     public static double emptyJobSeconds() throws Exception {
         long start = System.nanoTime();
-        StreamExecutionEnvironment env = FlinkTarget.local().environment();
-        env.fromSequence(1, 1).sinkTo(new DiscardingSink<>()).name("discard");
-        env.execute("sqlexam bench: empty job");
+        EmptyJob.run(FlinkTarget.local());
         return seconds(start);
     }
 

@@ -1,6 +1,5 @@
 package dev.sqlexam.jobs.bench;
 
-import dev.sqlexam.jobs.ask.AskSession;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.pipeline.PipelineStep;
 import dev.sqlexam.pipeline.QuestionPipeline;
@@ -20,13 +19,19 @@ public final class StageProfile {
     /** Per step: mean CPU ms per question, mean and p95 wall ms. */
     public record Step(PipelineStep step, double cpuMs, double wallMs, double p95WallMs) {}
 
+    /** Asks one question through every step, telling {@code listener} as each step starts and ends. */
+    @FunctionalInterface
+    public interface Walker {
+        void ask(ExamQuestion question, QuestionPipeline.Listener listener) throws Exception;
+    }
+
     private StageProfile() {}
 
     /**
      * Walks {@code questions} once, measured: a second walk would find each question's embedding and retrieval in the
      * session's caches, so warm the JVM with other runs first.
      */
-    public static List<Step> measure(AskSession session, List<ExamQuestion> questions) throws Exception {
+    public static List<Step> measure(Walker session, List<ExamQuestion> questions) throws Exception {
         Recorder r = new Recorder();
         walk(session, questions, r);
         List<Step> out = new ArrayList<>();
@@ -39,8 +44,8 @@ public final class StageProfile {
         return out;
     }
 
-    private static void walk(AskSession session, List<ExamQuestion> questions, Recorder recorder) throws Exception {
-        for (ExamQuestion q : questions) session.ask("bench-profile", q, false, recorder);
+    private static void walk(Walker session, List<ExamQuestion> questions, Recorder recorder) throws Exception {
+        for (ExamQuestion q : questions) session.ask(q, recorder);
     }
 
     private static final class Recorder implements QuestionPipeline.Listener {

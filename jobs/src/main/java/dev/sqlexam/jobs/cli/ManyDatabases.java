@@ -8,7 +8,6 @@ import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.jobs.bench.BenchDatabase;
 import dev.sqlexam.jobs.bench.BenchFloors;
 import dev.sqlexam.jobs.bench.BenchWorkloads;
-import dev.sqlexam.jobs.bench.ThroughputBench;
 import dev.sqlexam.jobs.bench.ThroughputReport;
 import dev.sqlexam.jobs.bench.ThroughputReport.Row;
 import dev.sqlexam.jobs.bench.ThroughputReport.Verdict;

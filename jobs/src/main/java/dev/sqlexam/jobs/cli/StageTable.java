@@ -4,7 +4,6 @@ import static dev.sqlexam.jobs.bench.ThroughputReport.f;
 
 import dev.sqlexam.jobs.ask.AskSession;
 import dev.sqlexam.jobs.bench.StageProfile;
-import dev.sqlexam.jobs.bench.ThroughputBench;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.model.ExamQuestion;
 import java.io.OutputStream;
@@ -28,7 +27,7 @@ final class StageTable {
         System.out.println("[sqlexam] bench throughput: per-stage CPU, questions one at a time …");
         try (AskSession session = AskSession.open(bench.settings(Map.of("generator", "baseline")), RunManifest.Variant.DEFAULT, questions,
                 Set.of(), new PrintStream(OutputStream.nullOutputStream()))) {
-            steps = StageProfile.measure(session, questions);
+            steps = StageProfile.measure((q, listener) -> session.ask("bench-profile", q, false, listener), questions);
         }
         StringBuilder sb = new StringBuilder(f("per-stage time per question, baseline generator, %d ERP questions walked one at a time "
                 + "(process CPU of every thread while the step runs; PostgreSQL's CPU is its own)%n", questions.size()));

@@ -1,6 +1,7 @@
-package dev.sqlexam.jobs.bench;
+package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Settings;
+import dev.sqlexam.jobs.bench.BenchFloors;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.exam.GradeRun;
@@ -21,9 +22,9 @@ import java.util.function.Function;
  * The throughput bench's runs, each a real command on the MiniCluster in this JVM: the exam with the baseline and the
  * gold generators, the gold self-check over many small databases end to end, indexing them, grading many predictions
  * files, the watch graph, the async operator against a loopback model with a fixed latency, and a large exam set's
- * memory. {@link ThroughputReport} sets each beside its floor and target.
+ * memory. {@link dev.sqlexam.jobs.bench.ThroughputReport} sets each beside its floor and target.
  */
-public final class ThroughputBench {
+final class ThroughputBench {
 
     /** Sizes of the workloads. */
     public record Sizes(int smallDatabases, int questionsPerSmallDatabase, int gradeDatabases, int gradeQuestionsPerDatabase, int files,
