@@ -8,6 +8,7 @@ import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.jobs.bench.BenchDatabase;
 import dev.sqlexam.jobs.bench.BenchFloors;
 import dev.sqlexam.jobs.bench.BenchWorkloads;
+import dev.sqlexam.jobs.bench.CpuSampler;
 import dev.sqlexam.jobs.bench.ThroughputReport;
 import dev.sqlexam.jobs.bench.ThroughputReport.Row;
 import dev.sqlexam.jobs.bench.ThroughputReport.Verdict;
@@ -79,7 +80,14 @@ final class ManyDatabases {
         Path set = workloads.examSet("grade", demo, dbs, 39);
         List<ExamQuestion> questions = bench.questions(set);
         List<Path> predictions = workloads.predictionsFiles(questions, files, 125, 7);
-        ThroughputBench.Run job = bench.grade(f("grading %d files", files), set, predictions, null);
+        long sessionsBefore = sessions(settings);
+        ThroughputBench.Run job;
+        CpuSampler.Load load;
+        try (CpuSampler cpu = new CpuSampler(250)) {
+            job = bench.grade(f("grading %d files", files), set, predictions, null);
+            load = cpu.load();
+        }
+        long opened = sessions(settings) - sessionsBefore;
         System.out.println("[sqlexam] bench throughput: the same predictions graded serially, both queries run for each …");
         int graded = 0;
         long start = System.nanoTime();
@@ -100,7 +108,21 @@ final class ManyDatabases {
         report.row(new Row(f("grading %d files, %d dbs × 39 q (%d real)", files, dbs.size(), graded),
                 f("%.1f s job (%.0f records/s)", job.jobSeconds(), job.perSecond()), f("%.1f s serial, both run", serial),
                 f("%.2f", serial / job.jobSeconds()), "< serial", ThroughputReport.atMost(job.jobSeconds(), serial),
-                f("%d records (%d missing); %.1f s end to end", job.items(), job.items() - graded, job.wallSeconds())));
+                f("%d records (%d missing), each written to the exam log and upserted into exam.results; %d connections opened to the %d "
+                        + "databases during the run (pre-flight included), each a SCRAM exchange whose PBKDF2 runs in the client; cores %.0f%% busy "
+                        + "(this process %.0f%%); %.1f s end to end", job.items(), job.items() - graded, opened, dbs.size(), load.machine() * 100,
+                        load.process() * 100, job.wallSeconds())));
+    }
+
+    /** Sessions ever opened to the bench's databases (pg_stat_database, PostgreSQL 14 and later; -1 where unknown). */
+    private static long sessions(Settings settings) {
+        try (Connection c = DriverManager.getConnection(CommonOptions.admin(settings).forDatabase("postgres")); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT coalesce(sum(sessions), 0) FROM pg_stat_database WHERE datname LIKE 'sqlexam\\_bench\\_%'")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (Exception e) {
+            return -1;
+        }
     }
 
     private static void forgetIndex(StateDatabase state) throws Exception {

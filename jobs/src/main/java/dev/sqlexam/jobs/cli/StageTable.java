@@ -43,6 +43,12 @@ final class StageTable {
         return sb.toString();
     }
 
+    /** The retrieve step's mean CPU ms per question in the walk (NaN before {@link #table}). */
+    double retrieveCpuMs() {
+        return steps.stream().filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE).mapToDouble(StageProfile.Step::cpuMs)
+                .findFirst().orElse(Double.NaN);
+    }
+
     /** The retrieve step's p95 wall ms in the walk (NaN before {@link #table}). */
     double retrieveP95() {
         return steps.stream().filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE).mapToDouble(StageProfile.Step::p95WallMs)
