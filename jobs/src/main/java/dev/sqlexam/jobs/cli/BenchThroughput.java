@@ -182,13 +182,14 @@ final class BenchThroughput implements Callable<Integer> {
         long maxLive = samples.stream().filter(x -> !x.jobDone()).mapToLong(MemoryProbe.Sample::liveHeap).max().orElse(0);
         long liveAfterJob = samples.stream().filter(MemoryProbe.Sample::jobDone).mapToLong(MemoryProbe.Sample::liveHeap).max().orElse(0);
         long maxRss = samples.stream().mapToLong(MemoryProbe.Sample::rss).max().orElse(0);
+        List<Long> liveInJob = samples.stream().filter(x -> !x.jobDone() && x.liveHeap() > 0).map(x -> x.liveHeap() >> 20).toList();
         long onDisk = samples.stream().filter(x -> !x.jobDone()).mapToLong(MemoryProbe.Sample::folderBytes).max().orElse(0);
         long log = Files.size(run.result().outDir().resolve("exam_log.jsonl"));
         report.row(new Row(f("memory, %,d questions (grade, all missing)", memoryQuestions), f("job's live heap ≤ %d MiB", maxLive >> 20), "",
                 "", "heap ≤ 1024 MiB", ThroughputReport.atMost(maxLive >> 20, 1024),
-                f("%.0f records/s; live heap sampled after a full GC every 5 s while the job ran (after it, while the client merges the log "
+                f("%.0f records/s; live heap sampled after a full GC every 5 s while the job ran, in MiB: %s (after it, while the client merges the log "
                         + "and builds report.html from every record: up to %d MiB); heap in use max %d MiB; RSS max %d MiB; after the run, "
-                        + "collected: %d MiB; the log on disk while the job ran: up to %d MiB (merged: %d MiB)", run.perSecond(), liveAfterJob >> 20,
+                        + "collected: %d MiB; the log on disk while the job ran: up to %d MiB (merged: %d MiB)", run.perSecond(), liveInJob, liveAfterJob >> 20,
                         samples.stream().mapToLong(MemoryProbe.Sample::usedHeap).max().orElse(0) >> 20, maxRss >> 20, end.liveHeap() >> 20,
                         onDisk >> 20, log >> 20)));
     }
