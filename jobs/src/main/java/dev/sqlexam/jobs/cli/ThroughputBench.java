@@ -74,11 +74,16 @@ final class ThroughputBench {
     /** A grade of {@code files} against {@code set}; items = records logged (a file's missing ids included). */
     public Run grade(String label, Path set, List<Path> files, String runId) throws Exception {
         progress.println("[sqlexam] bench throughput: " + label + " …");
-        List<ExamQuestion> questions = questions(set);
-        List<PredictionsFile.Loaded> loaded = files.stream().map(f -> PredictionsFile.read(f, questions)).toList();
+        List<PredictionsFile.Loaded> loaded = load(set, files);
         long start = System.nanoTime();
         RunResult r = new GradeRun(settings(Map.of()), set, loaded, work.resolve("runs"), runId, quiet).run(FlinkTarget.local());
         return new Run(label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
+    }
+
+    /** The predictions files read against the exam set, which is not kept: the memory row measures the job's heap, not the bench's. */
+    private List<PredictionsFile.Loaded> load(Path set, List<Path> files) {
+        List<ExamQuestion> questions = questions(set);
+        return files.stream().map(f -> PredictionsFile.read(f, questions)).toList();
     }
 
     /** Per-stage p50/p95 wall ms of {@code stage} in a run's exam log (its trace). */
