@@ -24,6 +24,7 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
     private final Map<String, Map<String, Prediction>> byVariant;
     private final Map<String, String> sources;
     private final boolean goldOfEachQuestion;
+    private static final String GOLD = "gold";
 
     /** {@code byVariant}: variant label → question id → prediction; {@code sources}: variant label → file name. */
     public PredictionsStep(Map<String, Map<String, Prediction>> byVariant, Map<String, String> sources) {
@@ -52,7 +53,7 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
     public GeneratedTask apply(ExamTask task) {
         String variant = task.variant();
         Map<String, Prediction> mine = byVariant.getOrDefault(variant, Map.of());
-        Prediction p = goldOfEachQuestion ? Prediction.sqlOnly(task.question().id(), task.question().goldSql(), "gold", 0)
+        Prediction p = goldOfEachQuestion ? Prediction.sqlOnly(task.question().id(), task.question().goldSql(), GOLD, 0)
                 : mine.getOrDefault(perRun(task.repetition(), task.question().id()), mine.get(task.question().id()));
         String source = goldOfEachQuestion ? "the exam set's gold" : sources.getOrDefault(variant, variant);
         if (p == null || p.sql() == null || p.sql().isBlank()) {
@@ -65,6 +66,11 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
         GenerationTrace generation = new GenerationTrace("predictions", p.system() != null ? p.system() : variant, null, 1, null,
                 p.promptTokens() == null ? 0 : p.promptTokens(), p.completionTokens() == null ? 0 : p.completionTokens(),
                 latencyMs, 0, 0, 1, 0, List.of(), null, p.cost());
+        if (goldOfEachQuestion) {
+            // the self-check's record names its generator as the exam's gold generator does, and reports no generation
+            return new GeneratedTask(task, GOLD, List.of(new Candidate(0, p.sql(), GOLD, 0)), List.of(StageTrace.ok(Stage.PREDICT, 0, detail)),
+                    null, null, null);
+        }
         return new GeneratedTask(task, variant, List.of(new Candidate(0, p.sql(), variant, latencyMs)),
                 List.of(StageTrace.ok(Stage.PREDICT, 0, detail)), null, null, generation);
     }

@@ -17,6 +17,8 @@ class PredictionsStepTest {
             GeneratedTask t = gold.apply(new ExamTask("run", variant, 1, ExamQuestion.of("q1", "demo", "How many?", "SELECT COUNT(*) FROM employees")));
             assertThat(t.candidates()).singleElement().satisfies(c -> assertThat(c.sql()).isEqualTo("SELECT COUNT(*) FROM employees"));
             assertThat(t.trace()).singleElement().satisfies(s -> assertThat(s.detail()).contains("the exam set's gold"));
+            assertThat(t.generator()).as("the record names the gold generator, as the exam's self-check always did").isEqualTo("gold");
+            assertThat(t.generation()).isNull();
         }
     }
 
