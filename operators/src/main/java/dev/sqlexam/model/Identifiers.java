@@ -24,18 +24,12 @@ public final class Identifiers {
     private static final Pattern CAMEL = Pattern.compile("([a-z0-9])([A-Z])");
     private static final Pattern SPACES = Pattern.compile("\\s+");
     /** Schemas repeat their names in every prompt, gloss and link: each name is split once (bounded; a copy is handed out). */
-    private static final java.util.Map<String, String[]> WORDS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int WORDS_KEPT = 65_536;
+    private static final com.github.benmanes.caffeine.cache.Cache<String, String[]> WORDS =
+            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(65_536).build();
 
     /** Lower-case words of an identifier: snake_case and camelCase split. */
     public static String[] words(String name) {
-        String[] known = WORDS.get(name);
-        if (known == null) {
-            String spaced = CAMEL.matcher(name).replaceAll("$1 $2").replace('_', ' ').replace('.', ' ');
-            known = SPACES.split(spaced.toLowerCase(Locale.ROOT).trim());
-            if (WORDS.size() >= WORDS_KEPT) WORDS.clear();
-            WORDS.put(name, known);
-        }
-        return known.clone();
+        return WORDS.get(name, n -> SPACES.split(CAMEL.matcher(n).replaceAll("$1 $2").replace('_', ' ').replace('.', ' ')
+                .toLowerCase(Locale.ROOT).trim())).clone();
     }
 }

@@ -85,17 +85,14 @@ public final class Glosses {
     }
 
     /** Every question of a database glosses the same tables again: each M-Schema line is glossed once (bounded). */
-    private static final java.util.Map<String, List<Gloss>> BY_MSCHEMA = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int TABLES_KEPT = 16_384;
+    private static final com.github.benmanes.caffeine.cache.Cache<String, List<Gloss>> BY_MSCHEMA =
+            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(16_384).build();
 
     private static List<Gloss> forTable(String mSchema) {
-        List<Gloss> known = BY_MSCHEMA.get(mSchema);
-        if (known != null) return known;
-        String table = MSchemaColumns.table(mSchema);
-        List<Gloss> glossed = MSchemaColumns.parse(mSchema).stream().map(c -> of(table, c)).toList();
-        if (BY_MSCHEMA.size() >= TABLES_KEPT) BY_MSCHEMA.clear();
-        BY_MSCHEMA.put(mSchema, glossed);
-        return glossed;
+        return BY_MSCHEMA.get(mSchema, m -> {
+            String table = MSchemaColumns.table(m);
+            return MSchemaColumns.parse(m).stream().map(c -> of(table, c)).toList();
+        });
     }
 
     /** The M-Schema line with each column annotated by its gloss hint. */

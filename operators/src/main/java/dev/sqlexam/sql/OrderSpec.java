@@ -50,24 +50,11 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUn
 
     /** The order rule of a query text, parsed once: every variant, run and predictions file of a question grades against its gold's. */
     public static OrderSpec of(String sql) {
-        synchronized (PARSED) {
-            OrderSpec known = PARSED.get(sql);
-            if (known != null) return known;
-        }
-        OrderSpec parsed = parse(sql);
-        synchronized (PARSED) {
-            PARSED.put(sql, parsed);
-        }
-        return parsed;
+        return PARSED.get(sql, OrderSpec::parse);
     }
 
-    private static final int PARSED_KEPT = 8_192;
-    private static final java.util.Map<String, OrderSpec> PARSED = new java.util.LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(java.util.Map.Entry<String, OrderSpec> eldest) {
-            return size() > PARSED_KEPT;
-        }
-    };
+    private static final com.github.benmanes.caffeine.cache.Cache<String, OrderSpec> PARSED =
+            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(8_192).build();
 
     private static OrderSpec parse(String sql) {
         String body = SqlText.stripTrailingSemicolons(sql);

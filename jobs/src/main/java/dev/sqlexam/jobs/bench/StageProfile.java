@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.bench;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.pipeline.PipelineStep;
 import dev.sqlexam.pipeline.QuestionPipeline;
+import dev.sqlexam.report.Quantiles;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -39,7 +40,7 @@ public final class StageProfile {
             List<Long> walls = r.wall.get(e.getKey()).stream().sorted().toList();
             double cpu = e.getValue().stream().mapToLong(Long::longValue).sum() / 1e6 / questions.size();
             double wall = walls.stream().mapToLong(Long::longValue).sum() / 1e6 / questions.size();
-            out.add(new Step(e.getKey(), cpu, wall, walls.get(Math.min(walls.size() - 1, (int) Math.ceil(walls.size() * 0.95) - 1)) / 1e6));
+            out.add(new Step(e.getKey(), cpu, wall, Quantiles.ofSorted(walls, 0.95) / 1e6));
         }
         return out;
     }

@@ -45,13 +45,15 @@ final class StageTable {
 
     /** The retrieve step's mean CPU ms per question in the walk (NaN before {@link #table}). */
     double retrieveCpuMs() {
-        return steps.stream().filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE).mapToDouble(StageProfile.Step::cpuMs)
-                .findFirst().orElse(Double.NaN);
+        return retrieve().map(StageProfile.Step::cpuMs).orElse(Double.NaN);
     }
 
     /** The retrieve step's p95 wall ms in the walk (NaN before {@link #table}). */
     double retrieveP95() {
-        return steps.stream().filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE).mapToDouble(StageProfile.Step::p95WallMs)
-                .findFirst().orElse(Double.NaN);
+        return retrieve().map(StageProfile.Step::p95WallMs).orElse(Double.NaN);
+    }
+
+    private java.util.Optional<StageProfile.Step> retrieve() {
+        return steps.stream().filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE).findFirst();
     }
 }

@@ -10,6 +10,7 @@ import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.PredictionsFile;
+import dev.sqlexam.report.Quantiles;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -95,8 +96,7 @@ final class ThroughputBench {
             }
         }
         if (ms.isEmpty()) return new double[] {Double.NaN, Double.NaN};
-        List<Long> sorted = ms.stream().sorted().toList();
-        return new double[] {sorted.get(sorted.size() / 2), sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.95) - 1))};
+        return new double[] {Quantiles.nearestRank(ms, 0.5), Quantiles.nearestRank(ms, 0.95)};
     }
 
     /** The embedding provider of the command's settings. */
