@@ -181,7 +181,8 @@
   }
 
   function suite(s) {
-    const head = '<h4>Test suite</h4><p>' + (s.correct ? '<span class="right">agrees</span>' : '<span class="wrong">suite_mismatch</span> '
+    const head = '<h4>Test suite</h4><p>' + (s.unchecked ? '<span class="wrong">suite_unchecked</span> no suite database where its gold is defined: the exam database\'s verdict stands'
+      : s.correct ? '<span class="right">agrees</span>' : '<span class="wrong">suite_mismatch</span> '
       + esc(s.kind) + ' on ' + esc(s.database) + ': ' + esc(s.detail)) + ' · exam database: ' + esc(s.exam_db_reason) + ' · checked on '
       + s.checked + ' of ' + s.databases + ' suite databases' + ((s.skipped || []).length ? '; skipped: ' + esc(s.skipped.join('; ')) : '') + '</p>';
     const e = s.evidence;

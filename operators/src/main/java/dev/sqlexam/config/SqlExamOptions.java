@@ -247,10 +247,15 @@ public final class SqlExamOptions {
     public static final Option<Boolean> SELF_CHECK_RETRIEVAL = own("self_check_retrieval", "SQLEXAM_SELF_CHECK_RETRIEVAL", Boolean.class, false,
             "A gold self-check also indexes its databases and runs retrieval, generation and evaluation, for their figures (default: "
                     + "the golds are graded as a predictions file is, without the index).", Option.Stage.GRADE);
-    public static final Option<Integer> TEST_SUITE_SIZE = own("test_suite_size", "SQLEXAM_TEST_SUITE_SIZE", Integer.class, 0,
-            "Test-suite grading: for each exam database, this many small fuzzed databases of its schema (distilled to tell each gold "
-                    + "from its single-mutation neighbours, cached in sqlexam's own server); a prediction is correct only if it also "
-                    + "matches the gold on every one (0: off).", Option.Stage.GRADE);
+    public static final Option<String> TEST_SUITE_SIZE = own("test_suite_size", "SQLEXAM_TEST_SUITE_SIZE", String.class, "0",
+            "Test-suite grading: for each exam database, small fuzzed databases of its schema, distilled from a pool of candidates to "
+                    + "tell each gold from its single-mutation neighbours and cached in sqlexam's own server; a prediction is correct only "
+                    + "if it also matches its gold on every one where that gold is defined. N: up to N distilled, topped up to N; auto: "
+                    + "until coverage stops growing (8 to 30); 0: off.", Option.Stage.GRADE);
+    public static final Option<Integer> TEST_SUITE_POOL = bounded(own("test_suite_pool", "SQLEXAM_TEST_SUITE_POOL", Integer.class,
+            300, "Test-suite grading: candidate databases tried at most per exam database before "
+                    + "distillation (the pool also stops when what it tells apart stops growing, or after 4 minutes).", Option.Stage.GRADE),
+            1, null);
     public static final Option<Long> GRADE_TIMEOUT_BASE_MS = own("grade_timeout_base_ms", "SQLEXAM_GRADE_TIMEOUT_BASE_MS", Long.class,
             30_000L, "sqlexam grade: the gold queries' timeout, and the base of each prediction's (Spider test-suite style).", Option.Stage.GRADE);
     public static final Option<Double> GRADE_TIMEOUT_GOLD_FACTOR = own("grade_timeout_gold_factor", "SQLEXAM_GRADE_TIMEOUT_GOLD_FACTOR",

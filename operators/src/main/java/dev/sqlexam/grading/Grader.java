@@ -64,6 +64,29 @@ public final class Grader {
                 strictGold.outcome().result().rowCount(), prediction.result().rowCount(), detail);
     }
 
+    /** The indices of the golds (in their given order) the prediction matches strictly and leniently. */
+    public record GoldMatches(List<Integer> strict, List<Integer> lenient) {
+
+        public GoldMatches {
+            strict = List.copyOf(strict);
+            lenient = List.copyOf(lenient);
+        }
+    }
+
+    /** Every gold that ran and that {@code prediction} matches, strictly and leniently (empty lists: none, or the prediction failed). */
+    public GoldMatches matches(List<GoldRun> golds, QueryOutcome prediction) {
+        List<Integer> strict = new java.util.ArrayList<>();
+        List<Integer> lenient = new java.util.ArrayList<>();
+        if (prediction == null || !prediction.ok()) return new GoldMatches(strict, lenient);
+        for (int i = 0; i < golds.size(); i++) {
+            GoldRun gold = golds.get(i);
+            if (!gold.outcome().ok()) continue;
+            if (comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), false).correct()) strict.add(i);
+            if (comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), true).correct()) lenient.add(i);
+        }
+        return new GoldMatches(strict, lenient);
+    }
+
     private static Grade predictionFailure(QueryOutcome prediction, GoldRun reference) {
         GradeReason reason;
         if (prediction.errorClass() == ErrorClass.QUERY_TIMEOUT) reason = GradeReason.TIMEOUT;

@@ -148,7 +148,7 @@ public final class GradingStage {
                     upstreamFailure.stage() + " failed: " + upstreamFailure.detail(), 0);
         }
         SuiteGrade verdict = suites != null && upstreamFailure == null && grade.lenientCorrect() && chosen != null
-                ? checkOnSuites(q, chosen.sql(), grade, trace) : null;
+                ? checkOnSuites(q, chosen.sql(), grade, grader.matches(golds, prediction), trace) : null;
         long totalMs = trace.stream().mapToLong(StageTrace::durationMs).sum();
         // a packet left empty by a failed stage says nothing about retrieval's recall
         List<String> packetTables = generated.packet() == null || upstreamFailure != null ? null : generated.packet().tableNames();
@@ -167,11 +167,14 @@ public final class GradingStage {
     }
 
     /** The test suites' verdict on a prediction the exam database graded correct (null: its database has none), traced. */
-    private SuiteGrade checkOnSuites(ExamQuestion q, String sql, Grade grade, List<StageTrace> trace) {
+    private SuiteGrade checkOnSuites(ExamQuestion q, String sql, Grade grade, Grader.GoldMatches matched, List<StageTrace> trace) {
         long start = System.nanoTime();
-        SuiteGrade verdict = suites.check(q, sql, new SuiteCheck.ExamRecordGrade(grade.correct(), grade.reason().code(), grade.lenientCorrect()));
+        SuiteGrade verdict = suites.check(q, sql, new SuiteCheck.ExamRecordGrade(grade.correct(), grade.reason().code(), grade.lenientCorrect(),
+                matched.strict(), matched.lenient()));
         if (verdict == null) return null;
-        trace.add(verdict.correct() ? StageTrace.ok(Stage.GRADE_SUITE, elapsedMs(start), verdict.checked() + " suite database(s) agree")
+        trace.add(verdict.unchecked() ? StageTrace.ok(Stage.GRADE_SUITE, elapsedMs(start), SuiteGrade.UNCHECKED
+                        + ": no suite database where its gold is defined; the exam database's verdict stands")
+                : verdict.correct() ? StageTrace.ok(Stage.GRADE_SUITE, elapsedMs(start), verdict.checked() + " suite database(s) agree")
                 : StageTrace.failed(Stage.GRADE_SUITE, GradeReason.SUITE_MISMATCH.code(), null, elapsedMs(start),
                         verdict.kind() + " on " + verdict.database() + ": " + verdict.detail()));
         return verdict;

@@ -9,10 +9,14 @@ import java.util.List;
  * when it did not, where and how it differed ({@code kind}: {@code result_differs}, or {@code suite_error} when the
  * prediction failed where the gold ran) with the evidence. {@code skipped}: suite databases not used for this question
  * and why (a gold that errs, times out or cuts a tie there: {@code gold_suite_error}; a server that failed).
+ * {@code unchecked}: no suite database could judge it (every one was set aside for the gold it matched): the exam
+ * database's verdict stands, counted apart as {@code suite_unchecked}, never as checked.
  */
 public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases, int checked, boolean examDbCorrect, String examDbReason,
-        boolean examDbLenientCorrect, String kind, String database, String detail, List<String> skipped, Evidence evidence)
+        boolean examDbLenientCorrect, String kind, String database, String detail, List<String> skipped, Evidence evidence, boolean unchecked)
         implements Serializable {
+
+    public static final String UNCHECKED = "suite_unchecked";
 
     public SuiteGrade {
         skipped = skipped == null ? null : new java.util.ArrayList<>(skipped);
@@ -23,7 +27,7 @@ public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases,
 
     /** True when the exam database graded the prediction correct and a suite database did not. */
     public boolean overturned() {
-        return examDbCorrect && !correct;
+        return examDbCorrect && !correct && !unchecked;
     }
 
     /**

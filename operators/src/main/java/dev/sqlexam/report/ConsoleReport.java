@@ -56,8 +56,9 @@ public final class ConsoleReport {
             if (v.overall().getSuiteChecked() != null) {
                 Counts c = v.overall();
                 sb.append(String.format(Locale.ROOT, "  suite      EX on the exam databases %s → with the test suites %s: %d of %d checked overturned "
-                        + "(suite_mismatch; %d of them suite_error)%n", pct(c.getExamDbAccuracy()), pct(c.getAccuracy()), c.getSuiteOverturned(),
-                        c.getSuiteChecked(), c.getSuiteErrors()));
+                        + "(suite_mismatch; %d of them suite_error)%s%n", pct(c.getExamDbAccuracy()), pct(c.getAccuracy()), c.getSuiteOverturned(),
+                        c.getSuiteChecked(), c.getSuiteErrors(), c.getSuiteUnchecked() == 0 ? ""
+                                : "; " + c.getSuiteUnchecked() + " suite_unchecked (no suite database where their gold is defined: the exam database's verdict stands)"));
             }
             sb.append(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  max %d ms; execution p50: gold %d ms, prediction %d ms%n",
                     v.latencyP50Ms(), v.latencyP95Ms(), v.latencyMaxMs(), v.goldExecP50Ms(), v.predExecP50Ms()));

@@ -19,6 +19,7 @@ public final class Counts implements Serializable {
     private long suiteGraded;
     private long overturned;
     private long suiteErrors;
+    private long suiteUnchecked;
     private double softF1Sum;
     private long softF1Count;
 
@@ -38,6 +39,7 @@ public final class Counts implements Serializable {
             suiteGraded++;
             if (suite.overturned()) overturned++;
             if (suite.overturned() && dev.sqlexam.model.SuiteGrade.SUITE_ERROR.equals(suite.kind())) suiteErrors++;
+            if (suite.unchecked()) suiteUnchecked++;
         }
         if (record.grade().softF1() != null) {
             softF1Sum += record.grade().softF1();
@@ -55,6 +57,7 @@ public final class Counts implements Serializable {
         suiteGraded += other.suiteGraded;
         overturned += other.overturned;
         suiteErrors += other.suiteErrors;
+        suiteUnchecked += other.suiteUnchecked;
         softF1Sum += other.softF1Sum;
         softF1Count += other.softF1Count;
     }
@@ -72,6 +75,11 @@ public final class Counts implements Serializable {
     /** Of the overturned, those that failed on a suite database where the gold ran (suite_error). */
     public Long getSuiteErrors() {
         return suiteGraded == 0 ? null : suiteErrors;
+    }
+
+    /** Predictions no suite database could judge (suite_unchecked): their exam database's verdict stands (null: no test suite). */
+    public Long getSuiteUnchecked() {
+        return suiteGraded == 0 ? null : suiteUnchecked;
     }
 
     /** Strict EX on the exam databases alone, before the test suite (null: no test suite). */

@@ -21,6 +21,7 @@ final class RunMetrics {
         if (c.getExamDbAccuracy() != null) {
             m.put("exam_db_ex", c.getExamDbAccuracy());
             m.put("suite_overturned", c.getSuiteOverturned().doubleValue());
+            m.put("suite_unchecked", c.getSuiteUnchecked().doubleValue());
         }
         RetrievalTally used = usedRetriever(run.retrieval());
         m.put("retrieval_precision", used.getPrecision());

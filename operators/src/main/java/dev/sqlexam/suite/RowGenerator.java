@@ -22,9 +22,13 @@ final class RowGenerator {
     /**
      * How a candidate database is shaped: rows a table, how often a nullable value is NULL, and how much its values keep
      * to the original data ({@code anchored} 1: rows often start from a sampled row; near 0: mostly values of the type,
-     * beyond the sample's range).
+     * beyond the sample's range) and how often a row or a value repeats one made before ({@code repeats}; 0: only by chance).
      */
-    record Profile(int rows, double nullRate, double anchored) {
+    record Profile(int rows, double nullRate, double anchored, double repeats) implements java.io.Serializable {
+        Profile(int rows, double nullRate, double anchored) {
+            this(rows, nullRate, anchored, 0.12);
+        }
+
         Profile(int rows, double nullRate) {
             this(rows, nullRate, 1.0);
         }
@@ -68,7 +72,7 @@ final class RowGenerator {
             String[] row = new String[columns.size()];
             List<String> base = !sampled.isEmpty() && random.nextDouble() < 0.5 * profile.anchored() ? sampled.get(random.nextInt(sampled.size())) : null;
             // a whole row repeated (keys aside): duplicates in any projection, for DISTINCT and COUNT(DISTINCT …)
-            if (base == null && !out.isEmpty() && random.nextDouble() < 0.12) base = java.util.Arrays.asList(out.get(random.nextInt(out.size())));
+            if (base == null && !out.isEmpty() && random.nextDouble() < profile.repeats()) base = java.util.Arrays.asList(out.get(random.nextInt(out.size())));
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
                 if (!c.insertable()) continue;
@@ -76,7 +80,7 @@ final class RowGenerator {
                 row[i] = keep ? ColumnValues.fit(c, base.get(i)) : values.get(c.name()).draw(random, profile.nullRate(), profile.anchored());
                 if (keep && row[i] == null && !c.nullable()) row[i] = values.get(c.name()).draw(random, 0);
                 // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and expose missing DISTINCTs
-                if (!out.isEmpty() && random.nextDouble() < 0.15) row[i] = out.get(random.nextInt(out.size()))[i];
+                if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25) row[i] = out.get(random.nextInt(out.size()))[i];
                 List<String> cycle = values.get(c.name()).constants;
                 if (attempt < constants && !cycle.isEmpty() && random.nextDouble() < 0.7) row[i] = cycle.get((attempt + offset + i) % cycle.size());
             }

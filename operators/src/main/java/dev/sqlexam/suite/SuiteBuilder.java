@@ -1,12 +1,8 @@
 package dev.sqlexam.suite;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.json.Json;
-import dev.sqlexam.sql.LimitTieProbe;
-import dev.sqlexam.sql.OrderSpec;
-import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,43 +10,57 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Builds (or finds cached) the test suite of one exam database, the way Zhong et al. distil theirs: random candidate
- * databases of the same schema, each kept only when it tells apart from its gold a neighbour query (a single mutation of
- * a gold) that no database kept before tells apart, until every neighbour some candidate tells apart is told apart or
- * the suite has its size; then topped up to its size with further candidates. Suites are cached by a hash of the schema, the golds, the size and {@link #GENERATOR_VERSION}.
+ * Builds (or finds cached) the test suite of one exam database, the way Zhong et al. distil theirs: a pool of random
+ * candidate databases of the same schema ({@link CandidatePool}, grown until what it tells apart stops growing), each
+ * asked which neighbour queries (single mutations of a gold) it tells apart from their gold, then a greedy choice of the
+ * candidates that tell apart the most neighbours not yet told apart ({@link Distillation}). Golds defined on too few of
+ * the chosen databases (a LIMIT cutting a tie, an error) get more. Suites are cached by a hash of the schema, the golds,
+ * the size and {@link #GENERATOR_VERSION}.
  */
 public final class SuiteBuilder {
 
     /** Changes whenever what the generator makes for the same inputs changes: older suites are then rebuilt. */
-    public static final String GENERATOR_VERSION = "suite-12";
+    public static final String GENERATOR_VERSION = "suite-13";
     private static final int NEIGHBOURS_PER_GOLD = 40;
     private static final int SAMPLE_ROWS = 200;
-    private static final RowGenerator.Profile[] PROFILES = {
-        new RowGenerator.Profile(24, 0.12, 1.0), new RowGenerator.Profile(30, 0.1, 0.2), new RowGenerator.Profile(50, 0.05, 1.0),
-        new RowGenerator.Profile(16, 0.3, 0.6)};
+    private static final int MIN_POOL = 24;
+    private static final int PATIENCE = 16;
 
     private final JdbcUrlTemplate server;
     private final String stateUrl;
     private final ReadOnlyExecutor suiteReader;
-    private final Grader grader;
+    private final Tolerance tolerance;
+    private final int maxPool;
+    private final long budgetMs;
 
     /** {@code server}: sqlexam's server (admin) that holds the suites; {@code suiteReader}: the read-only role on it. */
     public SuiteBuilder(JdbcUrlTemplate server, String stateUrl, ReadOnlyExecutor suiteReader, Tolerance tolerance) {
+        this(server, stateUrl, suiteReader, tolerance, DEFAULT_POOL, DEFAULT_BUDGET_MS);
+    }
+
+    /** {@code maxPool}: candidate databases tried at most per exam database; {@code budgetMs}: the time the pool may take. */
+    public SuiteBuilder(JdbcUrlTemplate server, String stateUrl, ReadOnlyExecutor suiteReader, Tolerance tolerance, int maxPool, long budgetMs) {
         this.server = server;
         this.stateUrl = stateUrl;
         this.suiteReader = suiteReader;
-        this.grader = new Grader(tolerance);
+        this.tolerance = tolerance;
+        this.maxPool = maxPool;
+        this.budgetMs = budgetMs;
     }
+
+    public static final int DEFAULT_POOL = 300;
+    public static final long DEFAULT_BUDGET_MS = 240_000;
 
     /** What the source database looks like, read as the read-only role there. */
     public record Source(String sourceId, String database, SuiteSchema schema, Samples samples) {
@@ -67,7 +77,7 @@ public final class SuiteBuilder {
         Map<String, List<List<String>>> read(SuiteSchema schema) throws SQLException;
     }
 
-    public static String hash(SuiteSchema schema, Collection<String> golds, int size) {
+    public static String hash(SuiteSchema schema, Collection<String> golds, String size) {
         return dev.sqlexam.model.Sha256.hex(GENERATOR_VERSION + "\n" + size + "\n" + schema.fingerprint() + "\n" + String.join("\n", new TreeSet<>(golds)))
                 .substring(0, 12);
     }
@@ -77,8 +87,13 @@ public final class SuiteBuilder {
 
     /** The cached suite for these inputs, else a new one (older suites of the same source are dropped). */
     public Prepared suiteFor(Source source, Collection<String> goldSql, int size) throws SQLException {
+        return suiteFor(source, goldSql, SuiteSize.of(size));
+    }
+
+    /** As {@link #suiteFor(Source, Collection, int)}, sized as {@code size} says. */
+    public Prepared suiteFor(Source source, Collection<String> goldSql, SuiteSize size) throws SQLException {
         Set<String> golds = new LinkedHashSet<>(goldSql);
-        String hash = hash(source.schema(), golds, size);
+        String hash = hash(source.schema(), golds, size + "/" + maxPool);
         try (Connection state = DriverManager.getConnection(stateUrl)) {
             try (PreparedStatement lock = state.prepareStatement("SELECT pg_advisory_lock(hashtext(?))")) {
                 lock.setString(1, "sqlexam-suite-" + hash);
@@ -134,86 +149,70 @@ public final class SuiteBuilder {
         }
     }
 
-    /** A gold's neighbours not yet told apart on any kept database. */
-    private record Open(String gold, OrderSpec order, List<Neighbours.Neighbour> neighbours) {}
+    /** How big a suite may grow and how long its pool may take (see {@link SuiteSize}). */
+    private CandidatePool.Limits limits(SuiteSize size) {
+        return new CandidatePool.Limits(MIN_POOL, maxPool, PATIENCE, budgetMs, Math.max(size.floor(), 3));
+    }
 
-    TestSuite build(Source source, List<String> golds, int size, String hash) throws SQLException {
+    TestSuite build(Source source, List<String> golds, SuiteSize size, String hash) throws SQLException {
         long start = System.nanoTime();
         // a view's own constants count as the golds' that read it (WHERE total > 500 inside big_orders)
         List<String> compared = new ArrayList<>(golds);
         source.schema().views().forEach(v -> compared.add(v.definition()));
         GoldConstants constants = GoldConstants.of(compared);
         Map<String, List<List<String>>> samples = source.samples().read(source.schema());
-        List<Open> open = new ArrayList<>();
-        int total = 0;
-        for (String gold : golds) {
-            List<Neighbours.Neighbour> n = new ArrayList<>(Neighbours.of(gold, NEIGHBOURS_PER_GOLD));
-            total += n.size();
-            open.add(new Open(gold, OrderSpec.of(gold), n));
-        }
+        List<List<Neighbours.Neighbour>> neighbours = golds.stream().map(g -> Neighbours.of(g, NEIGHBOURS_PER_GOLD)).toList();
+        CandidatePool.Pool pool = new CandidatePool(server, suiteReader, tolerance)
+                .make(SuiteDatabase.PREFIX + hash + "_scratch", source, samples, constants, golds, neighbours, hash.hashCode(), limits(size));
+        int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
+        List<Distillation.Candidate> candidates = pool.candidates().stream()
+                .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable())).toList();
+        Distillation.Selection selection = Distillation.select(candidates, golds.size(), size.cap(), size.floor());
         List<String> kept = new ArrayList<>();
         Map<String, Map<String, String>> health = new LinkedHashMap<>();
-        List<String> notes = new ArrayList<>();
-        int distinguished = 0;
-        int unusable = 0;
-        int distilling = 2 * size + 2;
-        for (int candidate = 0; candidate < distilling + size && kept.size() < size; candidate++) {
-            // once every neighbour some candidate tells apart is told apart (or the greedy budget is spent), the suite is
-            // topped up to its size with further candidates: more databases catch more of what no neighbour foresaw
-            boolean topUp = candidate >= distilling || open.stream().allMatch(o -> o.neighbours().isEmpty());
+        List<String> notes = new ArrayList<>(pool.notes());
+        for (int id : selection.chosen()) {
+            CandidatePool.Made m = pool.candidates().get(id);
             String name = SuiteDatabase.PREFIX + hash + "_" + kept.size();
             SuiteDatabase.create(server, name);
-            SuiteDatabase.Filled filled = SuiteDatabase.fill(server, name, source.schema(), samples, constants,
-                    PROFILES[candidate % PROFILES.length], hash.hashCode() * 31L + candidate);
-            if (candidate == 0) notes.addAll(filled.notes());
+            SuiteDatabase.Filled filled = SuiteDatabase.fill(server, name, source.schema(), samples, constants, m.profile(), m.seed());
+            if (kept.isEmpty()) notes.addAll(filled.notes());
+            // asked again on the database itself: its gold health is what grading trusts
             Map<String, String> problems = new LinkedHashMap<>();
-            int told = 0;
-            for (Open o : open) {
-                QueryOutcome gold = suiteReader.execute(name, o.gold());
-                String problem = goldProblem(name, o.gold(), gold);
-                if (problem != null) {
-                    problems.put(TestSuite.digest(o.gold()), problem);
-                    continue;
-                }
-                List<Grader.GoldRun> runs = List.of(new Grader.GoldRun(o.gold(), o.order(), gold));
-                for (var it = o.neighbours().iterator(); it.hasNext();) {
-                    QueryOutcome neighbour = suiteReader.execute(name, it.next().sql());
-                    if (neighbour.errorClass() == dev.sqlexam.model.ErrorClass.INFRA_FAILURE) continue;
-                    if (neighbour.sqlstate() != null && neighbour.sqlstate().startsWith("42")) {
-                        // a mutation the schema does not accept (DISTINCT with an ORDER BY outside the list, …) says nothing of data
-                        it.remove();
-                        unusable++;
-                        continue;
-                    }
-                    if (!grader.grade(runs, neighbour).correct()) {
-                        it.remove();
-                        told++;
-                    }
-                }
+            for (String gold : golds) {
+                String problem = CandidatePool.goldProblem(suiteReader, name, gold, suiteReader.execute(name, gold));
+                if (problem != null) problems.put(TestSuite.digest(gold), problem);
             }
-            if (told > 0 || topUp) {
-                kept.add(name);
-                health.put(name, problems);
-                distinguished += told;
-            } else {
-                SuiteDatabase.drop(server, name);
-            }
+            kept.add(name);
+            health.put(name, problems);
         }
-        return new TestSuite(source.database(), hash, kept, health, source.schema(), total - unusable, distinguished, (System.nanoTime() - start) / 1_000_000,
-                notes);
+        BitSet covered = new BitSet();
+        for (int id : selection.chosen()) covered.or(pool.candidates().get(id).distinguished());
+        int chosenCount = selection.chosen().size();
+        List<Integer> firstMade = pool.candidates().stream().map(CandidatePool.Made::id).limit(chosenCount).toList();
+        Map<String, Integer> undistinguished = new TreeMap<>();
+        for (int n = 0; n < pool.neighbours().size(); n++) {
+            if (pool.refused().get(n) || covered.get(n)) continue;
+            undistinguished.merge(kindOf(pool.neighbours().get(n).mutation()), 1, Integer::sum);
+        }
+        int goldsUnchecked = 0;
+        for (String gold : golds) {
+            String digest = TestSuite.digest(gold);
+            if (health.values().stream().allMatch(p -> p.containsKey(digest))) goldsUnchecked++;
+        }
+        TestSuite.Stats stats = new TestSuite.Stats(pool.candidates().size(), kept.size(), selection.distilled(),
+                Distillation.coverage(candidates, firstMade, usableNeighbours), Distillation.coverage(candidates, selection.chosen(), usableNeighbours),
+                Distillation.coverage(candidates, candidates.stream().map(Distillation.Candidate::id).toList(), usableNeighbours), undistinguished,
+                goldsUnchecked);
+        return new TestSuite(source.database(), hash, kept, health, source.schema(), usableNeighbours, covered.cardinality(),
+                (System.nanoTime() - start) / 1_000_000, notes, selection.quota(), stats);
     }
 
-    /** Why a gold cannot be graded on a suite database: it errs or times out there, or its LIMIT cuts a tie (null: it can). */
-    private String goldProblem(String database, String goldSql, QueryOutcome gold) {
-        if (!gold.ok()) return "gold_suite_error: " + gold.error();
-        Optional<LimitTieProbe.Probe> probe = LimitTieProbe.of(goldSql);
-        if (probe.isPresent()) {
-            QueryOutcome probed = suiteReader.execute(database, probe.get().sql());
-            if (!probed.ok()) return "gold_suite_error: its tie probe failed: " + probed.error();
-            if (LimitTieProbe.tieAtLimit(probe.get(), probed.result(), Tolerance.DEFAULT::valuesEqual)) {
-                return "gold_suite_error: non-deterministic here (its LIMIT cuts through a tie on the ORDER BY keys)";
-            }
-        }
-        return null;
+    /** A mutation's kind without the numbers and operators that tell its instances apart ("comparison > → >=" → "comparison"). */
+    static String kindOf(String mutation) {
+        String kind = mutation.replaceAll("\\s*\\d+$", "");
+        int arrow = kind.indexOf(' ');
+        return kind.startsWith("comparison") || kind.startsWith("literal") || kind.startsWith("LIMIT") ? kind.substring(0, arrow < 0 ? kind.length() : arrow)
+                : kind;
     }
 }

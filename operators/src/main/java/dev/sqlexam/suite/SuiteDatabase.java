@@ -79,36 +79,10 @@ public final class SuiteDatabase {
     public static Filled fill(JdbcUrlTemplate server, String name, SuiteSchema schema, Map<String, List<List<String>>> samples,
             GoldConstants constants, RowGenerator.Profile profile, long seed) throws SQLException {
         List<String> notes = new ArrayList<>();
-        Map<String, List<String[]>> stored = new HashMap<>();
-        Map<String, SuiteSchema.Table> byName = new HashMap<>();
-        for (SuiteSchema.Table t : schema.tables()) byName.put(t.qualified(), t);
-        Random random = new Random(seed);
         try (Connection c = DriverManager.getConnection(server.forDatabase(name))) {
             c.setAutoCommit(true);
             applySchema(c, schema, notes);
-            c.setAutoCommit(false);
-            Map<String, Set<String>> referencedConstants = referencedConstants(schema, constants);
-            for (SuiteSchema.Table t : schema.parentsFirst()) {
-                Map<String, ColumnValues> values = new HashMap<>();
-                List<List<String>> sampled = samples.getOrDefault(t.displayName(), List.of());
-                CheckConstraints checks = new CheckConstraints(t);
-                List<ColumnValues> byIndex = new ArrayList<>();
-                for (int i = 0; i < t.columns().size(); i++) {
-                    final int col = i;
-                    SuiteSchema.Column column = t.columns().get(i);
-                    Set<String> compared = new LinkedHashSet<>(constants.forColumn(column.name()));
-                    compared.addAll(referencedConstants.getOrDefault(t.qualified() + "." + column.name(), Set.of()));
-                    ColumnValues v = new ColumnValues(column, compared, sampled.stream().map(r -> col < r.size() ? r.get(col) : null).toList(),
-                            checks.names(i));
-                    values.put(column.name(), v);
-                    byIndex.add(v);
-                }
-                checks.keepAccepted(c, byIndex);
-                List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random, constants.groups());
-                stored.put(t.qualified(), insert(c, t, rows, checks::mended));
-                c.commit();
-            }
-            c.setAutoCommit(true);
+            Map<String, List<String[]>> stored = loadRows(c, schema, samples, constants, profile, seed);
             for (SuiteSchema.Table t : schema.tables()) {
                 for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
                     tryExecute(c, "ALTER TABLE " + t.qualified() + " ADD CONSTRAINT " + fk.name() + " " + fk.definition(), notes);
@@ -119,8 +93,74 @@ public final class SuiteDatabase {
             try (Statement st = c.createStatement()) {
                 st.execute("ANALYZE");
             }
+            return new Filled(stored, notes);
         }
-        return new Filled(stored, notes);
+    }
+
+    /**
+     * A scratch database for candidates: the schema (foreign keys aside: the rows keep them) and its views, readable by the
+     * read-only role, refilled by {@link #reload} for each candidate. Holds the same rows {@link #fill} makes for the same seed.
+     */
+    public static List<String> prepareScratch(JdbcUrlTemplate server, String name, SuiteSchema schema) throws SQLException {
+        create(server, name);
+        List<String> notes = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(server.forDatabase(name))) {
+            c.setAutoCommit(true);
+            applySchema(c, schema, notes);
+            createViews(c, schema, notes);
+            grantReader(c, schema);
+        }
+        return notes;
+    }
+
+    /** Empties a scratch database's tables and fills them with the rows {@link #fill} makes for {@code seed}. */
+    public static Map<String, List<String[]>> reload(Connection c, SuiteSchema schema, Map<String, List<List<String>>> samples,
+            GoldConstants constants, RowGenerator.Profile profile, long seed) throws SQLException {
+        c.setAutoCommit(true);
+        if (!schema.tables().isEmpty()) {
+            try (Statement st = c.createStatement()) {
+                st.execute("TRUNCATE " + String.join(", ", schema.tables().stream().map(SuiteSchema.Table::qualified).toList()));
+            }
+        }
+        Map<String, List<String[]>> stored = loadRows(c, schema, samples, constants, profile, seed);
+        c.setAutoCommit(true);
+        for (SuiteSchema.View v : schema.views()) {
+            if (v.materialized()) tryExecute(c, "REFRESH MATERIALIZED VIEW " + SuiteSchema.quote(v.schema()) + "." + SuiteSchema.quote(v.name()), null);
+        }
+        return stored;
+    }
+
+    /** Generates and inserts every table's rows, parents first, one transaction a table; what each table stored. */
+    private static Map<String, List<String[]>> loadRows(Connection c, SuiteSchema schema, Map<String, List<List<String>>> samples,
+            GoldConstants constants, RowGenerator.Profile profile, long seed) throws SQLException {
+        Map<String, List<String[]>> stored = new HashMap<>();
+        Map<String, SuiteSchema.Table> byName = new HashMap<>();
+        for (SuiteSchema.Table t : schema.tables()) byName.put(t.qualified(), t);
+        Random random = new Random(seed);
+        c.setAutoCommit(false);
+        Map<String, Set<String>> referencedConstants = referencedConstants(schema, constants);
+        for (SuiteSchema.Table t : schema.parentsFirst()) {
+            Map<String, ColumnValues> values = new HashMap<>();
+            List<List<String>> sampled = samples.getOrDefault(t.displayName(), List.of());
+            CheckConstraints checks = new CheckConstraints(t);
+            List<ColumnValues> byIndex = new ArrayList<>();
+            for (int i = 0; i < t.columns().size(); i++) {
+                final int col = i;
+                SuiteSchema.Column column = t.columns().get(i);
+                Set<String> compared = new LinkedHashSet<>(constants.forColumn(column.name()));
+                compared.addAll(referencedConstants.getOrDefault(t.qualified() + "." + column.name(), Set.of()));
+                ColumnValues v = new ColumnValues(column, compared, sampled.stream().map(r -> col < r.size() ? r.get(col) : null).toList(),
+                        checks.names(i));
+                values.put(column.name(), v);
+                byIndex.add(v);
+            }
+            checks.keepAccepted(c, byIndex);
+            List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random, constants.groups());
+            stored.put(t.qualified(), insert(c, t, rows, checks::mended));
+            c.commit();
+        }
+        c.setAutoCommit(true);
+        return stored;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.sqlexam.suite;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.QueryCache;
 import dev.sqlexam.grading.SuiteCheck;
@@ -14,10 +16,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Grades a prediction on its database's test suite with the exam database's comparison rules: the golds (each run once
- * per suite database and shared through the cache) and the prediction on every suite database the gold may be graded
- * on; the first database where they differ gives the verdict {@code suite_mismatch} and the evidence, shrunk by
- * {@link Witness}. A failure of the server skips that database; it never counts against the prediction.
+ * Grades a prediction on its database's test suite with the exam database's comparison rules. A prediction is right
+ * when it matches one accepted gold (the gold or an alternative) on the exam database and on every suite database where
+ * that same gold is defined; a suite database where that gold errs, times out or cuts a tie with its LIMIT is set aside
+ * for it, never used to compare the prediction with another gold. Golds run once per suite database (the cache);
+ * the first database where the prediction differs gives {@code suite_mismatch} and the evidence, shrunk by
+ * {@link Witness}. A failure of the server skips that database; it never counts against the prediction. A prediction
+ * no suite database can judge is {@code suite_unchecked}.
  */
 public final class SuiteGrading implements SuiteCheck {
 
@@ -26,6 +31,8 @@ public final class SuiteGrading implements SuiteCheck {
     private final QueryCache golds;
     private final Grader grader;
     private final Witness witness;
+    /** Verdicts by database, prediction text and the golds it matched: the same prediction in many files is checked once. */
+    private final Cache<List<Object>, SuiteGrade> verdicts = Caffeine.newBuilder().maximumSize(20_000).build();
 
     public SuiteGrading(TestSuites suites, ReadOnlyExecutor executor, QueryCache golds, Grader grader, Witness witness) {
         this.suites = suites;
@@ -39,53 +46,141 @@ public final class SuiteGrading implements SuiteCheck {
     public SuiteGrade check(ExamQuestion question, String predSql, ExamRecordGrade exam) {
         TestSuite suite = suites.of(question.db());
         if (suite == null) return null;
-        boolean strict = exam.correct();
-        boolean lenient = exam.lenientCorrect();
-        int checked = 0;
-        List<String> skipped = new ArrayList<>();
-        String kind = null;
-        String database = null;
-        String detail = null;
-        SuiteGrade.Evidence evidence = null;
-        List<String> goldSql = question.allGoldSql();
-        List<String> digests = goldSql.stream().map(TestSuite::digest).toList();
-        for (String db : suite.databases()) {
-            List<Grader.GoldRun> runs = new ArrayList<>();
-            String goldProblem = null;
-            for (int g = 0; g < goldSql.size(); g++) {
-                String gold = goldSql.get(g);
-                String problem = suite.goldProblem(db, digests.get(g));
-                if (problem == null) {
-                    QueryOutcome outcome = golds.get(db, gold, () -> executor.execute(db, gold));
-                    if (outcome.ok()) runs.add(new Grader.GoldRun(gold, OrderSpec.forGold(gold, question.orderMatters()), outcome));
-                    else problem = (outcome.errorClass() == ErrorClass.INFRA_FAILURE ? "infra_failure: " : "gold_suite_error: ") + outcome.error();
-                }
-                if (goldProblem == null) goldProblem = problem;
-            }
-            if (runs.isEmpty()) {
-                skipped.add(db + ": " + goldProblem);
-                continue;
-            }
-            QueryOutcome pred = executor.execute(db, predSql);
-            if (!pred.ok() && pred.errorClass() == ErrorClass.INFRA_FAILURE) {
-                skipped.add(db + ": infra_failure: " + pred.error());
-                continue;
-            }
-            checked++;
-            Grade g = grader.grade(runs, pred);
-            boolean strictHere = g.correct();
-            boolean lenientHere = g.lenientCorrect();
-            if (kind == null && (strict && !strictHere || lenient && !lenientHere)) {
-                kind = pred.ok() ? SuiteGrade.RESULT_DIFFERS : SuiteGrade.SUITE_ERROR;
-                database = db;
-                detail = pred.ok() ? g.reason().code() + ": " + g.detail() : "the prediction fails where the gold runs: " + pred.error();
-                evidence = witness == null ? null : witness.evidence(suite, db, runs, predSql, pred, grader);
-            }
-            strict &= strictHere;
-            lenient &= lenientHere;
-            if (!strict && !lenient) break;
+        List<Object> key = List.of(question.db(), SqlTextKey.of(predSql), question.allGoldSql(), exam);
+        SuiteGrade cached = verdicts.getIfPresent(key);
+        if (cached != null) return cached;
+        SuiteGrade verdict = new Check(suite, question, predSql, exam).run();
+        verdicts.put(key, verdict);
+        return verdict;
+    }
+
+    /** One gold the prediction matched on the exam database, followed over the suite databases. */
+    private static final class Followed {
+        final int index;
+        final String sql;
+        final OrderSpec order;
+        final String digest;
+        boolean strict;
+        boolean lenient;
+        int usable;
+        Failure failure;
+
+        Followed(int index, String sql, OrderSpec order, boolean strict, boolean lenient) {
+            this.index = index;
+            this.sql = sql;
+            this.order = order;
+            this.digest = TestSuite.digest(sql);
+            this.strict = strict;
+            this.lenient = lenient;
         }
-        return new SuiteGrade(strict, lenient, suite.databases().size(), checked, exam.correct(), exam.reason(), exam.lenientCorrect(), kind,
-                database, detail, skipped, evidence);
+
+        boolean alive() {
+            return strict || lenient;
+        }
+    }
+
+    /** Where and how a followed gold and the prediction first differed. */
+    private record Failure(String database, Grader.GoldRun gold, QueryOutcome pred, Grade grade) {}
+
+    private final class Check {
+        private final TestSuite suite;
+        private final ExamRecordGrade exam;
+        private final String predSql;
+        private final List<Followed> followed = new ArrayList<>();
+        private final List<String> skipped = new ArrayList<>();
+        private int checked;
+
+        Check(TestSuite suite, ExamQuestion question, String predSql, ExamRecordGrade exam) {
+            this.suite = suite;
+            this.exam = exam;
+            this.predSql = predSql;
+            List<String> all = question.allGoldSql();
+            String predKey = SqlTextKey.of(predSql);
+            for (int g = 0; g < all.size(); g++) {
+                boolean strict = exam.correct() && (exam.strictGolds() == null || exam.strictGolds().contains(g));
+                boolean lenient = exam.lenientCorrect() && (exam.lenientGolds() == null || exam.lenientGolds().contains(g));
+                if (!strict && !lenient) continue;
+                Followed f = new Followed(g, all.get(g), OrderSpec.forGold(all.get(g), question.orderMatters()), strict, lenient);
+                // the prediction is this gold up to formatting: it is the gold wherever the gold is defined
+                if (SqlTextKey.of(f.sql).equals(predKey)) {
+                    followed.clear();
+                    followed.add(f);
+                    break;
+                }
+                followed.add(f);
+            }
+        }
+
+        SuiteGrade run() {
+            boolean identical = followed.size() == 1 && SqlTextKey.of(followed.get(0).sql).equals(SqlTextKey.of(predSql));
+            for (String db : suite.databases()) {
+                if (followed.stream().noneMatch(f -> f.alive() && f.usable < suite.perGold())) break;
+                if (identical) {
+                    if (suite.goldProblem(db, followed.get(0).digest) == null) followed.get(0).usable++;
+                    else skipped.add(db + ": " + suite.goldProblem(db, followed.get(0).digest));
+                    continue;
+                }
+                checkOn(db);
+            }
+            if (identical) checked = followed.get(0).usable;
+            boolean strictChecked = followed.stream().anyMatch(f -> f.strict && f.usable > 0);
+            boolean lenientChecked = followed.stream().anyMatch(f -> f.lenient && f.usable > 0);
+            // a gold still matching that no suite database could judge: its verdict is the exam database's, said so
+            boolean strictUnknown = !strictChecked && followed.stream().anyMatch(f -> f.strict && f.usable == 0);
+            boolean lenientUnknown = !lenientChecked && followed.stream().anyMatch(f -> f.lenient && f.usable == 0);
+            boolean strict = strictChecked || strictUnknown;
+            boolean lenient = lenientChecked || lenientUnknown;
+            boolean unchecked = strictUnknown || lenientUnknown && !strictChecked;
+            if (unchecked) skipped.add(0, SuiteGrade.UNCHECKED + ": no suite database where the gold it matched is defined");
+            boolean overturned = exam.correct() && !strict || exam.lenientCorrect() && !lenient;
+            Failure first = !overturned ? null : followed.stream().filter(f -> f.failure != null).map(f -> f.failure).findFirst().orElse(null);
+            String kind = null;
+            String database = null;
+            String detail = null;
+            SuiteGrade.Evidence evidence = null;
+            if (first != null) {
+                kind = first.pred().ok() ? SuiteGrade.RESULT_DIFFERS : SuiteGrade.SUITE_ERROR;
+                database = first.database();
+                detail = first.pred().ok() ? first.grade().reason().code() + ": " + first.grade().detail()
+                        : "the prediction fails where the gold runs: " + first.pred().error();
+                evidence = witness == null ? null : witness.evidence(suite, database, List.of(first.gold()), predSql, first.pred(), grader);
+            }
+            return new SuiteGrade(exam.correct() && strict, exam.lenientCorrect() && lenient, suite.databases().size(), checked, exam.correct(),
+                    exam.reason(), exam.lenientCorrect(), kind, database, detail, skipped, evidence, unchecked);
+        }
+
+        /** Compares the prediction with each followed gold still matching, on one suite database. */
+        private void checkOn(String db) {
+            QueryOutcome pred = null;
+            boolean used = false;
+            for (Followed f : followed) {
+                if (!f.alive() || f.usable >= suite.perGold()) continue;
+                String problem = suite.goldProblem(db, f.digest);
+                QueryOutcome gold = null;
+                if (problem == null) {
+                    gold = golds.get(db, f.sql, () -> executor.execute(db, f.sql));
+                    if (!gold.ok()) problem = (gold.errorClass() == ErrorClass.INFRA_FAILURE ? "infra_failure: " : "gold_suite_error: ") + gold.error();
+                }
+                if (problem != null) {
+                    skipped.add(db + (followed.size() > 1 ? " (gold " + f.index + ")" : "") + ": " + problem);
+                    continue;
+                }
+                if (pred == null) {
+                    pred = executor.execute(db, predSql);
+                    if (!pred.ok() && pred.errorClass() == ErrorClass.INFRA_FAILURE) {
+                        skipped.add(db + ": infra_failure: " + pred.error());
+                        return;
+                    }
+                }
+                Grader.GoldRun run = new Grader.GoldRun(f.sql, f.order, gold);
+                Grade g = grader.grade(List.of(run), pred);
+                f.usable++;
+                used = true;
+                if (f.failure == null && (f.strict && !g.correct() || f.lenient && !g.lenientCorrect())) f.failure = new Failure(db, run, pred, g);
+                f.strict &= g.correct();
+                f.lenient &= g.lenientCorrect();
+            }
+            if (used) checked++;
+        }
     }
 }

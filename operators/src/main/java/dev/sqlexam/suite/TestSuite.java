@@ -5,17 +5,33 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One exam database's test suite as built (or found cached): its databases in order, which golds may not be graded on
- * which of them ({@code goldHealth}: suite database → gold digest → why: the gold errs, times out or cuts a tie there),
- * the neighbours its distillation tried and told apart, and what building it cost.
+ * One exam database's test suite as built (or found cached): its databases in order (the distilled ones first), which
+ * golds may not be graded on which of them ({@code goldHealth}: suite database → gold digest → why: the gold errs, times
+ * out or cuts a tie there), how many databases each gold is graded on at most ({@code perGold}), the neighbours the
+ * suite tells apart, and how its distillation went ({@code stats}).
  */
 public record TestSuite(String sourceDb, String hash, List<String> databases, Map<String, Map<String, String>> goldHealth,
-        SuiteSchema schema, int neighbours, int distinguished, long buildMs, List<String> notes) implements Serializable {
+        SuiteSchema schema, int neighbours, int distinguished, long buildMs, List<String> notes, int perGold, Stats stats)
+        implements Serializable {
 
     public TestSuite {
         databases = List.copyOf(databases);
         goldHealth = Map.copyOf(goldHealth);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        if (perGold <= 0) perGold = databases.size();
+    }
+
+    /**
+     * How the suite was distilled: candidate databases tried, kept, chosen by the greedy step; coverage of the first
+     * {@code kept} candidates as made (no distillation), of the kept ones, and of the whole pool; neighbours the kept ones do
+     * not tell apart by kind of mutation; golds defined on none of the kept databases (their predictions are unchecked).
+     */
+    public record Stats(int tried, int kept, int distilled, double coverageUndistilled, double coverageKept, double coveragePool,
+            Map<String, Integer> undistinguishedByKind, int goldsUnchecked) implements Serializable {
+
+        public Stats {
+            undistinguishedByKind = undistinguishedByKind == null ? Map.of() : new java.util.TreeMap<>(undistinguishedByKind);
+        }
     }
 
     /** Why the gold of {@code goldDigest} ({@link #digest}) cannot be graded on {@code database} (null: it can). */

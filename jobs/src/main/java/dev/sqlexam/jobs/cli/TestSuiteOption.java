@@ -1,23 +1,22 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.suite.SuiteSize;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** {@code --test-suite N}: grade on N fuzzed databases of each exam database's schema besides the database itself. */
+/** {@code --test-suite N|auto}: grade on fuzzed databases of each exam database's schema besides the database itself. */
 final class TestSuiteOption {
 
-    @Option(names = "--test-suite", paramLabel = "N", description = "Also grade on a test suite of N small fuzzed databases of each exam "
-            + "database's schema (test_suite_size; 0: off). Built once into sqlexam's own server and cached; a prediction that "
-            + "differs from the gold on one is suite_mismatch, with the rows that show it.")
-    Integer size;
+    @Option(names = "--test-suite", paramLabel = "N|auto", description = "Also grade on a test suite of small fuzzed databases of each exam "
+            + "database's schema (test_suite_size): N distils up to N from a pool of candidates and tops up to N; auto distils until "
+            + "coverage stops growing; 0: off. Built once into sqlexam's own server and cached; a prediction that differs from its "
+            + "gold on one is suite_mismatch, with the rows that show it.")
+    String size;
 
     /** Puts the size into the command's option overrides. */
     Map<String, String> apply(Map<String, String> extra) {
-        if (size != null) {
-            if (size < 0) throw new IllegalArgumentException("--test-suite must be 0 or more, was " + size);
-            extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), Integer.toString(size));
-        }
+        if (size != null) extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), SuiteSize.parse(size).toString());
         return extra;
     }
 }

@@ -93,6 +93,7 @@ public final class ReportData {
             ex.set("exam_db", overall.get("exam_db_accuracy"));
             ex.set("suite", overall.get("accuracy"));
             o.set("suite_overturned", overall.get("suite_overturned"));
+            o.set("suite_unchecked", overall.get("suite_unchecked"));
         }
         o.set("accuracy_per_run", v.get("accuracy_per_run"));
         for (String group : List.of("by_difficulty", "by_module", "by_category")) {

@@ -12,6 +12,7 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.ErrorText;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import dev.sqlexam.suite.SuiteBuilder;
+import dev.sqlexam.suite.SuiteSize;
 import dev.sqlexam.suite.TestSuite;
 import dev.sqlexam.suite.TestSuites;
 import java.io.PrintStream;
@@ -20,13 +21,12 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Before a run that grades with {@code --test-suite N}: each exam database's suite, found cached or built into
+ * Before a run that grades with {@code --test-suite N|auto}: each exam database's suite, found cached or built into
  * sqlexam's own server (the state's), its schema and samples read from the user's server as the read-only role. A
  * database whose suite cannot be built is graded on the exam database alone, and the run says why.
  */
@@ -37,8 +37,8 @@ public final class TestSuitePreparation {
     /** The run's suites (null: test_suite_size is 0). */
     public static TestSuites prepare(Settings settings, JdbcUrlTemplate admin, ReaderAccess userReader, ConnectionPolicy connections,
             StateDatabase state, Path examSet, PrintStream out) {
-        int size = settings.get(SqlExamOptions.TEST_SUITE_SIZE);
-        if (size <= 0) return null;
+        SuiteSize size = SuiteSize.parse(settings.get(SqlExamOptions.TEST_SUITE_SIZE));
+        if (size.off()) return null;
         Map<String, Set<String>> goldsByDb = new TreeMap<>();
         for (ExamQuestion q : ExamSetFiles.read(examSet, null).questions()) {
             if (q.goldSql() == null || q.goldSql().isBlank()) continue;
@@ -50,7 +50,8 @@ public final class TestSuitePreparation {
         try (PooledConnections pool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, connections);
                 PooledConnections sources = new PooledConnections(userReader.url(), userReader.initSql(), true, connections)) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(pool, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP));
-            SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), executor, Tolerance.from(settings));
+            SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), executor, Tolerance.from(settings),
+                    settings.get(SqlExamOptions.TEST_SUITE_POOL), SuiteBuilder.DEFAULT_BUDGET_MS);
             for (var e : goldsByDb.entrySet()) {
                 String db = e.getKey();
                 long start = System.nanoTime();
@@ -59,14 +60,7 @@ public final class TestSuitePreparation {
                     SuiteBuilder.Prepared prepared = builder.suiteFor(read, e.getValue(), size);
                     TestSuite suite = prepared.suite();
                     suites.put(db, suite);
-                    double seconds = (System.nanoTime() - start) / 1e9;
-                    boolean reused = prepared.cached();
-                    long unusable = suite.goldHealth().values().stream().mapToLong(Map::size).sum();
-                    out.printf(Locale.ROOT, "[sqlexam] test suite of %s: %d database(s), %s; coverage %d/%d neighbours (%.1f%%)%s%n", db,
-                            suite.databases().size(), reused ? String.format(Locale.ROOT, "cached (%.1f s; built in %.1f s)", seconds, suite.buildMs() / 1000.0)
-                                    : String.format(Locale.ROOT, "built in %.1f s", seconds),
-                            suite.distinguished(), suite.neighbours(), 100 * suite.coverage(),
-                            unusable == 0 ? "" : "; " + unusable + " (gold, suite database) pair(s) not used: gold_suite_error");
+                    out.println(SuiteReport.line(db, prepared, (System.nanoTime() - start) / 1e9));
                 } catch (SQLException | RuntimeException ex) {
                     out.println("[sqlexam] test suite of " + db + " not built (" + ErrorText.firstLine(String.valueOf(ex.getMessage()))
                             + "): its questions are graded on the exam database only");

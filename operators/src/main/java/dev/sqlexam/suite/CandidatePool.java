@@ -1,0 +1,173 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.grading.Grader;
+import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.sql.LimitTieProbe;
+import dev.sqlexam.sql.OrderSpec;
+import dev.sqlexam.sql.QueryOutcome;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Candidate databases for a suite, made one after another into one scratch database (truncated and refilled) and each
+ * asked which golds are defined on it and which neighbours it tells apart from their gold. Candidates vary in shape
+ * (rows, NULLs, repeats, how closely they keep to the sample); the pool grows until what it tells apart stops growing
+ * and every gold is defined on enough candidates, or a limit is reached. A neighbour told apart by a few candidates is
+ * not run on later ones (it is covered whatever is chosen), which keeps a pool of hundreds cheap.
+ */
+final class CandidatePool {
+
+    /** Rows, NULL rate, anchoring, repeats: the shapes candidates take in turn. */
+    private static final RowGenerator.Profile[] SHAPES = {
+        new RowGenerator.Profile(24, 0.12, 1.0, 0.12), new RowGenerator.Profile(30, 0.1, 0.2, 0.12), new RowGenerator.Profile(50, 0.05, 1.0, 0.12),
+        new RowGenerator.Profile(16, 0.3, 0.6, 0.12), new RowGenerator.Profile(10, 0.0, 1.0, 0.0), new RowGenerator.Profile(40, 0.15, 0.8, 0.35),
+        new RowGenerator.Profile(8, 0.2, 1.0, 0.2), new RowGenerator.Profile(70, 0.08, 0.5, 0.05)};
+    /** For golds defined on too few candidates (a LIMIT cutting ties, a subquery returning two rows): few rows, no repeats. */
+    private static final RowGenerator.Profile[] CALM = {new RowGenerator.Profile(6, 0.0, 1.0, 0.0), new RowGenerator.Profile(12, 0.05, 1.0, 0.0)};
+    private static final java.util.regex.Pattern VOLATILE = java.util.regex.Pattern.compile(
+            "(?i)\\b(random|clock_timestamp|timeofday|gen_random_uuid|uuid_generate_v4|setseed)\\s*\\(");
+    /** A neighbour told apart this many times is not run again. */
+    private static final int ENOUGH = 3;
+
+    /** When the pool stops growing: at least {@code min}, at most {@code max} candidates or {@code budgetMs}; {@code patience} candidates without growth; {@code wantUsable} candidates per gold. */
+    record Limits(int min, int max, int patience, long budgetMs, int wantUsable) {}
+
+    /** A candidate as made and what it showed: which golds are defined on it (and why the others are not), which neighbours it tells apart. */
+    record Made(int id, RowGenerator.Profile profile, long seed, BitSet usable, Map<Integer, String> problems, BitSet distinguished) {}
+
+    /** The pool: its candidates, the neighbours (in one numbering across golds) and the ones the schema refused. */
+    record Pool(List<Made> candidates, List<Neighbours.Neighbour> neighbours, BitSet refused, List<String> notes) {}
+
+    private final JdbcUrlTemplate server;
+    private final ReadOnlyExecutor reader;
+    private final Grader grader;
+
+    CandidatePool(JdbcUrlTemplate server, ReadOnlyExecutor reader, Tolerance tolerance) {
+        this.server = server;
+        this.reader = reader;
+        this.grader = new Grader(tolerance);
+    }
+
+    Pool make(String scratch, SuiteBuilder.Source source, Map<String, List<List<String>>> samples, GoldConstants constants, List<String> golds,
+            List<List<Neighbours.Neighbour>> neighboursByGold, long seedBase, Limits limits) throws SQLException {
+        long deadline = System.nanoTime() + limits.budgetMs() * 1_000_000;
+        List<Neighbours.Neighbour> all = new ArrayList<>();
+        List<Integer> goldOf = new ArrayList<>();
+        for (int g = 0; g < golds.size(); g++) {
+            for (Neighbours.Neighbour n : neighboursByGold.get(g)) {
+                all.add(n);
+                goldOf.add(g);
+            }
+        }
+        List<OrderSpec> orders = golds.stream().map(OrderSpec::of).toList();
+        int[] times = new int[all.size()];
+        BitSet refused = new BitSet();
+        BitSet everTold = new BitSet();
+        int[] usableCount = new int[golds.size()];
+        List<Made> made = new ArrayList<>();
+        List<String> notes = new ArrayList<>(SuiteDatabase.prepareScratch(server, scratch, source.schema()));
+        int sinceGrowth = 0;
+        long loadNanos = 0;
+        long goldNanos = 0;
+        long neighbourNanos = 0;
+        int neighbourRuns = 0;
+        String stopped = "its limit of " + limits.max() + " candidates";
+        try (Connection c = DriverManager.getConnection(server.forDatabase(scratch))) {
+            for (int id = 0; id < limits.max(); id++) {
+                boolean short_ = shortGolds(usableCount, limits.wantUsable(), id);
+                if (id >= limits.min() && sinceGrowth >= limits.patience() && !short_) {
+                    stopped = "no neighbour newly told apart by its last " + sinceGrowth + " candidates";
+                    break;
+                }
+                if (id >= limits.min() && System.nanoTime() > deadline) {
+                    stopped = "its time budget (" + limits.budgetMs() / 1000 + " s)";
+                    break;
+                }
+                long t0 = System.nanoTime();
+                RowGenerator.Profile profile = short_ && id % 2 == 1 ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
+                long seed = seedBase * 31L + id;
+                SuiteDatabase.reload(c, source.schema(), samples, constants, profile, seed);
+                long t1 = System.nanoTime();
+                loadNanos += t1 - t0;
+                BitSet usable = new BitSet();
+                Map<Integer, String> problems = new LinkedHashMap<>();
+                List<QueryOutcome> goldOutcomes = new ArrayList<>();
+                for (int g = 0; g < golds.size(); g++) {
+                    QueryOutcome outcome = reader.execute(scratch, golds.get(g));
+                    goldOutcomes.add(outcome);
+                    String problem = goldProblem(reader, scratch, golds.get(g), outcome);
+                    if (problem == null) {
+                        usable.set(g);
+                        usableCount[g]++;
+                    } else {
+                        problems.put(g, problem);
+                    }
+                }
+                long t2 = System.nanoTime();
+                goldNanos += t2 - t1;
+                BitSet told = new BitSet();
+                for (int n = 0; n < all.size(); n++) {
+                    int g = goldOf.get(n);
+                    if (refused.get(n) || times[n] >= ENOUGH || !usable.get(g)) continue;
+                    QueryOutcome neighbour = reader.execute(scratch, all.get(n).sql());
+                    neighbourRuns++;
+                    if (neighbour.errorClass() == ErrorClass.INFRA_FAILURE) continue;
+                    if (neighbour.sqlstate() != null && neighbour.sqlstate().startsWith("42")) {
+                        // a mutation the schema does not accept (DISTINCT with an ORDER BY outside the list, …) says nothing of data
+                        refused.set(n);
+                        continue;
+                    }
+                    if (!grader.grade(List.of(new Grader.GoldRun(golds.get(g), orders.get(g), goldOutcomes.get(g))), neighbour).correct()) {
+                        told.set(n);
+                        times[n]++;
+                    }
+                }
+                BitSet fresh = (BitSet) told.clone();
+                fresh.andNot(everTold);
+                everTold.or(told);
+                sinceGrowth = fresh.isEmpty() ? sinceGrowth + 1 : 0;
+                made.add(new Made(id, profile, seed, usable, problems, told));
+                neighbourNanos += System.nanoTime() - t2;
+            }
+        } finally {
+            SuiteDatabase.drop(server, scratch);
+        }
+        for (Made m : made) m.distinguished().andNot(refused);
+        notes.add(0, String.format(java.util.Locale.ROOT, "pool: %d candidates, stopped at %s; filling %.1f s, golds %.1f s, %d neighbour runs %.1f s",
+                made.size(), stopped, loadNanos / 1e9, goldNanos / 1e9, neighbourRuns, neighbourNanos / 1e9));
+        return new Pool(made, all, refused, notes);
+    }
+
+    /** True while some gold is defined on fewer than {@code want} candidates (golds defined on none after 48 tries are given up). */
+    private static boolean shortGolds(int[] usableCount, int want, int tried) {
+        for (int count : usableCount) if (count < want && (count > 0 || tried < 48)) return true;
+        return false;
+    }
+
+    /** Why a gold cannot be graded on a database: it errs or times out there, or its LIMIT cuts a tie (null: it can). */
+    static String goldProblem(ReadOnlyExecutor reader, String database, String goldSql, QueryOutcome gold) {
+        if (VOLATILE.matcher(dev.sqlexam.sql.SqlText.maskStringsAndComments(goldSql)).find()) {
+            return "gold_suite_error: its result changes from one run to the next (a volatile function)";
+        }
+        if (!gold.ok()) return (gold.errorClass() == ErrorClass.INFRA_FAILURE ? "infra_failure: " : "gold_suite_error: ") + gold.error();
+        Optional<LimitTieProbe.Probe> probe = LimitTieProbe.of(goldSql);
+        if (probe.isPresent()) {
+            QueryOutcome probed = reader.execute(database, probe.get().sql());
+            if (!probed.ok()) return "gold_suite_error: its tie probe failed: " + probed.error();
+            if (LimitTieProbe.tieAtLimit(probe.get(), probed.result(), Tolerance.DEFAULT::valuesEqual)) {
+                return "gold_suite_error: non-deterministic here (its LIMIT cuts through a tie on the ORDER BY keys)";
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.sqlexam.suite;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Chooses a test suite from a pool of candidate databases, as Zhong et al. distil theirs: greedily the candidate that
+ * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached; then, up to the
+ * floor, the candidates that tell apart the neighbours told apart least often so far (a second opinion where the suite is
+ * thin); then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the
+ * golds short of that are defined. Plain logic over what each candidate told apart: no database here.
+ */
+final class Distillation {
+
+    private Distillation() {}
+
+    /** One candidate: the neighbours it tells apart from their gold, and the golds defined on it (by index). */
+    record Candidate(int id, BitSet distinguished, BitSet usable) {}
+
+    /**
+     * The chosen candidates in order (pool ids); {@code distilled}: how many the greedy step chose; {@code quota}: how
+     * many databases each gold is graded on at most (the greedy and floor steps' count).
+     */
+    record Selection(List<Integer> chosen, int distilled, int quota, BitSet covered) {}
+
+    /** {@code cap}: at most this many by the greedy and floor steps; {@code floor}: at least this many (pool allowing). */
+    static Selection select(List<Candidate> pool, int golds, int cap, int floor) {
+        List<Integer> chosen = new ArrayList<>();
+        boolean[] taken = new boolean[pool.size()];
+        BitSet covered = new BitSet();
+        while (chosen.size() < cap) {
+            int best = -1;
+            int bestGain = 0;
+            for (int i = 0; i < pool.size(); i++) {
+                if (taken[i]) continue;
+                BitSet gain = (BitSet) pool.get(i).distinguished().clone();
+                gain.andNot(covered);
+                int g = gain.cardinality();
+                if (g > bestGain || g == bestGain && g > 0 && pool.get(i).usable().cardinality() > pool.get(best).usable().cardinality()) {
+                    best = i;
+                    bestGain = g;
+                }
+            }
+            if (best < 0) break;
+            take(best, pool, taken, chosen);
+            covered.or(pool.get(best).distinguished());
+        }
+        int distilled = chosen.size();
+        int[] times = timesCovered(pool, chosen);
+        while (chosen.size() < Math.min(floor, cap) && chosen.size() < pool.size()) {
+            int best = -1;
+            double bestScore = -1;
+            for (int i = 0; i < pool.size(); i++) {
+                if (taken[i]) continue;
+                double score = pool.get(i).usable().cardinality() * 1e-6;
+                BitSet d = pool.get(i).distinguished();
+                for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) score += 1.0 / (1 + times[n]);
+                if (score > bestScore) {
+                    best = i;
+                    bestScore = score;
+                }
+            }
+            take(best, pool, taken, chosen);
+            BitSet d = pool.get(best).distinguished();
+            for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) times[n]++;
+        }
+        int quota = chosen.size();
+        fillShortGolds(pool, golds, quota, taken, chosen);
+        return new Selection(chosen, distilled, quota, covered);
+    }
+
+    /** Adds candidates on which golds with fewer than {@code quota} chosen databases are defined, most wanted first. */
+    private static void fillShortGolds(List<Candidate> pool, int golds, int quota, boolean[] taken, List<Integer> chosen) {
+        int[] usable = new int[golds];
+        for (int c : chosen) for (int g = 0; g < golds; g++) if (pool.get(c).usable().get(g)) usable[g]++;
+        for (int added = 0; added < Math.max(quota, 1) * 2; added++) {
+            int best = -1;
+            int bestGain = 0;
+            for (int i = 0; i < pool.size(); i++) {
+                if (taken[i]) continue;
+                int gain = 0;
+                BitSet u = pool.get(i).usable();
+                for (int g = u.nextSetBit(0); g >= 0 && g < golds; g = u.nextSetBit(g + 1)) if (usable[g] < quota) gain += quota - usable[g];
+                if (gain > bestGain) {
+                    best = i;
+                    bestGain = gain;
+                }
+            }
+            if (best < 0) return;
+            take(best, pool, taken, chosen);
+            BitSet u = pool.get(best).usable();
+            for (int g = u.nextSetBit(0); g >= 0 && g < golds; g = u.nextSetBit(g + 1)) usable[g]++;
+        }
+    }
+
+    private static void take(int i, List<Candidate> pool, boolean[] taken, List<Integer> chosen) {
+        taken[i] = true;
+        chosen.add(pool.get(i).id());
+    }
+
+    private static int[] timesCovered(List<Candidate> pool, List<Integer> chosenIds) {
+        int size = pool.stream().mapToInt(c -> c.distinguished().length()).max().orElse(0);
+        int[] times = new int[size];
+        for (Candidate c : pool) {
+            if (!chosenIds.contains(c.id())) continue;
+            BitSet d = c.distinguished();
+            for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) times[n]++;
+        }
+        return times;
+    }
+
+    /** The share of {@code neighbours} told apart by the candidates {@code ids}. */
+    static double coverage(List<Candidate> pool, List<Integer> ids, int neighbours) {
+        BitSet covered = new BitSet();
+        for (Candidate c : pool) if (ids.contains(c.id())) covered.or(c.distinguished());
+        return neighbours == 0 ? 1.0 : (double) covered.cardinality() / neighbours;
+    }
+}

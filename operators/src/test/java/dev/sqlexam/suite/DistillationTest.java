@@ -1,0 +1,68 @@
+package dev.sqlexam.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DistillationTest {
+
+    private static BitSet bits(int... set) {
+        BitSet b = new BitSet();
+        for (int i : set) b.set(i);
+        return b;
+    }
+
+    private static Distillation.Candidate candidate(int id, BitSet distinguished, BitSet usable) {
+        return new Distillation.Candidate(id, distinguished, usable);
+    }
+
+    @Test
+    void greedyChoosesWhatAddsMostNotTheFirstMade() {
+        // the first three made each tell apart one neighbour; the fourth tells apart all of theirs and two more
+        List<Distillation.Candidate> pool = List.of(candidate(0, bits(0), bits(0)), candidate(1, bits(1), bits(0)), candidate(2, bits(2), bits(0)),
+                candidate(3, bits(0, 1, 2, 3, 4), bits(0)), candidate(4, bits(5), bits(0)));
+        Distillation.Selection s = Distillation.select(pool, 1, 10, 0);
+        assertThat(s.chosen()).containsExactly(3, 4);
+        assertThat(s.distilled()).isEqualTo(2);
+        assertThat(s.covered().cardinality()).isEqualTo(6);
+        assertThat(Distillation.coverage(pool, List.of(0, 1), 6)).isEqualTo(2.0 / 6);
+        assertThat(Distillation.coverage(pool, s.chosen(), 6)).isEqualTo(1.0);
+    }
+
+    @Test
+    void theCapStopsTheGreedyStepAndTheFloorTopsUpWithTheLeastCoveredFirst() {
+        List<Distillation.Candidate> pool = List.of(candidate(0, bits(0, 1, 2), bits(0)), candidate(1, bits(3), bits(0)), candidate(2, bits(0, 1), bits(0)),
+                candidate(3, bits(3, 4), bits(0)), candidate(4, bits(), bits(0)));
+        assertThat(Distillation.select(pool, 1, 1, 1).chosen()).containsExactly(0);
+        Distillation.Selection topped = Distillation.select(pool, 1, 4, 4);
+        // greedy: 0 (three new), 3 (two new); then the floor: 1 tells apart neighbour 3, told apart once so far, as 2 does 0 and 1
+        assertThat(topped.distilled()).isEqualTo(2);
+        assertThat(topped.chosen()).hasSize(4).startsWith(0, 3);
+        assertThat(topped.quota()).isEqualTo(4);
+    }
+
+    @Test
+    void aGoldUndefinedOnChosenDatabasesGetsDatabasesItIsDefinedOn() {
+        // gold 1 cuts a tie with its LIMIT on the two strongest candidates; the weaker ones are where it is defined
+        List<Distillation.Candidate> pool = List.of(candidate(0, bits(0, 1, 2, 3), bits(0)), candidate(1, bits(4, 5), bits(0)),
+                candidate(2, bits(0), bits(0, 1)), candidate(3, bits(), bits(0, 1)), candidate(4, bits(1), bits(1)));
+        Distillation.Selection s = Distillation.select(pool, 2, 2, 2);
+        assertThat(s.chosen().subList(0, 2)).containsExactly(0, 1);
+        assertThat(s.quota()).isEqualTo(2);
+        int definedForGold1 = 0;
+        for (int id : s.chosen()) if (pool.get(id).usable().get(1)) definedForGold1++;
+        assertThat(definedForGold1).isEqualTo(2);
+        assertThat(s.chosen()).hasSize(4);
+    }
+
+    @Test
+    void aPoolWhereNothingIsToldApartStillGivesTheFloorAndAnEmptyPoolNothing() {
+        List<Distillation.Candidate> pool = new ArrayList<>();
+        for (int i = 0; i < 6; i++) pool.add(candidate(i, bits(), bits(0)));
+        assertThat(Distillation.select(pool, 1, 5, 3).chosen()).hasSize(3);
+        assertThat(Distillation.select(List.of(), 1, 5, 3).chosen()).isEmpty();
+    }
+}
