@@ -11,6 +11,7 @@ import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.Preflight;
@@ -134,7 +135,7 @@ public final class ImportRun {
     /** The questions without problems to {@code examSet}, the others with their reasons to the quarantine file beside it. */
     private Result write(int total, List<ImportedQuestion> withTables, Map<String, List<String>> problems, Path examSet,
             List<DatabaseLoader.Report> reports) throws IOException {
-        Path quarantine = examSet.resolveSibling(examSet.getFileName().toString().replaceAll("\\.jsonl$", "") + ".quarantine.jsonl");
+        Path quarantine = Quarantine.fileFor(examSet);
         List<String> kept = new ArrayList<>();
         List<String> left = new ArrayList<>();
         Map<String, Integer> reasons = new TreeMap<>();
@@ -174,7 +175,7 @@ public final class ImportRun {
 
     static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {
         return new ExamQuestion(q.id(), q.db(), q.question(), q.goldSql(), q.alternatives(), q.goldTables(), q.difficulty(), null, q.category(),
-                q.evidence(), null, line, null);
+                q.evidence(), null, line, null, null, q.sourceIndex());
     }
 
     /** The benchmark's file for a database, whatever case or punctuation its id had before it became a database name. */
