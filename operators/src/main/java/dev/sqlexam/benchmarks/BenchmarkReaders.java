@@ -28,13 +28,13 @@ public final class BenchmarkReaders {
     public static List<ImportedQuestion> spider(Path devJson) {
         List<ImportedQuestion> out = new ArrayList<>();
         JsonNode all = readJson(devJson);
-        int i = 0;
         for (JsonNode e : all) {
+            int i = out.size();
             String difficulty = e.hasNonNull("difficulty") ? e.get("difficulty").asText()
                     : e.path("sql").isObject() ? SpiderHardness.of(e.get("sql")) : null;
-            out.add(new ImportedQuestion(String.format(Locale.ROOT, "spider-%04d", i++), database(e.path("db_id").asText()),
+            out.add(new ImportedQuestion(String.format(Locale.ROOT, "spider-%04d", i), database(e.path("db_id").asText()),
                     e.path("question").asText(), fromSqlite(e.path("query").asText(), null), List.of(), difficulty, null, null, List.of(),
-                    e.path("query").asText()));
+                    e.path("query").asText(), i));
         }
         return out;
     }
@@ -42,14 +42,13 @@ public final class BenchmarkReaders {
     public static List<ImportedQuestion> bird(Path devJson) {
         List<ImportedQuestion> out = new ArrayList<>();
         JsonNode all = readJson(devJson);
-        int i = 0;
         for (JsonNode e : all) {
+            int i = out.size();
             String id = e.has("question_id") ? e.get("question_id").asText() : Integer.toString(i);
-            i++;
             String sql = e.hasNonNull("SQL") ? e.get("SQL").asText() : e.path("sql").asText();
             out.add(new ImportedQuestion("bird-" + id, database(e.path("db_id").asText()), e.path("question").asText(), fromSqlite(sql, null),
                     List.of(), e.hasNonNull("difficulty") ? e.get("difficulty").asText() : null, null,
-                    e.hasNonNull("evidence") ? e.get("evidence").asText() : null, List.of(), sql));
+                    e.hasNonNull("evidence") ? e.get("evidence").asText() : null, List.of(), sql, i));
         }
         return out;
     }
@@ -64,7 +63,7 @@ public final class BenchmarkReaders {
             if (answers.isEmpty()) continue;
             out.add(new ImportedQuestion(String.format(Locale.ROOT, "defog-%04d", i), database(r.getOrDefault("db_name", "")),
                     r.getOrDefault("question", ""), answers.get(0), answers.subList(1, answers.size()), null,
-                    blankToNull(r.get("query_category")), blankToNull(r.get("instructions")), List.of(), null));
+                    blankToNull(r.get("query_category")), blankToNull(r.get("instructions")), List.of(), null, i));
         }
         return out;
     }

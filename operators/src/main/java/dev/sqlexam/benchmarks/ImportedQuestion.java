@@ -7,20 +7,20 @@ import java.util.Map;
 /**
  * One question of a public benchmark, in our exam-set fields; {@code goldTables} is filled later from the gold's plan.
  * {@code sqliteGold}: the gold as the benchmark wrote it for SQLite (null for PostgreSQL benchmarks), converted again
- * once the database's names are known.
+ * once the database's names are known. {@code sourceIndex}: the question's 0-based position in the benchmark's file.
  */
 public record ImportedQuestion(String id, String db, String question, String goldSql, List<String> alternatives, String difficulty,
-        String category, String evidence, List<String> goldTables, String sqliteGold) {
+        String category, String evidence, List<String> goldTables, String sqliteGold, int sourceIndex) {
 
     public ImportedQuestion withGoldTables(List<String> tables) {
-        return new ImportedQuestion(id, db, question, goldSql, alternatives, difficulty, category, evidence, tables, sqliteGold);
+        return new ImportedQuestion(id, db, question, goldSql, alternatives, difficulty, category, evidence, tables, sqliteGold, sourceIndex);
     }
 
     /** The SQLite gold converted with the database's table and column names (lower case). */
     public ImportedQuestion withNames(java.util.Set<String> names) {
         if (sqliteGold == null) return this;
         return new ImportedQuestion(id, db, question, BenchmarkReaders.fromSqlite(sqliteGold, names), alternatives, difficulty, category,
-                evidence, goldTables, sqliteGold);
+                evidence, goldTables, sqliteGold, sourceIndex);
     }
 
     /** The exam-set line (DESIGN.md "Exam set format"); empty fields are left out. */
@@ -35,6 +35,7 @@ public record ImportedQuestion(String id, String db, String question, String gol
         if (difficulty != null) out.put("difficulty", difficulty);
         if (category != null) out.put("category", category);
         if (evidence != null && !evidence.isBlank()) out.put("evidence", evidence);
+        out.put("source_index", sourceIndex);
         return out;
     }
 }

@@ -17,7 +17,8 @@ import java.util.Set;
 public final class ExamLineParser implements Serializable {
 
     static final Set<String> KNOWN_FIELDS = Set.of("id", "db", "question", "gold_sql", "gold_sql_alternatives",
-            "gold_tables", "difficulty", "module", "category", "evidence", "instructions", "order_matters");
+            "gold_tables", "difficulty", "module", "category", "evidence", "instructions", "order_matters",
+            "source_index");
 
     private final String source;
     private final Set<String> knownDatabases;
@@ -66,6 +67,8 @@ public final class ExamLineParser implements Serializable {
             if (!node.get("order_matters").isBoolean()) throw new JsonFields.Invalid("order_matters must be true or false");
             orderMatters = node.get("order_matters").booleanValue();
         }
+        Long sourceIndex = JsonFields.optionalCount(node, "source_index");
+        if (sourceIndex != null && sourceIndex > Integer.MAX_VALUE) throw new JsonFields.Invalid("field 'source_index' is too large");
         String evidence = JsonFields.optionalText(node, "evidence");
         if (evidence == null) evidence = JsonFields.optionalText(node, "instructions");
         ObjectNode extras = Json.MAPPER.createObjectNode();
@@ -75,6 +78,6 @@ public final class ExamLineParser implements Serializable {
         return new ExamQuestion(id, db, question, goldSql, JsonFields.textList(node, "gold_sql_alternatives"),
                 JsonFields.textList(node, "gold_tables"), JsonFields.optionalText(node, "difficulty"), JsonFields.optionalText(node, "module"),
                 JsonFields.optionalText(node, "category"), evidence, orderMatters, lineNumber,
-                extras.isEmpty() ? null : extras.toString());
+                extras.isEmpty() ? null : extras.toString(), null, sourceIndex == null ? null : sourceIndex.intValue());
     }
 }

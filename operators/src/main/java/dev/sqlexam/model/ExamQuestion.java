@@ -3,7 +3,11 @@ package dev.sqlexam.model;
 import java.io.Serializable;
 import java.util.List;
 
-/** One question of an exam set, as read from its JSONL line (DESIGN.md "Exam set format"). */
+/**
+ * One question of an exam set, as read from its JSONL line (DESIGN.md "Exam set format"). {@code sourceIndex}: its 0-based
+ * position in the benchmark file it was imported from (null when the line gives none), what BIRD's and Spider's
+ * predictions files are aligned by.
+ */
 public record ExamQuestion(
         String id,
         String db,
@@ -18,8 +22,16 @@ public record ExamQuestion(
         Boolean orderMatters,
         long lineNumber,
         String extrasJson,
-        String goldTablesError)
+        String goldTablesError,
+        Integer sourceIndex)
         implements Serializable {
+
+    public ExamQuestion(String id, String db, String question, String goldSql, List<String> goldSqlAlternatives, List<String> goldTables,
+            String difficulty, String module, String category, String evidence, Boolean orderMatters, long lineNumber, String extrasJson,
+            String goldTablesError) {
+        this(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence, orderMatters, lineNumber,
+                extrasJson, goldTablesError, null);
+    }
 
     public ExamQuestion(String id, String db, String question, String goldSql, List<String> goldSqlAlternatives, List<String> goldTables,
             String difficulty, String module, String category, String evidence, Boolean orderMatters, long lineNumber, String extrasJson) {
@@ -40,13 +52,13 @@ public record ExamQuestion(
     /** The same question with its gold tables (derived from the gold's plan when the exam set gave none). */
     public ExamQuestion withGoldTables(List<String> tables) {
         return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, tables, difficulty, module, category, evidence, orderMatters,
-                lineNumber, extrasJson, null);
+                lineNumber, extrasJson, null, sourceIndex);
     }
 
     /** The same question after its gold tables could not be looked up for a reason of the infrastructure (never the gold's). */
     public ExamQuestion withGoldTablesError(String error) {
         return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence,
-                orderMatters, lineNumber, extrasJson, error);
+                orderMatters, lineNumber, extrasJson, error, sourceIndex);
     }
 
     /** The gold query first, then its alternatives. */

@@ -1,6 +1,7 @@
 package dev.sqlexam.predictions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.json.Json;
@@ -22,22 +23,44 @@ import java.util.Map;
  * A predictions file from another NL2SQL system, in the format its content shows: our JSONL
  * ({@code id}, {@code sql}, optional {@code system}, {@code latency_ms}, {@code prompt_tokens},
  * {@code completion_tokens}, {@code cost}), BIRD's {@code predict_dev.json} (aligned by index), or
- * Spider's one SQL per line (aligned by order). Lines that cannot be used are rejected with the reason;
- * a Spider file whose line count differs from the exam set is an error, since nothing would align.
+ * Spider's one SQL per line (aligned by order); indexes and lines are positions in the benchmark's file
+ * when the exam set records them ({@link SourcePositions}). Lines that cannot be used are rejected with
+ * the reason, predictions for questions the import quarantined are set apart, and a Spider file whose
+ * line count differs from the positions it must cover is an error, since nothing would align.
  */
 public final class PredictionsFile {
 
     public enum Format { JSONL, BIRD, SPIDER }
 
-    /** The predictions of one file, keyed by question id, and the lines that could not be used. */
-    public record Loaded(String label, Path file, Format format, Map<String, Prediction> byId, List<RejectedLine> rejected)
-            implements Serializable {}
+    /**
+     * The predictions of one file, keyed by question id; the lines that could not be used; those for questions the import
+     * quarantined (never graded); how positions were counted (null: our JSONL, keyed by id) and a reason to doubt it (or null).
+     */
+    public record Loaded(String label, Path file, Format format, Map<String, Prediction> byId, List<RejectedLine> rejected,
+            List<ForQuarantined> forQuarantined, String alignment, String alignmentWarning) implements Serializable {
+
+        public Loaded withLabel(String newLabel) {
+            return new Loaded(newLabel, file, format, byId, rejected, forQuarantined, alignment, alignmentWarning);
+        }
+
+        public Loaded withPredictions(Map<String, Prediction> predictions) {
+            return new Loaded(label, file, format, predictions, rejected, forQuarantined, alignment, alignmentWarning);
+        }
+    }
+
+    /** A prediction at the position of a question the import quarantined, with the line that records it. */
+    public record ForQuarantined(String questionId, int sourceIndex, RejectedLine line) implements Serializable {}
 
     static final String BIRD_SEPARATOR = "\t----- bird -----\t";
 
     private PredictionsFile() {}
 
     public static Loaded read(Path file, List<ExamQuestion> questions) {
+        return read(file, questions, List.of());
+    }
+
+    /** {@code quarantined}: the questions the exam set's import left out ({@link Quarantine#of}), whose positions BIRD and Spider keep. */
+    public static Loaded read(Path file, List<ExamQuestion> questions, List<Quarantine.Entry> quarantined) {
         if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no predictions file at " + file);
         String text;
         try {
@@ -48,12 +71,22 @@ public final class PredictionsFile {
         if (text.startsWith("\uFEFF")) text = text.substring(1);
         Format format = detect(text);
         if (format == Format.JSONL && text.strip().startsWith("[")) text = arrayAsLines(file, text);
+        SourcePositions positions = format == Format.JSONL ? null : positions(file, questions, quarantined);
         Parsed parsed = switch (format) {
-            case BIRD -> bird(file, text, questions);
-            case SPIDER -> spider(file, text, questions);
+            case BIRD -> bird(file, text, positions);
+            case SPIDER -> spider(file, text, positions);
             case JSONL -> jsonl(file, text, questions);
         };
-        return new Loaded(label(file, parsed.byId()), file, format, parsed.byId(), parsed.rejected());
+        return new Loaded(label(file, parsed.byId()), file, format, parsed.byId(), parsed.rejected(), parsed.forQuarantined(),
+                positions == null ? null : positions.describe(), positions == null ? null : positions.warning());
+    }
+
+    private static SourcePositions positions(Path file, List<ExamQuestion> questions, List<Quarantine.Entry> quarantined) {
+        try {
+            return SourcePositions.of(questions, quarantined);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot align the predictions " + file + " by position: " + e.getMessage(), e);
+        }
     }
 
     /** BIRD when the whole file is one JSON object keyed by indexes; JSONL when lines are objects; Spider otherwise. */
@@ -87,7 +120,7 @@ public final class PredictionsFile {
         }
     }
 
-    private record Parsed(Map<String, Prediction> byId, List<RejectedLine> rejected) {}
+    private record Parsed(Map<String, Prediction> byId, List<RejectedLine> rejected, List<ForQuarantined> forQuarantined) {}
 
     private static Parsed jsonl(Path file, String text, List<ExamQuestion> questions) {
         Map<String, ExamQuestion> known = new HashMap<>();
@@ -132,58 +165,91 @@ public final class PredictionsFile {
             byId.put(id, new Prediction(id, r.get("sql").asText(), text(r, "system"), number(r, "latency_ms", Long.class),
                     number(r, "prompt_tokens", Integer.class), number(r, "completion_tokens", Integer.class), number(r, "cost", Double.class), n));
         }
-        return new Parsed(byId, rejected);
+        return new Parsed(byId, rejected, List.of());
     }
 
-    private static Parsed bird(Path file, String text, List<ExamQuestion> questions) {
+    private static Parsed bird(Path file, String text, SourcePositions positions) {
         JsonNode whole;
         try {
             whole = Json.MAPPER.readTree(text);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read the BIRD predictions " + file + ": " + firstLine(e.getMessage()), e);
         }
-        Map<String, Prediction> byId = new LinkedHashMap<>();
-        List<RejectedLine> rejected = new ArrayList<>();
+        Aligned aligned = new Aligned(file);
         for (Iterator<Map.Entry<String, JsonNode>> it = whole.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
-            int index = Integer.parseInt(e.getKey());
             String value = e.getValue().asText();
-            if (index >= questions.size()) {
-                rejected.add(new RejectedLine(file.toString(), index, "index " + index + " but the exam set has " + questions.size()
-                        + " questions (BIRD's format is aligned by index)", value));
+            int index = e.getKey().length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(e.getKey());
+            if (index >= positions.size()) {
+                aligned.reject(index, "index " + e.getKey() + " but " + positions.counts() + " (BIRD's format is aligned by index)", value);
                 continue;
             }
-            ExamQuestion q = questions.get(index);
             int sep = value.indexOf(BIRD_SEPARATOR);
             String sql = sep < 0 ? value : value.substring(0, sep);
             String db = sep < 0 ? null : value.substring(sep + BIRD_SEPARATOR.length()).strip();
-            if (db != null && !db.isEmpty() && !db.equalsIgnoreCase(q.db())) {
-                rejected.add(new RejectedLine(file.toString(), index, "index " + index + " names database '" + db + "' but question '"
-                        + q.id() + "' is on '" + q.db() + "': the files are not aligned", value));
+            SourcePositions.Slot slot = positions.at(index);
+            String expected = slot.question() != null ? slot.question().db() : slot.quarantined() != null ? slot.quarantined().db() : null;
+            if (db != null && !db.isEmpty() && expected != null && !db.equalsIgnoreCase(expected)) {
+                String id = slot.question() != null ? slot.question().id() : slot.quarantined().id();
+                aligned.reject(index, "index " + index + " names database '" + db + "' but question '" + id + "' is on '" + expected
+                        + "': the files are not aligned", value);
                 continue;
             }
-            byId.put(q.id(), Prediction.sqlOnly(q.id(), sql, null, index));
+            aligned.place(index, index, slot, sql, value);
         }
-        return new Parsed(byId, rejected);
+        return aligned.parsed();
     }
 
-    private static Parsed spider(Path file, String text, List<ExamQuestion> questions) {
+    private static Parsed spider(Path file, String text, SourcePositions positions) {
         List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
         while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) lines.remove(lines.size() - 1);
-        if (lines.size() != questions.size()) {
-            throw new IllegalArgumentException("the predictions " + file + " have " + lines.size() + " lines but the exam set has "
-                    + questions.size() + " questions: Spider's format is one SQL per line, aligned by order");
+        if (lines.size() != positions.size()) {
+            throw new IllegalArgumentException("the predictions " + file + " have " + lines.size() + " lines but " + positions.counts()
+                    + ": Spider's format is one SQL per line, aligned by " + (positions.bySource() ? "the source's order" : "order"));
         }
-        Map<String, Prediction> byId = new LinkedHashMap<>();
+        Aligned aligned = new Aligned(file);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             int tab = line.lastIndexOf('\t');
             String sql = (tab >= 0 && line.substring(tab + 1).strip().matches("[\\w$]+") ? line.substring(0, tab) : line).strip();
             if (sql.isEmpty()) continue;
-            ExamQuestion q = questions.get(i);
-            byId.put(q.id(), Prediction.sqlOnly(q.id(), sql, null, i + 1));
+            aligned.place(i, i + 1, positions.at(i), sql, line);
         }
-        return new Parsed(byId, List.of());
+        return aligned.parsed();
+    }
+
+    /** The predictions of a file aligned by position, as each position's slot says. */
+    private static final class Aligned {
+        final Path file;
+        final Map<String, Prediction> byId = new LinkedHashMap<>();
+        final List<RejectedLine> rejected = new ArrayList<>();
+        final List<ForQuarantined> forQuarantined = new ArrayList<>();
+
+        Aligned(Path file) {
+            this.file = file;
+        }
+
+        void reject(long line, String reason, String text) {
+            rejected.add(new RejectedLine(file.toString(), line, reason, text));
+        }
+
+        void place(int position, long line, SourcePositions.Slot slot, String sql, String text) {
+            if (slot.question() != null) {
+                byId.put(slot.question().id(), Prediction.sqlOnly(slot.question().id(), sql, null, line));
+            } else if (slot.quarantined() != null) {
+                Quarantine.Entry q = slot.quarantined();
+                forQuarantined.add(new ForQuarantined(q.id(), position, new RejectedLine(file.toString(), line, "for question '" + q.id()
+                        + "' (source_index " + position + "), which the import quarantined (" + String.join("; ", q.reasons())
+                        + "): not graded", text)));
+            } else {
+                reject(line, "source_index " + position + " is neither a question of the exam set nor one its import quarantined: "
+                        + "not graded", text);
+            }
+        }
+
+        Parsed parsed() {
+            return new Parsed(byId, rejected, forQuarantined);
+        }
     }
 
     /** The system's name when every prediction gives the same one; the file name otherwise. */

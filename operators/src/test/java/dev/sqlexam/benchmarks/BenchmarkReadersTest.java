@@ -70,6 +70,8 @@ class BenchmarkReadersTest {
         assertThat(s.get(0).difficulty()).isEqualTo("easy");
         assertThat(s.get(1).difficulty()).as("no parsed sql: no label").isNull();
         assertThat(s.get(1).goldSql()).isEqualTo("SELECT name FROM singer WHERE country = 'France'");
+        assertThat(s).extracting(ImportedQuestion::sourceIndex).as("each question's position in dev.json").containsExactly(0, 1);
+        assertThat(s.get(1).toExamLine()).containsEntry("source_index", 1);
 
         Path bird = tmp.resolve("bird.json");
         Files.writeString(bird, "[{\"question_id\": 7, \"db_id\": \"california_schools\", \"question\": \"Highest free rate?\", "

@@ -26,6 +26,15 @@ class ExamLineParserTest {
         assertThat(q.evidence()).isEqualTo("use t");
         assertThat(q.orderMatters()).isFalse();
         assertThat(q.extrasJson()).isEqualTo("{\"source\":\"spider\",\"tags\":[1,2]}");
+        assertThat(q.sourceIndex()).as("no position in a source: a hand-written line").isNull();
+    }
+
+    @Test
+    void sourceIndexIsTheQuestionsPositionInItsBenchmarkFile() {
+        ExamQuestion q = parser.parse(1, "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":41}").question();
+        assertThat(q.sourceIndex()).isEqualTo(41);
+        assertThat(q.extrasJson()).as("a known field, not an extra").isNull();
+        assertThat(q.withGoldTables(java.util.List.of("t")).sourceIndex()).isEqualTo(41);
     }
 
     @Test
@@ -54,6 +63,8 @@ class ExamLineParserTest {
         "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"order_matters\":\"yes\"} | order_matters must be true or false",
         "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"gold_sql_alternatives\":\"SELECT 2\"} | must be a list of strings",
         "{\"db\":\"demo\",\"question\":42,\"gold_sql\":\"SELECT 1\"} | field 'question' must be a string",
+        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":-1} | 'source_index' must not be negative",
+        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":\"3\"} | 'source_index' must be a whole number",
     })
     void rejectsWithLineNumberAndReason(String line, String reason) {
         ExamLineParser.Parsed parsed = parser.parse(5, line);

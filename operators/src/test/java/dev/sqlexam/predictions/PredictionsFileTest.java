@@ -3,6 +3,7 @@ package dev.sqlexam.predictions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
 import java.nio.file.Files;
@@ -85,6 +86,70 @@ class PredictionsFileTest {
         assertThat(p.byId().get("q3").sql()).as("Spider's gold-style trailing db id is dropped").isEqualTo("SELECT 3");
         assertThatThrownBy(() -> read("short.txt", "SELECT 1\nSELECT 2\n"))
                 .hasMessageContaining("have 2 lines but the exam set has 3 questions");
+    }
+
+    /** The issue's set: four questions in the source, the second quarantined at import, the exam set holding the other three. */
+    private static final List<ExamQuestion> IMPORTED = List.of(SourcePositionsTest.q("bird-0", 0), SourcePositionsTest.q("bird-2", 2),
+            SourcePositionsTest.q("bird-3", 3));
+    private static final List<Quarantine.Entry> QUARANTINED = List.of(SourcePositionsTest.quarantined("bird-1", 1));
+
+    private PredictionsFile.Loaded readImported(String name, String content, List<Quarantine.Entry> quarantined) throws Exception {
+        Path file = tmp.resolve(name);
+        Files.writeString(file, content);
+        return PredictionsFile.read(file, IMPORTED, quarantined);
+    }
+
+    @Test
+    void birdIndexesAreSourcePositionsAndAQuarantinedQuestionsPredictionIsSetApart() throws Exception {
+        PredictionsFile.Loaded p = readImported("predict_dev.json", """
+                {"0": "SELECT 0\\t----- bird -----\\tdemo", "1": "SELECT 1\\t----- bird -----\\tdemo",
+                 "2": "SELECT 2\\t----- bird -----\\tdemo", "3": "SELECT 3\\t----- bird -----\\tdemo"}
+                """, QUARANTINED);
+        assertThat(p.byId()).containsOnlyKeys("bird-0", "bird-2", "bird-3");
+        assertThat(p.byId().get("bird-2").sql()).as("index 2 is bird-2's, not the exam set's third line").isEqualTo("SELECT 2");
+        assertThat(p.byId().get("bird-3").sql()).isEqualTo("SELECT 3");
+        assertThat(p.rejected()).isEmpty();
+        assertThat(p.forQuarantined()).singleElement().satisfies(q -> {
+            assertThat(q.questionId()).isEqualTo("bird-1");
+            assertThat(q.sourceIndex()).isEqualTo(1);
+            assertThat(q.line().reason()).contains("'bird-1' (source_index 1), which the import quarantined (error: column")
+                    .endsWith("not graded");
+        });
+        assertThat(p.alignment()).isEqualTo("by position in the source: 4 questions (3 in the exam set, 1 quarantined)");
+    }
+
+    @Test
+    void aSpiderFileOfTheSourcesLengthIsAlignedByTheSourcesOrder() throws Exception {
+        PredictionsFile.Loaded p = readImported("pred.txt", "SELECT 0\nSELECT 1\nSELECT 2\nSELECT 3\n", QUARANTINED);
+        assertThat(p.byId()).containsOnlyKeys("bird-0", "bird-2", "bird-3");
+        assertThat(p.byId().get("bird-2").sql()).isEqualTo("SELECT 2");
+        assertThat(p.byId().get("bird-2").line()).as("its line in the file").isEqualTo(3);
+        assertThat(p.forQuarantined()).extracting(PredictionsFile.ForQuarantined::questionId).containsExactly("bird-1");
+
+        assertThatThrownBy(() -> readImported("imported-only.txt", "SELECT 0\nSELECT 2\nSELECT 3\n", QUARANTINED))
+                .as("a file of the exam set's length would shift every line after the quarantined one")
+                .hasMessageContaining("have 3 lines but the source the exam set was imported from has 4 questions "
+                        + "(3 in the exam set, 1 quarantined)");
+    }
+
+    @Test
+    void withoutItsQuarantineFileAPositionOfNoKnownQuestionIsRejectedNotShifted() throws Exception {
+        PredictionsFile.Loaded p = readImported("predict_dev.json", """
+                {"0": "SELECT 0", "1": "SELECT 1", "2": "SELECT 2", "7": "SELECT 7"}
+                """, List.of());
+        assertThat(p.byId()).containsOnlyKeys("bird-0", "bird-2");
+        assertThat(p.rejected()).extracting(RejectedLine::reason).satisfiesExactly(
+                r -> assertThat(r).contains("source_index 1 is neither a question of the exam set nor one its import quarantined"),
+                r -> assertThat(r).contains("index 7 but the source the exam set was imported from has 4 questions"));
+    }
+
+    @Test
+    void jsonlIsKeyedByIdWhateverThePositions() throws Exception {
+        PredictionsFile.Loaded p = readImported("mine.jsonl", "{\"id\": \"bird-1\", \"sql\": \"SELECT 1\"}\n"
+                + "{\"id\": \"bird-2\", \"sql\": \"SELECT 2\"}\n", QUARANTINED);
+        assertThat(p.byId()).containsOnlyKeys("bird-2");
+        assertThat(p.rejected()).extracting(RejectedLine::reason).containsExactly("no question with id 'bird-1' in the exam set");
+        assertThat(p.alignment()).isNull();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.exam.GradeRun;
@@ -67,7 +68,7 @@ final class GradeCommand implements Callable<Integer> {
                 out.put(id, new dev.sqlexam.predictions.Prediction(p.questionId(), dev.sqlexam.benchmarks.BenchmarkReaders.fromSqlite(p.sql(), n),
                         p.system(), p.latencyMs(), p.promptTokens(), p.completionTokens(), p.cost(), p.line()));
             });
-            return new PredictionsFile.Loaded(file.label(), file.file(), file.format(), out, file.rejected());
+            return file.withPredictions(out);
         }
     }
 
@@ -80,10 +81,12 @@ final class GradeCommand implements Callable<Integer> {
         var settings = common.settings(testSuite.apply(cluster.apply(new java.util.HashMap<>())));
         SqliteDialect sqlite = new SqliteDialect(new dev.sqlexam.database.JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
                 questions);
+        // the questions the import left out keep their positions: BIRD's and Spider's files stay aligned with the source
+        List<Quarantine.Entry> quarantined = Quarantine.of(examSet);
         List<PredictionsFile.Loaded> loaded = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (Path p : predictions) {
-            PredictionsFile.Loaded file = PredictionsFile.read(p, questions);
+            PredictionsFile.Loaded file = PredictionsFile.read(p, questions, quarantined);
             boolean fromSqlite = dialect.equals("sqlite") || dialect.equals("auto") && file.format() != PredictionsFile.Format.JSONL;
             if (fromSqlite) {
                 file = sqlite.convert(file);
@@ -91,7 +94,7 @@ final class GradeCommand implements Callable<Integer> {
             }
             String label = file.label();
             for (int n = 2; !labels.add(label); n++) label = file.label() + "-" + n;
-            loaded.add(new PredictionsFile.Loaded(label, file.file(), file.format(), file.byId(), file.rejected()));
+            loaded.add(file.withLabel(label));
         }
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result = new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)

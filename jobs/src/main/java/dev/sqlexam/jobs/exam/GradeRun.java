@@ -22,6 +22,8 @@ import dev.sqlexam.jobs.runtime.FlinkTarget;
  */
 public final class GradeRun {
 
+    private static final int QUARANTINED_SHOWN = 10;
+
     private final Settings settings;
     private final List<PredictionsFile.Loaded> predictions;
     private final PrintStream out;
@@ -44,12 +46,28 @@ public final class GradeRun {
         List<String> unusable = new ArrayList<>();
         for (var f : predictions) {
             for (var r : f.rejected()) unusable.add(Json.MAPPER.writeValueAsString(r));
+            for (var q : f.forQuarantined()) unusable.add(Json.MAPPER.writeValueAsString(q.line()));
+            reportAlignment(f);
         }
         List<PipelineAssembly.Variant> variants = predictions.stream().map(p -> new PipelineAssembly.Variant(p.label(),
                 "predictions file " + p.file().getFileName(), Map.<String, String>of(), settings, Generators.gold())).toList();
         return new RunDriver.Plan("predictions", "predictions files, run as submitted", false, variants, 1, Map.of(), attach(predictions),
                 adaptiveTimeout(settings), Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), unusable,
                 predictions.stream().map(PredictionsFile.Loaded::file).toList());
+    }
+
+    /** How a file aligned by position was aligned, and what it held for questions the import quarantined. */
+    private void reportAlignment(PredictionsFile.Loaded f) {
+        if (f.alignment() == null) return;
+        String positions = f.format() == PredictionsFile.Format.SPIDER ? "Spider lines" : "BIRD indexes";
+        out.println("[sqlexam] " + f.label() + ": " + positions + " aligned " + f.alignment());
+        if (f.alignmentWarning() != null) out.println("[sqlexam] warning: " + f.label() + ": " + f.alignmentWarning());
+        if (f.forQuarantined().isEmpty()) return;
+        List<String> which = f.forQuarantined().stream().limit(QUARANTINED_SHOWN).map(q -> q.questionId() + " (source_index "
+                + q.sourceIndex() + ")").toList();
+        int more = f.forQuarantined().size() - which.size();
+        out.println("[sqlexam] " + f.label() + ": " + f.forQuarantined().size() + " prediction(s) for questions the import quarantined, "
+                + "not graded (in rejected.jsonl): " + String.join(", ", which) + (more > 0 ? " and " + more + " more" : ""));
     }
 
     private static dev.sqlexam.pipeline.PredictionsStep attach(List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {

@@ -8,9 +8,9 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.Migrations;
-import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.Preflight;
@@ -36,8 +36,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * A benchmark import from the client's side: load its databases (when given), derive each gold's tables from
- * its plan, run the gold health check, and write the exam set and a quarantine file of the questions left out.
+ * A benchmark import from the client's side: load its databases (when given), check that sqlexam's reader may read
+ * what the golds use (the pre-flight of a grade), derive each gold's tables from its plan, run the gold health check,
+ * and write the exam set and a quarantine file of the questions left out, each question with its position in the source.
  */
 public final class ImportRun {
 
@@ -81,21 +82,27 @@ public final class ImportRun {
         return reports;
     }
 
-    /** Each question's gold tables from its plan and the exam-set check's findings (into {@code problems}, by question id). */
+    /**
+     * Each question's gold tables from its plan and the exam-set check's findings (into {@code problems}, by question id),
+     * after the pre-flight a grade runs: the reader may read every table the golds use, or nothing is read.
+     */
     private List<ImportedQuestion> check(JdbcUrlTemplate admin, List<ImportedQuestion> questions, Map<String, List<String>> problems)
             throws SQLException, InterruptedException {
         ServerProbe server = ServerProbe.of(admin, questions.stream().map(ImportedQuestion::db).toList());
         Set<String> onServer = server.databases();
-        ReaderAccess reader = Preflight.reader(settings, admin, server);
+        List<ImportedQuestion> named = new ArrayList<>();
+        Map<String, Set<String>> names = new java.util.HashMap<>();
+        for (ImportedQuestion q : questions) {
+            boolean sqlite = q.sqliteGold() != null && onServer.contains(q.db());
+            named.add(sqlite ? q.withNames(names.computeIfAbsent(q.db(), db -> namesOf(admin, db))) : q);
+        }
+        List<ExamQuestion> present = named.stream().filter(q -> onServer.contains(q.db())).map(q -> toExamQuestion(q, 0)).toList();
+        Preflight.Result preflight = Preflight.run(settings, admin, server, Preflight.goldTables(admin, present), out);
+        ReaderAccess reader = preflight.reader();
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();
-        Map<String, Set<String>> names = new java.util.HashMap<>();
-        try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.from(settings))) {
-            for (ImportedQuestion original : questions) {
-                ImportedQuestion q = original;
-                if (q.sqliteGold() != null && onServer.contains(q.db())) {
-                    q = q.withNames(names.computeIfAbsent(q.db(), db -> namesOf(admin, db)));
-                }
+        try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, preflight.connections())) {
+            for (ImportedQuestion q : named) {
                 if (!onServer.contains(q.db())) {
                     problems.computeIfAbsent(q.id(), k -> new ArrayList<>()).add("missing_database: '" + q.db() + "' is not on the server");
                     withTables.add(q);
@@ -134,7 +141,7 @@ public final class ImportRun {
     /** The questions without problems to {@code examSet}, the others with their reasons to the quarantine file beside it. */
     private Result write(int total, List<ImportedQuestion> withTables, Map<String, List<String>> problems, Path examSet,
             List<DatabaseLoader.Report> reports) throws IOException {
-        Path quarantine = examSet.resolveSibling(examSet.getFileName().toString().replaceAll("\\.jsonl$", "") + ".quarantine.jsonl");
+        Path quarantine = Quarantine.fileFor(examSet);
         List<String> kept = new ArrayList<>();
         List<String> left = new ArrayList<>();
         Map<String, Integer> reasons = new TreeMap<>();
@@ -174,7 +181,7 @@ public final class ImportRun {
 
     static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {
         return new ExamQuestion(q.id(), q.db(), q.question(), q.goldSql(), q.alternatives(), q.goldTables(), q.difficulty(), null, q.category(),
-                q.evidence(), null, line, null);
+                q.evidence(), null, line, null, null, q.sourceIndex());
     }
 
     /** The benchmark's file for a database, whatever case or punctuation its id had before it became a database name. */
