@@ -46,7 +46,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
         var suites = shared.suites();
         suiteConnections = suites == null ? null : new PooledConnections(suites.reader().url(), suites.reader().initSql(), true, suites.connections());
         suiteExecutor = suites == null ? null : new ReadOnlyExecutor(suiteConnections, shared.statementTimeoutMs(), shared.rowCap());
-        witness = suites == null ? null : new dev.sqlexam.suite.Witness(suites.admin(), suiteExecutor, suiteConnections);
+        witness = suites == null ? null : new dev.sqlexam.suite.Witness(suites.admin(), suiteExecutor, suiteConnections, suites.witnessMs());
         QueryCache candidates = new QueryCache(caches.candidates(), CACHED_RESULT_MAX_ROWS);
         for (String variant : specs.names()) stages.put(variant, stage(specs.get(variant), candidates, specs.get(variant).passAtK(),
                 specs.get(variant).executionFallbacks()));

@@ -36,6 +36,8 @@ final class CandidatePool {
     private static final RowGenerator.Profile[] CALM = {new RowGenerator.Profile(6, 0.0, 1.0, 0.0), new RowGenerator.Profile(12, 0.05, 1.0, 0.0)};
     private static final java.util.regex.Pattern VOLATILE = java.util.regex.Pattern.compile(
             "(?i)\\b(random|clock_timestamp|timeofday|gen_random_uuid|uuid_generate_v4|setseed)\\s*\\(");
+    /** Connections running neighbours at once (the server does the work: two keep a 2-core machine busy). */
+    private static final int WORKERS = 2;
     /** A neighbour told apart this many times is not run again. */
     private static final int ENOUGH = 3;
 
@@ -62,12 +64,14 @@ final class CandidatePool {
             List<List<Neighbours.Neighbour>> neighboursByGold, long seedBase, Limits limits) throws SQLException {
         long deadline = System.nanoTime() + limits.budgetMs() * 1_000_000;
         List<Neighbours.Neighbour> all = new ArrayList<>();
-        List<Integer> goldOf = new ArrayList<>();
+        List<List<Integer>> byGold = new ArrayList<>();
         for (int g = 0; g < golds.size(); g++) {
+            List<Integer> mine = new ArrayList<>();
             for (Neighbours.Neighbour n : neighboursByGold.get(g)) {
+                mine.add(all.size());
                 all.add(n);
-                goldOf.add(g);
             }
+            byGold.add(mine);
         }
         List<OrderSpec> orders = golds.stream().map(OrderSpec::of).toList();
         int[] times = new int[all.size()];
@@ -82,6 +86,11 @@ final class CandidatePool {
         long neighbourNanos = 0;
         int neighbourRuns = 0;
         String stopped = "its limit of " + limits.max() + " candidates";
+        java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(WORKERS, r -> {
+            Thread t = new Thread(r, "sqlexam-suite-pool");
+            t.setDaemon(true);
+            return t;
+        });
         try (Connection c = DriverManager.getConnection(server.forDatabase(scratch))) {
             for (int id = 0; id < limits.max(); id++) {
                 boolean short_ = shortGolds(usableCount, limits.wantUsable(), id);
@@ -101,35 +110,45 @@ final class CandidatePool {
                 loadNanos += t1 - t0;
                 BitSet usable = new BitSet();
                 Map<Integer, String> problems = new LinkedHashMap<>();
+                List<java.util.concurrent.Future<Object[]>> goldRuns = new ArrayList<>();
+                for (String gold : golds) {
+                    goldRuns.add(workers.submit(() -> {
+                        QueryOutcome outcome = reader.execute(scratch, gold);
+                        return new Object[] {outcome, goldProblem(reader, scratch, gold, outcome)};
+                    }));
+                }
                 List<QueryOutcome> goldOutcomes = new ArrayList<>();
                 for (int g = 0; g < golds.size(); g++) {
-                    QueryOutcome outcome = reader.execute(scratch, golds.get(g));
-                    goldOutcomes.add(outcome);
-                    String problem = goldProblem(reader, scratch, golds.get(g), outcome);
-                    if (problem == null) {
+                    Object[] ran = join(goldRuns.get(g));
+                    goldOutcomes.add((QueryOutcome) ran[0]);
+                    if (ran[1] == null) {
                         usable.set(g);
                         usableCount[g]++;
                     } else {
-                        problems.put(g, problem);
+                        problems.put(g, (String) ran[1]);
                     }
                 }
                 long t2 = System.nanoTime();
                 goldNanos += t2 - t1;
                 BitSet told = new BitSet();
-                for (int n = 0; n < all.size(); n++) {
-                    int g = goldOf.get(n);
-                    if (refused.get(n) || times[n] >= ENOUGH || !usable.get(g)) continue;
-                    QueryOutcome neighbour = reader.execute(scratch, all.get(n).sql());
-                    neighbourRuns++;
-                    if (neighbour.errorClass() == ErrorClass.INFRA_FAILURE) continue;
-                    if (neighbour.sqlstate() != null && neighbour.sqlstate().startsWith("42")) {
-                        // a mutation the schema does not accept (DISTINCT with an ORDER BY outside the list, …) says nothing of data
-                        refused.set(n);
-                        continue;
-                    }
-                    if (!grader.grade(List.of(new Grader.GoldRun(golds.get(g), orders.get(g), goldOutcomes.get(g))), neighbour).correct()) {
-                        told.set(n);
-                        times[n]++;
+                List<java.util.concurrent.Future<int[]>> runs = new ArrayList<>();
+                for (int g = 0; g < golds.size(); g++) {
+                    if (!usable.get(g)) continue;
+                    List<Integer> open = new ArrayList<>();
+                    for (int n : byGold.get(g)) if (!refused.get(n) && times[n] < ENOUGH) open.add(n);
+                    if (open.isEmpty()) continue;
+                    Grader.GoldRun run = new Grader.GoldRun(golds.get(g), orders.get(g), goldOutcomes.get(g));
+                    runs.add(workers.submit(() -> verdicts(scratch, run, all, open)));
+                    neighbourRuns += open.size();
+                }
+                for (var run : runs) {
+                    int[] verdicts = join(run);
+                    for (int k = 0; k < verdicts.length; k += 2) {
+                        if (verdicts[k + 1] == REFUSED) refused.set(verdicts[k]);
+                        if (verdicts[k + 1] == TOLD) {
+                            told.set(verdicts[k]);
+                            times[verdicts[k]]++;
+                        }
                     }
                 }
                 BitSet fresh = (BitSet) told.clone();
@@ -140,12 +159,47 @@ final class CandidatePool {
                 neighbourNanos += System.nanoTime() - t2;
             }
         } finally {
+            workers.shutdownNow();
             SuiteDatabase.drop(server, scratch);
         }
         for (Made m : made) m.distinguished().andNot(refused);
         notes.add(0, String.format(java.util.Locale.ROOT, "pool: %d candidates, stopped at %s; filling %.1f s, golds %.1f s, %d neighbour runs %.1f s",
                 made.size(), stopped, loadNanos / 1e9, goldNanos / 1e9, neighbourRuns, neighbourNanos / 1e9));
         return new Pool(made, all, refused, notes);
+    }
+
+    private static final int NONE = 0;
+    private static final int TOLD = 1;
+    private static final int REFUSED = 2;
+
+    /** Each neighbour of {@code open} run against its gold's result: pairs of (neighbour, NONE | TOLD | REFUSED). */
+    private int[] verdicts(String scratch, Grader.GoldRun gold, List<Neighbours.Neighbour> all, List<Integer> open) {
+        int[] out = new int[open.size() * 2];
+        for (int k = 0; k < open.size(); k++) {
+            int n = open.get(k);
+            QueryOutcome neighbour = reader.execute(scratch, all.get(n).sql());
+            out[2 * k] = n;
+            if (neighbour.errorClass() == ErrorClass.INFRA_FAILURE) {
+                out[2 * k + 1] = NONE;
+            } else if (neighbour.sqlstate() != null && neighbour.sqlstate().startsWith("42")) {
+                // a mutation the schema does not accept (DISTINCT with an ORDER BY outside the list, …) says nothing of data
+                out[2 * k + 1] = REFUSED;
+            } else {
+                out[2 * k + 1] = grader.grade(List.of(gold), neighbour).correct() ? NONE : TOLD;
+            }
+        }
+        return out;
+    }
+
+    private static <T> T join(java.util.concurrent.Future<T> run) throws SQLException {
+        try {
+            return run.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while the candidate pool ran its neighbours", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new SQLException("a neighbour run failed: " + e.getCause(), e.getCause());
+        }
     }
 
     /** True while some gold is defined on fewer than {@code want} candidates (golds defined on none after 48 tries are given up). */

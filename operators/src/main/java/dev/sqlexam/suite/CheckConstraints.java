@@ -39,6 +39,11 @@ final class CheckConstraints {
         }
     }
 
+    /** The expressions of the table's checks, as they are written in its definition. */
+    List<String> expressions() {
+        return checks.stream().map(Check::expression).toList();
+    }
+
     boolean names(int column) {
         return checks.stream().anyMatch(k -> k.columns().contains(column));
     }
@@ -75,6 +80,71 @@ final class CheckConstraints {
             }
         }
         return out;
+    }
+
+    /**
+     * The rows the table's checks accept, in their order, a refused row replaced by its mended form when the checks accept
+     * that ({@link #mended}); asked of the server a query at a time, not a row at a time. All of them when
+     * the table has no checks or the question cannot be asked (the inserts then find out row by row).
+     */
+    List<String[]> checked(Connection c, List<String[]> rows) throws SQLException {
+        if (checks.isEmpty() || rows.isEmpty()) return rows;
+        boolean[] ok = accepted(c, rows);
+        if (ok == null) return rows;
+        List<Integer> refused = new ArrayList<>();
+        List<String[]> mended = new ArrayList<>();
+        for (int r = 0; r < rows.size(); r++) {
+            String[] m = ok[r] ? null : mended(rows.get(r));
+            if (m != null) {
+                refused.add(r);
+                mended.add(m);
+            }
+        }
+        boolean[] mendedOk = mended.isEmpty() ? new boolean[0] : accepted(c, mended);
+        List<String[]> out = new ArrayList<>(rows.size());
+        for (int r = 0, k = 0; r < rows.size(); r++) {
+            if (ok[r]) {
+                out.add(rows.get(r));
+            } else if (k < refused.size() && refused.get(k) == r) {
+                if (mendedOk != null && mendedOk[k]) out.add(mended.get(k));
+                k++;
+            }
+        }
+        return out;
+    }
+
+    /** Which of {@code rows} every check accepts (a check passes when it is not false); null when the server cannot say. */
+    private boolean[] accepted(Connection c, List<String[]> rows) throws SQLException {
+        SuiteSchema.Table t = table;
+        List<Integer> columns = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < t.columns().size(); i++) {
+            if (!t.columns().get(i).insertable()) continue;
+            columns.add(i);
+            names.add(SuiteSchema.quote(t.columns().get(i).name()));
+        }
+        StringBuilder sql = new StringBuilder("SELECT __row FROM (VALUES ");
+        for (int r = 0; r < rows.size(); r++) {
+            sql.append(r == 0 ? "(" : ", (").append(r);
+            for (int i : columns) sql.append(", CAST(? AS ").append(t.columns().get(i).type()).append(')');
+            sql.append(')');
+        }
+        sql.append(") AS v(__row").append(names.isEmpty() ? "" : ", " + String.join(", ", names)).append(") WHERE ");
+        sql.append(String.join(" AND ", expressions().stream().map(e -> "(" + e + ") IS NOT FALSE").toList()));
+        Savepoint before = c.setSavepoint();
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            int k = 1;
+            for (String[] row : rows) for (int i : columns) ps.setString(k++, row[i]);
+            boolean[] out = new boolean[rows.size()];
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) out[rs.getInt(1)] = true;
+            }
+            c.releaseSavepoint(before);
+            return out;
+        } catch (SQLException unanswerable) {
+            c.rollback(before);
+            return null;
+        }
     }
 
     /** The row with its nullable checked columns NULL (null when there are none to clear). */

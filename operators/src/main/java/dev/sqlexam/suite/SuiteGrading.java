@@ -46,7 +46,7 @@ public final class SuiteGrading implements SuiteCheck {
     public SuiteGrade check(ExamQuestion question, String predSql, ExamRecordGrade exam) {
         TestSuite suite = suites.of(question.db());
         if (suite == null) return null;
-        List<Object> key = List.of(question.db(), SqlTextKey.of(predSql), question.allGoldSql(), exam);
+        List<Object> key = List.of(suite.hash(), SqlTextKey.of(predSql), question.allGoldSql(), exam);
         SuiteGrade cached = verdicts.getIfPresent(key);
         if (cached != null) return cached;
         SuiteGrade verdict = new Check(suite, question, predSql, exam).run();

@@ -8,13 +8,20 @@ import java.util.Map;
 
 /**
  * What grading needs to use the test suites of a run: sqlexam's server that holds them ({@code admin}: for the evidence's
- * witness databases), how the read-only role reaches them, and each exam database's suite.
+ * witness databases), how the read-only role reaches them, each exam database's suite, and how long the evidence of one
+ * overturned prediction may be shrunk ({@code witnessMs}; 0: the rows of the tables both queries read, unshrunk).
  */
-public record TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionPolicy connections, Map<String, TestSuite> byDatabase)
+public record TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionPolicy connections, Map<String, TestSuite> byDatabase, long witnessMs)
         implements Serializable {
+
+    public static final long DEFAULT_WITNESS_MS = 1_000;
 
     public TestSuites {
         byDatabase = Map.copyOf(byDatabase);
+    }
+
+    public TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionPolicy connections, Map<String, TestSuite> byDatabase) {
+        this(admin, reader, connections, byDatabase, DEFAULT_WITNESS_MS);
     }
 
     public TestSuite of(String database) {

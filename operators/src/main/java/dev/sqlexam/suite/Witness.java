@@ -34,7 +34,6 @@ public final class Witness {
 
     private static final int SLOTS = 2;
     private static final int MAX_TRIALS = 160;
-    private static final long MAX_MS = 6_000;
     private static final int SHOWN_ROWS = 20;
     private static final Map<String, BlockingQueue<String>> FREE = new ConcurrentHashMap<>();
     private static final Set<String> MADE = ConcurrentHashMap.newKeySet();
@@ -43,10 +42,18 @@ public final class Witness {
     private final ReadOnlyExecutor executor;
     private final ConnectionSource reader;
 
-    public Witness(JdbcUrlTemplate admin, ReadOnlyExecutor executor, ConnectionSource reader) {
+    private final long budgetMs;
+
+    /** {@code budgetMs}: how long one evidence may be shrunk (0: not at all). */
+    public Witness(JdbcUrlTemplate admin, ReadOnlyExecutor executor, ConnectionSource reader, long budgetMs) {
         this.admin = admin;
         this.executor = executor;
         this.reader = reader;
+        this.budgetMs = budgetMs;
+    }
+
+    public Witness(JdbcUrlTemplate admin, ReadOnlyExecutor executor, ConnectionSource reader) {
+        this(admin, executor, reader, TestSuites.DEFAULT_WITNESS_MS);
     }
 
     public SuiteGrade.Evidence evidence(TestSuite suite, String database, List<Grader.GoldRun> golds, String predSql, QueryOutcome pred,
@@ -61,16 +68,18 @@ public final class Witness {
                     "no witness: the tables both queries read could not be found (" + e.getMessage() + "); replay on " + database);
         }
         boolean suiteError = !pred.ok();
+        if (budgetMs <= 0) return shown(database, tables, rows, golds.get(0).outcome(), pred, false, "not shrunk (test_suite_witness_ms is 0)");
         String slot = acquire(suite);
         if (slot == null) return shown(database, tables, rows, golds.get(0).outcome(), pred, false, "no witness database was free: rows not shrunk");
         try (Connection writer = DriverManager.getConnection(admin.forDatabase(slot))) {
+            SuiteDatabase.tryExecute(writer, "SET synchronous_commit = off", null);
             writer.setAutoCommit(false);
             Trial trial = new Trial(writer, slot, tables, golds, predSql, grader, suiteError);
             if (!trial.differs(rows)) {
                 return shown(database, tables, rows, golds.get(0).outcome(), pred, false,
                         "these rows alone do not reproduce the difference (it needs rows the plans do not name); replay on " + database);
             }
-            long deadline = System.currentTimeMillis() + MAX_MS;
+            long deadline = System.currentTimeMillis() + budgetMs;
             for (int pass = 0; pass < 2; pass++) {
                 for (int t = tables.size() - 1; t >= 0; t--) shrink(trial, rows, tables.get(t), deadline);
             }
@@ -219,7 +228,9 @@ public final class Witness {
 
         void load(Map<String, List<String[]>> rows) throws SQLException {
             try (Statement st = writer.createStatement()) {
-                if (!tables.isEmpty()) st.execute("TRUNCATE " + String.join(", ", tables.stream().map(SuiteSchema.Table::qualified).toList()));
+                // a few dozen rows: deleting them is cheaper than a TRUNCATE's new files
+                for (SuiteSchema.Table t : tables) st.addBatch("DELETE FROM " + t.qualified());
+                if (!tables.isEmpty()) st.executeBatch();
             }
             for (SuiteSchema.Table t : tables) {
                 List<String[]> wanted = rows.get(t.qualified());

@@ -154,7 +154,7 @@ final class RunDriver {
         if (run.suites() != null) {
             var suites = run.suites();
             resources = resources.withSuites(new dev.sqlexam.suite.TestSuites(resources.state().server(),
-                    shipping.reader(suites.reader(), resources.state().database()), suites.connections(), suites.byDatabase()));
+                    shipping.reader(suites.reader(), resources.state().database()), suites.connections(), suites.byDatabase(), suites.witnessMs()));
         }
         Variants<PipelineConfig> configs = configs(plan, resources, shipping);
         SharingPlan sharing = plan.predictions() != null ? SharingPlan.unshared(configs.names(), plan.repetitions())

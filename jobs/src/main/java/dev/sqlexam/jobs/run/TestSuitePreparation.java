@@ -67,6 +67,6 @@ public final class TestSuitePreparation {
                 }
             }
         }
-        return new TestSuites(state.server(), suiteReader, connections, suites);
+        return new TestSuites(state.server(), suiteReader, connections, suites, settings.get(SqlExamOptions.TEST_SUITE_WITNESS_MS));
     }
 }
