@@ -35,6 +35,7 @@ public final class GoldConstants {
 
     private final Map<String, Set<String>> byColumn = new TreeMap<>();
     private final List<Map<String, String>> groups = new ArrayList<>();
+    private final Set<List<String>> pairs = new LinkedHashSet<>();
     private Map<String, String> group;
 
     private GoldConstants() {}
@@ -70,12 +71,25 @@ public final class GoldConstants {
         return groups;
     }
 
+    /**
+     * Pairs of columns (names in lower case) a gold compares with each other ({@code ship_date > order_date},
+     * {@code a.price = b.price}): rows where they are equal or just apart tell {@code <} from {@code <=}.
+     */
+    public Set<List<String>> pairs() {
+        return pairs;
+    }
+
     public int size() {
         return byColumn.values().stream().mapToInt(Set::size).sum();
     }
 
     private void read(Expression e) {
         if (e instanceof ComparisonOperator c) {
+            String left = columnOf(c.getLeftExpression());
+            String right = columnOf(c.getRightExpression());
+            if (left != null && right != null && !left.equalsIgnoreCase(right)) {
+                pairs.add(List.of(left.toLowerCase(Locale.ROOT), right.toLowerCase(Locale.ROOT)));
+            }
             pair(c.getLeftExpression(), c.getRightExpression());
             pair(c.getRightExpression(), c.getLeftExpression());
         } else if (e instanceof Between b) {

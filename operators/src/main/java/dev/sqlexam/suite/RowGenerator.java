@@ -22,9 +22,14 @@ final class RowGenerator {
     /**
      * How a candidate database is shaped: rows a table, how often a nullable value is NULL, and how much its values keep
      * to the original data ({@code anchored} 1: rows often start from a sampled row; near 0: mostly values of the type,
-     * beyond the sample's range) and how often a row or a value repeats one made before ({@code repeats}; 0: only by chance).
+     * beyond the sample's range), how often a row or a value repeats one made before ({@code repeats}; 0: only by chance)
+     * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING).
      */
-    record Profile(int rows, double nullRate, double anchored, double repeats) implements java.io.Serializable {
+    record Profile(int rows, double nullRate, double anchored, double repeats, double spread) implements java.io.Serializable {
+        Profile(int rows, double nullRate, double anchored, double repeats) {
+            this(rows, nullRate, anchored, repeats, 0.75);
+        }
+
         Profile(int rows, double nullRate, double anchored) {
             this(rows, nullRate, anchored, 0.12);
         }
@@ -51,6 +56,13 @@ final class RowGenerator {
      */
     static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
             Map<String, Table> tables, Profile profile, Random random, List<Map<String, String>> together) {
+        return rows(table, values, sampled, parents, tables, profile, random, together, java.util.Set.of());
+    }
+
+    /** As above; {@code pairs}: columns (lower case) a gold compares with each other: some rows get them equal or just apart. */
+    static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
+            Map<String, Table> tables, Profile profile, Random random, List<Map<String, String>> together, java.util.Set<List<String>> pairs) {
+        List<int[]> compared = compared(table, pairs);
         List<Column> columns = table.columns();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) index.put(columns.get(i).name(), i);
@@ -85,6 +97,7 @@ final class RowGenerator {
                 if (attempt < constants && !cycle.isEmpty() && random.nextDouble() < 0.7) row[i] = cycle.get((attempt + offset + i) % cycle.size());
             }
             if (out.size() >= own && nextOverride < overrides.size()) overrides.get(nextOverride++).forEach((i, v) -> row[i] = v);
+            for (int[] pair : compared) closeTogether(row, pair, columns, random);
             if (!references(table, row, index, parents, out, tables, profile, random)) continue;
             boolean unique = true;
             for (int k = 0; k < table.keys().size() && unique; k++) {
@@ -130,7 +143,7 @@ final class RowGenerator {
                 continue;
             }
             // only the first part of the parents gets children: some parents have none, for LEFT JOINs to find
-            int reach = Math.max(1, (int) Math.ceil(candidates.size() * 0.75));
+            int reach = Math.max(1, (int) Math.ceil(candidates.size() * profile.spread()));
             String[] chosen = candidates.get(random.nextInt(reach));
             for (int i = 0; i < fk.columns().size(); i++) {
                 int parentColumn = parent.columns().indexOf(parent.column(fk.parentColumns().get(i)));
@@ -167,6 +180,38 @@ final class RowGenerator {
         }
         java.util.Collections.shuffle(out, random);
         return out;
+    }
+
+    /** The column pairs of {@code pairs} both in this table and generated here (not references), by index. */
+    private static List<int[]> compared(Table table, java.util.Set<List<String>> pairs) {
+        Map<String, Integer> byLowerName = new HashMap<>();
+        for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
+        List<int[]> out = new ArrayList<>();
+        for (List<String> p : pairs) {
+            Integer a = byLowerName.get(p.get(0));
+            Integer b = byLowerName.get(p.get(1));
+            if (a == null || b == null || !table.columns().get(b).insertable() || isReference(table, table.columns().get(b).name())) continue;
+            if (table.columns().get(a).family() != table.columns().get(b).family()) continue;
+            out.add(new int[] {a, b});
+        }
+        return out;
+    }
+
+    /** Sometimes gives the second column of a compared pair the first's value, or one just beside it. */
+    private static void closeTogether(String[] row, int[] pair, List<Column> columns, Random random) {
+        double r = random.nextDouble();
+        String first = row[pair[0]];
+        if (first == null || r >= 0.45) return;
+        Column second = columns.get(pair[1]);
+        if (r < 0.25) {
+            String same = ColumnValues.fit(second, first);
+            if (same != null) row[pair[1]] = same;
+            return;
+        }
+        List<String> beside = ColumnValues.around(second, first);
+        if (beside.isEmpty()) return;
+        String near = ColumnValues.fit(second, beside.get(random.nextInt(beside.size())));
+        if (near != null) row[pair[1]] = near;
     }
 
     private static boolean isReference(Table table, String column) {

@@ -67,7 +67,8 @@ class TestSuiteITCase {
         ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), null);
         suitePool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, ConnectionPolicy.DEFAULT);
         onSuite = new ReadOnlyExecutor(suitePool, 10_000, 10_000);
-        SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), onSuite, Tolerance.DEFAULT);
+        // a pool of at most 48 candidates keeps the build within CI's time; the default pool is larger
+        SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), onSuite, Tolerance.DEFAULT, 48, 120_000);
         for (String db : List.of("erp", "demo")) {
             List<ExamQuestion> questions = questions(db);
             TestSuite suite;

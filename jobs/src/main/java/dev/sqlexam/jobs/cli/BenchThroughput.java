@@ -48,8 +48,12 @@ final class BenchThroughput implements Callable<Integer> {
     @Option(names = "--watch-events", defaultValue = "6000", description = "Events of the watch row's large run (default ${DEFAULT-VALUE}; the small run has a sixth).")
     int watchEvents;
 
-    @Option(names = "--rows", split = ",", paramLabel = "ROW", description = "Only these rows: exam, databases, watch, async, memory, stages "
-            + "(default: all; the floors are always measured).")
+    @Option(names = "--suite-size", defaultValue = "5", paramLabel = "N|auto", description = "Test suite size of the suites rows "
+            + "(default ${DEFAULT-VALUE}).")
+    String suiteSize;
+
+    @Option(names = "--rows", split = ",", paramLabel = "ROW", description = "Only these rows: exam, databases, suites, watch, async, memory, "
+            + "stages (default: all; the floors are always measured).")
     java.util.Set<String> rows;
 
     @Mixin
@@ -86,6 +90,10 @@ final class BenchThroughput implements Callable<Integer> {
             if (wanted("exam")) exams(erp, examFloor);
             if (wanted("databases")) {
                 new ManyDatabases(bench, report, new BenchWorkloads(CommonOptions.admin(bench.settings(Map.of())), work)).run(smallDatabases, files, startup);
+            }
+            if (wanted("suites")) {
+                new SuiteGradingRows(bench, report, new BenchWorkloads(CommonOptions.admin(bench.settings(Map.of())), work),
+                        dev.sqlexam.suite.SuiteSize.parse(suiteSize).toString()).run(files, work);
             }
             if (wanted("watch")) watch(home, work);
             if (wanted("async")) asyncEfficiency(work, erp);

@@ -74,10 +74,15 @@ final class ThroughputBench {
 
     /** A grade of {@code files} against {@code set}; items = records logged (a file's missing ids included). */
     public Run grade(String label, Path set, List<Path> files, String runId) throws Exception {
+        return grade(label, set, files, runId, Map.of());
+    }
+
+    /** As {@link #grade(String, Path, List, String)} with {@code overrides} (a test suite size, …). */
+    public Run grade(String label, Path set, List<Path> files, String runId, Map<String, String> overrides) throws Exception {
         progress.println("[sqlexam] bench throughput: " + label + " …");
         List<PredictionsFile.Loaded> loaded = load(set, files);
         long start = System.nanoTime();
-        RunResult r = new GradeRun(settings(Map.of()), set, loaded, work.resolve("runs"), runId, quiet).run(FlinkTarget.local());
+        RunResult r = new GradeRun(settings(overrides), set, loaded, work.resolve("runs"), runId, quiet).run(FlinkTarget.local());
         return new Run(label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
     }
 
