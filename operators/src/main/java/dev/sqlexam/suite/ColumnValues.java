@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  */
 final class ColumnValues {
 
-    private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
+    private static final Pattern INTEGER = Pattern.compile("-?\\d{1,19}");
+    private static final Pattern DATE_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?([+-]\\d{2}(:?\\d{2})?|Z)?");
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
     private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F-]{36}");
@@ -94,6 +95,8 @@ final class ColumnValues {
         if (!constants.isEmpty() && r < 0.4) return constants.get(random.nextInt(constants.size()));
         if (!boundaries.isEmpty() && r >= 0.4 && r < 0.48) return boundaries.get(random.nextInt(boundaries.size()));
         if (!samples.isEmpty() && (r < 0.48 + 0.27 * anchored || checked)) return samples.get(random.nextInt(samples.size()));
+        // a checked column without samples keeps to the values the golds name (a check refuses most others)
+        if (checked && !constants.isEmpty()) return constants.get(random.nextInt(constants.size()));
         String typed = typed(random);
         if (typed != null) return typed;
         if (!samples.isEmpty()) return samples.get(random.nextInt(samples.size()));
@@ -197,9 +200,15 @@ final class ColumnValues {
             }
             case INTEGER -> {
                 if (!INTEGER.matcher(value).matches()) return null;
-                long v = Long.parseLong(value);
+                BigDecimal v = new BigDecimal(value);
                 long max = column.type().equals("smallint") ? Short.MAX_VALUE : column.type().equals("integer") ? Integer.MAX_VALUE : Long.MAX_VALUE;
-                return Math.abs(v) > max ? null : value;
+                return v.compareTo(BigDecimal.valueOf(max)) > 0 || v.compareTo(BigDecimal.valueOf(-max - 1)) < 0 ? null : value;
+            }
+            case DATE -> {
+                return DATE_TIME.matcher(value).matches() ? value.substring(0, 10) : null;
+            }
+            case TIMESTAMP -> {
+                return DATE_TIME.matcher(value).matches() ? value : null;
             }
             default -> {
                 return value;

@@ -36,7 +36,7 @@ public final class GoldConstants {
     private final Map<String, Set<String>> byColumn = new TreeMap<>();
     private final List<Map<String, String>> groups = new ArrayList<>();
     private final Set<List<String>> pairs = new LinkedHashSet<>();
-    private Map<String, String> group;
+    private Map<String, List<String>> group;
 
     private GoldConstants() {}
 
@@ -45,12 +45,12 @@ public final class GoldConstants {
         for (String gold : golds) {
             try {
                 QuerySites sites = QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(gold)));
-                Map<String, String> together = new java.util.LinkedHashMap<>();
+                Map<String, List<String>> together = new java.util.LinkedHashMap<>();
                 for (QuerySites.Predicate p : sites.predicates) {
                     out.group = p.conjunct() ? together : null;
                     out.read(p.expression());
                 }
-                if (together.size() >= 2) out.groups.add(together);
+                if (together.size() >= 2) out.groups.addAll(combinations(together));
             } catch (Exception | StackOverflowError ignored) {
                 // a gold the parser cannot read gives no constants; its columns still get sampled and typed values
             }
@@ -116,7 +116,30 @@ public final class GoldConstants {
 
     private void add(String column, String value) {
         byColumn.computeIfAbsent(column.toLowerCase(Locale.ROOT), k -> new LinkedHashSet<>()).add(value);
-        if (group != null) group.putIfAbsent(column.toLowerCase(Locale.ROOT), value);
+        if (group != null) {
+            List<String> values = group.computeIfAbsent(column.toLowerCase(Locale.ROOT), k -> new ArrayList<>());
+            if (!values.contains(value)) values.add(value);
+        }
+    }
+
+    /**
+     * One row's worth of constants per constant of a column: each column's first constant, and for a column compared
+     * with several ({@code d >= '2025-01-01' AND d < '2026-01-01'}), one more per further constant with the others kept,
+     * so that every end of a range is met together with the gold's other conditions.
+     */
+    private static List<Map<String, String>> combinations(Map<String, List<String>> together) {
+        Map<String, String> first = new java.util.LinkedHashMap<>();
+        together.forEach((column, values) -> first.put(column, values.get(0)));
+        List<Map<String, String>> out = new ArrayList<>();
+        out.add(first);
+        together.forEach((column, values) -> {
+            for (int i = 1; i < values.size() && i < 4; i++) {
+                Map<String, String> other = new java.util.LinkedHashMap<>(first);
+                other.put(column, values.get(i));
+                out.add(other);
+            }
+        });
+        return out;
     }
 
     /** The column a side names, also through casts, LOWER/UPPER/TRIM, date functions and the like (one column only). */

@@ -94,7 +94,10 @@ final class RowGenerator {
                 // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and expose missing DISTINCTs
                 if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25) row[i] = out.get(random.nextInt(out.size()))[i];
                 List<String> cycle = values.get(c.name()).constants;
-                if (attempt < constants && !cycle.isEmpty() && random.nextDouble() < 0.7) row[i] = cycle.get((attempt + offset + i) % cycle.size());
+                // each constant once in the first rows, then often: every gold constant is in some row
+                if (attempt < constants && !cycle.isEmpty() && (random.nextDouble() < 0.7 || attempt < cycle.size())) {
+                    row[i] = cycle.get((attempt + offset + i) % cycle.size());
+                }
             }
             if (out.size() >= own && nextOverride < overrides.size()) overrides.get(nextOverride++).forEach((i, v) -> row[i] = v);
             for (int[] pair : compared) closeTogether(row, pair, columns, random);
@@ -158,7 +161,10 @@ final class RowGenerator {
         Map<String, Integer> byLowerName = new HashMap<>();
         for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
         List<Map<Integer, String>> out = new ArrayList<>();
-        for (Map<String, String> group : together) {
+        // more groups than rows: each candidate meets another share of them
+        List<Map<String, String>> groups = new ArrayList<>(together);
+        java.util.Collections.shuffle(groups, random);
+        for (Map<String, String> group : groups) {
             if (out.size() >= 60) break;
             Map<Integer, String> exact = new java.util.LinkedHashMap<>();
             group.forEach((name, value) -> {

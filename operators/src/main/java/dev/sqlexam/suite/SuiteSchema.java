@@ -84,6 +84,33 @@ public record SuiteSchema(List<String> preamble, List<Table> tables, List<String
      * The tables parents first: each step takes the first table (in schema order) whose parents are all placed; within a
      * cycle, the first table left.
      */
+    /**
+     * Where foreign keys form a cycle (departments.manager_id → employees, employees.dept_id → departments): the table
+     * still waiting whose references to tables not yet made can all be NULL, the fewest of them first; else the one
+     * waiting for the fewest. Tables that merely hang below the cycle wait for it.
+     */
+    private Integer cycleBreaker(TreeSet<Integer> left, Map<String, Integer> index) {
+        Integer best = null;
+        int bestScore = Integer.MAX_VALUE;
+        for (int i : left) {
+            Table t = tables.get(i);
+            int waiting = 0;
+            boolean nullable = true;
+            for (ForeignKey fk : t.foreignKeys()) {
+                Integer p = index.get(fk.parent());
+                if (p == null || p == i || !left.contains(p)) continue;
+                waiting++;
+                nullable &= fk.columns().stream().allMatch(c -> t.column(c) != null && t.column(c).nullable());
+            }
+            int score = (nullable ? 0 : 1_000) + waiting;
+            if (score < bestScore) {
+                best = i;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
     public List<Table> parentsFirst() {
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < tables.size(); i++) index.put(tables.get(i).qualified(), i);
@@ -108,7 +135,7 @@ public record SuiteSchema(List<String> preamble, List<Table> tables, List<String
         List<Table> out = new ArrayList<>(tables.size());
         while (!left.isEmpty()) {
             Integer next = ready.poll();
-            if (next == null) next = left.first();
+            if (next == null) next = cycleBreaker(left, index);
             if (!left.remove(next)) continue;
             out.add(tables.get(next));
             for (int child : children.get(next)) if (--waitingFor[child] == 0 && left.contains(child)) ready.add(child);
