@@ -22,6 +22,13 @@ import org.junit.jupiter.api.Test;
 
 class RowGeneratorTest {
 
+    private static final Table CUSTOMERS = table("customers", List.of(integer("id", false), text("name", false, 0)), List.of(List.of("id")));
+    private static final Table CUSTOMER_ORDERS = table("orders", List.of(integer("id", false), integer("customer_id", false)), List.of(List.of("id")),
+            references("customer_id", "customers"));
+    private static final Table ORDERS = table("orders", List.of(integer("id", false), text("status", true, 0), integer("qty", true)),
+            List.of(List.of("id")));
+    private static final Map<String, List<String>> ORDER_CONSTANTS = Map.of("status", List.of("shipped", "held"), "qty", List.of("5", "40"));
+
     private static Column integer(String name, boolean nullable) {
         return new Column(name, "integer", Family.INTEGER, nullable, null, List.of(), 0, 0, 0);
     }
@@ -41,14 +48,6 @@ class RowGeneratorTest {
     private static Table table(String name, List<Column> columns, List<List<String>> keys, ForeignKey... fks) {
         return new Table("public", name, columns, keys.isEmpty() ? List.of() : keys.get(0), keys, List.of(), List.of(fks));
     }
-
-    private static final Table CUSTOMERS = table("customers", List.of(integer("id", false), text("name", false, 0)), List.of(List.of("id")));
-    private static final Table CUSTOMER_ORDERS = table("orders", List.of(integer("id", false), integer("customer_id", false)), List.of(List.of("id")),
-            references("customer_id", "customers"));
-    private static final Table ORDERS = table("orders", List.of(integer("id", false), text("status", true, 0), integer("qty", true)),
-            List.of(List.of("id")));
-    private static final Map<String, List<String>> ORDER_CONSTANTS = Map.of("status", List.of("shipped", "held"), "qty", List.of("5", "40"));
-
 
     /** Each column's values from {@code constants} (by column name) and no sample. */
     private static Map<String, ColumnValues> values(Table t, Map<String, List<String>> constants) {
