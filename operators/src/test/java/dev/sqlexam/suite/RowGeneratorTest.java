@@ -1,0 +1,255 @@
+package dev.sqlexam.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlexam.suite.RowGenerator.Profile;
+import dev.sqlexam.suite.SuiteSchema.Column;
+import dev.sqlexam.suite.SuiteSchema.Family;
+import dev.sqlexam.suite.SuiteSchema.ForeignKey;
+import dev.sqlexam.suite.SuiteSchema.Table;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+class RowGeneratorTest {
+
+    private static final Table CUSTOMERS = table("customers", List.of(integer("id", false), text("name", false, 0)), List.of(List.of("id")));
+    private static final Table CUSTOMER_ORDERS = table("orders", List.of(integer("id", false), integer("customer_id", false)), List.of(List.of("id")),
+            references("customer_id", "customers"));
+    private static final Table ORDERS = table("orders", List.of(integer("id", false), text("status", true, 0), integer("qty", true)),
+            List.of(List.of("id")));
+    private static final Map<String, List<String>> ORDER_CONSTANTS = Map.of("status", List.of("shipped", "held"), "qty", List.of("5", "40"));
+
+    private static Column integer(String name, boolean nullable) {
+        return new Column(name, "integer", Family.INTEGER, nullable, null, List.of(), 0, 0, 0);
+    }
+
+    private static Column text(String name, boolean nullable, int length) {
+        return new Column(name, length > 0 ? "character varying(" + length + ")" : "text", Family.TEXT, nullable, null, List.of(), length, 0, 0);
+    }
+
+    private static Column date(String name, boolean nullable) {
+        return new Column(name, "date", Family.DATE, nullable, null, List.of(), 0, 0, 0);
+    }
+
+    private static ForeignKey references(String column, String parent) {
+        return new ForeignKey("fk_" + column, List.of(column), "\"public\".\"" + parent + "\"", List.of("id"), "");
+    }
+
+    private static Table table(String name, List<Column> columns, List<List<String>> keys, ForeignKey... fks) {
+        return new Table("public", name, columns, keys.isEmpty() ? List.of() : keys.get(0), keys, List.of(), List.of(fks));
+    }
+
+    /** Each column's values from {@code constants} (by column name) and no sample. */
+    private static Map<String, ColumnValues> values(Table t, Map<String, List<String>> constants) {
+        Map<String, ColumnValues> out = new HashMap<>();
+        for (Column c : t.columns()) out.put(c.name(), new ColumnValues(c, constants.getOrDefault(c.name(), List.of()), List.of(), false));
+        return out;
+    }
+
+    private static List<String[]> rows(Table t, Map<String, List<String>> constants, Map<String, List<String[]>> parents, Profile profile, long seed,
+            List<Map<String, String>> together, Set<List<String>> pairs) {
+        Map<String, Table> tables = new HashMap<>();
+        for (Table x : List.of(CUSTOMERS, t)) tables.put(x.qualified(), x);
+        return RowGenerator.rows(t, values(t, constants), List.of(), parents, tables, profile, new Random(seed), together, pairs);
+    }
+
+    private static List<String[]> rows(Table t, Map<String, List<String[]>> parents, Profile profile, long seed) {
+        return rows(t, Map.of(), parents, profile, seed, List.of(), Set.of());
+    }
+
+    private static Map<String, List<String[]>> customers(int n) {
+        List<String[]> stored = new ArrayList<>();
+        for (int i = 1; i <= n; i++) stored.add(new String[] {String.valueOf(i), "customer " + i});
+        return Map.of(CUSTOMERS.qualified(), stored);
+    }
+
+    private static List<String> column(List<String[]> rows, int index) {
+        return rows.stream().map(r -> r[index]).toList();
+    }
+
+    @Test
+    void primaryAndUniqueKeysNeverRepeat() {
+        Table items = table("items", List.of(integer("id", false), text("code", false, 2), integer("qty", true)),
+                List.of(List.of("id"), List.of("code")));
+        List<String[]> made = rows(items, Map.of(), new Profile(80, 0.1), 3);
+        assertThat(made).hasSizeGreaterThan(20);
+        assertThat(column(made, 0)).doesNotHaveDuplicates().doesNotContainNull();
+        assertThat(column(made, 1)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void compositeKeysNeverRepeatEvenWhenEachPartDoes() {
+        Table enrolments = table("enrolments", List.of(integer("student", false), integer("course", false), text("grade", true, 0)),
+                List.of(List.of("student", "course")));
+        List<String[]> made = rows(enrolments, Map.of("student", List.of("1"), "course", List.of("1")), Map.of(), new Profile(80, 0.1), 5, List.of(),
+                Set.of());
+        assertThat(made).hasSizeGreaterThan(30);
+        assertThat(made.stream().map(r -> r[0] + "/" + r[1]).toList()).doesNotHaveDuplicates();
+        assertThat(column(made, 0).stream().distinct().count()).isLessThan(made.size());
+    }
+
+    @Test
+    void notNullColumnsAreNeverNullWhateverTheNullRate() {
+        Table t = table("t", List.of(integer("id", false), text("required", false, 0), date("optional", true), integer("other", true)),
+                List.of(List.of("id")));
+        List<String[]> made = rows(t, Map.of(), new Profile(80, 0.9), 9);
+        assertThat(made).allSatisfy(r -> assertThat(Arrays.asList(r[0], r[1])).doesNotContainNull());
+        assertThat(column(made, 2)).containsNull();
+    }
+
+    @Test
+    void foreignKeysPointOnlyAtStoredParentRowsOrAreNullWhenNullable() {
+        Table orders = table("orders", List.of(integer("id", false), integer("customer_id", false), integer("referrer_id", true)),
+                List.of(List.of("id")), references("customer_id", "customers"), references("referrer_id", "customers"));
+        Map<String, List<String[]>> parents = customers(15);
+        Set<String> ids = parents.get(CUSTOMERS.qualified()).stream().map(r -> r[0]).collect(Collectors.toSet());
+        List<String[]> made = rows(orders, parents, new Profile(60, 0.3), 13);
+        assertThat(made).isNotEmpty();
+        assertThat(column(made, 1)).allMatch(ids::contains);
+        assertThat(column(made, 2)).containsNull().allMatch(v -> v == null || ids.contains(v));
+    }
+
+    @Test
+    void aRequiredReferenceWithoutParentRowsMakesNoRows() {
+        assertThat(rows(CUSTOMER_ORDERS, Map.of(), new Profile(30, 0.1), 1)).isEmpty();
+    }
+
+    @Test
+    void aRequiredSelfReferencePointsAtItselfFirstThenAtEarlierRows() {
+        Table staff = table("staff", List.of(integer("id", false), integer("boss_id", false)), List.of(List.of("id")), references("boss_id", "staff"));
+        List<String[]> made = rows(staff, Map.of(), new Profile(40, 0.2), 17);
+        assertThat(made).hasSizeGreaterThan(10);
+        assertThat(made.get(0)[1]).isEqualTo(made.get(0)[0]);
+        Set<String> stored = new HashSet<>();
+        for (String[] row : made) {
+            stored.add(row[0]);
+            assertThat(stored).as("boss of " + row[0]).contains(row[1]);
+        }
+    }
+
+    private static Map<String, Integer> childrenByParent(List<String[]> made) {
+        Map<String, Integer> out = new HashMap<>();
+        for (String[] r : made) out.merge(r[1], 1, Integer::sum);
+        return out;
+    }
+
+    @Test
+    void withTheDefaultSpreadSomeParentsGetNoChildren() {
+        List<String[]> made = rows(CUSTOMER_ORDERS, customers(40), new Profile(200, 0.0), 21);
+        assertThat(made).hasSizeGreaterThan(100);
+        Map<String, Integer> children = childrenByParent(made);
+        assertThat(children.size()).as("parents with children").isBetween(20, 30);
+    }
+
+    @Test
+    void withASmallSpreadChildrenGatherOnFewParents() {
+        List<String[]> made = rows(CUSTOMER_ORDERS, customers(40), new Profile(200, 0.0, 1.0, 0.12, 0.1), 21);
+        Map<String, Integer> children = childrenByParent(made);
+        assertThat(children.size()).as("parents with children").isLessThanOrEqualTo(4);
+        assertThat(children.values().stream().mapToInt(Integer::intValue).max().orElse(0)).isGreaterThanOrEqualTo(made.size() / 6);
+    }
+
+    @Test
+    void withManyRowsEveryGoldConstantOfAColumnAppearsInSomeRow() {
+        List<String[]> made = rows(ORDERS, ORDER_CONSTANTS, Map.of(), new Profile(400, 0.1), 23, List.of(), Set.of());
+        Map<String, ColumnValues> values = values(ORDERS, ORDER_CONSTANTS);
+        assertThat(column(made, 1)).containsAll(values.get("status").constants);
+        assertThat(column(made, 2)).containsAll(values.get("qty").constants);
+    }
+
+    @Disabled("bug: RowGenerator.rows puts a column's constants in the first rows only with probability 0.7 (the cycle), so a table "
+            + "of a candidate's size often lacks a gold constant: here 'shipped', 'heldx' and ' held' in 37 rows of Profile(60, 0.1), seed 23; "
+            + "over seeds 0-499 a gold constant itself is missing in 40% of tables with Profile(24, 0.12), 17% with Profile(60, 0.1)")
+    @Test
+    void everyGoldConstantOfAColumnAppearsInATableOfACandidatesSize() {
+        List<String[]> made = rows(ORDERS, ORDER_CONSTANTS, Map.of(), new Profile(60, 0.1), 23, List.of(), Set.of());
+        Map<String, ColumnValues> values = values(ORDERS, ORDER_CONSTANTS);
+        assertThat(column(made, 1)).containsAll(values.get("status").constants);
+        assertThat(column(made, 2)).containsAll(values.get("qty").constants);
+    }
+
+    @Test
+    void aSmallProfileStillMakesAtLeastARowPerConstant() {
+        Table t = table("t", List.of(integer("id", false), integer("qty", true)), List.of(List.of("id")));
+        List<String> golds = List.of("10", "20", "30", "40", "50", "60", "70", "80", "90", "100");
+        List<String[]> made = rows(t, Map.of("qty", golds), Map.of(), new Profile(2, 0.0), 29, List.of(), Set.of());
+        assertThat(made).hasSizeGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void aGroupsConstantsAppearTogetherInOneRowAndWithOneMovedBesideItsConstant() {
+        List<Map<String, String>> together = List.of(Map.of("status", "shipped", "qty", "5"));
+        List<String[]> made = rows(ORDERS, Map.of(), Map.of(), new Profile(30, 0.1), 31, together, Set.of());
+        List<String> pairs = made.stream().map(r -> r[1] + "/" + r[2]).toList();
+        assertThat(pairs).contains("shipped/5", "shipped/4", "shipped/6", "SHIPPED/5", "shippe/5");
+    }
+
+    @Test
+    void columnsAGoldComparesAreOftenEqualOrADayApart() {
+        Table shipments = table("shipments", List.of(integer("id", false), date("order_date", false), date("ship_date", false)), List.of(List.of("id")));
+        Profile profile = new Profile(200, 0.0, 0.0, 0.0);
+        List<String[]> compared = rows(shipments, Map.of(), Map.of(), profile, 37, List.of(), Set.of(List.of("order_date", "ship_date")));
+        List<String[]> apart = rows(shipments, Map.of(), Map.of(), profile, 37, List.of(), Set.of());
+        assertThat(equalDates(compared)).isGreaterThan(compared.size() / 8);
+        assertThat(equalDates(apart)).isLessThan(apart.size() / 40 + 1);
+        assertThat(compared).anyMatch(r -> LocalDate.parse(r[2]).equals(LocalDate.parse(r[1]).plusDays(1)));
+    }
+
+    private static long equalDates(List<String[]> made) {
+        return made.stream().filter(r -> r[1].equals(r[2])).count();
+    }
+
+    @Test
+    void theSameSeedGivesTheSameRowsAndAnotherSeedOthers() {
+        Table orders = table("orders", List.of(integer("id", false), integer("customer_id", true), text("status", true, 0), date("day", true)),
+                List.of(List.of("id")), references("customer_id", "customers"));
+        Map<String, List<String>> constants = Map.of("status", List.of("open"));
+        List<Map<String, String>> together = List.of(Map.of("status", "open", "day", "2024-05-01"));
+        Profile profile = new Profile(40, 0.2);
+        List<List<String>> first = asLists(rows(orders, constants, customers(10), profile, 41, together, Set.of()));
+        List<List<String>> again = asLists(rows(orders, constants, customers(10), profile, 41, together, Set.of()));
+        List<List<String>> other = asLists(rows(orders, constants, customers(10), profile, 42, together, Set.of()));
+        assertThat(again).isEqualTo(first);
+        assertThat(other).isNotEqualTo(first);
+    }
+
+    private static List<List<String>> asLists(List<String[]> made) {
+        return made.stream().map(Arrays::asList).toList();
+    }
+
+    @Test
+    void repeatsMakeValuesRepeatMoreThanChanceDoes() {
+        Table notes = table("notes", List.of(integer("id", false), date("day", false)), List.of(List.of("id")));
+        List<String[]> calm = rows(notes, Map.of(), new Profile(400, 0.0, 0.0, 0.0), 43);
+        List<String[]> repetitive = rows(notes, Map.of(), new Profile(400, 0.0, 0.0, 0.35), 43);
+        assertThat(duplicateShare(repetitive)).isGreaterThan(duplicateShare(calm) * 1.5);
+    }
+
+    /** The share of rows whose day is some earlier row's. */
+    private static double duplicateShare(List<String[]> made) {
+        return 1.0 - (double) made.stream().map(r -> r[1]).distinct().count() / made.size();
+    }
+
+    @Disabled("bug: RowGenerator.overrides fits a group's constant with ColumnValues.fit, which passes any text for a DATE column: "
+            + "GoldConstants gives {created: \"2024\"} for EXTRACT(YEAR FROM created) = 2024 AND status = 'open', and a row gets created = '2024', "
+            + "which the server refuses (22007), so the exact together-row is lost")
+    @Test
+    void aGroupsYearConstantOnADateColumnIsNotPutInTheRowAsIs() {
+        Table orders = table("orders", List.of(integer("id", false), text("status", true, 0), date("created", true)), List.of(List.of("id")));
+        List<Map<String, String>> together = GoldConstants.of(List.of("SELECT id FROM orders WHERE EXTRACT(YEAR FROM created) = 2024 AND status = 'open'"))
+                .groups();
+        assertThat(together).containsExactly(Map.of("created", "2024", "status", "open"));
+        List<String[]> made = rows(orders, Map.of(), Map.of(), new Profile(20, 0.0), 47, together, Set.of());
+        assertThat(column(made, 2)).allMatch(v -> v == null || v.matches("\\d{4}-\\d{2}-\\d{2}"));
+    }
+}
