@@ -49,9 +49,13 @@ class GoldConstantsTest {
     }
 
     @Test
-    void aGoldsAndedConstantsFormOneGroupWithTheFirstConstantOfEachColumn() {
+    void aGoldsAndedConstantsFormAGroupAndEachFurtherConstantOfAColumnAnotherWithTheOthersKept() {
         assertThat(of("SELECT 1 FROM t WHERE status = 'open' AND total > 100").groups()).containsExactly(Map.of("status", "open", "total", "100"));
-        assertThat(of("SELECT 1 FROM t WHERE a IN (2, 3) AND b BETWEEN 10 AND 20").groups()).containsExactly(Map.of("a", "2", "b", "10"));
+        assertThat(of("SELECT 1 FROM t WHERE a IN (2, 3) AND b BETWEEN 10 AND 20").groups()).containsExactly(Map.of("a", "2", "b", "10"),
+                Map.of("a", "3", "b", "10"), Map.of("a", "2", "b", "20"));
+        // both ends of a date range, each with the gold's other condition
+        assertThat(of("SELECT count(*) FROM o WHERE s = 'done' AND d >= DATE '2025-01-01' AND d < DATE '2026-01-01'").groups())
+                .containsExactly(Map.of("s", "done", "d", "2025-01-01"), Map.of("s", "done", "d", "2026-01-01"));
         // JOIN ON conditions are ANDed with the WHERE's
         assertThat(of("SELECT 1 FROM a JOIN b ON b.id = a.b_id AND b.kind = 'x' WHERE a.total > 5").groups())
                 .containsExactly(Map.of("kind", "x", "total", "5"));
