@@ -74,7 +74,7 @@ final class RowGenerator {
         int count = Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
         // after the table's own rows, the groups' rows
-        List<Map<Integer, String>> overrides = overrides(table, together, random);
+        List<Map<Integer, String>> overrides = overrides(table, together, random, profile);
         int own = count;
         count += overrides.size();
         int nextOverride = 0;
@@ -157,7 +157,7 @@ final class RowGenerator {
     }
 
     /** Rows' worth of values from the groups whose columns (two or more) are this table's (about 60 at most), shuffled. */
-    private static List<Map<Integer, String>> overrides(Table table, List<Map<String, String>> together, Random random) {
+    private static List<Map<Integer, String>> overrides(Table table, List<Map<String, String>> together, Random random, Profile profile) {
         Map<String, Integer> byLowerName = new HashMap<>();
         for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
         List<Map<Integer, String>> out = new ArrayList<>();
@@ -174,6 +174,8 @@ final class RowGenerator {
             });
             if (exact.size() < 2) continue;
             out.add(exact);
+            // twice: rows meeting every condition of a gold that repeat, for a DISTINCT or COUNT(DISTINCT …) it lacks
+            if (random.nextDouble() < Math.min(0.6, profile.repeats() * 3)) out.add(exact);
             for (var e : exact.entrySet()) {
                 for (String beside : ColumnValues.around(table.columns().get(e.getKey()), e.getValue())) {
                     String fitted = ColumnValues.fit(table.columns().get(e.getKey()), beside);
