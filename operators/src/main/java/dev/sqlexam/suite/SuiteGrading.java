@@ -54,6 +54,11 @@ public final class SuiteGrading implements SuiteCheck {
         return verdict;
     }
 
+    /** SQLSTATE classes of a query that the schema, not the data, refuses: undefined objects, unsupported features. */
+    static boolean lacking(String sqlstate) {
+        return sqlstate != null && (sqlstate.startsWith("42") || sqlstate.startsWith("0A") || sqlstate.startsWith("XX"));
+    }
+
     /** One gold the prediction matched on the exam database, followed over the suite databases. */
     private static final class Followed {
         final int index;
@@ -169,6 +174,11 @@ public final class SuiteGrading implements SuiteCheck {
                     pred = executor.execute(db, predSql);
                     if (!pred.ok() && pred.errorClass() == ErrorClass.INFRA_FAILURE) {
                         skipped.add(db + ": infra_failure: " + pred.error());
+                        return;
+                    }
+                    if (!pred.ok() && lacking(pred.sqlstate())) {
+                        // it ran on the exam database: the suite database lacks a function, type or object it uses
+                        skipped.add(db + ": the suite database lacks what the prediction uses [" + pred.sqlstate() + "]: " + pred.error());
                         return;
                     }
                 }

@@ -49,6 +49,10 @@ class SuiteAlternativesITCase {
         pool = new PooledConnections(access.url(), access.initSql(), true, ConnectionPolicy.DEFAULT);
         reader = new ReadOnlyExecutor(pool, 10_000, 10_000);
         make(EXAM, "(1, 'a', 9), (2, 'b', 5), (3, 'c', 1)");
+        try (Connection c = DriverManager.getConnection(state.server().forDatabase(EXAM)); Statement st = c.createStatement()) {
+            // a function of the user's database that suites do not copy
+            st.execute("CREATE FUNCTION twice(int) RETURNS int LANGUAGE sql IMMUTABLE AS 'SELECT $1 * 2'");
+        }
         // v ties at the top: a LIMIT 1 on v alone cuts the tie; two rows of group 'a' make a scalar subquery on it fail
         make(TIES, "(1, 'a', 7), (2, 'b', 7), (3, 'a', 1)");
         make(PLAIN, "(1, 'c', 4), (2, 'a', 8), (3, 'b', 6)");
@@ -139,5 +143,14 @@ class SuiteAlternativesITCase {
         assertThat(verdict.overturned()).isFalse();
         assertThat(verdict.checked()).isZero();
         assertThat(verdict.skipped().get(0)).startsWith(SuiteGrade.UNCHECKED);
+    }
+
+    @Test
+    void aPredictionUsingAFunctionOnlyTheExamDatabaseHasIsNotASuiteError() {
+        ExamQuestion q = question("SELECT grp FROM t ORDER BY v DESC, grp DESC LIMIT 1");
+        SuiteGrade verdict = grade(q, "SELECT grp FROM t WHERE twice(v) > 0 ORDER BY v DESC, grp DESC LIMIT 1");
+        assertThat(verdict.overturned()).as(String.valueOf(verdict)).isFalse();
+        assertThat(verdict.unchecked()).isTrue();
+        assertThat(verdict.skipped()).anySatisfy(s -> assertThat(s).contains("lacks what the prediction uses"));
     }
 }
