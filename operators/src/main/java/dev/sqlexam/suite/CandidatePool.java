@@ -46,7 +46,15 @@ final class CandidatePool {
     record Limits(int min, int max, int patience, long budgetMs, int wantUsable) {}
 
     /** A candidate as made and what it showed: which golds are defined on it (and why the others are not), which neighbours it tells apart. */
-    record Made(int id, RowGenerator.Profile profile, long seed, BitSet usable, Map<Integer, String> problems, BitSet distinguished) {}
+    record Made(int id, RowGenerator.Profile profile, long seed, BitSet usable, Map<Integer, String> problems, BitSet distinguished) {
+
+        /** Which of the pool's shapes the candidate took. */
+        int shape() {
+            for (int i = 0; i < SHAPES.length; i++) if (SHAPES[i].equals(profile)) return i;
+            for (int i = 0; i < CALM.length; i++) if (CALM[i].equals(profile)) return SHAPES.length + i;
+            return -1;
+        }
+    }
 
     /** The pool: its candidates, the neighbours (in one numbering across golds) and the ones the schema refused. */
     record Pool(List<Made> candidates, List<Neighbours.Neighbour> neighbours, BitSet refused, List<String> notes) {}

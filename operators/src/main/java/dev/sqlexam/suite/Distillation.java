@@ -8,7 +8,7 @@ import java.util.List;
  * Chooses a test suite from a pool of candidate databases, as Zhong et al. distil theirs: greedily the candidate that
  * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached; then, up to the
  * floor, the candidates that tell apart the neighbours told apart least often so far (a second opinion where the suite is
- * thin); then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the
+ * thin), of shapes not chosen yet first; then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the
  * golds short of that are defined. Plain logic over what each candidate told apart: no database here.
  */
 final class Distillation {
@@ -16,7 +16,12 @@ final class Distillation {
     private Distillation() {}
 
     /** One candidate: the neighbours it tells apart from their gold, and the golds defined on it (by index). */
-    record Candidate(int id, BitSet distinguished, BitSet usable) {}
+    record Candidate(int id, BitSet distinguished, BitSet usable, int shape) {
+
+        Candidate(int id, BitSet distinguished, BitSet usable) {
+            this(id, distinguished, usable, 0);
+        }
+    }
 
     /**
      * The chosen candidates in order (pool ids); {@code distilled}: how many the greedy step chose; {@code quota}: how
@@ -48,12 +53,16 @@ final class Distillation {
         }
         int distilled = chosen.size();
         int[] times = timesCovered(pool, chosen);
+        java.util.Set<Integer> shapes = new java.util.HashSet<>();
+        for (int i = 0; i < pool.size(); i++) if (taken[i]) shapes.add(pool.get(i).shape());
         while (chosen.size() < Math.min(floor, cap) && chosen.size() < pool.size()) {
             int best = -1;
             double bestScore = -1;
             for (int i = 0; i < pool.size(); i++) {
                 if (taken[i]) continue;
-                double score = pool.get(i).usable().cardinality() * 1e-6;
+                // a shape not chosen yet counts for more than a neighbour told apart a second time: what no neighbour
+                // foresaw is caught by databases unlike each other
+                double score = pool.get(i).usable().cardinality() * 1e-6 + (shapes.contains(pool.get(i).shape()) ? 0 : 0.75);
                 BitSet d = pool.get(i).distinguished();
                 for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) score += 1.0 / (1 + times[n]);
                 if (score > bestScore) {
@@ -62,6 +71,7 @@ final class Distillation {
                 }
             }
             take(best, pool, taken, chosen);
+            shapes.add(pool.get(best).shape());
             BitSet d = pool.get(best).distinguished();
             for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) times[n]++;
         }

@@ -65,4 +65,13 @@ class DistillationTest {
         assertThat(Distillation.select(pool, 1, 5, 3).chosen()).hasSize(3);
         assertThat(Distillation.select(List.of(), 1, 5, 3).chosen()).isEmpty();
     }
+
+    @Test
+    void theFloorPrefersShapesNotChosenYetWhereNeighboursDoNotTellThemApart() {
+        // every candidate tells apart the same neighbour: the greedy step takes the first; the floor takes other shapes first
+        List<Distillation.Candidate> pool = List.of(new Distillation.Candidate(0, bits(0), bits(0), 0), new Distillation.Candidate(1, bits(0), bits(0), 0),
+                new Distillation.Candidate(2, bits(0), bits(0), 0), new Distillation.Candidate(3, bits(0), bits(0), 1),
+                new Distillation.Candidate(4, bits(0), bits(0), 2));
+        assertThat(Distillation.select(pool, 1, 3, 3).chosen()).containsExactly(0, 3, 4);
+    }
 }
