@@ -31,7 +31,7 @@ import java.util.TreeSet;
 public final class SuiteBuilder {
 
     /** Changes whenever what the generator makes for the same inputs changes: older suites are then rebuilt. */
-    public static final String GENERATOR_VERSION = "suite-21";
+    public static final String GENERATOR_VERSION = "suite-22";
     private static final int NEIGHBOURS_PER_GOLD = 40;
     private static final int SAMPLE_ROWS = 200;
     private static final int MIN_POOL = 24;
@@ -105,16 +105,27 @@ public final class SuiteBuilder {
             for (String old : existing) SuiteDatabase.drop(server, old);
             dropOlder(state, source.sourceId(), hash);
             TestSuite built = build(source, new ArrayList<>(golds), size, hash);
-            try (PreparedStatement ps = state.prepareStatement("INSERT INTO exam.test_suites (suite_hash, source, suite) VALUES (?, ?, ?::jsonb) "
-                    + "ON CONFLICT (suite_hash) DO UPDATE SET suite = EXCLUDED.suite, built_at = now()")) {
-                ps.setString(1, hash);
-                ps.setString(2, source.sourceId());
-                ps.setString(3, Json.MAPPER.writeValueAsString(built));
-                ps.executeUpdate();
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new SQLException("cannot store the suite's manifest: " + e.getMessage(), e);
+            try {
+                store(state, hash, source.sourceId(), built);
+            } catch (SQLException lost) {
+                // the build took minutes: a connection the server dropped meanwhile (a restart, an administrator) is opened again
+                try (Connection again = DriverManager.getConnection(stateUrl)) {
+                    store(again, hash, source.sourceId(), built);
+                }
             }
             return new Prepared(built, false);
+        }
+    }
+
+    private static void store(Connection state, String hash, String sourceId, TestSuite built) throws SQLException {
+        try (PreparedStatement ps = state.prepareStatement("INSERT INTO exam.test_suites (suite_hash, source, suite) VALUES (?, ?, ?::jsonb) "
+                + "ON CONFLICT (suite_hash) DO UPDATE SET suite = EXCLUDED.suite, built_at = now()")) {
+            ps.setString(1, hash);
+            ps.setString(2, sourceId);
+            ps.setString(3, Json.MAPPER.writeValueAsString(built));
+            ps.executeUpdate();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new SQLException("cannot store the suite's manifest: " + e.getMessage(), e);
         }
     }
 

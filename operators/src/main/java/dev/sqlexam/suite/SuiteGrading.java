@@ -119,7 +119,7 @@ public final class SuiteGrading implements SuiteCheck {
         SuiteGrade run() {
             boolean identical = followed.size() == 1 && SqlTextKey.of(followed.get(0).sql).equals(SqlTextKey.of(predSql));
             for (String db : suite.databases()) {
-                if (followed.stream().noneMatch(f -> f.alive() && f.usable < suite.perGold())) break;
+                if (followed.stream().noneMatch(Followed::alive)) break;
                 if (identical) {
                     if (suite.goldProblem(db, followed.get(0).digest) == null) followed.get(0).usable++;
                     else skipped.add(db + ": " + suite.goldProblem(db, followed.get(0).digest));
@@ -159,7 +159,7 @@ public final class SuiteGrading implements SuiteCheck {
             QueryOutcome pred = null;
             boolean used = false;
             for (Followed f : followed) {
-                if (!f.alive() || f.usable >= suite.perGold()) continue;
+                if (!f.alive()) continue;
                 String problem = suite.goldProblem(db, f.digest);
                 QueryOutcome gold = null;
                 if (problem == null) {

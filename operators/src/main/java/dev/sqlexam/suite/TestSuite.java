@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * One exam database's test suite as built (or found cached): its databases in order (the distilled ones first), which
  * golds may not be graded on which of them ({@code goldHealth}: suite database → gold digest → why: the gold errs, times
- * out or cuts a tie there), how many databases each gold is graded on at most ({@code perGold}), the neighbours the
+ * out or cuts a tie there), how many databases each gold is defined on at least where the pool allowed ({@code perGold}), the neighbours the
  * suite tells apart, and how its distillation went ({@code stats}).
  */
 public record TestSuite(String sourceDb, String hash, List<String> databases, Map<String, Map<String, String>> goldHealth,

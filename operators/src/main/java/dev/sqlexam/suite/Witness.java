@@ -68,15 +68,15 @@ public final class Witness {
                     "no witness: the tables both queries read could not be found (" + e.getMessage() + "); replay on " + database);
         }
         boolean suiteError = !pred.ok();
-        if (budgetMs <= 0) return shown(database, tables, rows, golds.get(0).outcome(), pred, false, "not shrunk (test_suite_witness_ms is 0)");
+        if (budgetMs <= 0) return shownWithParents(suite, database, tables, rows, golds.get(0).outcome(), pred, false, "not shrunk (test_suite_witness_ms is 0)");
         String slot = acquire(suite);
-        if (slot == null) return shown(database, tables, rows, golds.get(0).outcome(), pred, false, "no witness database was free: rows not shrunk");
+        if (slot == null) return shownWithParents(suite, database, tables, rows, golds.get(0).outcome(), pred, false, "no witness database was free: rows not shrunk");
         try (Connection writer = DriverManager.getConnection(admin.forDatabase(slot))) {
             SuiteDatabase.tryExecute(writer, "SET synchronous_commit = off", null);
             writer.setAutoCommit(false);
             Trial trial = new Trial(writer, slot, tables, golds, predSql, grader, suiteError);
             if (!trial.differs(rows)) {
-                return shown(database, tables, rows, golds.get(0).outcome(), pred, false,
+                return shownWithParents(suite, database, tables, rows, golds.get(0).outcome(), pred, false,
                         "these rows alone do not reproduce the difference (it needs rows the plans do not name); replay on " + database);
             }
             long deadline = System.currentTimeMillis() + budgetMs;
@@ -87,9 +87,9 @@ public final class Witness {
             QueryOutcome gold = executor.execute(slot, golds.get(0).sql());
             QueryOutcome predicted = executor.execute(slot, predSql);
             boolean minimal = trial.trials < MAX_TRIALS && System.currentTimeMillis() < deadline;
-            return shown(database, tables, rows, gold, predicted, minimal, minimal ? null : "shrinking stopped at its budget: rows may not be minimal");
+            return shownWithParents(suite, database, tables, rows, gold, predicted, minimal, minimal ? null : "shrinking stopped at its budget: rows may not be minimal");
         } catch (SQLException e) {
-            return shown(database, tables, rows, golds.get(0).outcome(), pred, false, "rows not shrunk: " + e.getMessage());
+            return shownWithParents(suite, database, tables, rows, golds.get(0).outcome(), pred, false, "rows not shrunk: " + e.getMessage());
         } finally {
             FREE.get(suite.hash()).offer(slot);
         }
@@ -181,6 +181,17 @@ public final class Witness {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
+        }
+    }
+
+    /** {@link #shown} with the rows the evidence's rows reference in tables neither query reads: it loads with foreign keys on. */
+    private SuiteGrade.Evidence shownWithParents(TestSuite suite, String database, List<SuiteSchema.Table> tables, Map<String, List<String[]>> rows,
+            QueryOutcome gold, QueryOutcome pred, boolean minimal, String note) {
+        try {
+            WitnessParents.Evidence e = WitnessParents.of(admin, database, suite.schema(), tables, rows);
+            return shown(database, e.tables(), e.rows(), gold, pred, minimal, note);
+        } catch (SQLException ex) {
+            return shown(database, tables, rows, gold, pred, minimal, note == null ? "rows referenced in other tables not added: " + ex.getMessage() : note);
         }
     }
 
