@@ -91,6 +91,12 @@ final class ColumnValues {
     /** As {@link #draw(Random, double)}; {@code anchored} (0–1) is how much sampled values are preferred to values of the type. */
     String draw(Random random, double nullRate, double anchored) {
         if (column.nullable() && random.nextDouble() < nullRate) return null;
+        // now and then the type's edge (0, a cent, a negative, the empty string): a filter only a prediction adds
+        // (total > 0.5, price > 0, name <> '') has rows to trip on
+        if (!checked && random.nextDouble() < EDGE_RATE) {
+            String edge = edge(random);
+            if (edge != null) return edge;
+        }
         double r = random.nextDouble();
         if (!constants.isEmpty() && r < 0.4) return constants.get(random.nextInt(constants.size()));
         if (!boundaries.isEmpty() && r >= 0.4 && r < 0.48) return boundaries.get(random.nextInt(boundaries.size()));
@@ -101,6 +107,18 @@ final class ColumnValues {
         if (typed != null) return typed;
         if (!samples.isEmpty()) return samples.get(random.nextInt(samples.size()));
         return constants.isEmpty() ? null : constants.get(random.nextInt(constants.size()));
+    }
+
+    private static final double EDGE_RATE = 0.08;
+
+    /** An edge value of the column's type (null: none for it). */
+    private String edge(Random random) {
+        return switch (column.family()) {
+            case INTEGER -> pick(random, "0", "-1", "1");
+            case NUMERIC, FLOAT -> fit(column, pick(random, "0.01", "-1", "0"));
+            case TEXT -> pick(random, "", " ");
+            default -> null;
+        };
     }
 
     /** A value of the column's type with no sample behind it (null: none can be made for the type). */

@@ -109,6 +109,19 @@ public final class SuiteSchemaReader {
                     }
                 }
             }
+            // a domain's checks hold on each column of the domain: a suite database is a database of the schema
+            try (ResultSet rs = st.executeQuery("""
+                    SELECT a.attrelid, a.attname, k.conname, pg_get_constraintdef(k.oid)
+                    FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid AND t.typtype = 'd'
+                    JOIN pg_constraint k ON k.contypid = t.oid AND k.contype = 'c'
+                    WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attrelid, a.attnum, k.conname""")) {
+                while (rs.next()) {
+                    if (!tableNames.containsKey(rs.getLong(1))) continue;
+                    String check = rs.getString(4).replaceAll("\\bVALUE\\b", java.util.regex.Matcher.quoteReplacement(SuiteSchema.quote(rs.getString(2))));
+                    constraints.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                            .add("CONSTRAINT " + SuiteSchema.quote(rs.getString(2) + "_" + rs.getString(3)) + " " + check);
+                }
+            }
             try (ResultSet rs = st.executeQuery("""
                     SELECT i.indrelid, pg_get_indexdef(i.indexrelid),
                            ARRAY(SELECT a.attname::text FROM unnest(i.indkey) WITH ORDINALITY u(n, o) JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = u.n ORDER BY u.o),
