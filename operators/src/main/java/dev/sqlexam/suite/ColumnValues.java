@@ -65,13 +65,19 @@ final class ColumnValues {
                     BigDecimal min = numbers.get(0);
                     BigDecimal max = numbers.get(numbers.size() - 1);
                     for (BigDecimal b : List.of(min, max, min.subtract(step), max.add(step))) out.add(b.toPlainString());
+                    // the type's edges, also where a check constraint names the column (it keeps those it accepts: price >= 0 keeps 0)
+                    for (String edge : List.of("0", "1", "-1", column.family() == Family.INTEGER ? "2" : "0.01")) out.add(edge);
                 }
-                case DATE -> {
-                    List<LocalDate> days = samples.stream().filter(v -> DATE.matcher(v).matches()).map(LocalDate::parse).sorted().toList();
+                case DATE, TIMESTAMP -> {
+                    List<LocalDate> days = samples.stream().filter(v -> v.length() >= 10 && DATE.matcher(v.substring(0, 10)).matches())
+                            .map(v -> LocalDate.parse(v.substring(0, 10))).sorted().toList();
                     if (days.isEmpty()) return out;
                     LocalDate min = days.get(0);
                     LocalDate max = days.get(days.size() - 1);
-                    for (LocalDate d : List.of(min, max, min.minusDays(1), max.plusDays(1))) out.add(d.toString());
+                    // a year and more beyond the sample: a date filter only a prediction adds (hired since 2016) has rows outside it
+                    for (LocalDate d : List.of(min, max, min.minusDays(1), max.plusDays(1), min.minusDays(400), max.plusDays(400), min.minusYears(7))) {
+                        out.add(column.family() == Family.DATE ? d.toString() : d + " 10:30:00");
+                    }
                 }
                 default -> {
                     // no order to find the ends of
@@ -167,7 +173,9 @@ final class ColumnValues {
                         out.add(value);
                         out.add(d.minusDays(1).toString());
                         out.add(d.plusDays(1).toString());
-                        if (column.family() == Family.TIMESTAMP) out.add(d + " 23:59:59");
+                        // within the day before and the day itself: BETWEEN '…-31' against < '…-01' of the next month
+                        if (column.family() == Family.TIMESTAMP) out.addAll(List.of(d + " 23:59:59", d.minusDays(1) + " 23:59:59", d.minusDays(1) + " 14:30:00",
+                                d + " 00:00:01"));
                     } catch (RuntimeException ignored) {
                         // not a calendar date
                     }

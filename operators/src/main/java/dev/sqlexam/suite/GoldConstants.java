@@ -23,6 +23,7 @@ import net.sf.jsqlparser.expression.operators.relational.Between;
 import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
 
@@ -32,6 +33,9 @@ import net.sf.jsqlparser.schema.Column;
  * just beside them, into the suite's rows, so that every filter of a gold both holds and fails on some row.
  */
 public final class GoldConstants {
+
+    /** In a group, the column is NULL (a gold's {@code IS NULL}). */
+    static final String NULL = "\u0000NULL";
 
     private final Map<String, Set<String>> byColumn = new TreeMap<>();
     private final List<Map<String, String>> groups = new ArrayList<>();
@@ -50,6 +54,7 @@ public final class GoldConstants {
                     out.group = p.conjunct() ? together : null;
                     out.read(p.expression());
                 }
+                for (Function f : sites.functions) out.fallback(f);
                 if (together.size() >= 2) out.groups.addAll(combinations(together));
             } catch (Exception | StackOverflowError ignored) {
                 // a gold the parser cannot read gives no constants; its columns still get sampled and typed values
@@ -97,6 +102,10 @@ public final class GoldConstants {
             pair(b.getLeftExpression(), b.getBetweenExpressionEnd());
         } else if (e instanceof InExpression in && in.getRightExpression() instanceof ExpressionList<?> list) {
             for (Expression item : list) pair(in.getLeftExpression(), item);
+        } else if (e instanceof IsNullExpression isNull && !isNull.isNot() && group != null && columnOf(isNull.getLeftExpression()) != null) {
+            // in a group only: the row that meets the gold's other conditions has this column NULL
+            String column = columnOf(isNull.getLeftExpression()).toLowerCase(Locale.ROOT);
+            group.computeIfAbsent(column, k -> new ArrayList<>()).add(NULL);
         } else if (e instanceof LikeExpression like && like.getRightExpression() instanceof StringValue pattern) {
             String column = columnOf(like.getLeftExpression());
             if (column != null) {
@@ -106,6 +115,15 @@ public final class GoldConstants {
                 add(column, p.replace("%", " ").replace("_", " ").trim());
             }
         }
+    }
+
+    /** {@code COALESCE(specialty, 'general')}: the value a NULL stands in for is one a row may hold too. */
+    private void fallback(Function f) {
+        String name = f.getName() == null ? "" : f.getName().toUpperCase(Locale.ROOT);
+        if (!(name.equals("COALESCE") || name.equals("IFNULL") || name.equals("NULLIF")) || f.getParameters() == null || f.getParameters().size() < 2) return;
+        group = null;
+        Expression first = (Expression) f.getParameters().get(0);
+        for (int i = 1; i < f.getParameters().size(); i++) pair(first, (Expression) f.getParameters().get(i));
     }
 
     private void pair(Expression columnSide, Expression valueSide) {

@@ -99,6 +99,11 @@ public final class Neighbours {
             }
             if (order.size() > 1) add(out, body, printed, "drop the last ORDER BY key", true, at,
                     (q, k) -> q.selects.get(k).getOrderByElements().remove(q.selects.get(k).getOrderByElements().size() - 1));
+            int grouped = s.getGroupBy() == null || s.getGroupBy().getGroupByExpressionList() == null ? 0 : s.getGroupBy().getGroupByExpressionList().size();
+            for (int g = 0; g < grouped && grouped > 1; g++) {
+                final int item = g;
+                add(out, body, printed, "drop a GROUP BY key", true, at, (q, k) -> q.selects.get(k).getGroupBy().getGroupByExpressionList().remove(item));
+            }
             Limit limit = s.getLimit();
             if (limit != null && limit.getRowCount() instanceof LongValue n && limit.getOffset() == null) {
                 add(out, body, printed, "LIMIT + 1", true, at, (q, k) -> q.selects.get(k).getLimit().setRowCount(new LongValue(n.getValue() + 1)));
@@ -115,6 +120,16 @@ public final class Neighbours {
             add(out, body, printed, "COUNT(x) → COUNT(DISTINCT x)", name.equals("COUNT") && !f.isDistinct() && !f.isAllColumns()
                     && f.getParameters() != null && !f.getParameters().isEmpty() && !f.getParameters().toString().equals("*"), i,
                     (q, k) -> q.functions.get(k).setDistinct(true));
+            int arguments = f.getParameters() == null ? 0 : f.getParameters().size();
+            add(out, body, printed, "ROUND to more places", name.equals("ROUND") && arguments >= 1, i, (q, k) -> {
+                Function x = q.functions.get(k);
+                x.setParameters(new net.sf.jsqlparser.expression.operators.relational.ExpressionList<>((Expression) x.getParameters().get(0), new LongValue(6)));
+            });
+            add(out, body, printed, "drop COALESCE's fallback", (name.equals("COALESCE") || name.equals("IFNULL")) && arguments >= 2, i, (q, k) -> {
+                Function x = q.functions.get(k);
+                Expression first = (Expression) x.getParameters().get(0);
+                x.setParameters(new net.sf.jsqlparser.expression.operators.relational.ExpressionList<>(first, first));
+            });
             String swap = AGGREGATE_SWAPS.get(name);
             add(out, body, printed, name + " → " + swap, swap != null, i, (q, k) -> q.functions.get(k).setName(swap));
         }
@@ -129,7 +144,7 @@ public final class Neighbours {
                         q.predicates.get(k).replace().accept(comparison(to, x.getLeftExpression(), x.getRightExpression()));
                     });
                 }
-                add(out, body, printed, "perturb a literal", perturbed(c.getRightExpression()) != null, i, (q, k) -> {
+                add(out, body, printed, "perturb a literal", perturbable(c.getRightExpression()), i, (q, k) -> {
                     ComparisonOperator x = (ComparisonOperator) q.predicates.get(k).expression();
                     x.setRightExpression(perturbed(x.getRightExpression()));
                 });
@@ -149,7 +164,7 @@ public final class Neighbours {
                     x.setNot(!x.isNot());
                 });
             } else if (e instanceof Between b) {
-                add(out, body, printed, "perturb a BETWEEN bound", perturbed(b.getBetweenExpressionEnd()) != null, i, (q, k) -> {
+                add(out, body, printed, "perturb a BETWEEN bound", perturbable(b.getBetweenExpressionEnd()), i, (q, k) -> {
                     Between x = (Between) q.predicates.get(k).expression();
                     x.setBetweenExpressionEnd(perturbed(x.getBetweenExpressionEnd()));
                 });
@@ -197,10 +212,28 @@ public final class Neighbours {
         return c;
     }
 
+    private static boolean perturbable(Expression e) {
+        return e instanceof net.sf.jsqlparser.expression.CastExpression cast ? perturbed(cast.getLeftExpression()) != null : perturbed(e) != null;
+    }
+
     /** A literal moved a little (a number by one, a string by one character); null when {@code e} is not a plain literal. */
     private static Expression perturbed(Expression e) {
         if (e instanceof LongValue l) return new LongValue(l.getValue() + 1);
         if (e instanceof DoubleValue d) return new DoubleValue(new BigDecimal(String.valueOf(d.getValue())).add(BigDecimal.ONE).toPlainString());
+        if (e instanceof StringValue s && s.getValue().matches("\\d{4}-\\d{2}-\\d{2}")) {
+            try {
+                return new StringValue(java.time.LocalDate.parse(s.getValue()).plusDays(1).toString());
+            } catch (RuntimeException notADate) {
+                return null;
+            }
+        }
+        if (e instanceof net.sf.jsqlparser.expression.CastExpression cast) {
+            // DATE '2024-06-01': the cast's string moved (the cast itself changed in place: only ever on a fresh parse)
+            Expression inner = perturbed(cast.getLeftExpression());
+            if (inner == null) return null;
+            cast.setLeftExpression(inner);
+            return cast;
+        }
         if (e instanceof StringValue s && !s.getValue().isEmpty() && !s.getValue().matches("\\d{4}-\\d{2}-\\d{2}.*")) {
             return new StringValue(s.getValue().substring(0, s.getValue().length() - 1));
         }

@@ -17,7 +17,7 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 /**
  * The places of a parsed query a mutation can change, in a fixed order (the same for two parses of the same text): every
  * SELECT block (subqueries and set operations included), every aggregate or function call, and every predicate of a
- * WHERE, HAVING or JOIN ON condition with a way to replace it in its parent.
+ * WHERE, HAVING or JOIN ON condition or of a CASE's WHEN, with a way to replace it in its parent.
  */
 final class QuerySites {
 
@@ -27,6 +27,7 @@ final class QuerySites {
     final List<PlainSelect> selects = new ArrayList<>();
     final List<Function> functions = new ArrayList<>();
     final List<Predicate> predicates = new ArrayList<>();
+    private final List<net.sf.jsqlparser.expression.WhenClause> whens = new ArrayList<>();
 
     static QuerySites of(Statement statement) {
         QuerySites sites = new QuerySites();
@@ -40,6 +41,8 @@ final class QuerySites {
                 }
             }
         }
+        // after the clauses, so that the clauses' predicates keep their numbers
+        for (var when : List.copyOf(sites.whens)) sites.walk(when.getWhenExpression(), when::setWhenExpression, false);
         return sites;
     }
 
@@ -73,6 +76,12 @@ final class QuerySites {
         public <S> Void visit(PlainSelect plainSelect, S context) {
             sites.selects.add(plainSelect);
             return super.visit(plainSelect, context);
+        }
+
+        @Override
+        public <S> Void visit(net.sf.jsqlparser.expression.WhenClause when, S context) {
+            sites.whens.add(when);
+            return super.visit(when, context);
         }
 
         @Override

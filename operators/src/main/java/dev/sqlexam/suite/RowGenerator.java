@@ -39,6 +39,11 @@ final class RowGenerator {
         }
     }
 
+    /** A profile of at most this many rows a table makes tiny databases: one or a few rows, no gold's rows forced in. */
+    static final int TINY = 3;
+    /** An override's NULL (a gold's IS NULL). */
+    private static final String NULL = GoldConstants.NULL;
+
     private RowGenerator() {}
 
     /**
@@ -71,10 +76,12 @@ final class RowGenerator {
         int constants = 0;
         for (Column c : columns) constants = Math.max(constants, values.get(c.name()).constants.size());
         // enough rows for every gold constant (and its neighbours) of every column to appear at least once
-        int count = Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
+        int count = profile.rows() <= TINY ? 1 + random.nextInt(profile.rows())
+                : Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
         // after the table's own rows, the groups' rows
-        List<Map<Integer, String>> overrides = overrides(table, together, random, profile);
+        List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : overrides(table, together, random, profile);
+        Map<Map<Integer, String>, String[]> madeFrom = new java.util.IdentityHashMap<>();
         int own = count;
         count += overrides.size();
         int nextOverride = 0;
@@ -83,9 +90,17 @@ final class RowGenerator {
         for (int attempt = 0; attempt < count * 3 && out.size() < count; attempt++) {
             String[] row = new String[columns.size()];
             List<String> base = !sampled.isEmpty() && random.nextDouble() < 0.5 * profile.anchored() ? sampled.get(random.nextInt(sampled.size())) : null;
-            // a whole row repeated (keys aside): duplicates in any projection, for DISTINCT and COUNT(DISTINCT …)
-            if (base == null && !out.isEmpty() && random.nextDouble() < profile.repeats()) base = java.util.Arrays.asList(out.get(random.nextInt(out.size())));
-            for (int i = 0; i < columns.size(); i++) {
+            // a whole row repeated (keys aside): duplicates in any projection, for DISTINCT and COUNT(DISTINCT …); half of
+            // them exactly, parents included (a table without a key gets the same row twice)
+            String[] copied = null;
+            if (base == null && !out.isEmpty() && random.nextDouble() < profile.repeats()) {
+                String[] earlier = out.get(random.nextInt(out.size()));
+                if (random.nextBoolean()) copied = earlier;
+                else base = java.util.Arrays.asList(earlier);
+            }
+            Map<Integer, String> override = out.size() >= own && nextOverride < overrides.size() ? overrides.get(nextOverride++) : null;
+            if (override != null && madeFrom.containsKey(override)) copied = madeFrom.get(override);
+            for (int i = 0; i < columns.size() && copied == null; i++) {
                 Column c = columns.get(i);
                 if (!c.insertable()) continue;
                 boolean keep = base != null && i < base.size() && random.nextDouble() < 0.65;
@@ -99,9 +114,13 @@ final class RowGenerator {
                     row[i] = cycle.get((attempt + offset + i) % cycle.size());
                 }
             }
-            if (out.size() >= own && nextOverride < overrides.size()) overrides.get(nextOverride++).forEach((i, v) -> row[i] = v);
-            for (int[] pair : compared) closeTogether(row, pair, columns, random);
-            if (!references(table, row, index, parents, out, tables, profile, random)) continue;
+            if (copied != null) {
+                System.arraycopy(copied, 0, row, 0, row.length);
+            } else {
+                if (override != null) override.forEach((i, v) -> row[i] = NULL.equals(v) ? null : v);
+                for (int[] pair : compared) closeTogether(row, pair, columns, random);
+                if (!references(table, row, index, parents, out, tables, profile, random)) continue;
+            }
             boolean unique = true;
             for (int k = 0; k < table.keys().size() && unique; k++) {
                 List<String> key = table.keys().get(k);
@@ -123,6 +142,7 @@ final class RowGenerator {
             if (nullViolation) continue;
             for (int k = 0; k < table.keys().size(); k++) seenKeys.get(k).add(tuple(row, table.keys().get(k), index));
             out.add(row);
+            if (override != null) madeFrom.putIfAbsent(override, row);
         }
         return out;
     }
@@ -169,14 +189,18 @@ final class RowGenerator {
             Map<Integer, String> exact = new java.util.LinkedHashMap<>();
             group.forEach((name, value) -> {
                 Integer i = byLowerName.get(name);
-                String fitted = i == null ? null : ColumnValues.fit(table.columns().get(i), value);
-                if (fitted != null && table.columns().get(i).insertable()) exact.put(i, fitted);
+                if (i == null || !table.columns().get(i).insertable()) return;
+                String fitted = GoldConstants.NULL.equals(value) ? (table.columns().get(i).nullable() ? NULL : null) : ColumnValues.fit(table.columns().get(i), value);
+                if (fitted != null) exact.put(i, fitted);
             });
             if (exact.size() < 2) continue;
-            out.add(exact);
-            // twice: rows meeting every condition of a gold that repeat, for a DISTINCT or COUNT(DISTINCT …) it lacks
-            if (random.nextDouble() < Math.min(0.6, profile.repeats() * 3)) out.add(exact);
+            // now and then only the rows beside it: a prediction's <= that finds the nearest row where the gold's = finds none
+            boolean besideOnly = random.nextDouble() < 0.2;
+            if (!besideOnly) out.add(exact);
+            // twice, the same row (keys aside): rows meeting every condition of a gold that repeat, for a DISTINCT it lacks
+            if (!besideOnly && random.nextDouble() < Math.min(0.6, profile.repeats() * 3)) out.add(exact);
             for (var e : exact.entrySet()) {
+                if (NULL.equals(e.getValue())) continue;
                 for (String beside : ColumnValues.around(table.columns().get(e.getKey()), e.getValue())) {
                     String fitted = ColumnValues.fit(table.columns().get(e.getKey()), beside);
                     if (fitted == null || fitted.equals(e.getValue())) continue;

@@ -55,7 +55,8 @@ class ColumnValuesTest {
         assertThat(ColumnValues.around(DATE, "2024-02-30")).isEmpty();
         assertThat(ColumnValues.around(DATE, "yesterday")).isEmpty();
         assertThat(ColumnValues.around(TIMESTAMP, "2024-03-01 10:30:00"))
-                .containsExactly("2024-03-01 10:30:00", "2024-02-29", "2024-03-02", "2024-03-01 23:59:59");
+                .containsExactly("2024-03-01 10:30:00", "2024-02-29", "2024-03-02", "2024-03-01 23:59:59", "2024-02-29 23:59:59", "2024-02-29 14:30:00",
+                        "2024-03-01 00:00:01");
     }
 
     @Test
@@ -134,13 +135,17 @@ class ColumnValuesTest {
     }
 
     @Test
-    void boundariesAreTheSamplesEndsAndOneStepBeyond() {
-        assertThat(new ColumnValues(INT, List.of(), List.of("7", "12", "5"), false).boundaries).containsExactly("5", "12", "4", "13");
-        assertThat(new ColumnValues(NUMERIC, List.of(), List.of("3.5", "1.25"), false).boundaries).containsExactly("1.25", "3.5", "1.24", "3.51");
+    void boundariesAreTheSamplesEndsOneStepAndFarBeyondAndTheTypesEdges() {
+        assertThat(new ColumnValues(INT, List.of(), List.of("7", "12", "5"), false).boundaries).containsExactly("5", "12", "4", "13", "0", "1", "-1", "2");
+        assertThat(new ColumnValues(NUMERIC, List.of(), List.of("3.5", "1.25"), false).boundaries)
+                .containsExactly("1.25", "3.5", "1.24", "3.51", "0", "1", "-1", "0.01");
         // 999.99 + 0.01 does not fit numeric(5,2)
-        assertThat(new ColumnValues(MONEY_5_2, List.of(), List.of("1.50", "999.99"), false).boundaries).containsExactly("1.50", "999.99", "1.49");
+        assertThat(new ColumnValues(MONEY_5_2, List.of(), List.of("1.50", "999.99"), false).boundaries)
+                .containsExactly("1.50", "999.99", "1.49", "0.00", "1.00", "-1.00", "0.01");
         assertThat(new ColumnValues(DATE, List.of(), List.of("2024-03-01", "2023-12-31"), false).boundaries)
-                .containsExactly("2023-12-31", "2024-03-01", "2023-12-30", "2024-03-02");
+                .containsExactly("2023-12-31", "2024-03-01", "2023-12-30", "2024-03-02", "2022-11-26", "2025-04-05", "2016-12-31");
+        assertThat(new ColumnValues(TIMESTAMP, List.of(), List.of("2024-03-01 08:00:00"), false).boundaries)
+                .contains("2024-03-01 10:30:00", "2023-01-26 10:30:00", "2017-03-01 10:30:00");
         assertThat(new ColumnValues(TEXT, List.of(), List.of("a", "b"), false).boundaries).isEmpty();
         assertThat(new ColumnValues(INT, List.of(), List.of(), false).boundaries).isEmpty();
     }
@@ -176,10 +181,10 @@ class ColumnValuesTest {
     void retainDropsRefusedConstantsAndBoundariesButKeepsSamples() {
         ColumnValues values = new ColumnValues(INT, List.of("0"), List.of("1", "5"), true);
         assertThat(values.constants).containsExactly("0", "-1", "1");
-        assertThat(values.boundaries).containsExactly("1", "5", "0", "6");
+        assertThat(values.boundaries).containsExactly("1", "5", "0", "6", "-1", "2");
         values.retain(v -> Integer.parseInt(v) > 1);
         assertThat(values.constants).isEmpty();
-        assertThat(values.boundaries).containsExactly("5", "6");
+        assertThat(values.boundaries).containsExactly("5", "6", "2");
         assertThat(values.samples).containsExactly("1", "5");
     }
 

@@ -78,4 +78,20 @@ class GoldConstantsTest {
                 "SELECT 1 FROM s WHERE ship_date > order_date");
         assertThat(c.pairs()).containsExactlyInAnyOrder(List.of("ship_date", "order_date"), List.of("customer_id", "id"), List.of("name", "alias"));
     }
+
+    @Test
+    void isNullJoinsItsGroupAsANullButIsNoConstantOfTheColumn() {
+        GoldConstants c = of("SELECT 1 FROM m WHERE due < DATE '2025-07-01' AND done_on IS NULL AND note IS NOT NULL");
+        assertThat(c.groups()).containsExactly(java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(Map.of("due", "2025-07-01", "done_on", GoldConstants.NULL))));
+        assertThat(c.forColumn("done_on")).isEmpty();
+        assertThat(c.forColumn("note")).isEmpty();
+    }
+
+    @Test
+    void coalesceFallbacksAndCaseConditionsGiveConstantsToo() {
+        GoldConstants c = of("SELECT COALESCE(specialty, 'general'), CASE WHEN born >= DATE '2006-01-01' THEN 'child' ELSE 'adult' END FROM d");
+        assertThat(c.forColumn("specialty")).containsExactly("general");
+        assertThat(c.forColumn("born")).containsExactly("2006-01-01");
+        assertThat(c.groups()).isEmpty();
+    }
 }

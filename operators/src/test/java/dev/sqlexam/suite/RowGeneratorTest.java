@@ -178,8 +178,43 @@ class RowGeneratorTest {
     void aSmallProfileStillMakesAtLeastARowPerConstant() {
         Table t = table("t", List.of(integer("id", false), integer("qty", true)), List.of(List.of("id")));
         List<String> golds = List.of("10", "20", "30", "40", "50", "60", "70", "80", "90", "100");
-        List<String[]> made = rows(t, Map.of("qty", golds), Map.of(), new Profile(2, 0.0), 29, List.of(), Set.of());
+        List<String[]> made = rows(t, Map.of("qty", golds), Map.of(), new Profile(4, 0.0), 29, List.of(), Set.of());
         assertThat(made).hasSizeGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void aTinyProfileMakesOneToThreeRowsWhateverTheConstants() {
+        Table t = table("t", List.of(integer("id", false), integer("qty", true)), List.of(List.of("id")));
+        List<String> golds = List.of("10", "20", "30", "40", "50", "60", "70", "80", "90", "100");
+        List<Map<String, String>> together = List.of(Map.of("id", "1", "qty", "10"));
+        for (long seed = 0; seed < 40; seed++) {
+            assertThat(rows(t, Map.of("qty", golds), Map.of(), new Profile(RowGenerator.TINY, 0.0), seed, together, Set.of())).hasSizeBetween(1, 3);
+        }
+    }
+
+    @Test
+    void aGoldsIsNullPutsANullInTheRowThatMeetsItsOtherConditions() {
+        Table t = table("t", List.of(integer("id", false), integer("qty", false), integer("left_on", true)), List.of(List.of("id")));
+        List<Map<String, String>> together = List.of(Map.of("qty", "7", "left_on", GoldConstants.NULL));
+        boolean met = false;
+        for (long seed = 0; seed < 10; seed++) {
+            for (String[] r : rows(t, Map.of(), Map.of(), new Profile(6, 0.0), seed, together, Set.of())) {
+                assertThat(r[2]).isNotEqualTo(GoldConstants.NULL);
+                met |= "7".equals(r[1]) && r[2] == null;
+            }
+        }
+        assertThat(met).as("a row with qty 7 and left_on NULL although the null rate is 0").isTrue();
+    }
+
+    @Test
+    void aGroupsRowIsSometimesLeftOutWhileTheRowsBesideItStay() {
+        List<Map<String, String>> together = List.of(Map.of("status", "shipped", "qty", "5"));
+        int without = 0;
+        for (long seed = 0; seed < 60; seed++) {
+            List<String> pairs = rows(ORDERS, Map.of(), Map.of(), new Profile(4, 0.0), seed, together, Set.of()).stream().map(r -> r[1] + "/" + r[2]).toList();
+            if (!pairs.contains("shipped/5") && pairs.contains("shipped/4")) without++;
+        }
+        assertThat(without).isBetween(3, 30);
     }
 
     @Test
