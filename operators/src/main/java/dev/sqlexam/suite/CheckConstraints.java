@@ -6,9 +6,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -20,6 +24,16 @@ final class CheckConstraints {
 
     /** One check: its expression and the table's columns it names. */
     record Check(String expression, List<Integer> columns) {}
+
+    /** A probe's statement (the check, the column's name and type) and the value it asks about. */
+    private record Probe(String sql, String value) {}
+
+    /**
+     * The server's answers to probes, by connection: a pool reloads one scratch database on one connection for every
+     * candidate and would ask the same probes each time. PostgreSQL takes a check's condition to be immutable, so an
+     * answer holds as long as the connection (weakly held: the answers go with it).
+     */
+    private static final Map<Connection, Map<Probe, Boolean>> ANSWERS = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final SuiteSchema.Table table;
     private final List<Check> checks = new ArrayList<>();
@@ -64,22 +78,42 @@ final class CheckConstraints {
     private static Set<String> accepted(Connection c, SuiteSchema.Column column, String expression, Set<String> candidates) throws SQLException {
         String probe = "SELECT (" + expression + ") IS NOT FALSE FROM (SELECT CAST(? AS " + column.type() + ") AS " + SuiteSchema.quote(column.name())
                 + ") AS probe";
+        Map<Probe, Boolean> answers = ANSWERS.computeIfAbsent(c, k -> new HashMap<>());
         Set<String> out = new LinkedHashSet<>();
         try (PreparedStatement ps = c.prepareStatement(probe)) {
             for (String value : candidates) {
-                Savepoint before = c.setSavepoint();
-                try {
-                    ps.setString(1, value);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (rs.next() && rs.getBoolean(1)) out.add(value);
-                    }
-                    c.releaseSavepoint(before);
-                } catch (SQLException refused) {
-                    c.rollback(before); // a value that does not even cast to the type
+                Probe asked = new Probe(probe, value);
+                Boolean accepts = answers.get(asked);
+                if (accepts == null) {
+                    accepts = ask(c, ps, value);
+                    if (accepts != null) answers.put(asked, accepts);
                 }
+                if (Boolean.TRUE.equals(accepts)) out.add(value);
             }
         }
         return out;
+    }
+
+    /**
+     * The server's answer to a probe for {@code value}: false too when the value does not cast to the column's type (or
+     * its domain refuses it); null when the probe failed otherwise, which refuses the value this time only.
+     */
+    private static Boolean ask(Connection c, PreparedStatement ps, String value) throws SQLException {
+        Savepoint before = c.setSavepoint();
+        Boolean answer = null;
+        try {
+            ps.setString(1, value);
+            try (ResultSet rs = ps.executeQuery()) {
+                answer = rs.next() && rs.getBoolean(1);
+            }
+            c.releaseSavepoint(before);
+        } catch (SQLException failed) {
+            c.rollback(before);
+            String state = failed.getSQLState();
+            boolean valuesFault = state != null && (state.startsWith("22") || state.startsWith("23"));
+            if (answer == null && valuesFault) answer = false;
+        }
+        return answer;
     }
 
     /**

@@ -46,10 +46,11 @@ public final class SuiteGrading implements SuiteCheck {
     public SuiteGrade check(ExamQuestion question, String predSql, ExamRecordGrade exam) {
         TestSuite suite = suites.of(question.db());
         if (suite == null) return null;
-        List<Object> key = List.of(suite.hash(), SqlTextKey.of(predSql), question.allGoldSql(), exam);
+        String predKey = SqlTextKey.of(predSql);
+        List<Object> key = List.of(suite.hash(), predKey, question.allGoldSql(), exam);
         SuiteGrade cached = verdicts.getIfPresent(key);
         if (cached != null) return cached;
-        SuiteGrade verdict = new Check(suite, question, predSql, exam).run();
+        SuiteGrade verdict = new Check(suite, question, predSql, predKey, exam).run();
         verdicts.put(key, verdict);
         return verdict;
     }
@@ -93,14 +94,15 @@ public final class SuiteGrading implements SuiteCheck {
         private final String predSql;
         private final List<Followed> followed = new ArrayList<>();
         private final List<String> skipped = new ArrayList<>();
+        /** The prediction is the one gold followed, up to formatting. */
+        private boolean identical;
         private int checked;
 
-        Check(TestSuite suite, ExamQuestion question, String predSql, ExamRecordGrade exam) {
+        Check(TestSuite suite, ExamQuestion question, String predSql, String predKey, ExamRecordGrade exam) {
             this.suite = suite;
             this.exam = exam;
             this.predSql = predSql;
             List<String> all = question.allGoldSql();
-            String predKey = SqlTextKey.of(predSql);
             for (int g = 0; g < all.size(); g++) {
                 boolean strict = exam.correct() && (exam.strictGolds() == null || exam.strictGolds().contains(g));
                 boolean lenient = exam.lenientCorrect() && (exam.lenientGolds() == null || exam.lenientGolds().contains(g));
@@ -110,6 +112,7 @@ public final class SuiteGrading implements SuiteCheck {
                 if (SqlTextKey.of(f.sql).equals(predKey)) {
                     followed.clear();
                     followed.add(f);
+                    identical = true;
                     break;
                 }
                 followed.add(f);
@@ -117,7 +120,6 @@ public final class SuiteGrading implements SuiteCheck {
         }
 
         SuiteGrade run() {
-            boolean identical = followed.size() == 1 && SqlTextKey.of(followed.get(0).sql).equals(SqlTextKey.of(predSql));
             for (String db : suite.databases()) {
                 if (followed.stream().noneMatch(Followed::alive)) break;
                 if (identical) {

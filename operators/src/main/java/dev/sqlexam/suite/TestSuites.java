@@ -24,6 +24,11 @@ public record TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionP
         this(admin, reader, connections, byDatabase, DEFAULT_WITNESS_MS);
     }
 
+    /** The same suites, reached through another admin URL and read-only role (a job's own, say). */
+    public TestSuites withAccess(JdbcUrlTemplate admin, ReaderAccess reader) {
+        return new TestSuites(admin, reader, connections, byDatabase, witnessMs);
+    }
+
     public TestSuite of(String database) {
         return byDatabase.get(database);
     }

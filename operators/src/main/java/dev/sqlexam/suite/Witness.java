@@ -9,7 +9,6 @@ import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -136,19 +135,8 @@ public final class Witness {
 
     private Map<String, List<String[]>> read(String database, List<SuiteSchema.Table> tables) throws SQLException {
         Map<String, List<String[]>> out = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(database)); Statement st = c.createStatement()) {
-            for (SuiteSchema.Table t : tables) {
-                List<String[]> rows = new ArrayList<>();
-                try (ResultSet rs = st.executeQuery("SELECT * FROM " + t.qualified())) {
-                    int n = t.columns().size();
-                    while (rs.next()) {
-                        String[] row = new String[n];
-                        for (int i = 0; i < n; i++) row[i] = rs.getString(i + 1);
-                        rows.add(row);
-                    }
-                }
-                out.put(t.qualified(), rows);
-            }
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(database))) {
+            for (SuiteSchema.Table t : tables) out.put(t.qualified(), TableRows.read(c, t));
         }
         return out;
     }
@@ -274,20 +262,14 @@ public final class Witness {
                     SuiteSchema.Table parent = tables.stream().filter(p -> p.qualified().equals(fk.parent())).findFirst().orElse(null);
                     if (parent == null) continue;
                     Set<List<String>> keys = new java.util.HashSet<>();
-                    for (String[] p : rows.get(parent.qualified())) keys.add(values(p, parent, fk.parentColumns()));
+                    for (String[] p : rows.get(parent.qualified())) keys.add(TableRows.values(p, parent, fk.parentColumns()));
                     for (String[] c : rows.get(t.qualified())) {
-                        List<String> ref = values(c, t, fk.columns());
+                        List<String> ref = TableRows.values(c, t, fk.columns());
                         if (!ref.contains(null) && !keys.contains(ref)) return false;
                     }
                 }
             }
             return true;
-        }
-
-        private List<String> values(String[] row, SuiteSchema.Table table, List<String> columns) {
-            List<String> out = new ArrayList<>(columns.size());
-            for (String col : columns) out.add(row[table.columns().indexOf(table.column(col))]);
-            return out;
         }
     }
 }

@@ -3,9 +3,7 @@ package dev.sqlexam.suite;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -37,16 +35,16 @@ final class WitnessParents {
                     if (parent == null || tables.contains(parent)) continue;
                     Set<List<String>> wanted = new HashSet<>();
                     for (String[] row : out.getOrDefault(child.qualified(), List.of())) {
-                        List<String> key = values(row, child, fk.columns());
+                        List<String> key = TableRows.values(row, child, fk.columns());
                         if (!key.contains(null)) wanted.add(key);
                     }
                     if (wanted.isEmpty()) continue;
                     List<String[]> kept = out.computeIfAbsent(parent.qualified(), k -> new ArrayList<>());
                     Set<List<String>> have = new HashSet<>();
-                    for (String[] row : kept) have.add(values(row, parent, fk.parentColumns()));
+                    for (String[] row : kept) have.add(TableRows.values(row, parent, fk.parentColumns()));
                     boolean added = false;
-                    for (String[] row : all(c, parent)) {
-                        List<String> key = values(row, parent, fk.parentColumns());
+                    for (String[] row : TableRows.read(c, parent)) {
+                        List<String> key = TableRows.values(row, parent, fk.parentColumns());
                         if (wanted.contains(key) && have.add(key)) {
                             kept.add(row);
                             added = true;
@@ -65,23 +63,4 @@ final class WitnessParents {
     }
 
     record Evidence(List<SuiteSchema.Table> tables, Map<String, List<String[]>> rows) {}
-
-    private static List<String[]> all(Connection c, SuiteSchema.Table t) throws SQLException {
-        List<String[]> rows = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM " + t.qualified())) {
-            int n = t.columns().size();
-            while (rs.next()) {
-                String[] row = new String[n];
-                for (int i = 0; i < n; i++) row[i] = rs.getString(i + 1);
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
-
-    private static List<String> values(String[] row, SuiteSchema.Table table, List<String> columns) {
-        List<String> out = new ArrayList<>(columns.size());
-        for (String col : columns) out.add(row[table.columns().indexOf(table.column(col))]);
-        return out;
-    }
 }

@@ -9,7 +9,9 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,6 +89,42 @@ class CheckConstraintsITCase {
         assertThat(values.get(2).samples).containsExactly("b");
         // only end_date >= start_date names start_date: a check on two columns refuses no value alone
         assertThat(values.get(3).constants).containsExactly("2024-01-01", "2023-12-31", "2024-01-02");
+    }
+
+    @Test
+    void keepAcceptedAsksTheServerEachProbeOnceOnAConnection() throws Exception {
+        try (Statement st = admin.createStatement()) {
+            st.execute("CREATE SEQUENCE probes");
+            // the check counts its evaluations: a sequence is not rolled back with the probe's savepoint
+            st.execute("CREATE TABLE counted (id int PRIMARY KEY, qty int CHECK (qty + 0 * nextval('probes') > 0))");
+        }
+        SuiteSchema.Table counted = SuiteSchemaReader.read(admin).table("counted");
+        CheckConstraints checks = new CheckConstraints(counted);
+        List<List<ColumnValues>> twice = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            twice.add(List.of(new ColumnValues(counted.column("id"), List.of(), List.of(), checks.names(0)),
+                    new ColumnValues(counted.column("qty"), List.of("0"), List.of("1", "5"), checks.names(1))));
+        }
+        ColumnValues qty = twice.get(0).get(1);
+        Set<String> probed = new LinkedHashSet<>(qty.constants);
+        probed.addAll(qty.boundaries);
+
+        checks.keepAccepted(admin, twice.get(0));
+        long asked = probesAsked();
+        checks.keepAccepted(admin, twice.get(1));
+        new CheckConstraints(counted).keepAccepted(admin, twice.get(1));
+
+        assertThat(asked).isEqualTo(probed.size());
+        assertThat(probesAsked()).as("asked again").isEqualTo(asked);
+        assertThat(twice.get(1).get(1).constants).isEqualTo(qty.constants).doesNotContain("0", "-1");
+        assertThat(twice.get(1).get(1).boundaries).isEqualTo(qty.boundaries);
+    }
+
+    private static long probesAsked() throws Exception {
+        try (Statement st = admin.createStatement(); var rs = st.executeQuery("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM probes")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     @Test

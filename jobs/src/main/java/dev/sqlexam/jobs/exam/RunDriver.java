@@ -153,8 +153,8 @@ final class RunDriver {
                 plan.adaptiveTimeout(), plan.dimensions());
         if (run.suites() != null) {
             var suites = run.suites();
-            resources = resources.withSuites(new dev.sqlexam.suite.TestSuites(resources.state().server(),
-                    shipping.reader(suites.reader(), resources.state().database()), suites.connections(), suites.byDatabase(), suites.witnessMs()));
+            resources = resources.withSuites(suites.withAccess(resources.state().server(),
+                    shipping.reader(suites.reader(), resources.state().database())));
         }
         Variants<PipelineConfig> configs = configs(plan, resources, shipping);
         SharingPlan sharing = plan.predictions() != null ? SharingPlan.unshared(configs.names(), plan.repetitions())
