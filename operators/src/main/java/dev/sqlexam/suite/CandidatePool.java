@@ -32,7 +32,8 @@ final class CandidatePool {
         new RowGenerator.Profile(24, 0.12, 1.0, 0.12), new RowGenerator.Profile(30, 0.1, 0.2, 0.12), new RowGenerator.Profile(50, 0.05, 1.0, 0.12),
         new RowGenerator.Profile(16, 0.3, 0.6, 0.12), new RowGenerator.Profile(10, 0.0, 1.0, 0.0), new RowGenerator.Profile(40, 0.15, 0.8, 0.35),
         new RowGenerator.Profile(8, 0.2, 1.0, 0.2), new RowGenerator.Profile(70, 0.08, 0.5, 0.05), new RowGenerator.Profile(36, 0.1, 1.0, 0.15, 0.12),
-        new RowGenerator.Profile(60, 0.05, 0.7, 0.25, 0.3), new RowGenerator.Profile(RowGenerator.TINY, 0.35, 1.0, 0.0)};
+        new RowGenerator.Profile(60, 0.05, 0.7, 0.25, 0.3), new RowGenerator.Profile(RowGenerator.TINY, 0.5, 1.0, 0.0),
+        new RowGenerator.Profile(RowGenerator.TINY, 0.1, 0.5, 0.0)};
     /** For golds defined on too few candidates (a LIMIT cutting ties, a subquery returning two rows): few rows, no repeats. */
     private static final RowGenerator.Profile[] CALM = {new RowGenerator.Profile(6, 0.0, 1.0, 0.0), new RowGenerator.Profile(12, 0.05, 1.0, 0.0)};
     private static final java.util.regex.Pattern VOLATILE = java.util.regex.Pattern.compile(
@@ -83,6 +84,8 @@ final class CandidatePool {
             byGold.add(mine);
         }
         List<OrderSpec> orders = golds.stream().map(OrderSpec::of).toList();
+        List<RowGenerator.Profile> crowds = crowds(constants);
+        int crowdsMade = 0;
         int[] times = new int[all.size()];
         BitSet refused = new BitSet();
         BitSet everTold = new BitSet();
@@ -113,6 +116,9 @@ final class CandidatePool {
                 }
                 long t0 = System.nanoTime();
                 RowGenerator.Profile profile = short_ && id % 2 == 1 ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
+                // each crowd once early (every third candidate), then every fifth
+                boolean crowdTurn = id < 3 * crowds.size() ? id % 3 == 2 : id % CROWD_EVERY == CROWD_EVERY - 1;
+                if (!crowds.isEmpty() && crowdTurn) profile = crowds.get(crowdsMade++ % crowds.size());
                 long seed = seedBase * 31L + id;
                 SuiteDatabase.reload(c, source.schema(), samples, constants, profile, seed);
                 long t1 = System.nanoTime();
@@ -175,6 +181,24 @@ final class CandidatePool {
         notes.add(0, String.format(java.util.Locale.ROOT, "pool: %d candidates, stopped at %s; filling %.1f s, golds %.1f s, %d neighbour runs %.1f s",
                 made.size(), stopped, loadNanos / 1e9, goldNanos / 1e9, neighbourRuns, neighbourNanos / 1e9));
         return new Pool(made, all, refused, notes);
+    }
+
+    /** Every this many candidates one is a crowd (when a gold compares a COUNT with a number). */
+    private static final int CROWD_EVERY = 5;
+    /** The largest group a crowd makes: rows a table, for a gold's COUNT constant. */
+    private static final int MAX_CROWD = 1_000;
+
+    /**
+     * Crowds for each COUNT constant k of the golds (3 ≤ k ≤ {@link #MAX_CROWD}; smaller groups come by chance): groups
+     * of k, k + 1 and k + 2 rows (the first row of a table stands apart, so its group has one less).
+     */
+    private static List<RowGenerator.Profile> crowds(GoldConstants constants) {
+        List<RowGenerator.Profile> out = new ArrayList<>();
+        for (int k : constants.counts()) {
+            if (k < 3 || k > MAX_CROWD) continue;
+            for (int extra = 0; extra <= 2; extra++) out.add(RowGenerator.Profile.crowd(k + extra));
+        }
+        return out;
     }
 
     private static final int NONE = 0;

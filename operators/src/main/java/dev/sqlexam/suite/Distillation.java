@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Chooses a test suite from a pool of candidate databases, as Zhong et al. distil theirs: greedily the candidate that
- * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached; then, up to the
+ * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached (one place kept
+ * for a tiny database, one to three rows a table, when the cap is three or more); then, up to the
  * floor, the candidates that tell apart the neighbours told apart least often so far (a second opinion where the suite is
  * thin), of shapes not chosen yet first; then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the
  * golds short of that are defined. Plain logic over what each candidate told apart: no database here.
@@ -16,7 +17,11 @@ final class Distillation {
     private Distillation() {}
 
     /** One candidate: the neighbours it tells apart from their gold, and the golds defined on it (by index). */
-    record Candidate(int id, BitSet distinguished, BitSet usable, int shape) {
+    record Candidate(int id, BitSet distinguished, BitSet usable, int shape, boolean tiny) {
+
+        Candidate(int id, BitSet distinguished, BitSet usable, int shape) {
+            this(id, distinguished, usable, shape, false);
+        }
 
         Candidate(int id, BitSet distinguished, BitSet usable) {
             this(id, distinguished, usable, 0);
@@ -34,7 +39,15 @@ final class Distillation {
         List<Integer> chosen = new ArrayList<>();
         boolean[] taken = new boolean[pool.size()];
         BitSet covered = new BitSet();
+        // one tiny database in every suite of three or more: an empty group, a single row, an aggregate of NULLs alone,
+        // a value equal to the average: cases no neighbour of the gold foresees; chosen before the greedy's last pick
+        int tiny = bestTiny(pool, cap);
         while (chosen.size() < cap) {
+            if (tiny >= 0 && !taken[tiny] && chosen.size() == cap - 1) {
+                take(tiny, pool, taken, chosen);
+                covered.or(pool.get(tiny).distinguished());
+                continue;
+            }
             int best = -1;
             int bestGain = 0;
             for (int i = 0; i < pool.size(); i++) {
@@ -47,7 +60,13 @@ final class Distillation {
                     bestGain = g;
                 }
             }
-            if (best < 0) break;
+            if (best < 0) {
+                if (tiny >= 0 && !taken[tiny]) {
+                    take(tiny, pool, taken, chosen);
+                    covered.or(pool.get(tiny).distinguished());
+                }
+                break;
+            }
             take(best, pool, taken, chosen);
             covered.or(pool.get(best).distinguished());
         }
@@ -78,6 +97,20 @@ final class Distillation {
         int quota = chosen.size();
         fillShortGolds(pool, golds, quota, taken, chosen);
         return new Selection(chosen, distilled, quota, covered);
+    }
+
+    /** The tiny candidate that tells apart the most, then is defined for the most golds (-1: none, or a suite under three). */
+    private static int bestTiny(List<Candidate> pool, int cap) {
+        int best = -1;
+        for (int i = 0; i < pool.size() && cap >= 3; i++) {
+            Candidate c = pool.get(i);
+            if (!c.tiny()) continue;
+            if (best < 0 || c.distinguished().cardinality() > pool.get(best).distinguished().cardinality()
+                    || c.distinguished().cardinality() == pool.get(best).distinguished().cardinality() && c.usable().cardinality() > pool.get(best).usable().cardinality()) {
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** Adds candidates on which golds with fewer than {@code quota} chosen databases are defined, most wanted first. */

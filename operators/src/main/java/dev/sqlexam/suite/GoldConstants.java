@@ -40,6 +40,7 @@ public final class GoldConstants {
     private final Map<String, Set<String>> byColumn = new TreeMap<>();
     private final List<Map<String, String>> groups = new ArrayList<>();
     private final Set<List<String>> pairs = new LinkedHashSet<>();
+    private final Set<Integer> counts = new java.util.TreeSet<>();
     private Map<String, List<String>> group;
 
     private GoldConstants() {}
@@ -55,7 +56,7 @@ public final class GoldConstants {
                     out.read(p.expression());
                 }
                 for (Function f : sites.functions) out.fallback(f);
-                if (together.size() >= 2) out.groups.addAll(combinations(together));
+                if (together.size() >= 2 || together.values().stream().anyMatch(v -> v.contains(NULL))) out.groups.addAll(combinations(together));
             } catch (Exception | StackOverflowError ignored) {
                 // a gold the parser cannot read gives no constants; its columns still get sampled and typed values
             }
@@ -84,6 +85,11 @@ public final class GoldConstants {
         return pairs;
     }
 
+    /** The numbers a gold compares a COUNT with ({@code HAVING COUNT(*) > 150}): groups of about that size tell its boundary. */
+    public Set<Integer> counts() {
+        return counts;
+    }
+
     public int size() {
         return byColumn.values().stream().mapToInt(Set::size).sum();
     }
@@ -97,6 +103,8 @@ public final class GoldConstants {
             }
             pair(c.getLeftExpression(), c.getRightExpression());
             pair(c.getRightExpression(), c.getLeftExpression());
+            count(c.getLeftExpression(), c.getRightExpression());
+            count(c.getRightExpression(), c.getLeftExpression());
         } else if (e instanceof Between b) {
             pair(b.getLeftExpression(), b.getBetweenExpressionStart());
             pair(b.getLeftExpression(), b.getBetweenExpressionEnd());
@@ -124,6 +132,12 @@ public final class GoldConstants {
         group = null;
         Expression first = (Expression) f.getParameters().get(0);
         for (int i = 1; i < f.getParameters().size(); i++) pair(first, (Expression) f.getParameters().get(i));
+    }
+
+    private void count(Expression countSide, Expression valueSide) {
+        if (countSide instanceof Function f && "COUNT".equalsIgnoreCase(f.getName()) && valueSide instanceof LongValue n && n.getValue() >= 0 && n.getValue() <= 100_000) {
+            counts.add((int) n.getValue());
+        }
     }
 
     private void pair(Expression columnSide, Expression valueSide) {

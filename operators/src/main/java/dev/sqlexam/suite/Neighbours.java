@@ -130,6 +130,8 @@ public final class Neighbours {
                 Expression first = (Expression) x.getParameters().get(0);
                 x.setParameters(new net.sf.jsqlparser.expression.operators.relational.ExpressionList<>(first, first));
             });
+            add(out, body, printed, name + "(x) → " + name + "(DISTINCT x)", (name.equals("SUM") || name.equals("AVG")) && !f.isDistinct() && arguments == 1, i,
+                    (q, k) -> q.functions.get(k).setDistinct(true));
             String swap = AGGREGATE_SWAPS.get(name);
             add(out, body, printed, name + " → " + swap, swap != null, i, (q, k) -> q.functions.get(k).setName(swap));
         }

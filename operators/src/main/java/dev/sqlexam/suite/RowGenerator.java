@@ -25,7 +25,19 @@ final class RowGenerator {
      * beyond the sample's range), how often a row or a value repeats one made before ({@code repeats}; 0: only by chance)
      * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING).
      */
-    record Profile(int rows, double nullRate, double anchored, double repeats, double spread) implements java.io.Serializable {
+    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, boolean crowd) implements java.io.Serializable {
+        Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
+            this(rows, nullRate, anchored, repeats, spread, false);
+        }
+
+        /**
+         * A crowd: each table with a foreign key gets exactly {@code rows} rows, all but the first the same row (keys
+         * aside): one group of a known size, so that a gold's {@code HAVING COUNT(*) > 150} meets a group of 150 or 151.
+         */
+        static Profile crowd(int rows) {
+            return new Profile(rows, 0.5, 1.0, 0.0, 0.0, true);
+        }
+
         Profile(int rows, double nullRate, double anchored, double repeats) {
             this(rows, nullRate, anchored, repeats, 0.75);
         }
@@ -39,7 +51,7 @@ final class RowGenerator {
         }
     }
 
-    /** A profile of at most this many rows a table makes tiny databases: one or a few rows, no gold's rows forced in. */
+    /** A profile of at most this many rows a table makes tiny databases: mostly one row, else a few; no gold's rows forced in. */
     static final int TINY = 3;
     /** An override's NULL (a gold's IS NULL). */
     private static final String NULL = GoldConstants.NULL;
@@ -76,11 +88,14 @@ final class RowGenerator {
         int constants = 0;
         for (Column c : columns) constants = Math.max(constants, values.get(c.name()).constants.size());
         // enough rows for every gold constant (and its neighbours) of every column to appear at least once
-        int count = profile.rows() <= TINY ? 1 + random.nextInt(profile.rows())
+        boolean crowd = profile.crowd() && !table.foreignKeys().isEmpty();
+        int count = crowd ? profile.rows() : profile.crowd() ? 4 + random.nextInt(8) : profile.rows() <= TINY ? (random.nextInt(5) < 3 ? 1 : 1 + random.nextInt(profile.rows()))
                 : Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
         // after the table's own rows, the groups' rows
-        List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : overrides(table, together, random, profile);
+        List<Map<Integer, String>> overrides = profile.rows() <= TINY || crowd ? List.of() : overrides(table, together, random, profile);
+        // a crowd's repeated row meets one of a gold's groups half the time (its WHERE keeps the whole crowd)
+        List<Map<Integer, String>> crowdGroups = crowd && random.nextBoolean() ? overrides(table, together, random, profile) : List.of();
         Map<Map<Integer, String>, String[]> madeFrom = new java.util.IdentityHashMap<>();
         int own = count;
         count += overrides.size();
@@ -100,6 +115,9 @@ final class RowGenerator {
             }
             Map<Integer, String> override = out.size() >= own && nextOverride < overrides.size() ? overrides.get(nextOverride++) : null;
             if (override != null && madeFrom.containsKey(override)) copied = madeFrom.get(override);
+            // a crowd's second row (the first may be the parent of a self-reference) again and again
+            if (crowd && out.size() >= 2) copied = out.get(1);
+            if (crowd && out.size() == 1 && !crowdGroups.isEmpty()) override = crowdGroups.get(0);
             for (int i = 0; i < columns.size() && copied == null; i++) {
                 Column c = columns.get(i);
                 if (!c.insertable()) continue;
@@ -193,7 +211,7 @@ final class RowGenerator {
                 String fitted = GoldConstants.NULL.equals(value) ? (table.columns().get(i).nullable() ? NULL : null) : ColumnValues.fit(table.columns().get(i), value);
                 if (fitted != null) exact.put(i, fitted);
             });
-            if (exact.size() < 2) continue;
+            if (exact.size() < 2 && !exact.containsValue(NULL)) continue;
             // now and then only the rows beside it: a prediction's <= that finds the nearest row where the gold's = finds none
             boolean besideOnly = random.nextDouble() < 0.2;
             if (!besideOnly) out.add(exact);

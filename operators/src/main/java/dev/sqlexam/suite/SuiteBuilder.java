@@ -31,7 +31,7 @@ import java.util.TreeSet;
 public final class SuiteBuilder {
 
     /** Changes whenever what the generator makes for the same inputs changes: older suites are then rebuilt. */
-    public static final String GENERATOR_VERSION = "suite-25";
+    public static final String GENERATOR_VERSION = "suite-27";
     private static final int NEIGHBOURS_PER_GOLD = 40;
     private static final int SAMPLE_ROWS = 200;
     private static final int MIN_POOL = 24;
@@ -177,7 +177,7 @@ public final class SuiteBuilder {
                 .make(SuiteDatabase.PREFIX + hash + "_scratch", source, samples, constants, golds, neighbours, hash.hashCode(), limits(size));
         int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
         List<Distillation.Candidate> candidates = pool.candidates().stream()
-                .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable(), m.shape())).toList();
+                .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable(), m.shape(), m.profile().rows() <= RowGenerator.TINY)).toList();
         Distillation.Selection selection = Distillation.select(candidates, golds.size(), size.cap(), size.floor());
         List<String> kept = new ArrayList<>();
         Map<String, Map<String, String>> health = new LinkedHashMap<>();

@@ -74,4 +74,18 @@ class DistillationTest {
                 new Distillation.Candidate(4, bits(0), bits(0), 2));
         assertThat(Distillation.select(pool, 1, 3, 3).chosen()).containsExactly(0, 3, 4);
     }
+
+    @Test
+    void aSuiteOfThreeOrMoreKeepsAPlaceForTheTinyCandidateThatTellsApartMost() {
+        List<Distillation.Candidate> pool = List.of(new Distillation.Candidate(0, bits(0, 1, 2), bits(0), 0, false),
+                new Distillation.Candidate(1, bits(3, 4), bits(0), 1, false), new Distillation.Candidate(2, bits(5), bits(0), 2, false),
+                new Distillation.Candidate(3, bits(), bits(0), 3, true), new Distillation.Candidate(4, bits(0), bits(0), 3, true));
+        assertThat(Distillation.select(pool, 1, 3, 3).chosen()).containsExactly(0, 1, 4);
+        // below three databases the greedy step has every place
+        assertThat(Distillation.select(pool, 1, 2, 2).chosen()).containsExactly(0, 1);
+        // a greedy step that runs out of neighbours still takes the tiny one
+        List<Distillation.Candidate> thin = List.of(new Distillation.Candidate(0, bits(5), bits(0), 2, false), new Distillation.Candidate(1, bits(), bits(0), 3, true),
+                new Distillation.Candidate(2, bits(0), bits(0), 3, true));
+        assertThat(Distillation.select(thin, 1, 5, 2).chosen()).startsWith(0, 2);
+    }
 }

@@ -94,4 +94,10 @@ class GoldConstantsTest {
         assertThat(c.forColumn("born")).containsExactly("2006-01-01");
         assertThat(c.groups()).isEmpty();
     }
+
+    @Test
+    void countsAreTheNumbersACountIsComparedWith() {
+        GoldConstants c = of("SELECT d FROM e GROUP BY d HAVING COUNT(*) > 150", "SELECT m FROM e GROUP BY m HAVING 3 <= COUNT(DISTINCT x) AND SUM(y) > 7");
+        assertThat(c.counts()).containsExactly(3, 150);
+    }
 }

@@ -280,4 +280,18 @@ class RowGeneratorTest {
         List<String[]> made = rows(orders, Map.of(), Map.of(), new Profile(20, 0.0), 47, together, Set.of());
         assertThat(column(made, 2)).allMatch(v -> v == null || v.matches("\\d{4}-\\d{2}-\\d{2}"));
     }
+
+    @Test
+    void aCrowdGivesATableWithAForeignKeyExactlyItsRowsAllButTheFirstTheSameRowUnderOneParent() {
+        Table orders = table("orders", List.of(integer("id", false), integer("customer_id", false), integer("qty", true)), List.of(List.of("id")),
+                references("customer_id", "customers"));
+        for (long seed = 0; seed < 5; seed++) {
+            List<String[]> made = rows(orders, Map.of(), customers(20), Profile.crowd(151), seed, List.of(), Set.of());
+            assertThat(made).hasSize(151);
+            assertThat(made.subList(1, 151).stream().map(r -> r[1] + "/" + r[2]).distinct()).hasSize(1);
+            assertThat(column(made, 0).stream().distinct()).hasSize(151);
+        }
+        // a table without a foreign key is only a few rows in a crowd
+        assertThat(rows(CUSTOMERS, Map.of(), Profile.crowd(151), 3)).hasSizeBetween(4, 11);
+    }
 }

@@ -35,13 +35,13 @@ import org.junit.jupiter.api.TestMethodOrder;
 class IndependentSuiteCasesITCase {
 
     /**
-     * The issue asks 97% of the wrong cases caught; measured on 2026-11-25 (generator suite-22, pool 48): hand-written
-     * 97 of 123 (78.9%), mutants 47 of 51 (92.2%); evidence replaying on the real schema 84 of 97 and 41 of 47 (values a
-     * domain's check refuses: suites take domains as their base type). These floors keep what was reached from
-     * slipping; the target is not met and the issue stays open. Controls graded wrong: 0, and must stay 0.
+     * The issue asks 97% of the wrong cases caught; measured on 2026-11-25 (generator suite-27, pool 48, three runs of
+     * suite-25..27): hand-written 107–109 of 123 (87.0–88.6%), mutants 48–49 of 51 (94.1–96.1%); evidence replaying on
+     * the real schema 104–107 of the hand-written caught. These floors keep what was reached from slipping; the target
+     * is not met and the issue stays open. Controls graded wrong: 0 of 193, and must stay 0.
      */
-    private static final double HAND_WRITTEN_FLOOR = 0.75;
-    private static final double MUTANT_FLOOR = 0.88;
+    private static final double HAND_WRITTEN_FLOOR = 0.84;
+    private static final double MUTANT_FLOOR = 0.9;
     private static final double REPLAY_FLOOR = 0.8;
     private static final int MUTANTS_PER_GOLD = Integer.getInteger("indep.mutantsPerGold", 6);
     private static final long MUTANT_TIMEOUT_MS = 3_000; // a mutant slower than that on the exam database is left out (a dropped join condition)
