@@ -33,7 +33,7 @@ final class CandidatePool {
         new RowGenerator.Profile(16, 0.3, 0.6, 0.12), new RowGenerator.Profile(10, 0.0, 1.0, 0.0), new RowGenerator.Profile(40, 0.15, 0.8, 0.35),
         new RowGenerator.Profile(8, 0.2, 1.0, 0.2), new RowGenerator.Profile(70, 0.08, 0.5, 0.05), new RowGenerator.Profile(36, 0.1, 1.0, 0.15, 0.12),
         new RowGenerator.Profile(60, 0.05, 0.7, 0.25, 0.3), new RowGenerator.Profile(RowGenerator.TINY, 0.5, 1.0, 0.0),
-        new RowGenerator.Profile(RowGenerator.TINY, 0.1, 0.5, 0.0)};
+        new RowGenerator.Profile(RowGenerator.TINY, 0.1, 0.5, 0.0), RowGenerator.Profile.resampled(40)};
     /** For golds defined on too few candidates (a LIMIT cutting ties, a subquery returning two rows): few rows, no repeats. */
     private static final RowGenerator.Profile[] CALM = {new RowGenerator.Profile(6, 0.0, 1.0, 0.0), new RowGenerator.Profile(12, 0.05, 1.0, 0.0)};
     private static final java.util.regex.Pattern VOLATILE = java.util.regex.Pattern.compile(
@@ -47,15 +47,7 @@ final class CandidatePool {
     record Limits(int min, int max, int patience, long budgetMs, int wantUsable) {}
 
     /** A candidate as made and what it showed: which golds are defined on it (and why the others are not), which neighbours it tells apart. */
-    record Made(int id, RowGenerator.Profile profile, long seed, BitSet usable, Map<Integer, String> problems, BitSet distinguished) {
-
-        /** Which of the pool's shapes the candidate took. */
-        int shape() {
-            for (int i = 0; i < SHAPES.length; i++) if (SHAPES[i].equals(profile)) return i;
-            for (int i = 0; i < CALM.length; i++) if (CALM[i].equals(profile)) return SHAPES.length + i;
-            return -1;
-        }
-    }
+    record Made(int id, RowGenerator.Profile profile, long seed, BitSet usable, Map<Integer, String> problems, BitSet distinguished, int shape) {}
 
     /** The pool: its candidates, the neighbours (in one numbering across golds) and the ones the schema refused. */
     record Pool(List<Made> candidates, List<Neighbours.Neighbour> neighbours, BitSet refused, List<String> notes) {}
@@ -84,7 +76,7 @@ final class CandidatePool {
             byGold.add(mine);
         }
         List<OrderSpec> orders = golds.stream().map(OrderSpec::of).toList();
-        List<RowGenerator.Profile> crowds = crowds(constants);
+        List<Integer> crowds = crowds(constants);
         int crowdsMade = 0;
         int[] times = new int[all.size()];
         BitSet refused = new BitSet();
@@ -115,10 +107,12 @@ final class CandidatePool {
                     break;
                 }
                 long t0 = System.nanoTime();
-                RowGenerator.Profile profile = short_ && id % 2 == 1 ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
-                // each crowd once early (every third candidate), then every fifth
-                boolean crowdTurn = id < 3 * crowds.size() ? id % 3 == 2 : id % CROWD_EVERY == CROWD_EVERY - 1;
-                if (!crowds.isEmpty() && crowdTurn) profile = crowds.get(crowdsMade++ % crowds.size());
+                boolean calm = short_ && id % 2 == 1;
+                int shape = calm ? SHAPES.length + (id / 2) % CALM.length : id % SHAPES.length;
+                RowGenerator.Profile profile = calm ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
+                if (!crowds.isEmpty() && !calm && id % CROWD_EVERY == 1 && profile.rows() > RowGenerator.TINY) {
+                    profile = profile.withCrowd(crowds.get(crowdsMade++ % crowds.size()));
+                }
                 long seed = seedBase * 31L + id;
                 SuiteDatabase.reload(c, source.schema(), samples, constants, profile, seed);
                 long t1 = System.nanoTime();
@@ -170,7 +164,7 @@ final class CandidatePool {
                 fresh.andNot(everTold);
                 everTold.or(told);
                 sinceGrowth = fresh.isEmpty() ? sinceGrowth + 1 : 0;
-                made.add(new Made(id, profile, seed, usable, problems, told));
+                made.add(new Made(id, profile, seed, usable, problems, told, shape));
                 neighbourNanos += System.nanoTime() - t2;
             }
         } finally {
@@ -183,20 +177,16 @@ final class CandidatePool {
         return new Pool(made, all, refused, notes);
     }
 
-    /** Every this many candidates one is a crowd (when a gold compares a COUNT with a number). */
-    private static final int CROWD_EVERY = 5;
+    /** Every this many candidates one has a crowd (when a gold compares a COUNT with a number). */
+    private static final int CROWD_EVERY = 3;
     /** The largest group a crowd makes: rows a table, for a gold's COUNT constant. */
     private static final int MAX_CROWD = 1_000;
 
-    /**
-     * Crowds for each COUNT constant k of the golds (3 ≤ k ≤ {@link #MAX_CROWD}; smaller groups come by chance): groups
-     * of k, k + 1 and k + 2 rows (the first row of a table stands apart, so its group has one less).
-     */
-    private static List<RowGenerator.Profile> crowds(GoldConstants constants) {
-        List<RowGenerator.Profile> out = new ArrayList<>();
+    /** Crowd sizes for each COUNT constant k of the golds (3 ≤ k ≤ {@link #MAX_CROWD}; smaller groups come by chance): k and k + 1. */
+    private static List<Integer> crowds(GoldConstants constants) {
+        List<Integer> out = new ArrayList<>();
         for (int k : constants.counts()) {
-            if (k < 3 || k > MAX_CROWD) continue;
-            for (int extra = 0; extra <= 2; extra++) out.add(RowGenerator.Profile.crowd(k + extra));
+            if (k >= 3 && k <= MAX_CROWD) out.addAll(List.of(k, k + 1));
         }
         return out;
     }

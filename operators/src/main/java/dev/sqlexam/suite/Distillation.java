@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * Chooses a test suite from a pool of candidate databases, as Zhong et al. distil theirs: greedily the candidate that
- * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached (one place kept
- * for a tiny database, one to three rows a table, when the cap is three or more); then, up to the
+ * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached (one place
+ * kept for a tiny database, mostly one row a table, when the cap is three or more); then, up to the
  * floor, the candidates that tell apart the neighbours told apart least often so far (a second opinion where the suite is
  * thin), of shapes not chosen yet first; then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the
  * golds short of that are defined. Plain logic over what each candidate told apart: no database here.
@@ -39,15 +39,11 @@ final class Distillation {
         List<Integer> chosen = new ArrayList<>();
         boolean[] taken = new boolean[pool.size()];
         BitSet covered = new BitSet();
-        // one tiny database in every suite of three or more: an empty group, a single row, an aggregate of NULLs alone,
-        // a value equal to the average: cases no neighbour of the gold foresees; chosen before the greedy's last pick
-        int tiny = bestTiny(pool, cap);
+        // a tiny database in every suite of three or more: an empty group, a single row, an aggregate of NULLs alone, a
+        // value equal to the average: cases no neighbour of the gold foresees; chosen before the greedy's last pick
+        int tinyPlaces = cap >= 3 ? 1 : 0;
         while (chosen.size() < cap) {
-            if (tiny >= 0 && !taken[tiny] && chosen.size() == cap - 1) {
-                take(tiny, pool, taken, chosen);
-                covered.or(pool.get(tiny).distinguished());
-                continue;
-            }
+            if (chosen.size() >= cap - tinyPlaces && takeTiny(pool, taken, chosen, covered)) continue;
             int best = -1;
             int bestGain = 0;
             for (int i = 0; i < pool.size(); i++) {
@@ -61,9 +57,8 @@ final class Distillation {
                 }
             }
             if (best < 0) {
-                if (tiny >= 0 && !taken[tiny]) {
-                    take(tiny, pool, taken, chosen);
-                    covered.or(pool.get(tiny).distinguished());
+                for (int placed = 0; placed < tinyPlaces && chosen.size() < cap && takeTiny(pool, taken, chosen, covered); placed++) {
+                    // the tiny places are kept also when the neighbours ask for no more
                 }
                 break;
             }
@@ -99,18 +94,30 @@ final class Distillation {
         return new Selection(chosen, distilled, quota, covered);
     }
 
-    /** The tiny candidate that tells apart the most, then is defined for the most golds (-1: none, or a suite under three). */
-    private static int bestTiny(List<Candidate> pool, int cap) {
+    /**
+     * Takes the tiny candidate not taken yet that tells apart the most not yet told apart, then the most, then is defined
+     * for the most golds; false: none left.
+     */
+    private static boolean takeTiny(List<Candidate> pool, boolean[] taken, List<Integer> chosen, BitSet covered) {
         int best = -1;
-        for (int i = 0; i < pool.size() && cap >= 3; i++) {
+        int bestGain = -1;
+        for (int i = 0; i < pool.size(); i++) {
             Candidate c = pool.get(i);
-            if (!c.tiny()) continue;
-            if (best < 0 || c.distinguished().cardinality() > pool.get(best).distinguished().cardinality()
-                    || c.distinguished().cardinality() == pool.get(best).distinguished().cardinality() && c.usable().cardinality() > pool.get(best).usable().cardinality()) {
+            if (!c.tiny() || taken[i]) continue;
+            BitSet gain = (BitSet) c.distinguished().clone();
+            gain.andNot(covered);
+            int g = gain.cardinality();
+            int told = c.distinguished().cardinality();
+            int bestTold = best < 0 ? -1 : pool.get(best).distinguished().cardinality();
+            if (g > bestGain || g == bestGain && (told > bestTold || told == bestTold && c.usable().cardinality() > pool.get(best).usable().cardinality())) {
                 best = i;
+                bestGain = g;
             }
         }
-        return best;
+        if (best < 0) return false;
+        take(best, pool, taken, chosen);
+        covered.or(pool.get(best).distinguished());
+        return true;
     }
 
     /** Adds candidates on which golds with fewer than {@code quota} chosen databases are defined, most wanted first. */

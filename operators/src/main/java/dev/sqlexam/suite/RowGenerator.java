@@ -25,17 +25,28 @@ final class RowGenerator {
      * beyond the sample's range), how often a row or a value repeats one made before ({@code repeats}; 0: only by chance)
      * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING).
      */
-    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, boolean crowd) implements java.io.Serializable {
+    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, int crowd, boolean resampled)
+            implements java.io.Serializable {
         Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
-            this(rows, nullRate, anchored, repeats, spread, false);
+            this(rows, nullRate, anchored, repeats, spread, 0, false);
         }
 
         /**
-         * A crowd: each table with a foreign key gets exactly {@code rows} rows, all but the first the same row (keys
-         * aside): one group of a known size, so that a gold's {@code HAVING COUNT(*) > 150} meets a group of 150 or 151.
+         * Original rows as they are, about {@code rows} a table drawn from the sample (foreign keys aside, which point at
+         * the rows made for the parent): a small database as real as the source, where a filter only a prediction adds
+         * meets the values real rows have (a status the gold never names among the latest rows).
          */
-        static Profile crowd(int rows) {
-            return new Profile(rows, 0.5, 1.0, 0.0, 0.0, true);
+        static Profile resampled(int rows) {
+            return new Profile(rows, 0, 1.0, 0, 0.75, 0, true);
+        }
+
+        /**
+         * The same shape with a crowd: each table with a foreign key gets {@code crowd} more rows, all one row (keys aside)
+         * under a parent no other row of it points at, so that a group has exactly that size (a gold's
+         * {@code HAVING COUNT(*) > 150} meets 150 and 151).
+         */
+        Profile withCrowd(int crowd) {
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowd, resampled);
         }
 
         Profile(int rows, double nullRate, double anchored, double repeats) {
@@ -88,17 +99,21 @@ final class RowGenerator {
         int constants = 0;
         for (Column c : columns) constants = Math.max(constants, values.get(c.name()).constants.size());
         // enough rows for every gold constant (and its neighbours) of every column to appear at least once
-        boolean crowd = profile.crowd() && !table.foreignKeys().isEmpty();
-        int count = crowd ? profile.rows() : profile.crowd() ? 4 + random.nextInt(8) : profile.rows() <= TINY ? (random.nextInt(5) < 3 ? 1 : 1 + random.nextInt(profile.rows()))
+        if (profile.resampled() && !sampled.isEmpty()) return resampled(table, sampled, parents, tables, profile, random, index);
+        int count = profile.rows() <= TINY ? (random.nextInt(5) < 3 ? 1 : 1 + random.nextInt(profile.rows()))
                 : Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
         // after the table's own rows, the groups' rows
-        List<Map<Integer, String>> overrides = profile.rows() <= TINY || crowd ? List.of() : overrides(table, together, random, profile);
-        // a crowd's repeated row meets one of a gold's groups half the time (its WHERE keeps the whole crowd)
-        List<Map<Integer, String>> crowdGroups = crowd && random.nextBoolean() ? overrides(table, together, random, profile) : List.of();
+        List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : overrides(table, together, random, profile);
+        // then the crowd, whose row meets one of a gold's groups half the time (the gold's WHERE keeps all of it or none)
+        int crowd = table.foreignKeys().isEmpty() ? 0 : profile.crowd();
+        List<Map<Integer, String>> crowdGroups = crowd > 0 && random.nextBoolean() ? overrides(table, together, random, profile) : List.of();
+        String[] crowdRow = null;
         Map<Map<Integer, String>, String[]> madeFrom = new java.util.IdentityHashMap<>();
         int own = count;
         count += overrides.size();
+        int beforeCrowd = count;
+        count += crowd;
         int nextOverride = 0;
         List<String[]> out = new ArrayList<>();
         long nextId = 1;
@@ -115,9 +130,9 @@ final class RowGenerator {
             }
             Map<Integer, String> override = out.size() >= own && nextOverride < overrides.size() ? overrides.get(nextOverride++) : null;
             if (override != null && madeFrom.containsKey(override)) copied = madeFrom.get(override);
-            // a crowd's second row (the first may be the parent of a self-reference) again and again
-            if (crowd && out.size() >= 2) copied = out.get(1);
-            if (crowd && out.size() == 1 && !crowdGroups.isEmpty()) override = crowdGroups.get(0);
+            boolean crowding = crowd > 0 && out.size() >= beforeCrowd;
+            if (crowding) copied = crowdRow;
+            if (crowding && crowdRow == null) override = crowdGroups.isEmpty() ? null : crowdGroups.get(0);
             for (int i = 0; i < columns.size() && copied == null; i++) {
                 Column c = columns.get(i);
                 if (!c.insertable()) continue;
@@ -128,7 +143,8 @@ final class RowGenerator {
                 if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25) row[i] = out.get(random.nextInt(out.size()))[i];
                 List<String> cycle = values.get(c.name()).constants;
                 // each constant once in the first rows, then often: every gold constant is in some row
-                if (attempt < constants && !cycle.isEmpty() && (random.nextDouble() < 0.7 || attempt < cycle.size())) {
+                // (not in tiny databases: their one row is as its NULL rate and draws make it)
+                if (attempt < constants && profile.rows() > TINY && !cycle.isEmpty() && (random.nextDouble() < 0.7 || attempt < cycle.size())) {
                     row[i] = cycle.get((attempt + offset + i) % cycle.size());
                 }
             }
@@ -137,7 +153,7 @@ final class RowGenerator {
             } else {
                 if (override != null) override.forEach((i, v) -> row[i] = NULL.equals(v) ? null : v);
                 for (int[] pair : compared) closeTogether(row, pair, columns, random);
-                if (!references(table, row, index, parents, out, tables, profile, random)) continue;
+                if (!references(table, row, index, parents, out, tables, profile, random, crowding)) continue;
             }
             boolean unique = true;
             for (int k = 0; k < table.keys().size() && unique; k++) {
@@ -161,6 +177,36 @@ final class RowGenerator {
             for (int k = 0; k < table.keys().size(); k++) seenKeys.get(k).add(tuple(row, table.keys().get(k), index));
             out.add(row);
             if (override != null) madeFrom.putIfAbsent(override, row);
+            if (crowding && crowdRow == null) crowdRow = row;
+        }
+        return out;
+    }
+
+    /** Sampled rows as they are, in a random order, foreign keys from the parents made; rows whose keys repeat are left out. */
+    private static List<String[]> resampled(Table table, List<List<String>> sampled, Map<String, List<String[]>> parents, Map<String, Table> tables,
+            Profile profile, Random random, Map<String, Integer> index) {
+        List<List<String>> order = new ArrayList<>(sampled);
+        java.util.Collections.shuffle(order, random);
+        List<Set<List<String>>> seenKeys = new ArrayList<>();
+        for (int k = 0; k < table.keys().size(); k++) seenKeys.add(new HashSet<>());
+        List<String[]> out = new ArrayList<>();
+        int want = Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows())));
+        for (List<String> original : order) {
+            if (out.size() >= want) break;
+            String[] row = new String[table.columns().size()];
+            boolean fits = true;
+            for (int i = 0; i < row.length && i < original.size(); i++) {
+                Column c = table.columns().get(i);
+                if (!c.insertable()) continue;
+                row[i] = ColumnValues.fit(c, original.get(i));
+                fits &= row[i] != null || original.get(i) == null;
+            }
+            if (!fits || !references(table, row, index, parents, out, tables, profile, random, false)) continue;
+            boolean unique = true;
+            for (int k = 0; k < table.keys().size(); k++) unique &= !seenKeys.get(k).contains(tuple(row, table.keys().get(k), index));
+            if (!unique) continue;
+            for (int k = 0; k < table.keys().size(); k++) seenKeys.get(k).add(tuple(row, table.keys().get(k), index));
+            out.add(row);
         }
         return out;
     }
@@ -168,24 +214,24 @@ final class RowGenerator {
     /**
      * Fills the row's foreign keys from parent rows ({@code earlier}: this table's rows made so far, which a self-reference
      * points at; the first row of a required self-reference points at itself); false when a required reference has no
-     * parent to point at.
+     * parent to point at. {@code lonely}: the last parent, which the spread leaves without children, and never NULL.
      */
     private static boolean references(Table table, String[] row, Map<String, Integer> index, Map<String, List<String[]>> parents,
-            List<String[]> earlier, Map<String, Table> tables, RowGenerator.Profile profile, Random random) {
+            List<String[]> earlier, Map<String, Table> tables, RowGenerator.Profile profile, Random random, boolean lonely) {
         for (ForeignKey fk : table.foreignKeys()) {
             boolean self = fk.parent().equals(table.qualified());
             List<String[]> candidates = self ? earlier : parents.getOrDefault(fk.parent(), List.of());
             Table parent = tables.get(fk.parent());
             boolean nullable = fk.columns().stream().allMatch(col -> table.column(col).nullable());
             if (self && !nullable && candidates.isEmpty()) candidates = List.<String[]>of(row);
-            if (candidates.isEmpty() || parent == null || nullable && random.nextDouble() < profile.nullRate()) {
+            if (candidates.isEmpty() || parent == null || nullable && !lonely && random.nextDouble() < profile.nullRate()) {
                 if (!nullable) return false;
                 for (String col : fk.columns()) row[index.get(col)] = null;
                 continue;
             }
             // only the first part of the parents gets children: some parents have none, for LEFT JOINs to find
             int reach = Math.max(1, (int) Math.ceil(candidates.size() * profile.spread()));
-            String[] chosen = candidates.get(random.nextInt(reach));
+            String[] chosen = lonely ? candidates.get(candidates.size() - 1) : candidates.get(random.nextInt(reach));
             for (int i = 0; i < fk.columns().size(); i++) {
                 int parentColumn = parent.columns().indexOf(parent.column(fk.parentColumns().get(i)));
                 row[index.get(fk.columns().get(i))] = chosen[parentColumn];

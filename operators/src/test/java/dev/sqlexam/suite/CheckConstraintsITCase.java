@@ -77,13 +77,13 @@ class CheckConstraintsITCase {
         values.add(new ColumnValues(items.column("start_date"), List.of("2024-01-01"), List.of(), checks.names(3)));
         values.add(new ColumnValues(items.column("end_date"), List.of(), List.of(), checks.names(4)));
         assertThat(values.get(1).constants).containsExactly("0", "-1", "1");
-        assertThat(values.get(1).boundaries).containsExactly("1", "5", "0", "6");
+        assertThat(values.get(1).boundaries).containsExactly("1", "5", "0", "6", "-1", "2");
 
         checks.keepAccepted(admin, values);
 
         assertThat(values.get(0).constants).as("id has no check").containsExactly("0", "-1", "1");
         assertThat(values.get(1).constants).containsExactly("1");
-        assertThat(values.get(1).boundaries).containsExactly("1", "5", "6");
+        assertThat(values.get(1).boundaries).containsExactly("1", "5", "6", "2");
         assertThat(values.get(1).samples).containsExactly("1", "5");
         assertThat(values.get(2).constants).containsExactly("a");
         assertThat(values.get(2).samples).containsExactly("b");

@@ -87,5 +87,10 @@ class DistillationTest {
         List<Distillation.Candidate> thin = List.of(new Distillation.Candidate(0, bits(5), bits(0), 2, false), new Distillation.Candidate(1, bits(), bits(0), 3, true),
                 new Distillation.Candidate(2, bits(0), bits(0), 3, true));
         assertThat(Distillation.select(thin, 1, 5, 2).chosen()).startsWith(0, 2);
+        // one place however large the suite
+        List<Distillation.Candidate> many = new ArrayList<>();
+        for (int i = 0; i < 6; i++) many.add(new Distillation.Candidate(i, bits(i), bits(0), i, false));
+        for (int i = 6; i < 9; i++) many.add(new Distillation.Candidate(i, bits(), bits(0), 6, true));
+        assertThat(Distillation.select(many, 1, 5, 5).chosen()).containsExactly(0, 1, 2, 3, 6);
     }
 }

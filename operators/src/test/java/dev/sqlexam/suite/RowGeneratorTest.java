@@ -282,16 +282,37 @@ class RowGeneratorTest {
     }
 
     @Test
-    void aCrowdGivesATableWithAForeignKeyExactlyItsRowsAllButTheFirstTheSameRowUnderOneParent() {
+    void aCrowdAddsExactlyItsRowsToATableWithAForeignKeyAllOneRowUnderAParentNoOtherRowHas() {
         Table orders = table("orders", List.of(integer("id", false), integer("customer_id", false), integer("qty", true)), List.of(List.of("id")),
                 references("customer_id", "customers"));
         for (long seed = 0; seed < 5; seed++) {
-            List<String[]> made = rows(orders, Map.of(), customers(20), Profile.crowd(151), seed, List.of(), Set.of());
-            assertThat(made).hasSize(151);
-            assertThat(made.subList(1, 151).stream().map(r -> r[1] + "/" + r[2]).distinct()).hasSize(1);
-            assertThat(column(made, 0).stream().distinct()).hasSize(151);
+            List<String[]> made = rows(orders, Map.of(), customers(20), new Profile(10, 0.1).withCrowd(151), seed, List.of(), Set.of());
+            assertThat(made).hasSizeBetween(151 + 5, 151 + 15);
+            List<String[]> crowd = made.subList(made.size() - 151, made.size());
+            assertThat(crowd.stream().map(r -> r[1] + "/" + r[2]).distinct()).containsExactly("20/" + crowd.get(0)[2]);
+            assertThat(column(made, 1).stream().filter("20"::equals)).hasSize(151);
+            assertThat(column(made, 0).stream().distinct()).hasSize(made.size());
         }
-        // a table without a foreign key is only a few rows in a crowd
-        assertThat(rows(CUSTOMERS, Map.of(), Profile.crowd(151), 3)).hasSizeBetween(4, 11);
+        // a table without a foreign key gets no crowd
+        assertThat(rows(CUSTOMERS, Map.of(), new Profile(10, 0.1).withCrowd(151), 3)).hasSameSizeAs(rows(CUSTOMERS, Map.of(), new Profile(10, 0.1), 3));
+    }
+
+    @Test
+    void aResampledProfileTakesSampledRowsAsTheyAreWithForeignKeysFromTheParentsMade() {
+        Table orders = table("orders", List.of(integer("id", false), integer("customer_id", false), integer("qty", true)), List.of(List.of("id")),
+                references("customer_id", "customers"));
+        List<List<String>> sampled = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) sampled.add(java.util.Arrays.asList(String.valueOf(i), "999", i % 5 == 0 ? null : String.valueOf(i * 7)));
+        sampled.add(java.util.Arrays.asList("3", "999", "1")); // a key the sample repeats: one of the two is left out
+        Map<String, Table> tables = new HashMap<>();
+        for (Table x : List.of(CUSTOMERS, orders)) tables.put(x.qualified(), x);
+        List<String[]> made = RowGenerator.rows(orders, values(orders, Map.of()), sampled, customers(4), tables, Profile.resampled(20), new Random(5));
+        assertThat(made).isNotEmpty().hasSizeLessThanOrEqualTo(30);
+        List<String> original = sampled.stream().map(r -> r.get(0) + "/" + r.get(2)).toList();
+        for (String[] r : made) {
+            assertThat(r[0] + "/" + r[2]).isIn(original);
+            assertThat(r[1]).isIn("1", "2", "3", "4");
+        }
+        assertThat(column(made, 0).stream().distinct()).hasSize(made.size());
     }
 }
