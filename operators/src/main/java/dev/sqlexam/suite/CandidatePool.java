@@ -77,7 +77,6 @@ final class CandidatePool {
         }
         List<OrderSpec> orders = golds.stream().map(OrderSpec::of).toList();
         List<Integer> crowds = crowds(constants);
-        int crowdsMade = 0;
         int[] times = new int[all.size()];
         BitSet refused = new BitSet();
         BitSet everTold = new BitSet();
@@ -111,7 +110,7 @@ final class CandidatePool {
                 int shape = calm ? SHAPES.length + (id / 2) % CALM.length : id % SHAPES.length;
                 RowGenerator.Profile profile = calm ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
                 if (!crowds.isEmpty() && !calm && id % CROWD_EVERY == 1 && profile.rows() > RowGenerator.TINY) {
-                    profile = profile.withCrowd(crowds.get(crowdsMade++ % crowds.size()));
+                    profile = profile.withCrowds(crowds);
                 }
                 long seed = seedBase * 31L + id;
                 SuiteDatabase.reload(c, source.schema(), samples, constants, profile, seed);
@@ -177,16 +176,23 @@ final class CandidatePool {
         return new Pool(made, all, refused, notes);
     }
 
-    /** Every this many candidates one has a crowd (when a gold compares a COUNT with a number). */
+    /** Every this many candidates one has crowds (when a gold compares a COUNT with a number). */
     private static final int CROWD_EVERY = 3;
-    /** The largest group a crowd makes: rows a table, for a gold's COUNT constant. */
+    /** The largest group a crowd makes, and the most rows all crowds add to a table. */
     private static final int MAX_CROWD = 1_000;
+    private static final int MAX_CROWD_ROWS = 2_000;
 
-    /** Crowd sizes for each COUNT constant k of the golds (3 ≤ k ≤ {@link #MAX_CROWD}; smaller groups come by chance): k and k + 1. */
-    private static List<Integer> crowds(GoldConstants constants) {
+    /**
+     * Crowd sizes for the COUNT constants k of the golds (3 ≤ k ≤ {@link #MAX_CROWD}; smaller groups come by chance): k
+     * and k + 1, smallest first, up to {@link #MAX_CROWD_ROWS} rows in all.
+     */
+    static List<Integer> crowds(GoldConstants constants) {
         List<Integer> out = new ArrayList<>();
+        int rows = 0;
         for (int k : constants.counts()) {
-            if (k >= 3 && k <= MAX_CROWD) out.addAll(List.of(k, k + 1));
+            if (k < 3 || k > MAX_CROWD || rows + 2 * k + 1 > MAX_CROWD_ROWS) continue;
+            out.addAll(List.of(k, k + 1));
+            rows += 2 * k + 1;
         }
         return out;
     }

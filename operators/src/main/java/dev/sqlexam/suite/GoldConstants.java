@@ -40,7 +40,9 @@ public final class GoldConstants {
     private final Map<String, Set<String>> byColumn = new TreeMap<>();
     private final List<Map<String, String>> groups = new ArrayList<>();
     private final Set<List<String>> pairs = new LinkedHashSet<>();
-    private final Set<Integer> counts = new java.util.TreeSet<>();
+    /** COUNT constant → the conditions of the gold that compares a COUNT with it (its first group; empty: none). */
+    private final Map<Integer, Map<String, String>> counts = new TreeMap<>();
+    private List<Integer> goldCounts;
     private Map<String, List<String>> group;
 
     private GoldConstants() {}
@@ -51,10 +53,13 @@ public final class GoldConstants {
             try {
                 QuerySites sites = QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(gold)));
                 Map<String, List<String>> together = new java.util.LinkedHashMap<>();
+                out.goldCounts = new ArrayList<>();
                 for (QuerySites.Predicate p : sites.predicates) {
                     out.group = p.conjunct() ? together : null;
                     out.read(p.expression());
                 }
+                Map<String, String> conditions = together.isEmpty() ? Map.of() : combinations(together).get(0);
+                for (int k : out.goldCounts) out.counts.putIfAbsent(k, conditions);
                 for (Function f : sites.functions) out.fallback(f);
                 if (together.size() >= 2 || together.values().stream().anyMatch(v -> v.contains(NULL))) out.groups.addAll(combinations(together));
             } catch (Exception | StackOverflowError ignored) {
@@ -87,7 +92,17 @@ public final class GoldConstants {
 
     /** The numbers a gold compares a COUNT with ({@code HAVING COUNT(*) > 150}): groups of about that size tell its boundary. */
     public Set<Integer> counts() {
-        return counts;
+        return counts.keySet();
+    }
+
+    /**
+     * The conditions (column → constant, {@link #NULL} for IS NULL) of the gold that compares a COUNT with {@code count}
+     * or {@code count - 1}, so that a group sized for it passes its WHERE (empty: none known).
+     */
+    public Map<String, String> countGroup(int count) {
+        Map<String, String> group = counts.get(count);
+        if (group == null) group = counts.get(count - 1);
+        return group == null ? Map.of() : group;
     }
 
     public int size() {
@@ -136,7 +151,7 @@ public final class GoldConstants {
 
     private void count(Expression countSide, Expression valueSide) {
         if (countSide instanceof Function f && "COUNT".equalsIgnoreCase(f.getName()) && valueSide instanceof LongValue n && n.getValue() >= 0 && n.getValue() <= 100_000) {
-            counts.add((int) n.getValue());
+            if (goldCounts != null) goldCounts.add((int) n.getValue());
         }
     }
 

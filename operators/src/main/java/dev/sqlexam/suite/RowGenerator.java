@@ -25,10 +25,10 @@ final class RowGenerator {
      * beyond the sample's range), how often a row or a value repeats one made before ({@code repeats}; 0: only by chance)
      * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING).
      */
-    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, int crowd, boolean resampled)
+    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, List<Integer> crowds, boolean resampled)
             implements java.io.Serializable {
         Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
-            this(rows, nullRate, anchored, repeats, spread, 0, false);
+            this(rows, nullRate, anchored, repeats, spread, List.of(), false);
         }
 
         /**
@@ -37,16 +37,21 @@ final class RowGenerator {
          * meets the values real rows have (a status the gold never names among the latest rows).
          */
         static Profile resampled(int rows) {
-            return new Profile(rows, 0, 1.0, 0, 0.75, 0, true);
+            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true);
         }
 
         /**
-         * The same shape with a crowd: each table with a foreign key gets {@code crowd} more rows, all one row (keys aside)
-         * under a parent no other row of it points at, so that a group has exactly that size (a gold's
+         * The same shape with crowds: each table with a foreign key gets, per size, that many more rows, all one row (keys
+         * aside) under a parent no other row of it points at, so that a group has exactly that size (a gold's
          * {@code HAVING COUNT(*) > 150} meets 150 and 151).
          */
-        Profile withCrowd(int crowd) {
-            return new Profile(rows, nullRate, anchored, repeats, spread, crowd, resampled);
+        Profile withCrowds(List<Integer> crowds) {
+            return new Profile(rows, nullRate, anchored, repeats, spread, List.copyOf(crowds), resampled);
+        }
+
+        /** Rows all crowds add to a table with a foreign key. */
+        int crowdRows() {
+            return crowds.stream().mapToInt(Integer::intValue).sum();
         }
 
         Profile(int rows, double nullRate, double anchored, double repeats) {
@@ -90,6 +95,13 @@ final class RowGenerator {
     /** As above; {@code pairs}: columns (lower case) a gold compares with each other: some rows get them equal or just apart. */
     static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
             Map<String, Table> tables, Profile profile, Random random, List<Map<String, String>> together, java.util.Set<List<String>> pairs) {
+        return rows(table, values, sampled, parents, tables, profile, random, together, pairs, size -> Map.of());
+    }
+
+    /** As above; {@code crowdGroup}: for a crowd's size, the conditions of the gold that compares a COUNT with it, which its row meets. */
+    static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
+            Map<String, Table> tables, Profile profile, Random random, List<Map<String, String>> together, java.util.Set<List<String>> pairs,
+            java.util.function.IntFunction<Map<String, String>> crowdGroup) {
         List<int[]> compared = compared(table, pairs);
         List<Column> columns = table.columns();
         Map<String, Integer> index = new HashMap<>();
@@ -105,15 +117,17 @@ final class RowGenerator {
         int offset = random.nextInt(1_000);
         // after the table's own rows, the groups' rows
         List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : overrides(table, together, random, profile);
-        // then the crowd, whose row meets one of a gold's groups half the time (the gold's WHERE keeps all of it or none)
-        int crowd = table.foreignKeys().isEmpty() ? 0 : profile.crowd();
-        List<Map<Integer, String>> crowdGroups = crowd > 0 && random.nextBoolean() ? overrides(table, together, random, profile) : List.of();
+        // then the crowds, each one row (meeting the conditions of the gold that counts to its size) repeated
+        List<Integer> crowds = table.foreignKeys().isEmpty() ? List.of() : profile.crowds();
+        int crowdRows = crowds.stream().mapToInt(Integer::intValue).sum();
+        int crowdAt = 0;
+        int crowdLeft = crowds.isEmpty() ? 0 : crowds.get(0);
         String[] crowdRow = null;
         Map<Map<Integer, String>, String[]> madeFrom = new java.util.IdentityHashMap<>();
         int own = count;
         count += overrides.size();
         int beforeCrowd = count;
-        count += crowd;
+        count += crowdRows;
         int nextOverride = 0;
         List<String[]> out = new ArrayList<>();
         long nextId = 1;
@@ -130,9 +144,12 @@ final class RowGenerator {
             }
             Map<Integer, String> override = out.size() >= own && nextOverride < overrides.size() ? overrides.get(nextOverride++) : null;
             if (override != null && madeFrom.containsKey(override)) copied = madeFrom.get(override);
-            boolean crowding = crowd > 0 && out.size() >= beforeCrowd;
+            boolean crowding = crowdAt < crowds.size() && out.size() >= beforeCrowd;
             if (crowding) copied = crowdRow;
-            if (crowding && crowdRow == null) override = crowdGroups.isEmpty() ? null : crowdGroups.get(0);
+            if (crowding && crowdRow == null) {
+                Map<Integer, String> conditions = exact(table, crowdGroup.apply(crowds.get(crowdAt)));
+                override = !conditions.isEmpty() ? conditions : random.nextBoolean() ? null : overrides(table, together, random, profile).stream().findFirst().orElse(null);
+            }
             for (int i = 0; i < columns.size() && copied == null; i++) {
                 Column c = columns.get(i);
                 if (!c.insertable()) continue;
@@ -153,7 +170,7 @@ final class RowGenerator {
             } else {
                 if (override != null) override.forEach((i, v) -> row[i] = NULL.equals(v) ? null : v);
                 for (int[] pair : compared) closeTogether(row, pair, columns, random);
-                if (!references(table, row, index, parents, out, tables, profile, random, crowding)) continue;
+                if (!references(table, row, index, parents, out, tables, profile, random, crowding ? crowdAt : -1)) continue;
             }
             boolean unique = true;
             for (int k = 0; k < table.keys().size() && unique; k++) {
@@ -164,7 +181,10 @@ final class RowGenerator {
                         Column c = columns.get(index.get(col));
                         if (isReference(table, col)) continue;
                         boolean counter = c.family() == SuiteSchema.Family.INTEGER && (retry > 1 || random.nextBoolean());
-                        row[index.get(col)] = counter ? String.valueOf(nextId++) : values.get(col).draw(random, 0);
+                        String drawn = counter ? String.valueOf(nextId++) : values.get(col).draw(random, 0);
+                        // a text key drawn from a few values runs out of them (a crowd of 150 employees wants 150 e-mails)
+                        if (!counter && retry > 1 && c.family() == SuiteSchema.Family.TEXT && drawn != null) drawn = ColumnValues.fit(c, (nextId++) + drawn);
+                        row[index.get(col)] = drawn;
                     }
                     tuple = tuple(row, key, index);
                 }
@@ -178,6 +198,11 @@ final class RowGenerator {
             out.add(row);
             if (override != null) madeFrom.putIfAbsent(override, row);
             if (crowding && crowdRow == null) crowdRow = row;
+            if (crowding && --crowdLeft <= 0) {
+                crowdAt++;
+                crowdLeft = crowdAt < crowds.size() ? crowds.get(crowdAt) : 0;
+                crowdRow = null;
+            }
         }
         return out;
     }
@@ -201,7 +226,7 @@ final class RowGenerator {
                 row[i] = ColumnValues.fit(c, original.get(i));
                 fits &= row[i] != null || original.get(i) == null;
             }
-            if (!fits || !references(table, row, index, parents, out, tables, profile, random, false)) continue;
+            if (!fits || !references(table, row, index, parents, out, tables, profile, random, -1)) continue;
             boolean unique = true;
             for (int k = 0; k < table.keys().size(); k++) unique &= !seenKeys.get(k).contains(tuple(row, table.keys().get(k), index));
             if (!unique) continue;
@@ -214,24 +239,28 @@ final class RowGenerator {
     /**
      * Fills the row's foreign keys from parent rows ({@code earlier}: this table's rows made so far, which a self-reference
      * points at; the first row of a required self-reference points at itself); false when a required reference has no
-     * parent to point at. {@code lonely}: the last parent, which the spread leaves without children, and never NULL.
+     * parent to point at. {@code lonely} ≥ 0: that many parents from the last, which the spread leaves without children,
+     * and never NULL (a crowd's parent); -1: any parent the spread reaches.
      */
     private static boolean references(Table table, String[] row, Map<String, Integer> index, Map<String, List<String[]>> parents,
-            List<String[]> earlier, Map<String, Table> tables, RowGenerator.Profile profile, Random random, boolean lonely) {
+            List<String[]> earlier, Map<String, Table> tables, RowGenerator.Profile profile, Random random, int lonely) {
         for (ForeignKey fk : table.foreignKeys()) {
             boolean self = fk.parent().equals(table.qualified());
             List<String[]> candidates = self ? earlier : parents.getOrDefault(fk.parent(), List.of());
             Table parent = tables.get(fk.parent());
             boolean nullable = fk.columns().stream().allMatch(col -> table.column(col).nullable());
             if (self && !nullable && candidates.isEmpty()) candidates = List.<String[]>of(row);
-            if (candidates.isEmpty() || parent == null || nullable && !lonely && random.nextDouble() < profile.nullRate()) {
+            if (candidates.isEmpty() || parent == null || nullable && lonely < 0 && random.nextDouble() < profile.nullRate()) {
                 if (!nullable) return false;
                 for (String col : fk.columns()) row[index.get(col)] = null;
                 continue;
             }
             // only the first part of the parents gets children: some parents have none, for LEFT JOINs to find
-            int reach = Math.max(1, (int) Math.ceil(candidates.size() * profile.spread()));
-            String[] chosen = lonely ? candidates.get(candidates.size() - 1) : candidates.get(random.nextInt(reach));
+            // a parent table's own crowd (its last rows, copies of one row) is no parent: children gathering there would
+            // join copies that share every value but the key
+            int ordinary = self || parent.foreignKeys().isEmpty() ? candidates.size() : Math.max(1, candidates.size() - profile.crowdRows());
+            int reach = Math.max(1, (int) Math.ceil(ordinary * profile.spread()));
+            String[] chosen = lonely >= 0 ? candidates.get(Math.max(0, ordinary - 1 - lonely)) : candidates.get(random.nextInt(reach));
             for (int i = 0; i < fk.columns().size(); i++) {
                 int parentColumn = parent.columns().indexOf(parent.column(fk.parentColumns().get(i)));
                 row[index.get(fk.columns().get(i))] = chosen[parentColumn];
@@ -250,13 +279,7 @@ final class RowGenerator {
         java.util.Collections.shuffle(groups, random);
         for (Map<String, String> group : groups) {
             if (out.size() >= 60) break;
-            Map<Integer, String> exact = new java.util.LinkedHashMap<>();
-            group.forEach((name, value) -> {
-                Integer i = byLowerName.get(name);
-                if (i == null || !table.columns().get(i).insertable()) return;
-                String fitted = GoldConstants.NULL.equals(value) ? (table.columns().get(i).nullable() ? NULL : null) : ColumnValues.fit(table.columns().get(i), value);
-                if (fitted != null) exact.put(i, fitted);
-            });
+            Map<Integer, String> exact = exact(table, group);
             if (exact.size() < 2 && !exact.containsValue(NULL)) continue;
             // now and then only the rows beside it: a prediction's <= that finds the nearest row where the gold's = finds none
             boolean besideOnly = random.nextDouble() < 0.2;
@@ -276,6 +299,19 @@ final class RowGenerator {
         }
         java.util.Collections.shuffle(out, random);
         return out;
+    }
+
+    /** A group's values on this table's columns (insertable, as they can store them), by column index. */
+    private static Map<Integer, String> exact(Table table, Map<String, String> group) {
+        Map<Integer, String> exact = new java.util.LinkedHashMap<>();
+        group.forEach((name, value) -> {
+            int i = -1;
+            for (int k = 0; k < table.columns().size() && i < 0; k++) if (table.columns().get(k).name().toLowerCase(java.util.Locale.ROOT).equals(name)) i = k;
+            if (i < 0 || !table.columns().get(i).insertable()) return;
+            String fitted = GoldConstants.NULL.equals(value) ? (table.columns().get(i).nullable() ? NULL : null) : ColumnValues.fit(table.columns().get(i), value);
+            if (fitted != null) exact.put(i, fitted);
+        });
+        return exact;
     }
 
     /** The column pairs of {@code pairs} both in this table and generated here (not references), by index. */

@@ -157,7 +157,8 @@ public final class SuiteDatabase {
                 byIndex.add(v);
             }
             checks.keepAccepted(c, byIndex);
-            List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random, constants.groups(), constants.pairs());
+            List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random, constants.groups(), constants.pairs(),
+                    constants::countGroup);
             stored.put(t.qualified(), insert(c, t, checks.checked(c, rows), checks::mended));
             c.commit();
         }

@@ -99,5 +99,9 @@ class GoldConstantsTest {
     void countsAreTheNumbersACountIsComparedWith() {
         GoldConstants c = of("SELECT d FROM e GROUP BY d HAVING COUNT(*) > 150", "SELECT m FROM e GROUP BY m HAVING 3 <= COUNT(DISTINCT x) AND SUM(y) > 7");
         assertThat(c.counts()).containsExactly(3, 150);
+        GoldConstants where = of("SELECT d FROM e WHERE left_on IS NULL AND kind = 'x' GROUP BY d HAVING COUNT(*) > 150");
+        assertThat(where.countGroup(150)).containsEntry("left_on", GoldConstants.NULL).containsEntry("kind", "x");
+        assertThat(where.countGroup(151)).isEqualTo(where.countGroup(150));
+        assertThat(where.countGroup(20)).isEmpty();
     }
 }

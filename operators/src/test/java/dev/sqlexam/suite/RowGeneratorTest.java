@@ -286,15 +286,19 @@ class RowGeneratorTest {
         Table orders = table("orders", List.of(integer("id", false), integer("customer_id", false), integer("qty", true)), List.of(List.of("id")),
                 references("customer_id", "customers"));
         for (long seed = 0; seed < 5; seed++) {
-            List<String[]> made = rows(orders, Map.of(), customers(20), new Profile(10, 0.1).withCrowd(151), seed, List.of(), Set.of());
+            List<String[]> made = rows(orders, Map.of(), customers(20), new Profile(10, 0.1).withCrowds(List.of(151)), seed, List.of(), Set.of());
             assertThat(made).hasSizeBetween(151 + 5, 151 + 15);
             List<String[]> crowd = made.subList(made.size() - 151, made.size());
             assertThat(crowd.stream().map(r -> r[1] + "/" + r[2]).distinct()).containsExactly("20/" + crowd.get(0)[2]);
             assertThat(column(made, 1).stream().filter("20"::equals)).hasSize(151);
             assertThat(column(made, 0).stream().distinct()).hasSize(made.size());
         }
+        // two crowds: each under its own parent, the nearest to the end
+        List<String[]> two = rows(orders, Map.of(), customers(20), new Profile(10, 0.1).withCrowds(List.of(3, 4)), 7, List.of(), Set.of());
+        assertThat(column(two.subList(two.size() - 7, two.size() - 4), 1)).containsOnly("20");
+        assertThat(column(two.subList(two.size() - 4, two.size()), 1)).containsOnly("19");
         // a table without a foreign key gets no crowd
-        assertThat(rows(CUSTOMERS, Map.of(), new Profile(10, 0.1).withCrowd(151), 3)).hasSameSizeAs(rows(CUSTOMERS, Map.of(), new Profile(10, 0.1), 3));
+        assertThat(rows(CUSTOMERS, Map.of(), new Profile(10, 0.1).withCrowds(List.of(151)), 3)).hasSameSizeAs(rows(CUSTOMERS, Map.of(), new Profile(10, 0.1), 3));
     }
 
     @Test
