@@ -257,7 +257,7 @@ public final class SqlExamOptions {
                     + "distillation (the pool also stops when what it tells apart stops growing, or after 4 minutes).", Option.Stage.GRADE),
             1, null);
     public static final Option<Long> TEST_SUITE_WITNESS_MS = bounded(own("test_suite_witness_ms", "SQLEXAM_TEST_SUITE_WITNESS_MS", Long.class,
-            1_000L, "Test-suite grading: how long the evidence of one overturned prediction may be shrunk to fewer rows (0: the rows of "
+            300L, "Test-suite grading: how long the evidence of one overturned prediction may be shrunk to fewer rows (0: the rows of "
                     + "the tables both queries read, as the suite database has them).", Option.Stage.GRADE), 0, null);
     public static final Option<Long> GRADE_TIMEOUT_BASE_MS = own("grade_timeout_base_ms", "SQLEXAM_GRADE_TIMEOUT_BASE_MS", Long.class,
             30_000L, "sqlexam grade: the gold queries' timeout, and the base of each prediction's (Spider test-suite style).", Option.Stage.GRADE);
