@@ -109,7 +109,7 @@ final class CandidatePool {
                 boolean calm = short_ && id % 2 == 1;
                 int shape = calm ? SHAPES.length + (id / 2) % CALM.length : id % SHAPES.length;
                 RowGenerator.Profile profile = calm ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
-                if (!crowds.isEmpty() && !calm && id % CROWD_EVERY == 1 && profile.rows() > RowGenerator.TINY) {
+                if (!crowds.isEmpty() && !calm && id % CROWD_EVERY == 1 && profile.rows() > RowGenerator.TINY && !profile.resampled()) {
                     profile = profile.withCrowds(crowds);
                 }
                 long seed = seedBase * 31L + id;

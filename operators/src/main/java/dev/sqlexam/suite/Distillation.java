@@ -43,7 +43,7 @@ final class Distillation {
         // value equal to the average: cases no neighbour of the gold foresees; chosen before the greedy's last pick
         int tinyPlaces = cap >= 3 ? 1 : 0;
         while (chosen.size() < cap) {
-            if (chosen.size() >= cap - tinyPlaces && takeTiny(pool, taken, chosen, covered)) continue;
+            if (chosen.size() >= cap - tinyPlaces && !anyTiny(pool, taken) && takeTiny(pool, taken, chosen, covered)) continue;
             int best = -1;
             int bestGain = 0;
             for (int i = 0; i < pool.size(); i++) {
@@ -57,7 +57,7 @@ final class Distillation {
                 }
             }
             if (best < 0) {
-                for (int placed = 0; placed < tinyPlaces && chosen.size() < cap && takeTiny(pool, taken, chosen, covered); placed++) {
+                for (int placed = 0; placed < tinyPlaces && chosen.size() < cap && !anyTiny(pool, taken) && takeTiny(pool, taken, chosen, covered); placed++) {
                     // the tiny places are kept also when the neighbours ask for no more
                 }
                 break;
@@ -92,6 +92,12 @@ final class Distillation {
         int quota = chosen.size();
         fillShortGolds(pool, golds, quota, taken, chosen);
         return new Selection(chosen, distilled, quota, covered);
+    }
+
+    /** Whether a tiny candidate is among those taken (the greedy step may have taken one on its own). */
+    private static boolean anyTiny(List<Candidate> pool, boolean[] taken) {
+        for (int i = 0; i < pool.size(); i++) if (taken[i] && pool.get(i).tiny()) return true;
+        return false;
     }
 
     /**

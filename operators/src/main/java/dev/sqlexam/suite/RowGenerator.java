@@ -143,7 +143,8 @@ final class RowGenerator {
                 else base = java.util.Arrays.asList(earlier);
             }
             Map<Integer, String> override = out.size() >= own && nextOverride < overrides.size() ? overrides.get(nextOverride++) : null;
-            if (override != null && madeFrom.containsKey(override)) copied = madeFrom.get(override);
+            // a gold's row is never replaced by a random copy (its second time copies its first)
+            if (override != null) copied = madeFrom.get(override);
             boolean crowding = crowdAt < crowds.size() && out.size() >= beforeCrowd;
             if (crowding) copied = crowdRow;
             if (crowding && crowdRow == null) {
@@ -260,6 +261,8 @@ final class RowGenerator {
             // join copies that share every value but the key
             int ordinary = self || parent.foreignKeys().isEmpty() ? candidates.size() : Math.max(1, candidates.size() - profile.crowdRows());
             int reach = Math.max(1, (int) Math.ceil(ordinary * profile.spread()));
+            // the last parents stay for the crowds, one each
+            if (!profile.crowds().isEmpty()) reach = Math.max(1, Math.min(reach, ordinary - profile.crowds().size()));
             String[] chosen = lonely >= 0 ? candidates.get(Math.max(0, ordinary - 1 - lonely)) : candidates.get(random.nextInt(reach));
             for (int i = 0; i < fk.columns().size(); i++) {
                 int parentColumn = parent.columns().indexOf(parent.column(fk.parentColumns().get(i)));

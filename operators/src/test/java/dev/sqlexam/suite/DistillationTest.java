@@ -92,5 +92,10 @@ class DistillationTest {
         for (int i = 0; i < 6; i++) many.add(new Distillation.Candidate(i, bits(i), bits(0), i, false));
         for (int i = 6; i < 9; i++) many.add(new Distillation.Candidate(i, bits(), bits(0), 6, true));
         assertThat(Distillation.select(many, 1, 5, 5).chosen()).containsExactly(0, 1, 2, 3, 6);
+        // a tiny candidate the greedy step chose on its own fills the tiny place
+        List<Distillation.Candidate> greedyTiny = List.of(new Distillation.Candidate(0, bits(0, 1, 2), bits(0), 6, true),
+                new Distillation.Candidate(1, bits(3), bits(0), 1, false), new Distillation.Candidate(2, bits(4), bits(0), 2, false),
+                new Distillation.Candidate(3, bits(), bits(0), 6, true));
+        assertThat(Distillation.select(greedyTiny, 1, 3, 3).chosen()).containsExactly(0, 1, 2);
     }
 }
