@@ -110,8 +110,8 @@ final class RowGenerator {
         for (int k = 0; k < table.keys().size(); k++) seenKeys.add(new HashSet<>());
         int constants = 0;
         for (Column c : columns) constants = Math.max(constants, values.get(c.name()).constants.size());
-        // enough rows for every gold constant (and its neighbours) of every column to appear at least once
         if (profile.resampled() && !sampled.isEmpty()) return resampled(table, sampled, parents, tables, profile, random, index);
+        // enough rows for every gold constant (and its neighbours) of every column to appear at least once
         int count = profile.rows() <= TINY ? (random.nextInt(5) < 3 ? 1 : 1 + random.nextInt(profile.rows()))
                 : Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
@@ -272,10 +272,8 @@ final class RowGenerator {
         return true;
     }
 
-    /** Rows' worth of values from the groups whose columns (two or more) are this table's (about 60 at most), shuffled. */
+    /** Rows' worth of values from the groups with two or more columns (or a NULL) in this table (about 60 at most), shuffled. */
     private static List<Map<Integer, String>> overrides(Table table, List<Map<String, String>> together, Random random, Profile profile) {
-        Map<String, Integer> byLowerName = new HashMap<>();
-        for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
         List<Map<Integer, String>> out = new ArrayList<>();
         // more groups than rows: each candidate meets another share of them
         List<Map<String, String>> groups = new ArrayList<>(together);
@@ -306,10 +304,11 @@ final class RowGenerator {
 
     /** A group's values on this table's columns (insertable, as they can store them), by column index. */
     private static Map<Integer, String> exact(Table table, Map<String, String> group) {
+        Map<String, Integer> firstByLowerName = new HashMap<>();
+        for (int k = 0; k < table.columns().size(); k++) firstByLowerName.putIfAbsent(table.columns().get(k).name().toLowerCase(java.util.Locale.ROOT), k);
         Map<Integer, String> exact = new java.util.LinkedHashMap<>();
         group.forEach((name, value) -> {
-            int i = -1;
-            for (int k = 0; k < table.columns().size() && i < 0; k++) if (table.columns().get(k).name().toLowerCase(java.util.Locale.ROOT).equals(name)) i = k;
+            int i = firstByLowerName.getOrDefault(name, -1);
             if (i < 0 || !table.columns().get(i).insertable()) return;
             String fitted = GoldConstants.NULL.equals(value) ? (table.columns().get(i).nullable() ? NULL : null) : ColumnValues.fit(table.columns().get(i), value);
             if (fitted != null) exact.put(i, fitted);
