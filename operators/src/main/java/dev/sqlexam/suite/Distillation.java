@@ -94,6 +94,46 @@ final class Distillation {
         return new Selection(chosen, distilled, quota, covered);
     }
 
+    /** A database kept for some golds only ({@code golds}, by index): it tells apart neighbours of theirs no chosen one does. */
+    record Extra(int id, BitSet golds) {}
+
+    /**
+     * After the suite is chosen, up to {@code budget} more candidates, each kept for the golds whose neighbours it newly
+     * tells apart (most newly told apart first): a gold whose neighbours need a database the suite-wide greedy passed over
+     * (a crowd that reaches its HAVING, a row only its join needs) gets it without every other gold paying for it.
+     * {@code goldOf}: the gold of each neighbour.
+     */
+    static List<Extra> extras(List<Candidate> pool, List<Integer> chosenIds, int[] goldOf, int budget) {
+        BitSet covered = new BitSet();
+        boolean[] taken = new boolean[pool.size()];
+        for (int i = 0; i < pool.size(); i++) {
+            if (!chosenIds.contains(pool.get(i).id())) continue;
+            taken[i] = true;
+            covered.or(pool.get(i).distinguished());
+        }
+        List<Extra> out = new ArrayList<>();
+        while (out.size() < budget) {
+            int best = -1;
+            BitSet bestGain = null;
+            for (int i = 0; i < pool.size(); i++) {
+                if (taken[i]) continue;
+                BitSet gain = (BitSet) pool.get(i).distinguished().clone();
+                gain.andNot(covered);
+                if (gain.cardinality() > (bestGain == null ? 0 : bestGain.cardinality())) {
+                    best = i;
+                    bestGain = gain;
+                }
+            }
+            if (best < 0) break;
+            taken[best] = true;
+            covered.or(bestGain);
+            BitSet golds = new BitSet();
+            for (int n = bestGain.nextSetBit(0); n >= 0; n = bestGain.nextSetBit(n + 1)) if (n < goldOf.length) golds.set(goldOf[n]);
+            out.add(new Extra(pool.get(best).id(), golds));
+        }
+        return out;
+    }
+
     /** Whether a tiny candidate is among those taken (the greedy step may have taken one on its own). */
     private static boolean anyTiny(List<Candidate> pool, boolean[] taken) {
         for (int i = 0; i < pool.size(); i++) if (taken[i] && pool.get(i).tiny()) return true;

@@ -31,7 +31,7 @@ import java.util.TreeSet;
 public final class SuiteBuilder {
 
     /** Changes whenever what the generator makes for the same inputs changes: older suites are then rebuilt. */
-    public static final String GENERATOR_VERSION = "suite-34";
+    public static final String GENERATOR_VERSION = "suite-36";
     private static final int NEIGHBOURS_PER_GOLD = 40;
     private static final int SAMPLE_ROWS = 200;
     private static final int MIN_POOL = 24;
@@ -179,28 +179,38 @@ public final class SuiteBuilder {
         List<Distillation.Candidate> candidates = pool.candidates().stream()
                 .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable(), m.shape(), m.profile().rows() <= RowGenerator.TINY)).toList();
         Distillation.Selection selection = Distillation.select(candidates, golds.size(), size.cap(), size.floor());
+        List<Distillation.Extra> extras = Distillation.extras(candidates, selection.chosen(), goldOfNeighbour(neighbours), size.cap());
         List<String> kept = new ArrayList<>();
         Map<String, Map<String, String>> health = new LinkedHashMap<>();
+        Map<String, List<String>> onlyFor = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>(pool.notes());
-        for (int id : selection.chosen()) {
-            CandidatePool.Made m = pool.candidates().get(id);
+        List<Integer> all = new ArrayList<>(selection.chosen());
+        extras.forEach(e -> all.add(e.id()));
+        for (int k = 0; k < all.size(); k++) {
+            CandidatePool.Made m = pool.candidates().get(all.get(k));
             String name = SuiteDatabase.PREFIX + hash + "_" + kept.size();
             SuiteDatabase.create(server, name);
             SuiteDatabase.Filled filled = SuiteDatabase.fill(server, name, source.schema(), samples, constants, m.profile(), m.seed());
             if (kept.isEmpty()) notes.addAll(filled.notes());
+            BitSet served = k < selection.chosen().size() ? null : extras.get(k - selection.chosen().size()).golds();
             // asked again on the database itself: its gold health is what grading trusts
             Map<String, String> problems = new LinkedHashMap<>();
-            for (String gold : golds) {
+            List<String> servedDigests = new ArrayList<>();
+            for (int g = 0; g < golds.size(); g++) {
+                if (served != null && !served.get(g)) continue;
+                String gold = golds.get(g);
                 String problem = CandidatePool.goldProblem(suiteReader, name, gold, suiteReader.execute(name, gold));
                 if (problem != null) problems.put(TestSuite.digest(gold), problem);
+                servedDigests.add(TestSuite.digest(gold));
             }
             kept.add(name);
             health.put(name, problems);
+            if (served != null) onlyFor.put(name, servedDigests);
         }
         BitSet covered = new BitSet();
         for (int id : selection.chosen()) covered.or(pool.candidates().get(id).distinguished());
-        int chosenCount = selection.chosen().size();
-        List<Integer> firstMade = pool.candidates().stream().map(CandidatePool.Made::id).limit(chosenCount).toList();
+        for (Distillation.Extra e : extras) covered.or(pool.candidates().get(e.id()).distinguished());
+        List<Integer> firstMade = pool.candidates().stream().map(CandidatePool.Made::id).limit(kept.size()).toList();
         Map<String, Integer> undistinguished = new TreeMap<>();
         for (int n = 0; n < pool.neighbours().size(); n++) {
             if (pool.refused().get(n) || covered.get(n)) continue;
@@ -209,14 +219,23 @@ public final class SuiteBuilder {
         int goldsUnchecked = 0;
         for (String gold : golds) {
             String digest = TestSuite.digest(gold);
-            if (health.values().stream().allMatch(p -> p.containsKey(digest))) goldsUnchecked++;
+            boolean graded = kept.stream().anyMatch(db -> (!onlyFor.containsKey(db) || onlyFor.get(db).contains(digest)) && !health.get(db).containsKey(digest));
+            if (!graded) goldsUnchecked++;
         }
         TestSuite.Stats stats = new TestSuite.Stats(pool.candidates().size(), kept.size(), selection.distilled(),
-                Distillation.coverage(candidates, firstMade, usableNeighbours), Distillation.coverage(candidates, selection.chosen(), usableNeighbours),
+                Distillation.coverage(candidates, firstMade, usableNeighbours), usableNeighbours == 0 ? 1.0 : (double) covered.cardinality() / usableNeighbours,
                 Distillation.coverage(candidates, candidates.stream().map(Distillation.Candidate::id).toList(), usableNeighbours), undistinguished,
-                goldsUnchecked);
+                goldsUnchecked, extras.size());
         return new TestSuite(source.database(), hash, kept, health, source.schema(), usableNeighbours, covered.cardinality(),
-                (System.nanoTime() - start) / 1_000_000, notes, selection.quota(), stats);
+                (System.nanoTime() - start) / 1_000_000, notes, selection.quota(), stats, onlyFor);
+    }
+
+    /** The gold of each neighbour, in the pool's one numbering across golds. */
+    private static int[] goldOfNeighbour(List<List<Neighbours.Neighbour>> neighbours) {
+        int[] out = new int[neighbours.stream().mapToInt(List::size).sum()];
+        int n = 0;
+        for (int g = 0; g < neighbours.size(); g++) for (int k = 0; k < neighbours.get(g).size(); k++) out[n++] = g;
+        return out;
     }
 
     /** A mutation's kind without the numbers and operators that tell its instances apart ("comparison > → >=" → "comparison"). */

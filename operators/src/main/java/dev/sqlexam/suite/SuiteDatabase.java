@@ -159,11 +159,57 @@ public final class SuiteDatabase {
             checks.keepAccepted(c, byIndex);
             List<String[]> rows = RowGenerator.rows(t, values, sampled, stored, byName, profile, random, constants.groups(), constants.pairs(),
                     constants::countGroup);
-            stored.put(t.qualified(), insert(c, t, checks.checked(c, rows), checks::mended));
+            List<String[]> inserted = insert(c, t, checks.checked(c, rows), checks::mended);
+            if (inserted.size() < rows.size() && t.foreignKeys().stream().anyMatch(fk -> fk.parent().equals(t.qualified()))) {
+                inserted = withoutDanglingSelfReferences(c, t);
+            }
+            stored.put(t.qualified(), inserted);
             c.commit();
         }
         c.setAutoCommit(true);
         return stored;
+    }
+
+    /**
+     * A row a constraint refused may be the parent of rows of its own table (an employee's manager): those references are
+     * set NULL where they may be, else pointed at the row itself (the first row of a required self-reference does that
+     * already), else the rows go, until every one finds its row; the table's rows as stored then.
+     */
+    private static List<String[]> withoutDanglingSelfReferences(Connection c, SuiteSchema.Table t) throws SQLException {
+        for (int round = 0; round < 50; round++) {
+            int changed = 0;
+            for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
+                if (!fk.parent().equals(t.qualified())) continue;
+                List<String> match = new ArrayList<>();
+                List<String> present = new ArrayList<>();
+                List<String> toNull = new ArrayList<>();
+                List<String> toSelf = new ArrayList<>();
+                for (int i = 0; i < fk.columns().size(); i++) {
+                    String col = SuiteSchema.quote(fk.columns().get(i));
+                    String parentCol = SuiteSchema.quote(fk.parentColumns().get(i));
+                    match.add("p." + parentCol + " = c." + col);
+                    present.add("c." + col + " IS NOT NULL");
+                    toNull.add(col + " = NULL");
+                    toSelf.add(col + " = c." + parentCol);
+                }
+                String dangling = " WHERE " + String.join(" AND ", present) + " AND NOT EXISTS (SELECT 1 FROM " + t.qualified() + " p WHERE "
+                        + String.join(" AND ", match) + ")";
+                boolean nullable = fk.columns().stream().allMatch(col -> t.column(col).nullable());
+                String update = "UPDATE " + t.qualified() + " c SET " + String.join(", ", nullable ? toNull : toSelf) + dangling;
+                java.sql.Savepoint before = c.setSavepoint();
+                try (Statement st = c.createStatement()) {
+                    changed += st.executeUpdate(update);
+                } catch (SQLException refused) {
+                    // a check or a unique key refuses the mend: the rows go
+                    c.rollback(before);
+                    try (Statement st = c.createStatement()) {
+                        changed += st.executeUpdate("DELETE FROM " + t.qualified() + " c" + dangling);
+                    }
+                }
+            }
+            if (changed == 0) break;
+        }
+        return TableRows.read(c, t);
     }
 
     /**

@@ -21,7 +21,7 @@ import java.util.List;
  * that same gold is defined; a suite database where that gold errs, times out or cuts a tie with its LIMIT is set aside
  * for it, never used to compare the prediction with another gold. Golds run once per suite database (the cache);
  * the first database where the prediction differs gives {@code suite_mismatch} and the evidence, shrunk by
- * {@link Witness}. A failure of the server skips that database; it never counts against the prediction. A prediction
+ * {@link Witness}. A database kept for other golds only is not used for this one. A failure of the server skips that database; it never counts against the prediction. A prediction
  * no suite database can judge is {@code suite_unchecked}.
  */
 public final class SuiteGrading implements SuiteCheck {
@@ -123,6 +123,7 @@ public final class SuiteGrading implements SuiteCheck {
             for (String db : suite.databases()) {
                 if (followed.stream().noneMatch(Followed::alive)) break;
                 if (identical) {
+                    if (!suite.serves(db, followed.get(0).digest)) continue;
                     if (suite.goldProblem(db, followed.get(0).digest) == null) followed.get(0).usable++;
                     else skipped.add(db + ": " + suite.goldProblem(db, followed.get(0).digest));
                     continue;
@@ -161,7 +162,7 @@ public final class SuiteGrading implements SuiteCheck {
             QueryOutcome pred = null;
             boolean used = false;
             for (Followed f : followed) {
-                if (!f.alive()) continue;
+                if (!f.alive() || !suite.serves(db, f.digest)) continue;
                 String problem = suite.goldProblem(db, f.digest);
                 QueryOutcome gold = null;
                 if (problem == null) {

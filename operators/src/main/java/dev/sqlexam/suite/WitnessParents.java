@@ -57,9 +57,39 @@ final class WitnessParents {
                 }
             }
         }
+        for (SuiteSchema.Table added : schema.tables()) {
+            if (!tables.contains(added) && out.containsKey(added.qualified())) out.put(added.qualified(), repointed(added, out.get(added.qualified()), tables, out));
+        }
         List<SuiteSchema.Table> ordered = new ArrayList<>();
         for (SuiteSchema.Table t : schema.parentsFirst()) if (out.containsKey(t.qualified()) || tables.contains(t)) ordered.add(t);
         return new Evidence(ordered, out);
+    }
+
+    /**
+     * The rows of a table neither query reads whose references into a table they read name a row the evidence left out
+     * (a position's department, shrunk away): pointed at a row the evidence keeps, or NULL where it has none. Neither query
+     * reads these rows, so no result changes; adding the row left out instead could change both.
+     */
+    private static List<String[]> repointed(SuiteSchema.Table table, List<String[]> rows, List<SuiteSchema.Table> read, Map<String, List<String[]>> evidence) {
+        List<String[]> out = new ArrayList<>(rows.size());
+        for (String[] original : rows) {
+            String[] row = original;
+            for (SuiteSchema.ForeignKey fk : table.foreignKeys()) {
+                SuiteSchema.Table parent = read.stream().filter(t -> t.qualified().equals(fk.parent())).findFirst().orElse(null);
+                if (parent == null) continue;
+                List<String> ref = TableRows.values(row, table, fk.columns());
+                if (ref.contains(null)) continue;
+                List<String[]> parents = evidence.getOrDefault(parent.qualified(), List.of());
+                if (parents.stream().anyMatch(p -> TableRows.values(p, parent, fk.parentColumns()).equals(ref))) continue;
+                boolean nullable = fk.columns().stream().allMatch(c -> table.column(c).nullable());
+                if (parents.isEmpty() && !nullable) continue;
+                row = row == original ? original.clone() : row;
+                List<String> to = parents.isEmpty() ? null : TableRows.values(parents.get(0), parent, fk.parentColumns());
+                for (int i = 0; i < fk.columns().size(); i++) row[table.columns().indexOf(table.column(fk.columns().get(i)))] = to == null ? null : to.get(i);
+            }
+            out.add(row);
+        }
+        return out;
     }
 
     record Evidence(List<SuiteSchema.Table> tables, Map<String, List<String[]>> rows) {}

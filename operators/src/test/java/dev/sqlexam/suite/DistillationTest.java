@@ -98,4 +98,19 @@ class DistillationTest {
                 new Distillation.Candidate(3, bits(), bits(0), 6, true));
         assertThat(Distillation.select(greedyTiny, 1, 3, 3).chosen()).containsExactly(0, 1, 2);
     }
+
+    @Test
+    void extrasServeOnlyTheGoldsWhoseNeighboursTheyNewlyTellApart() {
+        // neighbours 0-2 belong to gold 0, 3-5 to gold 1, 6 to gold 2; the suite (0) tells apart 0, 1 and 3
+        int[] goldOf = {0, 0, 0, 1, 1, 1, 2};
+        List<Distillation.Candidate> pool = List.of(candidate(0, bits(0, 1, 3), bits(0, 1, 2)), candidate(1, bits(0, 1), bits(0, 1, 2)),
+                candidate(2, bits(4, 5), bits(1)), candidate(3, bits(2, 4), bits(0, 1)), candidate(4, bits(3), bits(1)));
+        List<Distillation.Extra> extras = Distillation.extras(pool, List.of(0), goldOf, 5);
+        assertThat(extras).extracting(Distillation.Extra::id).containsExactly(2, 3);
+        assertThat(extras.get(0).golds()).isEqualTo(bits(1));
+        // candidate 3 still tells apart neighbour 2 (gold 0); its neighbour 4 was covered by the first extra
+        assertThat(extras.get(1).golds()).isEqualTo(bits(0));
+        assertThat(Distillation.extras(pool, List.of(0), goldOf, 1)).hasSize(1);
+        assertThat(Distillation.extras(pool, List.of(0, 2, 3), goldOf, 5)).isEmpty();
+    }
 }

@@ -76,6 +76,10 @@ class SuiteAlternativesITCase {
 
     /** The suite of TIES and PLAIN with each gold's health as the builder judges it. */
     private static SuiteGrading grading(List<String> golds) {
+        return grading(golds, Map.of());
+    }
+
+    private static SuiteGrading grading(List<String> golds, Map<String, List<String>> onlyFor) {
         Map<String, Map<String, String>> health = new LinkedHashMap<>();
         for (String db : List.of(TIES, PLAIN)) {
             Map<String, String> problems = new LinkedHashMap<>();
@@ -85,7 +89,7 @@ class SuiteAlternativesITCase {
             }
             health.put(db, problems);
         }
-        TestSuite suite = new TestSuite(EXAM, "it", List.of(TIES, PLAIN), health, null, 0, 0, 0, List.of(), 0, null);
+        TestSuite suite = new TestSuite(EXAM, "it", List.of(TIES, PLAIN), health, null, 0, 0, 0, List.of(), 0, null, onlyFor);
         TestSuites suites = new TestSuites(state.server(), null, ConnectionPolicy.DEFAULT, Map.of(EXAM, suite));
         return new SuiteGrading(suites, reader, new QueryCache(64, 10_000), GRADER, null);
     }
@@ -152,5 +156,19 @@ class SuiteAlternativesITCase {
         assertThat(verdict.overturned()).as(String.valueOf(verdict)).isFalse();
         assertThat(verdict.unchecked()).isTrue();
         assertThat(verdict.skipped()).anySatisfy(s -> assertThat(s).contains("lacks what the prediction uses"));
+    }
+
+    @Test
+    void aDatabaseKeptForOtherGoldsOnlyDoesNotJudgeThisOne() {
+        ExamQuestion q = question("SELECT grp FROM t ORDER BY v DESC, grp DESC LIMIT 1");
+        String pred = "SELECT 'a'::text AS grp";
+        List<Grader.GoldRun> runs = List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), null), reader.execute(EXAM, q.goldSql())));
+        SuiteCheck.ExamRecordGrade right = SuiteCheck.ExamRecordGrade.of(GRADER, runs, reader.execute(EXAM, pred));
+        assertThat(right.correct()).isTrue();
+        // on TIES the gold breaks the tie to 'b': a suite serving every gold there catches the constant
+        assertThat(grading(q.allGoldSql()).check(q, pred, right).overturned()).isTrue();
+        SuiteGrade elsewhere = grading(q.allGoldSql(), Map.of(TIES, List.of(TestSuite.digest("SELECT 1")))).check(q, pred, right);
+        assertThat(elsewhere.overturned()).as(String.valueOf(elsewhere)).isFalse();
+        assertThat(elsewhere.checked()).isEqualTo(1);
     }
 }
