@@ -33,7 +33,11 @@ final class CandidatePool {
         new RowGenerator.Profile(16, 0.3, 0.6, 0.12), new RowGenerator.Profile(10, 0.0, 1.0, 0.0), new RowGenerator.Profile(40, 0.15, 0.8, 0.35),
         new RowGenerator.Profile(8, 0.2, 1.0, 0.2), new RowGenerator.Profile(70, 0.08, 0.5, 0.05), new RowGenerator.Profile(36, 0.1, 1.0, 0.15, 0.12),
         new RowGenerator.Profile(60, 0.05, 0.7, 0.25, 0.3), new RowGenerator.Profile(RowGenerator.TINY, 0.5, 1.0, 0.0),
-        new RowGenerator.Profile(RowGenerator.TINY, 0.1, 0.5, 0.0), RowGenerator.Profile.resampled(40)};
+        new RowGenerator.Profile(RowGenerator.TINY, 0.1, 0.5, 0.0), RowGenerator.Profile.resampled(40),
+        // wide: many rows, loosely anchored: a filter or a grouping no gold foresaw finds rows to differ on
+        new RowGenerator.Profile(200, 0.12, 0.4, 0.1),
+        // odd: a third of the plain nullable columns NULL throughout (SUM of NULLs alone), every row twice (keys aside)
+        new RowGenerator.Profile(20, 0.15, 0.8, 0.12).withBlank(0.35).twinned(), new RowGenerator.Profile(30, 0.08, 0.5, 0.05).withBlank(0.35).twinned()};
     /** For golds defined on too few candidates (a LIMIT cutting ties, a subquery returning two rows): few rows, no repeats. */
     private static final RowGenerator.Profile[] CALM = {new RowGenerator.Profile(6, 0.0, 1.0, 0.0), new RowGenerator.Profile(12, 0.05, 1.0, 0.0)};
     private static final java.util.regex.Pattern VOLATILE = java.util.regex.Pattern.compile(

@@ -115,6 +115,18 @@ final class ColumnValues {
         return constants.isEmpty() ? null : constants.get(random.nextInt(constants.size()));
     }
 
+    /**
+     * A value at an edge of what the column holds, for a row that meets a gold's conditions: NULL ({@link GoldConstants#NULL}),
+     * the sample's ends and beyond (an older date, a smaller number), the type's edges (0, -1, the empty string); null: none.
+     * A checked column keeps to NULL and the boundaries its check accepts.
+     */
+    String extreme(Random random) {
+        if (column.nullable() && random.nextInt(3) == 0) return GoldConstants.NULL;
+        if (!boundaries.isEmpty() && (checked || random.nextBoolean())) return boundaries.get(random.nextInt(boundaries.size()));
+        if (checked) return column.nullable() ? GoldConstants.NULL : null;
+        return edge(random);
+    }
+
     private static final double EDGE_RATE = 0.08;
 
     /** An edge value of the column's type (null: none for it). */
@@ -135,9 +147,8 @@ final class ColumnValues {
                     : BigDecimal.valueOf(random.nextInt(200_000) - 20_000, 2).toPlainString());
             case TEXT -> fit(column, pick(random, "a", "b", "A", "ab", "abc", "x y", "", "zz", "Alpha", "beta") + (random.nextBoolean() ? "" : String.valueOf(random.nextInt(9))));
             case BOOLEAN -> random.nextBoolean() ? "true" : "false";
-            case DATE -> LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900)).toString();
-            case TIMESTAMP -> LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900)) + " " + String.format(Locale.ROOT, "%02d:%02d:00",
-                    random.nextInt(24), random.nextInt(4) * 15);
+            case DATE -> typedDay(random).toString();
+            case TIMESTAMP -> typedDay(random) + " " + String.format(Locale.ROOT, "%02d:%02d:00", random.nextInt(24), random.nextInt(4) * 15);
             case TIME -> String.format(Locale.ROOT, "%02d:%02d:00", random.nextInt(24), random.nextInt(4) * 15);
             case INTERVAL -> (random.nextInt(60) + 1) + " days";
             case UUID -> new UUID(random.nextInt(4), random.nextInt(6)).toString();
@@ -146,6 +157,11 @@ final class ColumnValues {
             case ARRAY -> "{}";
             case OTHER -> null;
         };
+    }
+
+    /** A day of recent years, or now and then of three decades (a date filter no gold has finds rows on both sides). */
+    private static LocalDate typedDay(Random random) {
+        return random.nextInt(3) == 0 ? LocalDate.of(1995, 1, 1).plusDays(random.nextInt(35 * 365)) : LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900));
     }
 
     /** A constant and the values just beside it, for the column's type. */

@@ -6,21 +6,31 @@ import java.util.List;
 
 /**
  * Chooses a test suite from a pool of candidate databases, as Zhong et al. distil theirs: greedily the candidate that
- * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached (one place
- * kept for a tiny database, mostly one row a table, when the cap is three or more); then, up to the
- * floor, the candidates that tell apart the neighbours told apart least often so far (a second opinion where the suite is
- * thin), of shapes not chosen yet first; then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the
- * golds short of that are defined. Plain logic over what each candidate told apart: no database here.
+ * tells apart the most neighbours no chosen one tells apart, until none adds any or the cap is reached (places kept for
+ * candidates of a reserved kind: a tiny database, mostly one row a table, when the cap is three or more, and an odd one,
+ * blank columns and twin rows, when it is five or more); then, up to the floor, the candidates that tell apart the
+ * neighbours told apart least often so far (a second opinion where the suite is thin), of shapes not chosen yet first;
+ * then, so that every gold has as many databases it is defined on as the suite has, the candidates on which the golds
+ * short of that are defined. Plain logic over what each candidate told apart: no database here.
  */
 final class Distillation {
 
+    /** Candidate kinds: ordinary; tiny (mostly one row a table); odd (blank columns, every row twice). */
+    static final int ORDINARY = 0;
+    static final int TINY = 1;
+    static final int ODD = 2;
+
     private Distillation() {}
 
-    /** One candidate: the neighbours it tells apart from their gold, and the golds defined on it (by index). */
-    record Candidate(int id, BitSet distinguished, BitSet usable, int shape, boolean tiny) {
+    /** One candidate: the neighbours it tells apart from their gold, the golds defined on it (by index), its shape and kind. */
+    record Candidate(int id, BitSet distinguished, BitSet usable, int shape, int kind) {
+
+        Candidate(int id, BitSet distinguished, BitSet usable, int shape, boolean tiny) {
+            this(id, distinguished, usable, shape, tiny ? TINY : ORDINARY);
+        }
 
         Candidate(int id, BitSet distinguished, BitSet usable, int shape) {
-            this(id, distinguished, usable, shape, false);
+            this(id, distinguished, usable, shape, ORDINARY);
         }
 
         Candidate(int id, BitSet distinguished, BitSet usable) {
@@ -39,11 +49,19 @@ final class Distillation {
         List<Integer> chosen = new ArrayList<>();
         boolean[] taken = new boolean[pool.size()];
         BitSet covered = new BitSet();
-        // a tiny database in every suite of three or more: an empty group, a single row, an aggregate of NULLs alone, a
-        // value equal to the average: cases no neighbour of the gold foresees; chosen before the greedy's last pick
-        int tinyPlaces = cap >= 3 ? 1 : 0;
+        // what no neighbour of a gold foresees: a tiny database (an empty group, a single row, a value equal to the
+        // average) in every suite of three or more, an odd one (SUM over NULLs alone, two parents alike but for the key)
+        // in every suite of five or more; their places come before the greedy's last picks
+        List<Integer> reserved = new ArrayList<>();
+        if (cap >= 3) reserved.add(TINY);
+        if (cap >= 5) reserved.add(ODD);
+        reserved.removeIf(kind -> pool.stream().noneMatch(c -> c.kind() == kind));
         while (chosen.size() < cap) {
-            if (chosen.size() >= cap - tinyPlaces && !anyTiny(pool, taken) && takeTiny(pool, taken, chosen, covered)) continue;
+            List<Integer> missing = reserved.stream().filter(kind -> !anyTaken(pool, taken, kind)).toList();
+            if (!missing.isEmpty() && chosen.size() >= cap - missing.size()) {
+                takeBestOf(missing.get(0), pool, taken, chosen, covered);
+                continue;
+            }
             int best = -1;
             int bestGain = 0;
             for (int i = 0; i < pool.size(); i++) {
@@ -57,9 +75,8 @@ final class Distillation {
                 }
             }
             if (best < 0) {
-                for (int placed = 0; placed < tinyPlaces && chosen.size() < cap && !anyTiny(pool, taken) && takeTiny(pool, taken, chosen, covered); placed++) {
-                    // the tiny places are kept also when the neighbours ask for no more
-                }
+                // the reserved places are kept also when the neighbours ask for no more
+                for (int kind : reserved) if (chosen.size() < cap && !anyTaken(pool, taken, kind)) takeBestOf(kind, pool, taken, chosen, covered);
                 break;
             }
             take(best, pool, taken, chosen);
@@ -134,22 +151,22 @@ final class Distillation {
         return out;
     }
 
-    /** Whether a tiny candidate is among those taken (the greedy step may have taken one on its own). */
-    private static boolean anyTiny(List<Candidate> pool, boolean[] taken) {
-        for (int i = 0; i < pool.size(); i++) if (taken[i] && pool.get(i).tiny()) return true;
+    /** Whether a candidate of {@code kind} is among those taken (the greedy step may have taken one on its own). */
+    private static boolean anyTaken(List<Candidate> pool, boolean[] taken, int kind) {
+        for (int i = 0; i < pool.size(); i++) if (taken[i] && pool.get(i).kind() == kind) return true;
         return false;
     }
 
     /**
-     * Takes the tiny candidate not taken yet that tells apart the most not yet told apart, then the most, then is defined
-     * for the most golds; false: none left.
+     * Takes the candidate of {@code kind} not taken yet that tells apart the most not yet told apart, then the most, then
+     * is defined for the most golds (there is one: reserved kinds are those the pool has).
      */
-    private static boolean takeTiny(List<Candidate> pool, boolean[] taken, List<Integer> chosen, BitSet covered) {
+    private static void takeBestOf(int kind, List<Candidate> pool, boolean[] taken, List<Integer> chosen, BitSet covered) {
         int best = -1;
         int bestGain = -1;
         for (int i = 0; i < pool.size(); i++) {
             Candidate c = pool.get(i);
-            if (!c.tiny() || taken[i]) continue;
+            if (c.kind() != kind || taken[i]) continue;
             BitSet gain = (BitSet) c.distinguished().clone();
             gain.andNot(covered);
             int g = gain.cardinality();
@@ -160,10 +177,8 @@ final class Distillation {
                 bestGain = g;
             }
         }
-        if (best < 0) return false;
         take(best, pool, taken, chosen);
         covered.or(pool.get(best).distinguished());
-        return true;
     }
 
     /** Adds candidates on which golds with fewer than {@code quota} chosen databases are defined, most wanted first. */

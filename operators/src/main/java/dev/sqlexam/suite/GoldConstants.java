@@ -61,7 +61,7 @@ public final class GoldConstants {
                 Map<String, String> conditions = together.isEmpty() ? Map.of() : combinations(together).get(0);
                 for (int k : out.goldCounts) out.counts.putIfAbsent(k, conditions);
                 for (Function f : sites.functions) out.fallback(f);
-                if (together.size() >= 2 || together.values().stream().anyMatch(v -> v.contains(NULL))) out.groups.addAll(combinations(together));
+                if (!together.isEmpty()) out.groups.addAll(combinations(together));
             } catch (Exception | StackOverflowError ignored) {
                 // a gold the parser cannot read gives no constants; its columns still get sampled and typed values
             }

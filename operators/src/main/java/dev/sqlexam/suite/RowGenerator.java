@@ -23,12 +23,23 @@ final class RowGenerator {
      * How a candidate database is shaped: rows a table, how often a nullable value is NULL, and how much its values keep
      * to the original data ({@code anchored} 1: rows often start from a sampled row; near 0: mostly values of the type,
      * beyond the sample's range), how often a row or a value repeats one made before ({@code repeats}; 0: only by chance)
-     * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING).
+     * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING);
+     * {@code blank}: the share of plain nullable columns left NULL in every row (an aggregate of NULLs alone: SUM(x) is NULL
+     * where SUM(COALESCE(x, 0)) is 0); {@code twins}: every other row a copy of the one before (keys aside), so that each
+     * parent has a twin that shares all but its key (GROUP BY a name where the gold groups by the key).
      */
-    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, List<Integer> crowds, boolean resampled)
-            implements java.io.Serializable {
+    record Profile(int rows, double nullRate, double anchored, double repeats, double spread, List<Integer> crowds, boolean resampled,
+            double blank, boolean twins) implements java.io.Serializable {
         Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
-            this(rows, nullRate, anchored, repeats, spread, List.of(), false);
+            this(rows, nullRate, anchored, repeats, spread, List.of(), false, 0, false);
+        }
+
+        Profile withBlank(double share) {
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, share, twins);
+        }
+
+        Profile twinned() {
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, blank, true);
         }
 
         /**
@@ -37,7 +48,7 @@ final class RowGenerator {
          * meets the values real rows have (a status the gold never names among the latest rows).
          */
         static Profile resampled(int rows) {
-            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true);
+            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true, 0, false);
         }
 
         /**
@@ -46,7 +57,7 @@ final class RowGenerator {
          * {@code HAVING COUNT(*) > 150} meets 150 and 151).
          */
         Profile withCrowds(List<Integer> crowds) {
-            return new Profile(rows, nullRate, anchored, repeats, spread, List.copyOf(crowds), resampled);
+            return new Profile(rows, nullRate, anchored, repeats, spread, List.copyOf(crowds), resampled, blank, twins);
         }
 
         /** Rows all crowds add to a table with a foreign key. */
@@ -115,10 +126,12 @@ final class RowGenerator {
         int count = profile.rows() <= TINY ? (random.nextInt(5) < 3 ? 1 : 1 + random.nextInt(profile.rows()))
                 : Math.max(Math.min(constants, 150), Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows()))));
         int offset = random.nextInt(1_000);
+        java.util.Set<Integer> blank = blankColumns(table, profile, random);
         // after the table's own rows, the groups' rows
-        List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : overrides(table, together, random, profile);
+        List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : GroupRows.of(table, together, values, random, profile.repeats());
         // then the crowds, each one row (meeting the conditions of the gold that counts to its size) repeated
-        List<Integer> crowds = table.foreignKeys().isEmpty() ? List.of() : profile.crowds();
+        // (not where a key is all references: a row repeated under one parent would repeat its key)
+        List<Integer> crowds = table.foreignKeys().isEmpty() || keyedByReferences(table) ? List.of() : profile.crowds();
         int crowdRows = crowds.stream().mapToInt(Integer::intValue).sum();
         int crowdAt = 0;
         int crowdLeft = crowds.isEmpty() ? 0 : crowds.get(0);
@@ -142,14 +155,15 @@ final class RowGenerator {
                 if (random.nextBoolean()) copied = earlier;
                 else base = java.util.Arrays.asList(earlier);
             }
+            if (profile.twins() && out.size() < own && out.size() % 2 == 1) copied = out.get(out.size() - 1);
             Map<Integer, String> override = out.size() >= own && nextOverride < overrides.size() ? overrides.get(nextOverride++) : null;
             // a gold's row is never replaced by a random copy (its second time copies its first)
             if (override != null) copied = madeFrom.get(override);
             boolean crowding = crowdAt < crowds.size() && out.size() >= beforeCrowd;
             if (crowding) copied = crowdRow;
             if (crowding && crowdRow == null) {
-                Map<Integer, String> conditions = exact(table, crowdGroup.apply(crowds.get(crowdAt)));
-                override = !conditions.isEmpty() ? conditions : random.nextBoolean() ? null : overrides(table, together, random, profile).stream().findFirst().orElse(null);
+                Map<Integer, String> conditions = GroupRows.exact(table, crowdGroup.apply(crowds.get(crowdAt)));
+                override = !conditions.isEmpty() ? conditions : random.nextBoolean() ? null : GroupRows.of(table, together, values, random, profile.repeats()).stream().findFirst().orElse(null);
             }
             for (int i = 0; i < columns.size() && copied == null; i++) {
                 Column c = columns.get(i);
@@ -169,6 +183,7 @@ final class RowGenerator {
             if (copied != null) {
                 System.arraycopy(copied, 0, row, 0, row.length);
             } else {
+                for (int b : blank) row[b] = null;
                 if (override != null) override.forEach((i, v) -> row[i] = NULL.equals(v) ? null : v);
                 for (int[] pair : compared) closeTogether(row, pair, columns, random);
                 if (!references(table, row, index, parents, out, tables, profile, random, crowding ? crowdAt : -1)) continue;
@@ -272,50 +287,6 @@ final class RowGenerator {
         return true;
     }
 
-    /** Rows' worth of values from the groups with two or more columns (or a NULL) in this table (about 60 at most), shuffled. */
-    private static List<Map<Integer, String>> overrides(Table table, List<Map<String, String>> together, Random random, Profile profile) {
-        List<Map<Integer, String>> out = new ArrayList<>();
-        // more groups than rows: each candidate meets another share of them
-        List<Map<String, String>> groups = new ArrayList<>(together);
-        java.util.Collections.shuffle(groups, random);
-        for (Map<String, String> group : groups) {
-            if (out.size() >= 60) break;
-            Map<Integer, String> exact = exact(table, group);
-            if (exact.size() < 2 && !exact.containsValue(NULL)) continue;
-            // now and then only the rows beside it: a prediction's <= that finds the nearest row where the gold's = finds none
-            boolean besideOnly = random.nextDouble() < 0.2;
-            if (!besideOnly) out.add(exact);
-            // twice, the same row (keys aside): rows meeting every condition of a gold that repeat, for a DISTINCT it lacks
-            if (!besideOnly && random.nextDouble() < Math.min(0.6, profile.repeats() * 3)) out.add(exact);
-            for (var e : exact.entrySet()) {
-                if (NULL.equals(e.getValue())) continue;
-                for (String beside : ColumnValues.around(table.columns().get(e.getKey()), e.getValue())) {
-                    String fitted = ColumnValues.fit(table.columns().get(e.getKey()), beside);
-                    if (fitted == null || fitted.equals(e.getValue())) continue;
-                    Map<Integer, String> variant = new java.util.LinkedHashMap<>(exact);
-                    variant.put(e.getKey(), fitted);
-                    out.add(variant);
-                }
-            }
-        }
-        java.util.Collections.shuffle(out, random);
-        return out;
-    }
-
-    /** A group's values on this table's columns (insertable, as they can store them), by column index. */
-    private static Map<Integer, String> exact(Table table, Map<String, String> group) {
-        Map<String, Integer> firstByLowerName = new HashMap<>();
-        for (int k = 0; k < table.columns().size(); k++) firstByLowerName.putIfAbsent(table.columns().get(k).name().toLowerCase(java.util.Locale.ROOT), k);
-        Map<Integer, String> exact = new java.util.LinkedHashMap<>();
-        group.forEach((name, value) -> {
-            int i = firstByLowerName.getOrDefault(name, -1);
-            if (i < 0 || !table.columns().get(i).insertable()) return;
-            String fitted = GoldConstants.NULL.equals(value) ? (table.columns().get(i).nullable() ? NULL : null) : ColumnValues.fit(table.columns().get(i), value);
-            if (fitted != null) exact.put(i, fitted);
-        });
-        return exact;
-    }
-
     /** The column pairs of {@code pairs} both in this table and generated here (not references), by index. */
     private static List<int[]> compared(Table table, java.util.Set<List<String>> pairs) {
         Map<String, Integer> byLowerName = new HashMap<>();
@@ -346,6 +317,23 @@ final class RowGenerator {
         if (beside.isEmpty()) return;
         String near = ColumnValues.fit(second, beside.get(random.nextInt(beside.size())));
         if (near != null) row[pair[1]] = near;
+    }
+
+    /** The plain nullable columns (no key, no reference) left NULL in every row of this candidate, {@link Profile#blank} of them. */
+    private static java.util.Set<Integer> blankColumns(Table table, Profile profile, Random random) {
+        java.util.Set<Integer> out = new HashSet<>();
+        if (profile.blank() <= 0) return out;
+        for (int i = 0; i < table.columns().size(); i++) {
+            Column c = table.columns().get(i);
+            if (!c.nullable() || !c.insertable() || isReference(table, c.name())) continue;
+            if (table.keys().stream().anyMatch(k -> k.contains(c.name()))) continue;
+            if (random.nextDouble() < profile.blank()) out.add(i);
+        }
+        return out;
+    }
+
+    private static boolean keyedByReferences(Table table) {
+        return table.keys().stream().anyMatch(key -> !key.isEmpty() && key.stream().allMatch(col -> isReference(table, col)));
     }
 
     private static boolean isReference(Table table, String column) {

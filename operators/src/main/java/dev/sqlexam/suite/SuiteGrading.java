@@ -147,14 +147,36 @@ public final class SuiteGrading implements SuiteCheck {
             String detail = null;
             SuiteGrade.Evidence evidence = null;
             if (first != null) {
+                List<Grader.GoldRun> against = List.of(first.gold());
+                // evidence against every gold the prediction matched on the exam database, where one database tells it from all
+                for (Followed f : followed) {
+                    if (f.failure == null || !f.failure.pred().ok()) continue;
+                    List<Grader.GoldRun> all = runsOn(f.failure.database());
+                    if (all.size() > 1 && !grader.grade(all, f.failure.pred()).correct()) {
+                        first = f.failure;
+                        against = all;
+                        break;
+                    }
+                }
                 kind = first.pred().ok() ? SuiteGrade.RESULT_DIFFERS : SuiteGrade.SUITE_ERROR;
                 database = first.database();
                 detail = first.pred().ok() ? first.grade().reason().code() + ": " + first.grade().detail()
                         : "the prediction fails where the gold runs: " + first.pred().error();
-                evidence = witness == null ? null : witness.evidence(suite, database, List.of(first.gold()), predSql, first.pred(), grader);
+                evidence = witness == null ? null : witness.evidence(suite, database, against, predSql, first.pred(), grader);
             }
             return new SuiteGrade(exam.correct() && strict, exam.lenientCorrect() && lenient, suite.databases().size(), checked, exam.correct(),
                     exam.reason(), exam.lenientCorrect(), kind, database, detail, skipped, evidence, unchecked);
+        }
+
+        /** The followed golds defined on {@code db}, with their results there (run once: the cache). */
+        private List<Grader.GoldRun> runsOn(String db) {
+            List<Grader.GoldRun> out = new ArrayList<>();
+            for (Followed f : followed) {
+                if (!suite.serves(db, f.digest) || suite.goldProblem(db, f.digest) != null) continue;
+                QueryOutcome gold = golds.get(db, f.sql, () -> executor.execute(db, f.sql));
+                if (gold.ok()) out.add(new Grader.GoldRun(f.sql, f.order, gold));
+            }
+            return out;
         }
 
         /** Compares the prediction with each followed gold still matching, on one suite database. */

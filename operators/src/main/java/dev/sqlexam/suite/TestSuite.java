@@ -35,7 +35,7 @@ public record TestSuite(String sourceDb, String hash, List<String> databases, Ma
     }
 
     /**
-     * How the suite was distilled: candidate databases tried, kept, chosen by the greedy step; coverage of the first
+     * How the suite was distilled: candidate databases tried, kept, chosen by the greedy step and its reserved places; coverage of the first
      * {@code kept} candidates as made (no distillation), of the kept ones, and of the whole pool; neighbours the kept ones do
      * not tell apart by kind of mutation; golds defined on none of the kept databases (their predictions are unchecked);
      * of the kept databases, how many serve some golds only.

@@ -191,16 +191,21 @@ class ColumnValuesTest {
     @Test
     void typedGivesAValueOfTheColumnsTypeOrNullWhenNoneCanBeMade() {
         Random random = new Random(11);
+        java.util.Set<Boolean> recent = new java.util.HashSet<>();
         for (int i = 0; i < 300; i++) {
             assertThat(new ColumnValues(INT, List.of(), List.of(), false).typed(random)).matches("-?\\d+");
             assertThat(new ColumnValues(MONEY_5_2, List.of(), List.of(), false).typed(random)).satisfiesAnyOf(
                     v -> assertThat(v).isNull(), v -> assertThat(v).matches("-?\\d{1,3}\\.\\d{2}"));
-            assertThat(LocalDate.parse(new ColumnValues(DATE, List.of(), List.of(), false).typed(random))).isBetween("2023-01-01", "2025-12-31");
+            // mostly recent years, now and then three decades
+            LocalDate day = LocalDate.parse(new ColumnValues(DATE, List.of(), List.of(), false).typed(random));
+            assertThat(day).isBetween("1995-01-01", "2029-12-31");
+            recent.add(!day.isBefore(LocalDate.parse("2023-01-01")) && day.isBefore(LocalDate.parse("2026-01-01")));
             assertThat(new ColumnValues(TIMESTAMP, List.of(), List.of(), false).typed(random)).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:00");
             assertThat(new ColumnValues(VARCHAR_3, List.of(), List.of(), false).typed(random)).hasSizeLessThanOrEqualTo(3);
             assertThat(new ColumnValues(BOOL, List.of(), List.of(), false).typed(random)).isIn("true", "false");
             assertThat(new ColumnValues(ENUM, List.of(), List.of(), false).typed(random)).isIn("sad", "ok", "happy");
         }
+        assertThat(recent).containsExactlyInAnyOrder(true, false);
         assertThat(new ColumnValues(column("point", Family.OTHER, true), List.of(), List.of(), false).typed(random)).isNull();
         assertThat(new ColumnValues(new Column("c", "e", Family.ENUM, true, null, List.of(), 0, 0, 0), List.of(), List.of(), false).typed(random))
                 .isNull();

@@ -113,4 +113,19 @@ class DistillationTest {
         assertThat(Distillation.extras(pool, List.of(0), goldOf, 1)).hasSize(1);
         assertThat(Distillation.extras(pool, List.of(0, 2, 3), goldOf, 5)).isEmpty();
     }
+
+    @Test
+    void aSuiteOfFiveOrMoreKeepsAPlaceForAnOddCandidateAsForATinyOne() {
+        List<Distillation.Candidate> pool = new ArrayList<>();
+        for (int i = 0; i < 6; i++) pool.add(new Distillation.Candidate(i, bits(i, i + 10), bits(0), i, Distillation.ORDINARY));
+        pool.add(new Distillation.Candidate(6, bits(), bits(0), 6, Distillation.TINY));
+        pool.add(new Distillation.Candidate(7, bits(20), bits(0), 7, Distillation.ODD));
+        pool.add(new Distillation.Candidate(8, bits(), bits(0), 7, Distillation.ODD));
+        // the tiny one, then the odd one that tells apart most, in place of the greedy's last two picks
+        assertThat(Distillation.select(pool, 1, 5, 5).chosen()).containsExactly(0, 1, 2, 6, 7);
+        assertThat(Distillation.select(pool, 1, 4, 4).chosen()).containsExactly(0, 1, 2, 6);
+        // without odd candidates in the pool, the place goes to the greedy
+        List<Distillation.Candidate> plain = pool.subList(0, 7);
+        assertThat(Distillation.select(plain, 1, 5, 5).chosen()).containsExactly(0, 1, 2, 3, 6);
+    }
 }

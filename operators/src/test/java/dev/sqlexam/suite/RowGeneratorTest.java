@@ -319,4 +319,68 @@ class RowGeneratorTest {
         }
         assertThat(column(made, 0).stream().distinct()).hasSize(made.size());
     }
+
+    @Test
+    void aGroupGetsFarRowsMeetingItsConditionsWithTheOtherColumnsAtTheirEdges() {
+        Table departments = table("departments", List.of(integer("id", false), text("location", false, 0), integer("budget", true), text("code", false, 0)),
+                List.of(List.of("id"), List.of("code")));
+        // one condition alone (location = 'Madrid'); no NULLs but the far rows' (NULL rate 0)
+        List<Map<String, String>> together = List.of(Map.of("location", "Madrid"));
+        Set<String> madridBudgets = new java.util.HashSet<>();
+        for (long seed = 0; seed < 12; seed++) {
+            List<String[]> made = rows(departments, Map.of("location", List.of("Madrid")), Map.of(), new Profile(20, 0.0), seed, together, Set.of());
+            made.stream().filter(r -> "Madrid".equals(r[1])).forEach(r -> madridBudgets.add(String.valueOf(r[2])));
+            assertThat(column(made, 3)).doesNotContainNull().doesNotHaveDuplicates();
+            assertThat(column(made, 0)).doesNotContainNull();
+        }
+        assertThat(madridBudgets).contains("null").containsAnyOf("0", "-1", "1");
+        // tiny databases get none: their one row is as its draws make it
+        for (long seed = 0; seed < 12; seed++) {
+            List<String[]> tiny = rows(departments, Map.of(), Map.of(), new Profile(RowGenerator.TINY, 0.0), seed, together, Set.of());
+            assertThat(column(tiny, 2)).doesNotContainNull();
+        }
+    }
+
+    @Test
+    void aTableKeyedByItsReferenceAloneGetsNoCrowd() {
+        // one profile per customer: a crowd of 151 under one customer would repeat its key 151 times
+        Table profiles = table("profiles", List.of(integer("customer_id", false), integer("score", true)), List.of(List.of("customer_id")),
+                references("customer_id", "customers"));
+        List<String[]> made = rows(profiles, customers(20), new Profile(10, 0.1).withCrowds(List.of(151)), 3);
+        assertThat(made).isNotEmpty().hasSizeLessThanOrEqualTo(20);
+        assertThat(column(made, 0)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aBlankProfileLeavesSomePlainNullableColumnsNullInEveryRowAndKeysAndRequiredColumnsAlone() {
+        Table invoices = table("invoices", List.of(integer("id", false), integer("amount", false), integer("paid", true), integer("fee", true),
+                integer("late", true), integer("customer_id", true)), List.of(List.of("id")), references("customer_id", "customers"));
+        int blankColumns = 0;
+        for (long seed = 0; seed < 10; seed++) {
+            List<String[]> made = rows(invoices, customers(5), new Profile(30, 0.05).withBlank(0.5), seed);
+            assertThat(column(made, 0)).doesNotContainNull();
+            assertThat(column(made, 1)).doesNotContainNull();
+            for (int c = 2; c <= 4; c++) if (column(made, c).stream().allMatch(java.util.Objects::isNull)) blankColumns++;
+            // a reference is never blanked: rows keep their parents
+            assertThat(column(made, 5).stream().filter(java.util.Objects::nonNull)).isNotEmpty();
+        }
+        // about half of 30 plain nullable columns over the seeds; without the profile's blank share, by chance alone none
+        assertThat(blankColumns).isBetween(6, 24);
+        for (long seed = 0; seed < 10; seed++) {
+            List<String[]> plain = rows(invoices, customers(5), new Profile(30, 0.05), seed);
+            for (int c = 2; c <= 4; c++) assertThat(column(plain, c).stream().filter(java.util.Objects::nonNull)).as("column " + c).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aTwinnedProfileGivesEveryRowATwinThatSharesAllButItsKeys() {
+        Table people = table("people", List.of(integer("id", false), text("first_name", true, 0), text("last_name", true, 0), integer("customer_id", true)),
+                List.of(List.of("id")), references("customer_id", "customers"));
+        List<String[]> made = rows(people, customers(10), new Profile(30, 0.1).twinned(), 9);
+        assertThat(made.size()).isGreaterThan(10);
+        assertThat(column(made, 0)).doesNotHaveDuplicates();
+        for (int i = 0; i + 1 < made.size() - 1; i += 2) {
+            assertThat(java.util.Arrays.asList(made.get(i + 1)).subList(1, 4)).as("row " + (i + 1)).isEqualTo(java.util.Arrays.asList(made.get(i)).subList(1, 4));
+        }
+    }
 }

@@ -22,7 +22,7 @@ final class SuiteReport {
                 unusable == 0 ? "" : "; " + unusable + " (gold, suite database) pair(s) set aside: gold_suite_error"));
         TestSuite.Stats s = suite.stats();
         if (s != null) {
-            sb.append(String.format(Locale.ROOT, "%n[sqlexam]   distillation: %d candidate(s) tried, %d kept (%d by the greedy step%s), each gold defined on at least %d where the pool allowed; "
+            sb.append(String.format(Locale.ROOT, "%n[sqlexam]   distillation: %d candidate(s) tried, %d kept (%d distilled, tiny and odd places included%s), each gold defined on at least %d where the pool allowed; "
                     + "coverage %.1f%% for the first %d made → %.1f%% distilled (pool %.1f%%)", s.tried(), s.kept(), s.distilled(),
                     s.keptForSomeGolds() == 0 ? "" : ", " + s.keptForSomeGolds() + " for some golds only", suite.perGold(),
                     100 * s.coverageUndistilled(), s.kept(), 100 * s.coverageKept(), 100 * s.coveragePool()));
