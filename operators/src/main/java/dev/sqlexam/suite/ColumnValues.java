@@ -127,6 +127,15 @@ final class ColumnValues {
         return edge(random);
     }
 
+    /** A small positive number of the column's type (1 to 9; 0.50 to 9.99), null for other types. */
+    String small(Random random) {
+        return switch (column.family()) {
+            case INTEGER -> String.valueOf(1 + random.nextInt(9));
+            case NUMERIC, FLOAT -> fit(column, BigDecimal.valueOf(50 + random.nextInt(950), 2).toPlainString());
+            default -> null;
+        };
+    }
+
     private static final double EDGE_RATE = 0.08;
 
     /** An edge value of the column's type (null: none for it). */

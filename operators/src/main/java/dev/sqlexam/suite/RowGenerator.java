@@ -26,20 +26,27 @@ final class RowGenerator {
      * and the share of parent rows that get children ({@code spread}: small, and groups grow large enough for a HAVING);
      * {@code blank}: the share of plain nullable columns left NULL in every row (an aggregate of NULLs alone: SUM(x) is NULL
      * where SUM(COALESCE(x, 0)) is 0); {@code twins}: every other row a copy of the one before (keys aside), so that each
-     * parent has a twin that shares all but its key (GROUP BY a name where the gold groups by the key).
+     * parent has a twin that shares all but its key (GROUP BY a name where the gold groups by the key); {@code small}:
+     * plain numbers mostly below ten (ROUND(AVG(x), 2) against AVG(x) differs beyond the grader's relative tolerance only
+     * where x is small).
      */
     record Profile(int rows, double nullRate, double anchored, double repeats, double spread, List<Integer> crowds, boolean resampled,
-            double blank, boolean twins) implements java.io.Serializable {
+            double blank, boolean twins, boolean small) implements java.io.Serializable {
         Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
-            this(rows, nullRate, anchored, repeats, spread, List.of(), false, 0, false);
+            this(rows, nullRate, anchored, repeats, spread, List.of(), false, 0, false, false);
+        }
+
+        /** Blank columns, twin rows and small numbers at once: what no neighbour of a gold foresees. */
+        Profile odd(double blankShare) {
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, blankShare, true, true);
         }
 
         Profile withBlank(double share) {
-            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, share, twins);
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, share, twins, small);
         }
 
         Profile twinned() {
-            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, blank, true);
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, blank, true, small);
         }
 
         /**
@@ -48,7 +55,7 @@ final class RowGenerator {
          * meets the values real rows have (a status the gold never names among the latest rows).
          */
         static Profile resampled(int rows) {
-            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true, 0, false);
+            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true, 0, false, false);
         }
 
         /**
@@ -57,7 +64,7 @@ final class RowGenerator {
          * {@code HAVING COUNT(*) > 150} meets 150 and 151).
          */
         Profile withCrowds(List<Integer> crowds) {
-            return new Profile(rows, nullRate, anchored, repeats, spread, List.copyOf(crowds), resampled, blank, twins);
+            return new Profile(rows, nullRate, anchored, repeats, spread, List.copyOf(crowds), resampled, blank, twins, small);
         }
 
         /** Rows all crowds add to a table with a foreign key. */
@@ -173,6 +180,10 @@ final class RowGenerator {
                 if (keep && row[i] == null && !c.nullable()) row[i] = values.get(c.name()).draw(random, 0);
                 // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and expose missing DISTINCTs
                 if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25) row[i] = out.get(random.nextInt(out.size()))[i];
+                if (profile.small() && row[i] != null && !blank.contains(i) && plain(table, c) && random.nextDouble() < 0.8) {
+                    String small = values.get(c.name()).small(random);
+                    if (small != null) row[i] = small;
+                }
                 List<String> cycle = values.get(c.name()).constants;
                 // each constant once in the first rows, then often: every gold constant is in some row
                 // (not in tiny databases: their one row is as its NULL rate and draws make it)
@@ -330,6 +341,11 @@ final class RowGenerator {
             if (random.nextDouble() < profile.blank()) out.add(i);
         }
         return out;
+    }
+
+    /** Neither in a key nor a reference. */
+    private static boolean plain(Table table, Column c) {
+        return !isReference(table, c.name()) && table.keys().stream().noneMatch(k -> k.contains(c.name()));
     }
 
     private static boolean keyedByReferences(Table table) {

@@ -31,7 +31,7 @@ import java.util.TreeSet;
 public final class SuiteBuilder {
 
     /** Changes whenever what the generator makes for the same inputs changes: older suites are then rebuilt. */
-    public static final String GENERATOR_VERSION = "suite-40";
+    public static final String GENERATOR_VERSION = "suite-41";
     private static final int NEIGHBOURS_PER_GOLD = 40;
     private static final int SAMPLE_ROWS = 200;
     private static final int MIN_POOL = 24;
@@ -232,7 +232,7 @@ public final class SuiteBuilder {
 
     private static int kindOf(RowGenerator.Profile profile) {
         if (profile.rows() <= RowGenerator.TINY) return Distillation.TINY;
-        return profile.twins() || profile.blank() > 0 ? Distillation.ODD : Distillation.ORDINARY;
+        return profile.twins() || profile.blank() > 0 || profile.small() ? Distillation.ODD : Distillation.ORDINARY;
     }
 
     /** The gold of each neighbour, in the pool's one numbering across golds. */

@@ -383,4 +383,17 @@ class RowGeneratorTest {
             assertThat(java.util.Arrays.asList(made.get(i + 1)).subList(1, 4)).as("row " + (i + 1)).isEqualTo(java.util.Arrays.asList(made.get(i)).subList(1, 4));
         }
     }
+
+    @Test
+    void anOddProfileDrawsSmallNumbersForPlainColumnsAndLeavesKeysAlone() {
+        Table pay = table("pay", List.of(integer("id", false), integer("amount", false), integer("customer_id", true)), List.of(List.of("id")),
+                references("customer_id", "customers"));
+        List<String[]> made = rows(pay, Map.of("amount", List.of("50000")), customers(40), new Profile(60, 0.0).odd(0), 5, List.of(), Set.of());
+        long small = column(made, 1).stream().filter(v -> v != null && Integer.parseInt(v) >= 1 && Integer.parseInt(v) <= 9).count();
+        assertThat(small).as("amounts from 1 to 9").isGreaterThan(made.size() / 3);
+        // the gold's constant still appears; keys and references keep their own values
+        assertThat(column(made, 1)).contains("50000");
+        assertThat(column(made, 0)).doesNotHaveDuplicates();
+        assertThat(column(made, 2).stream().filter(java.util.Objects::nonNull).mapToInt(Integer::parseInt).max().orElse(0)).isGreaterThan(9);
+    }
 }
