@@ -96,4 +96,36 @@ final class GroupRows {
         });
         return exact;
     }
+
+    /** The column pairs of {@code pairs} both in this table and generated here (not references), by index. */
+    static List<int[]> compared(Table table, java.util.Set<List<String>> pairs) {
+        Map<String, Integer> byLowerName = new HashMap<>();
+        for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
+        List<int[]> out = new ArrayList<>();
+        for (List<String> p : pairs) {
+            Integer a = byLowerName.get(p.get(0));
+            Integer b = byLowerName.get(p.get(1));
+            if (a == null || b == null || !table.columns().get(b).insertable() || RowReferences.isReference(table, table.columns().get(b).name())) continue;
+            if (table.columns().get(a).family() != table.columns().get(b).family()) continue;
+            out.add(new int[] {a, b});
+        }
+        return out;
+    }
+
+    /** Sometimes gives the second column of a compared pair the first's value, or one just beside it. */
+    static void closeTogether(String[] row, int[] pair, List<Column> columns, Random random) {
+        double r = random.nextDouble();
+        String first = row[pair[0]];
+        if (first == null || r >= 0.45) return;
+        Column second = columns.get(pair[1]);
+        if (r < 0.25) {
+            String same = ColumnValues.fit(second, first);
+            if (same != null) row[pair[1]] = same;
+            return;
+        }
+        List<String> beside = ColumnValues.around(second, first);
+        if (beside.isEmpty()) return;
+        String near = ColumnValues.fit(second, beside.get(random.nextInt(beside.size())));
+        if (near != null) row[pair[1]] = near;
+    }
 }

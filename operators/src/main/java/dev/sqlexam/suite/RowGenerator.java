@@ -1,7 +1,6 @@
 package dev.sqlexam.suite;
 
 import dev.sqlexam.suite.SuiteSchema.Column;
-import dev.sqlexam.suite.SuiteSchema.ForeignKey;
 import dev.sqlexam.suite.SuiteSchema.Table;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -120,7 +119,7 @@ final class RowGenerator {
     static List<String[]> rows(Table table, Map<String, ColumnValues> values, List<List<String>> sampled, Map<String, List<String[]>> parents,
             Map<String, Table> tables, Profile profile, Random random, List<Map<String, String>> together, java.util.Set<List<String>> pairs,
             java.util.function.IntFunction<Map<String, String>> crowdGroup) {
-        List<int[]> compared = compared(table, pairs);
+        List<int[]> compared = GroupRows.compared(table, pairs);
         List<Column> columns = table.columns();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) index.put(columns.get(i).name(), i);
@@ -138,7 +137,7 @@ final class RowGenerator {
         List<Map<Integer, String>> overrides = profile.rows() <= TINY ? List.of() : GroupRows.of(table, together, values, random, profile.repeats());
         // then the crowds, each one row (meeting the conditions of the gold that counts to its size) repeated
         // (not where a key is all references: a row repeated under one parent would repeat its key)
-        List<Integer> crowds = table.foreignKeys().isEmpty() || keyedByReferences(table) ? List.of() : profile.crowds();
+        List<Integer> crowds = table.foreignKeys().isEmpty() || RowReferences.keyedByReferences(table) ? List.of() : profile.crowds();
         int crowdRows = crowds.stream().mapToInt(Integer::intValue).sum();
         int crowdAt = 0;
         int crowdLeft = crowds.isEmpty() ? 0 : crowds.get(0);
@@ -196,8 +195,8 @@ final class RowGenerator {
             } else {
                 for (int b : blank) row[b] = null;
                 if (override != null) override.forEach((i, v) -> row[i] = NULL.equals(v) ? null : v);
-                for (int[] pair : compared) closeTogether(row, pair, columns, random);
-                if (!references(table, row, index, parents, out, tables, profile, random, crowding ? crowdAt : -1)) continue;
+                for (int[] pair : compared) GroupRows.closeTogether(row, pair, columns, random);
+                if (!RowReferences.references(table, row, index, parents, out, tables, profile, random, crowding ? crowdAt : -1)) continue;
             }
             boolean unique = true;
             for (int k = 0; k < table.keys().size() && unique; k++) {
@@ -206,7 +205,7 @@ final class RowGenerator {
                 for (int retry = 0; retry < 6 && (seenKeys.get(k).contains(tuple) || tuple.contains(null) && k == 0 && !table.primaryKey().isEmpty()); retry++) {
                     for (String col : key) {
                         Column c = columns.get(index.get(col));
-                        if (isReference(table, col)) continue;
+                        if (RowReferences.isReference(table, col)) continue;
                         boolean counter = c.family() == SuiteSchema.Family.INTEGER && (retry > 1 || random.nextBoolean());
                         String drawn = counter ? String.valueOf(nextId++) : values.get(col).draw(random, 0);
                         // a text key drawn from a few values runs out of them (a crowd of 150 employees wants 150 e-mails)
@@ -253,7 +252,7 @@ final class RowGenerator {
                 row[i] = ColumnValues.fit(c, original.get(i));
                 fits &= row[i] != null || original.get(i) == null;
             }
-            if (!fits || !references(table, row, index, parents, out, tables, profile, random, -1)) continue;
+            if (!fits || !RowReferences.references(table, row, index, parents, out, tables, profile, random, -1)) continue;
             boolean unique = true;
             for (int k = 0; k < table.keys().size(); k++) unique &= !seenKeys.get(k).contains(tuple(row, table.keys().get(k), index));
             if (!unique) continue;
@@ -263,80 +262,13 @@ final class RowGenerator {
         return out;
     }
 
-    /**
-     * Fills the row's foreign keys from parent rows ({@code earlier}: this table's rows made so far, which a self-reference
-     * points at; the first row of a required self-reference points at itself); false when a required reference has no
-     * parent to point at. {@code lonely} ≥ 0: that many parents from the last, which the spread leaves without children,
-     * and never NULL (a crowd's parent); -1: any parent the spread reaches.
-     */
-    private static boolean references(Table table, String[] row, Map<String, Integer> index, Map<String, List<String[]>> parents,
-            List<String[]> earlier, Map<String, Table> tables, RowGenerator.Profile profile, Random random, int lonely) {
-        for (ForeignKey fk : table.foreignKeys()) {
-            boolean self = fk.parent().equals(table.qualified());
-            List<String[]> candidates = self ? earlier : parents.getOrDefault(fk.parent(), List.of());
-            Table parent = tables.get(fk.parent());
-            boolean nullable = fk.columns().stream().allMatch(col -> table.column(col).nullable());
-            if (self && !nullable && candidates.isEmpty()) candidates = List.<String[]>of(row);
-            if (candidates.isEmpty() || parent == null || nullable && lonely < 0 && random.nextDouble() < profile.nullRate()) {
-                if (!nullable) return false;
-                for (String col : fk.columns()) row[index.get(col)] = null;
-                continue;
-            }
-            // only the first part of the parents gets children: some parents have none, for LEFT JOINs to find
-            // a parent table's own crowd (its last rows, copies of one row) is no parent: children gathering there would
-            // join copies that share every value but the key
-            int ordinary = self || parent.foreignKeys().isEmpty() ? candidates.size() : Math.max(1, candidates.size() - profile.crowdRows());
-            int reach = Math.max(1, (int) Math.ceil(ordinary * profile.spread()));
-            // the last parents stay for the crowds, one each
-            if (!profile.crowds().isEmpty()) reach = Math.max(1, Math.min(reach, ordinary - profile.crowds().size()));
-            String[] chosen = lonely >= 0 ? candidates.get(Math.max(0, ordinary - 1 - lonely)) : candidates.get(random.nextInt(reach));
-            for (int i = 0; i < fk.columns().size(); i++) {
-                int parentColumn = parent.columns().indexOf(parent.column(fk.parentColumns().get(i)));
-                row[index.get(fk.columns().get(i))] = chosen[parentColumn];
-            }
-        }
-        return true;
-    }
-
-    /** The column pairs of {@code pairs} both in this table and generated here (not references), by index. */
-    private static List<int[]> compared(Table table, java.util.Set<List<String>> pairs) {
-        Map<String, Integer> byLowerName = new HashMap<>();
-        for (int i = 0; i < table.columns().size(); i++) byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
-        List<int[]> out = new ArrayList<>();
-        for (List<String> p : pairs) {
-            Integer a = byLowerName.get(p.get(0));
-            Integer b = byLowerName.get(p.get(1));
-            if (a == null || b == null || !table.columns().get(b).insertable() || isReference(table, table.columns().get(b).name())) continue;
-            if (table.columns().get(a).family() != table.columns().get(b).family()) continue;
-            out.add(new int[] {a, b});
-        }
-        return out;
-    }
-
-    /** Sometimes gives the second column of a compared pair the first's value, or one just beside it. */
-    private static void closeTogether(String[] row, int[] pair, List<Column> columns, Random random) {
-        double r = random.nextDouble();
-        String first = row[pair[0]];
-        if (first == null || r >= 0.45) return;
-        Column second = columns.get(pair[1]);
-        if (r < 0.25) {
-            String same = ColumnValues.fit(second, first);
-            if (same != null) row[pair[1]] = same;
-            return;
-        }
-        List<String> beside = ColumnValues.around(second, first);
-        if (beside.isEmpty()) return;
-        String near = ColumnValues.fit(second, beside.get(random.nextInt(beside.size())));
-        if (near != null) row[pair[1]] = near;
-    }
-
     /** The plain nullable columns (no key, no reference) left NULL in every row of this candidate, {@link Profile#blank} of them. */
     private static java.util.Set<Integer> blankColumns(Table table, Profile profile, Random random) {
         java.util.Set<Integer> out = new HashSet<>();
         if (profile.blank() <= 0) return out;
         for (int i = 0; i < table.columns().size(); i++) {
             Column c = table.columns().get(i);
-            if (!c.nullable() || !c.insertable() || isReference(table, c.name())) continue;
+            if (!c.nullable() || !c.insertable() || RowReferences.isReference(table, c.name())) continue;
             if (table.keys().stream().anyMatch(k -> k.contains(c.name()))) continue;
             if (random.nextDouble() < profile.blank()) out.add(i);
         }
@@ -345,15 +277,7 @@ final class RowGenerator {
 
     /** Neither in a key nor a reference. */
     private static boolean plain(Table table, Column c) {
-        return !isReference(table, c.name()) && table.keys().stream().noneMatch(k -> k.contains(c.name()));
-    }
-
-    private static boolean keyedByReferences(Table table) {
-        return table.keys().stream().anyMatch(key -> !key.isEmpty() && key.stream().allMatch(col -> isReference(table, col)));
-    }
-
-    private static boolean isReference(Table table, String column) {
-        return table.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(column));
+        return !RowReferences.isReference(table, c.name()) && table.keys().stream().noneMatch(k -> k.contains(c.name()));
     }
 
     private static List<String> tuple(String[] row, List<String> key, Map<String, Integer> index) {

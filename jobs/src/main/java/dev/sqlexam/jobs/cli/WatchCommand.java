@@ -73,9 +73,6 @@ final class WatchCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Mixin
-    TestSuiteOption testSuite;
-
-    @Mixin
     ClusterOption cluster;
 
     @Override
@@ -85,7 +82,7 @@ final class WatchCommand implements Callable<Integer> {
         if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
         WatchSources.Input source = new WatchSources.Input(input.replay, input.dir, input.kafka, topic, group);
         Path dir = out != null ? out : WatchRun.defaultOutDir(source, LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        var settings = common.settings(testSuite.apply(cluster.apply(extra)));
+        var settings = common.settings(cluster.apply(extra));
         dev.sqlexam.jobs.runtime.FlinkTarget target = dev.sqlexam.jobs.runtime.FlinkTarget.of(settings);
         WatchRun run = new WatchRun(settings, source, dir, new WatchRun.Options(name, fresh, shadow, shadowRate), System.out);
         target.requireNoRunningJob(run.jobName());
