@@ -28,7 +28,7 @@ public final class SqlExamOptions {
     // --- database and execution
     public static final Option<String> JDBC_URL = own("jdbc_url", "SQLEXAM_JDBC_URL", String.class,
             "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam",
-            "Server to run on; {db} is replaced by each question's db. Set it and no private cluster is started.", Option.Stage.EXECUTE);
+            "Server to run on; {db} is replaced by each question's db. It is only read; sqlexam's state stays in the private cluster unless state_url is set too.", Option.Stage.EXECUTE);
     public static final Option<String> STATE_URL = own("state_url", "SQLEXAM_STATE_URL", String.class, "",
             "Server holding sqlexam's own state (runs, results, metrics, the retrieval index, the watch's tables) in its results_db "
                     + "database. Empty: the private cluster the scripts start (127.0.0.1, SQLEXAM_PG_PORT), so that the server of "

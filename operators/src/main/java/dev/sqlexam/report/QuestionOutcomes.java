@@ -65,8 +65,8 @@ public final class QuestionOutcomes implements Serializable {
         }));
     }
 
-    /** Per-question statistics of one variant over its runs. */
-    public record PerQuestion(long questions, double accuracy, double standardError, double clusteredStandardError, int clusters,
+    /** Per-question statistics of one variant over its runs; {@code clusteredStandardError}: null with one database (no clusters to speak of). */
+    public record PerQuestion(long questions, double accuracy, double standardError, Double clusteredStandardError, int clusters,
             double passAtN, double passHatN, double flipShare) {}
 
     public PerQuestion perQuestion(String variant) {
@@ -76,8 +76,9 @@ public final class QuestionOutcomes implements Serializable {
         long all = gradable.stream().filter(o -> !o.correct.containsValue(false)).count();
         long flips = gradable.stream().filter(o -> o.correct.containsValue(true) && o.correct.containsValue(false)).count();
         double n = Math.max(1, gradable.size());
-        return new PerQuestion(gradable.size(), ErrorBars.mean(units), ErrorBars.standardError(units), ErrorBars.clusteredStandardError(units),
-                ErrorBars.clusters(units), any / n, all / n, flips / n);
+        int clusters = ErrorBars.clusters(units);
+        return new PerQuestion(gradable.size(), ErrorBars.mean(units), ErrorBars.standardError(units),
+                clusters > 1 ? ErrorBars.clusteredStandardError(units) : null, clusters, any / n, all / n, flips / n);
     }
 
     /** Variant {@code b} against the reference {@code a}, overall and per difficulty and module. */

@@ -76,6 +76,11 @@ class ErrorBarsTest {
         assertThat(p.passHatN()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(p.flipShare()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(p.accuracy()).isCloseTo((1 + 1.0 / 3) / 3, within(1e-12));
+        // one database: no clustered standard error to report
+        assertThat(p.clusters()).isEqualTo(1);
+        assertThat(p.clusteredStandardError()).isNull();
+        outcomes.add(Records.graded("v", 1, "other", "q9", true));
+        assertThat(outcomes.perQuestion("v").clusteredStandardError()).isNotNull();
     }
 
     @Test

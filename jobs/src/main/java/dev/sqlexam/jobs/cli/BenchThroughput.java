@@ -88,6 +88,12 @@ final class BenchThroughput implements Callable<Integer> {
             report.floor(f("bare embedding: the %d ERP questions in batches of 32", erp.size()), f("%.2f s (%.0f texts/s)", embed, erp.size() / embed));
             double examFloor = erp.size() / (startup + golds + embed);
             if (wanted("exam")) exams(erp, examFloor);
+            if (wanted("databases") || wanted("suites")) {
+                // their copies are made from the demo sample database: made or brought up to date first, as exam does erp
+                Settings base = bench.settings(Map.of());
+                dev.sqlexam.database.Migrations.migrate(CommonOptions.admin(base), dev.sqlexam.database.StateDatabase.from(base), Home.migrations(),
+                        "demo"::equals);
+            }
             if (wanted("databases")) {
                 new ManyDatabases(bench, report, new BenchWorkloads(CommonOptions.admin(bench.settings(Map.of())), work)).run(smallDatabases, files, startup);
             }

@@ -32,7 +32,7 @@ final class ExamSetCommand extends CommandGroup {
 
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Run every gold query twice as the read-only role; flag errors, timeouts, empty results, "
-                    + "non-determinism, row-cap overflows and ORDER BY ... LIMIT ties. Exits 1 on any finding.")
+                    + "non-determinism, row-cap overflows and ORDER BY ... LIMIT ties. Exits 4 on any finding.")
     static final class Check implements Callable<Integer> {
 
         @Parameters(paramLabel = "PATH", description = "An exam set (JSONL) or a folder of them.")
