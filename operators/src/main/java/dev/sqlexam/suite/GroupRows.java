@@ -71,16 +71,12 @@ final class GroupRows {
         Map<Integer, String> out = new LinkedHashMap<>(exact);
         for (int i = 0; i < table.columns().size(); i++) {
             Column c = table.columns().get(i);
-            if (exact.containsKey(i) || !c.insertable() || inKey(table, c.name()) || random.nextBoolean()) continue;
+            if (exact.containsKey(i) || !c.insertable() || !RowReferences.plain(table, c.name()) || random.nextBoolean()) continue;
             ColumnValues v = values.get(c.name());
             String edge = v == null ? null : v.extreme(random);
             if (edge != null) out.put(i, edge);
         }
         return out;
-    }
-
-    private static boolean inKey(Table table, String column) {
-        return table.keys().stream().anyMatch(k -> k.contains(column)) || table.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(column));
     }
 
     /** A group's values on this table's columns (insertable, as they can store them), by column index. */

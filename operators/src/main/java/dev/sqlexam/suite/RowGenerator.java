@@ -44,6 +44,12 @@ final class RowGenerator {
             return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, share, twins, small);
         }
 
+        /** The distillation's kind of a candidate of this shape ({@link Distillation#TINY}, ODD or ORDINARY). */
+        int kind() {
+            if (rows <= TINY) return Distillation.TINY;
+            return twins || blank > 0 || small ? Distillation.ODD : Distillation.ORDINARY;
+        }
+
         Profile twinned() {
             return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, blank, true, small);
         }
@@ -179,7 +185,7 @@ final class RowGenerator {
                 if (keep && row[i] == null && !c.nullable()) row[i] = values.get(c.name()).draw(random, 0);
                 // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and expose missing DISTINCTs
                 if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25) row[i] = out.get(random.nextInt(out.size()))[i];
-                if (profile.small() && row[i] != null && !blank.contains(i) && plain(table, c) && random.nextDouble() < 0.8) {
+                if (profile.small() && row[i] != null && !blank.contains(i) && RowReferences.plain(table, c.name()) && random.nextDouble() < 0.8) {
                     String small = values.get(c.name()).small(random);
                     if (small != null) row[i] = small;
                 }
@@ -268,16 +274,10 @@ final class RowGenerator {
         if (profile.blank() <= 0) return out;
         for (int i = 0; i < table.columns().size(); i++) {
             Column c = table.columns().get(i);
-            if (!c.nullable() || !c.insertable() || RowReferences.isReference(table, c.name())) continue;
-            if (table.keys().stream().anyMatch(k -> k.contains(c.name()))) continue;
+            if (!c.nullable() || !c.insertable() || !RowReferences.plain(table, c.name())) continue;
             if (random.nextDouble() < profile.blank()) out.add(i);
         }
         return out;
-    }
-
-    /** Neither in a key nor a reference. */
-    private static boolean plain(Table table, Column c) {
-        return !RowReferences.isReference(table, c.name()) && table.keys().stream().noneMatch(k -> k.contains(c.name()));
     }
 
     private static List<String> tuple(String[] row, List<String> key, Map<String, Integer> index) {

@@ -53,4 +53,9 @@ final class RowReferences {
     static boolean isReference(Table table, String column) {
         return table.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(column));
     }
+
+    /** Neither in a key nor a reference: a column whose values no other row or table depends on. */
+    static boolean plain(Table table, String column) {
+        return !isReference(table, column) && table.keys().stream().noneMatch(k -> k.contains(column));
+    }
 }

@@ -177,7 +177,7 @@ public final class SuiteBuilder {
                 .make(SuiteDatabase.PREFIX + hash + "_scratch", source, samples, constants, golds, neighbours, hash.hashCode(), limits(size));
         int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
         List<Distillation.Candidate> candidates = pool.candidates().stream()
-                .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable(), m.shape(), kindOf(m.profile()))).toList();
+                .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable(), m.shape(), m.profile().kind())).toList();
         Distillation.Selection selection = Distillation.select(candidates, golds.size(), size.cap(), size.floor());
         List<Distillation.Extra> extras = Distillation.extras(candidates, selection.chosen(), goldOfNeighbour(neighbours), size.cap());
         List<String> kept = new ArrayList<>();
@@ -228,11 +228,6 @@ public final class SuiteBuilder {
                 goldsUnchecked, extras.size());
         return new TestSuite(source.database(), hash, kept, health, source.schema(), usableNeighbours, covered.cardinality(),
                 (System.nanoTime() - start) / 1_000_000, notes, selection.quota(), stats, onlyFor);
-    }
-
-    private static int kindOf(RowGenerator.Profile profile) {
-        if (profile.rows() <= RowGenerator.TINY) return Distillation.TINY;
-        return profile.twins() || profile.blank() > 0 || profile.small() ? Distillation.ODD : Distillation.ORDINARY;
     }
 
     /** The gold of each neighbour, in the pool's one numbering across golds. */

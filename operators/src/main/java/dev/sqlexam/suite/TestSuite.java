@@ -48,6 +48,11 @@ public record TestSuite(String sourceDb, String hash, List<String> databases, Ma
         }
     }
 
+    /** Whether the gold of {@code goldDigest} is graded on {@code database}: kept for it and defined there. */
+    public boolean grades(String database, String goldDigest) {
+        return serves(database, goldDigest) && goldProblem(database, goldDigest) == null;
+    }
+
     /** Why the gold of {@code goldDigest} ({@link #digest}) cannot be graded on {@code database} (null: it can). */
     public String goldProblem(String database, String goldDigest) {
         Map<String, String> health = goldHealth.get(database);

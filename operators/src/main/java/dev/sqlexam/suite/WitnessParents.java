@@ -72,6 +72,7 @@ final class WitnessParents {
      */
     private static List<String[]> repointed(SuiteSchema.Table table, List<String[]> rows, List<SuiteSchema.Table> read, Map<String, List<String[]>> evidence) {
         List<String[]> out = new ArrayList<>(rows.size());
+        Map<SuiteSchema.ForeignKey, Set<List<String>>> keys = new java.util.HashMap<>();
         for (String[] original : rows) {
             String[] row = original;
             for (SuiteSchema.ForeignKey fk : table.foreignKeys()) {
@@ -80,7 +81,7 @@ final class WitnessParents {
                 List<String> ref = TableRows.values(row, table, fk.columns());
                 if (ref.contains(null)) continue;
                 List<String[]> parents = evidence.getOrDefault(parent.qualified(), List.of());
-                if (parents.stream().anyMatch(p -> TableRows.values(p, parent, fk.parentColumns()).equals(ref))) continue;
+                if (keys.computeIfAbsent(fk, k -> parentKeys(parents, parent, fk)).contains(ref)) continue;
                 boolean nullable = fk.columns().stream().allMatch(c -> table.column(c).nullable());
                 if (parents.isEmpty() && !nullable) continue;
                 row = row == original ? original.clone() : row;
@@ -89,6 +90,12 @@ final class WitnessParents {
             }
             out.add(row);
         }
+        return out;
+    }
+
+    private static Set<List<String>> parentKeys(List<String[]> parents, SuiteSchema.Table parent, SuiteSchema.ForeignKey fk) {
+        Set<List<String>> out = new HashSet<>();
+        for (String[] p : parents) out.add(TableRows.values(p, parent, fk.parentColumns()));
         return out;
     }
 
