@@ -65,4 +65,30 @@ class HelpPagesTest {
         String readme = Files.readString(HOME.resolve("README.md"));
         for (String command : jar) assertThat(readme).as("the README names ./sqlexam " + command).contains("./sqlexam " + command);
     }
+
+    /**
+     * picocli wraps every paragraph: a line of running text that ends mid-sentence is followed by a word that would not
+     * have fitted on it (hand-wrapped text wider or narrower than picocli's width breaks lines where nothing forced it).
+     */
+    @Test
+    void noHelpLineBreaksWhereTheNextWordWouldHaveFitted() {
+        int fits = 110 - 1;
+        java.util.List<String> breaks = new java.util.ArrayList<>();
+        HelpPages.all().forEach((page, text) -> {
+            java.util.List<String> lines = text.lines().toList();
+            for (int i = 1; i + 1 < lines.size(); i++) {
+                String line = lines.get(i).stripTrailing();
+                String next = lines.get(i + 1);
+                if (line.isBlank() || next.isBlank() || indent(line) != indent(next)) continue;
+                if (line.matches(".*[.:;!?)]$") || next.strip().startsWith("-")) continue;
+                String word = next.strip().split("\\s+")[0];
+                if (line.length() + 1 + word.length() <= fits) breaks.add(page + ": '" + line.strip() + "' | '" + word + "'");
+            }
+        });
+        assertThat(breaks).as("lines broken where the next word fitted").isEmpty();
+    }
+
+    private static int indent(String line) {
+        return line.length() - line.stripLeading().length();
+    }
 }

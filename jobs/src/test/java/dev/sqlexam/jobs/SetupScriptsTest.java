@@ -146,7 +146,7 @@ class SetupScriptsTest {
         Path bin = fakeTools(Map.of(), "");
         Ran ran = bash(bin, "./sqlexam nosuchcommand --jdbc-url x");
         assertThat(ran.code()).as("wrong usage").isEqualTo(2);
-        assertThat(ran.out()).contains("unknown command 'nosuchcommand'").contains("Usage: ./sqlexam");
+        assertThat(ran.out()).contains("unknown command 'nosuchcommand'").contains("see ./sqlexam --help");
         assertThat(tmp.resolve("calls.log")).as("no package tool, build or cluster command ran").doesNotExist();
         assertThat(tmp.resolve("state")).as("no state folder was made").doesNotExist();
     }
@@ -156,10 +156,10 @@ class SetupScriptsTest {
         Path bin = fakeTools(Map.of(), "");
         Map<String, String> errors = Map.of(
                 "exam --bogus", "unknown option '--bogus' for 'exam'",
-                "grade --reader nobody", "--reader takes one of: role connecting-user",
-                "exam --runs many", "--runs takes a whole number",
+                "grade --reader nobody", "--reader: 'nobody' is not one of role, connecting-user",
+                "exam --runs many", "--runs: 'many' is not a whole number",
                 "exam --set no_such_option=1", "--set: no option 'no_such_option'",
-                "exam --set generator=magic", "--set generator takes one of",
+                "exam --set generator=magic", "--set generator: 'magic' is not one of",
                 "exam-set check x.jsonl --bogus", "unknown option '--bogus' for 'exam-set check'",
                 "bench nothing", "unknown bench command 'nothing'",
                 "exam --out", "--out needs a value");

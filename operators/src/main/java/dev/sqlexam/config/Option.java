@@ -54,6 +54,18 @@ public record Option<T>(
     }
 
     T parse(String raw) {
+        try {
+            return read(raw);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option " + key + " (" + envVar + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The value {@code raw} gives this option, or an exception whose message says what is wrong with it in the user's
+     * terms ({@code 'x' is not a whole number}, {@code 0 is outside >= 1}), without naming where it came from.
+     */
+    public T read(String raw) {
         String text = raw.trim();
         Object value;
         try {
@@ -61,7 +73,7 @@ public record Option<T>(
                 value = switch (text.toLowerCase(Locale.ROOT)) {
                     case "true", "1", "on", "yes" -> true;
                     case "false", "0", "off", "no" -> false;
-                    default -> throw new IllegalArgumentException("expected true or false");
+                    default -> throw new IllegalArgumentException("'" + raw + "' is not true or false");
                 };
             } else if (type == Integer.class) {
                 value = Integer.valueOf(text);
@@ -74,15 +86,14 @@ public record Option<T>(
             } else {
                 value = text;
             }
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("option " + key + " (" + envVar + "): cannot read '" + raw + "' as "
-                    + type.getSimpleName().toLowerCase(Locale.ROOT) + ": " + e.getMessage(), e);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + raw + "' is not " + (type == Double.class ? "a number" : "a whole number"), e);
         }
         if (!allowed.isEmpty() && !allowed.contains(value.toString())) {
-            throw new IllegalArgumentException("option " + key + " (" + envVar + "): '" + raw + "' is not one of " + allowed);
+            throw new IllegalArgumentException("'" + raw + "' is not one of " + String.join(", ", allowed));
         }
         if (value instanceof Number n && !within(n, min, max)) {
-            throw new IllegalArgumentException("option " + key + " (" + envVar + "): " + raw.trim() + " is outside " + range());
+            throw new IllegalArgumentException(raw.trim() + " is outside " + range());
         }
         return type.cast(value);
     }
@@ -90,7 +101,7 @@ public record Option<T>(
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Object choice(String word) {
         Object value = Choices.parse((Class) type, word);
-        if (value == null) throw new IllegalArgumentException("expected one of " + allowed);
+        if (value == null) throw new IllegalArgumentException("'" + word + "' is not one of " + String.join(", ", allowed));
         return value;
     }
 

@@ -11,11 +11,13 @@ import picocli.CommandLine.Parameters;
 /** {@code sqlexam ask}: one question through the exam's stages, with its whole trace. */
 @Command(name = "ask", mixinStandardHelpOptions = true,
         description = {"Ask one question and print its trace as the stages finish.",
-            "Ask one question through the exam's stages (routing, retrieval, prompt, generation, evaluation, repair,",
-            "execution as the read-only role) in this process, no Flink job, and print its trace as the stages finish.",
-            "Free text runs its chosen SQL; --id asks a question of an exam set and grades it as the exam does;",
-            "--from RUN_DIR --id QID replays a logged question with the candidates its run logged (no model call).",
-            "Exit codes: 0 answered; 4 no answer (every candidate blocked, the SQL failed, none written, a stage's infrastructure failed)."})
+            "Ask one question through the exam's stages (routing, retrieval, prompt, generation, " +
+                "evaluation, repair, execution as the read-only role) in this process, no Flink job, and " +
+                "print its trace as the stages finish. Free text runs its chosen SQL; --id asks a question of " +
+                "an exam set and grades it as the exam does; --from RUN_DIR --id QID replays a logged " +
+                "question with the candidates its run logged (no model call).",
+            "Exit codes: 0 answered; 4 no answer (every candidate blocked, the SQL failed, none written, " +
+                "a stage's infrastructure failed)."})
 final class AskCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "QUESTION", description = "The question, in quotes.")
@@ -58,10 +60,19 @@ final class AskCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        if (question == null && id == null) {
+            throw UsageErrors.of(spec, "ask what? give the question in quotes, or --id QID (of --exam-set), or --from RUN_DIR --id QID");
+        }
+        if (rows < 0) throw UsageErrors.of(spec, "--max-rows: " + rows + " is outside >= 0");
+        if (from != null && id == null) throw UsageErrors.of(spec, "--from needs --id: the question of the run to replay");
+        if (from != null && answering.variant != null) throw UsageErrors.of(spec, "--from replays the run's own variant; --variant does not apply");
         return AskRun.run(common.settings(answering.overrides()), new AskRun.Request(question, db, id, examSet, from, answering.variant,
                 explainOnly, json, showPrompt,
-                Math.max(0, rows)), System.out, System.err);
+                rows), System.out, System.err);
     }
 }

@@ -27,10 +27,12 @@ import picocli.CommandLine.Option;
 
 /** {@code sqlexam bench throughput}: every kind of run's throughput beside the floors the hardware sets, measured in one sitting. */
 @Command(name = "throughput", mixinStandardHelpOptions = true,
-        description = {"Throughput of exams (baseline and gold generators), the gold self-check over many small databases end to end,",
-            "indexing, grading many predictions files, watch, the async operator against a loopback model with a fixed latency, per-stage",
-            "CPU time per question, and heap/RSS over a large exam set; each beside floors measured in the same run (an empty job's",
-            "start-up, bare JDBC executions of the golds, bare embedding in batches) and its target."})
+        description = {"Throughput of exams, grading, indexing and watch, each beside its floor measured in the same run.",
+            "Throughput of exams (baseline and gold generators), the gold self-check over many small " +
+                "databases end to end, indexing, grading many predictions files, watch, the async operator " +
+                "against a loopback model with a fixed latency, per-stage CPU time per question, and heap/RSS " +
+                "over a large exam set; each beside floors measured in the same run (an empty job's start-up, " +
+                "bare JDBC executions of the golds, bare embedding in batches) and its target."})
 final class BenchThroughput implements Callable<Integer> {
 
     @Option(names = "--small-databases", defaultValue = "210", description = "Small databases (copies of demo) for the self-check and indexing rows (default ${DEFAULT-VALUE}).")

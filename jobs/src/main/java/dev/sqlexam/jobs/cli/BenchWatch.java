@@ -22,9 +22,12 @@ import picocli.CommandLine.Option;
 
 /** {@code sqlexam bench watch}: the watch graph's sustained events/s and its window latency. */
 @Command(name = "watch", mixinStandardHelpOptions = true,
-        description = {"Sustained events/s of the watch graph (each event through the guard, lint and EXPLAIN as the read-only role; and",
-            "as logged, with the gold-labelled events graded, and with the retrieval check), from the difference of a small and a large run; then live events",
-            "written into a watched folder at --rate for --seconds: how long after its window's end each app window row is out."})
+        description = {"Sustained events/s of the watch graph and how late its window rows come out.",
+            "Sustained events/s of the watch graph (each event through the guard, lint and EXPLAIN as the " +
+                "read-only role; and as logged, with the gold-labelled events graded, and with the retrieval " +
+                "check), from the difference of a small and a large run; then live events written into a " +
+                "watched folder at --rate for --seconds: how long after its window's end each app window row " +
+                "is out."})
 final class BenchWatch implements Callable<Integer> {
 
     @Option(names = "--log", paramLabel = "FILE", description = "Query log whose events are cycled. Default: exam-sets/querylog/erp-synthetic.jsonl.")

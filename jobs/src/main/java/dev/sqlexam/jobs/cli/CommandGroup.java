@@ -3,7 +3,7 @@ package dev.sqlexam.jobs.cli;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** A command that only groups subcommands: run alone, it prints its usage. */
+/** A command that only groups subcommands: named alone, it is wrong usage that lists them. */
 abstract class CommandGroup implements Runnable {
 
     @Spec
@@ -11,6 +11,7 @@ abstract class CommandGroup implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        throw UsageErrors.of(spec, "'" + spec.qualifiedName(" ").replaceFirst("^sqlexam ", "") + "' needs a command: "
+                + String.join(", ", spec.subcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
     }
 }

@@ -5,7 +5,9 @@ import dev.sqlexam.config.SqlExamOptions;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options every command shares: the server, where sqlexam's state lives, who reads, a config file, and --set key=value. */
 final class CommonOptions {
@@ -30,19 +32,50 @@ final class CommonOptions {
     @Option(names = "--set", description = "Set any option: --set key=value (repeatable).")
     Map<String, String> set = new LinkedHashMap<>();
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     /** The server URL template of the resolved settings. */
     static dev.sqlexam.database.JdbcUrlTemplate admin(Settings settings) {
         return new dev.sqlexam.database.JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
     }
 
     Settings settings(Map<String, String> extra) {
+        Map<String, String> overrides = overrides(extra);
+        checkValues(overrides);
+        Map<String, String> file = config == null ? Map.of() : Settings.readConfigFile(config);
+        return Settings.resolve(file, System.getenv(), overrides);
+    }
+
+    private Map<String, String> overrides(Map<String, String> extra) {
         Map<String, String> overrides = new LinkedHashMap<>(set);
         overrides.putAll(extra);
         if (jdbcUrl != null) overrides.put(SqlExamOptions.JDBC_URL.key(), jdbcUrl);
         if (stateUrl != null) overrides.put(SqlExamOptions.STATE_URL.key(), stateUrl);
         if (reader != null) overrides.put(SqlExamOptions.READER.key(), reader);
         if (noGrant) overrides.put(SqlExamOptions.GRANT_READ_ACCESS.key(), "false");
-        Map<String, String> file = config == null ? Map.of() : Settings.readConfigFile(config);
-        return Settings.resolve(file, System.getenv(), overrides);
+        return overrides;
+    }
+
+    /** Checks the values of these options before the command reads any file or opens any connection. */
+    void checkGiven() {
+        checkValues(overrides(Map.of()));
+    }
+
+    /** A value given on the command line that its option refuses is wrong usage, named as the user typed it. */
+    private void checkValues(Map<String, String> overrides) {
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            var option = SqlExamOptions.all().stream().filter(o -> o.key().equals(e.getKey())).findFirst();
+            if (option.isEmpty()) {
+                var near = UsageErrors.nearest(e.getKey(), SqlExamOptions.all().stream().map(dev.sqlexam.config.Option::key).toList());
+                throw UsageErrors.of(command, "--set: no option '" + e.getKey() + "' (./sqlexam options lists them)"
+                        + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+            }
+            try {
+                option.get().read(e.getValue());
+            } catch (IllegalArgumentException bad) {
+                throw UsageErrors.of(command, FlagKeys.flagFor(command, e.getKey()) + ": " + bad.getMessage());
+            }
+        }
     }
 }

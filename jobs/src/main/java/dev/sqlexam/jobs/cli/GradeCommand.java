@@ -72,10 +72,13 @@ final class GradeCommand implements Callable<Integer> {
         }
     }
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        if (!List.of("auto", "sqlite", "postgres").contains(dialect)) {
-            throw new IllegalArgumentException("--dialect must be auto, sqlite or postgres, was '" + dialect + "'");
+        if (!FlagKeys.CHOICES.get("--dialect").contains(dialect)) {
+            throw UsageErrors.of(spec, "--dialect: '" + dialect + "' is not one of " + String.join(", ", FlagKeys.CHOICES.get("--dialect")));
         }
         List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
         var settings = common.settings(testSuite.apply(cluster.apply(new java.util.HashMap<>())));

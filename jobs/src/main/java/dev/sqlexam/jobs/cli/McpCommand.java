@@ -15,9 +15,10 @@ import picocli.CommandLine.Option;
 /** {@code sqlexam mcp}: the MCP server over stdio. */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
         description = {"Serve MCP over stdio: the tools nl_query, list_databases, describe_table and grade_sql.",
-            "Serve MCP over stdio (for Claude Desktop, VS Code, Cursor, the MCP Inspector, any MCP client): tools nl_query,",
-            "list_databases, describe_table and grade_sql, on the exam's stages (read-only role, guard, server-side timeouts).",
-            "Stdout carries only the protocol; notes go to stderr. It serves until the client closes stdin."})
+            "Serve MCP over stdio (for Claude Desktop, VS Code, Cursor, the MCP Inspector, any MCP " +
+                "client): tools nl_query, list_databases, describe_table and grade_sql, on the exam's stages " +
+                "(read-only role, guard, server-side timeouts). Stdout carries only the protocol; notes go to " +
+                "stderr. It serves until the client closes stdin."})
 final class McpCommand implements Callable<Integer> {
 
     @Option(names = "--exam-set", description = "The exam set grade_sql grades against. Default: exam-sets/erp/erp.jsonl.")

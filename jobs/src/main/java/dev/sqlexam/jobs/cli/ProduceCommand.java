@@ -14,11 +14,12 @@ import picocli.CommandLine.Parameters;
 /** {@code sqlexam produce}: a query log into a Kafka topic, for {@code watch --kafka}. */
 @Command(name = "produce", mixinStandardHelpOptions = true,
         description = {"Send a query-log file into a Kafka topic.",
-            "Send a query-log file into a Kafka topic, one event per record (the topic is created when missing): all at",
-            "once, or at --rate events per second, optionally with each event's ts set to the moment it is sent (--now)."})
+            "Send a query-log file into a Kafka topic, one event per record (the topic is created when " +
+                "missing): all at once, or at --rate events per second, optionally with each event's ts set " +
+                "to the moment it is sent (--now)."})
 final class ProduceCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", description = "Query-log files (JSONL), sent in order.")
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "Query-log files (JSONL), sent in order.")
     List<Path> files;
 
     @Option(names = "--kafka", paramLabel = "HOST:PORT", required = true, description = "The broker (./sqlexam kafka up prints its address).")

@@ -12,9 +12,10 @@ import picocli.CommandLine.Parameters;
 /** {@code sqlexam report}: rebuild a run's report.html, or draw a watch's windows and alerts into watch.html. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Rebuild a run's report.html, or draw a watch's windows and alerts (--watch).",
-            "Rebuild a run's report.html (one self-contained page: charts, disagreements, every question's trace) from its",
-            "summary.json, exam log and disagreements; or, with --watch, draw a watch's window rows and alerts (a replay's files or a",
-            "following watch's committed parts, while it runs) into watch.html. No database, no model; the pages need no network."})
+            "Rebuild a run's report.html (one self-contained page: charts, disagreements, every " +
+                "question's trace) from its summary.json, exam log and disagreements; or, with --watch, draw " +
+                "a watch's window rows and alerts (a replay's files or a following watch's committed parts, " +
+                "while it runs) into watch.html. No database, no model; the pages need no network."})
 final class ReportCommand implements Callable<Integer> {
 
     static final class Target {

@@ -30,8 +30,9 @@ final class ShellCommands {
 
     @Command(name = "test", mixinStandardHelpOptions = true,
             description = {"Run the whole test suite (mvn verify) against the private PostgreSQL cluster; what CI runs.",
-                "Installs and starts what the tests need first (PostgreSQL + pgvector, pgloader, chromium + chromium-driver for the",
-                "report's browser test, the Kafka broker of ./sqlexam kafka up). Extra arguments go to Maven."})
+            "Installs and starts what the tests need first (PostgreSQL + pgvector, pgloader, chromium + " +
+                "chromium-driver for the report's browser test, the Kafka broker of ./sqlexam kafka up). " +
+                "Extra arguments go to Maven."})
     static final class Test extends ScriptOnly {}
 
     @Command(name = "build", mixinStandardHelpOptions = true,
@@ -62,9 +63,10 @@ final class ShellCommands {
 
     @Command(name = "kafka", mixinStandardHelpOptions = true,
             description = {"A single-node Kafka broker on loopback, for the query-log stream.",
-                "A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:9092",
-                "(SQLEXAM_KAFKA_PORT; ./sqlexam test uses 59092), assembled from Maven Central's kafka_2.13 jars into .sqlexam/kafka: for the streaming",
-                "tests and for trying the query-log stream without a broker of your own."},
+            "A single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1:9092 " +
+                "(SQLEXAM_KAFKA_PORT; ./sqlexam test uses 59092), assembled from Maven Central's kafka_2.13 " +
+                "jars into .sqlexam/kafka: for the streaming tests and for trying the query-log stream " +
+                "without a broker of your own."},
             subcommands = {KafkaUp.class, KafkaDown.class, KafkaStatus.class})
     static final class Kafka extends CommandGroup {}
 
@@ -80,16 +82,17 @@ final class ShellCommands {
 
     @Command(name = "cluster", mixinStandardHelpOptions = true,
             description = {"A standalone Flink session cluster on loopback.",
-                "A standalone Flink session cluster on loopback: a JobManager and N TaskManagers, each its own",
-                "JVM, assembled from Maven Central's Flink jars (the version the project builds with) into .sqlexam/flink;",
-                "configuration in flink-conf/cluster/config.yaml; Web UI and REST on 127.0.0.1:8081",
-                "(SQLEXAM_FLINK_REST_PORT). exam, grade and watch run their jobs on it with --cluster."},
+            "A standalone Flink session cluster on loopback: a JobManager and N TaskManagers, each its " +
+                "own JVM, assembled from Maven Central's Flink jars (the version the project builds with) " +
+                "into .sqlexam/flink; configuration in flink-conf/cluster/config.yaml; Web UI and REST on " +
+                "127.0.0.1:8081 (SQLEXAM_FLINK_REST_PORT). exam, grade and watch run their jobs on it with " +
+                "--cluster."},
             subcommands = {ClusterUp.class, ClusterDown.class, ClusterStatus.class, ClusterFlink.class})
     static final class Cluster extends CommandGroup {}
 
     @Command(name = "up", mixinStandardHelpOptions = true,
             description = {"Start the cluster and wait until every TaskManager is registered.",
-                "Fetch Flink's jars once, start the JobManager and the TaskManagers, and wait until all are",
+            "Fetch Flink's jars once, start the JobManager and the TaskManagers, and wait until all are " +
                 "registered with the JobManager. On a running cluster, start the TaskManagers it lost."})
     static final class ClusterUp extends ScriptOnly {
         @picocli.CommandLine.Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "1",
@@ -106,8 +109,9 @@ final class ShellCommands {
 
     @Command(name = "flink", mixinStandardHelpOptions = true,
             description = {"Run Flink's own command-line client against this cluster.",
-                "Flink's own command-line client (bin/flink of a distribution) against this cluster, e.g.",
-                "./sqlexam cluster flink run jobs/target/sqlexam-cluster.jar exam --generator gold, or ... flink list."})
+            "Flink's own command-line client (bin/flink of a distribution) against this cluster, e.g. " +
+                "./sqlexam cluster flink run jobs/target/sqlexam-cluster.jar exam --generator gold, or ... " +
+                "flink list."})
     static final class ClusterFlink extends ScriptOnly {
         @picocli.CommandLine.Parameters(paramLabel = "ARGS", arity = "0..*", description = "Arguments of bin/flink (run, list, cancel, ...).")
         java.util.List<String> args;

@@ -8,12 +8,16 @@ import picocli.CommandLine.Command;
         description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
         subcommands = {ExamCommand.class, AskCommand.class, McpCommand.class, GradeCommand.class, CompareCommand.class, RegradeCommand.class, ReportCommand.class, WatchCommand.class, ProduceCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
             ShellCommands.Test.class, ShellCommands.Build.class, DbCommand.class, ShellCommands.Kafka.class, ShellCommands.Cluster.class, OptionsCommand.class},
-        footer = {"", "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is set up).",
-            "Exit codes (every command): 0 done; 1 an error; 2 wrong usage; 3 not ready (the pre-flight check stopped the run,",
-            "or a status command found its service down); 4 no result (nothing graded, no answer, or exam-set check findings).",
-            "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL (where sqlexam keeps",
-            "its own state; default: the private cluster), SQLEXAM_PG_PORT (the private cluster's port, default 55432),",
-            "SQLEXAM_STATE_DIR (state folder, default ./.sqlexam); every option has a variable too."})
+        footer = {"",
+            "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is " +
+                "set up).",
+            "Exit codes (every command): 0 done; 1 an error; 2 wrong usage; 3 not ready (the pre-flight " +
+                "check stopped the run, or a status command found its service down); 4 no result (nothing " +
+                "graded, no answer, or exam-set check findings).",
+            "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL " +
+                "(where sqlexam keeps its own state; default: the private cluster), SQLEXAM_PG_PORT (the " +
+                "private cluster's port, default 55432), SQLEXAM_STATE_DIR (state folder, default " +
+                "./.sqlexam); every option has a variable too."})
 public final class SqlExamCli implements Runnable {
 
     /** sqlexam's version and commit, as the jar was built (or as the script says it runs). */
@@ -38,6 +42,8 @@ public final class SqlExamCli implements Runnable {
         everyCommand(root, c -> c.getCommandSpec().versionProvider(new Version()));
         return root
                 .setUsageHelpWidth(110)
+                .setParameterExceptionHandler(new UsageErrors())
+                .setExecutionStrategy(UsageErrors::checkThenRun)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     cmd.getErr().println("[sqlexam] error: " + e.getMessage());
                     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {

@@ -3,7 +3,9 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.suite.SuiteSize;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code --test-suite N|auto}: grade on fuzzed databases of each exam database's schema besides the database itself. */
 final class TestSuiteOption {
@@ -14,9 +16,17 @@ final class TestSuiteOption {
             + "gold on one is suite_mismatch, with the rows that show it.")
     String size;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     /** Puts the size into the command's option overrides. */
     Map<String, String> apply(Map<String, String> extra) {
-        if (size != null) extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), SuiteSize.parse(size).toString());
+        if (size == null) return extra;
+        try {
+            extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), SuiteSize.parse(size).toString());
+        } catch (IllegalArgumentException e) {
+            throw UsageErrors.of(command, "--test-suite: " + e.getMessage());
+        }
         return extra;
     }
 }

@@ -16,12 +16,14 @@ import picocli.CommandLine.Option;
 /** {@code sqlexam watch}: streaming evaluation of an NL2SQL app's query log. */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Evaluate an NL2SQL app's query log in event-time windows, with alerts.",
-            "Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL through the guard, lint and",
-            "EXPLAIN as the read-only role, its outcome classified, graded when it carries gold SQL; event-time windows per app, per",
-            "app and database and per app and prompt version (error rates, SQLSTATEs, latency p50/p95, EX). From a file (--replay),",
-            "a folder (--dir) or a Kafka topic (--kafka, --topic). Alert rules (flink-conf/alerts.yaml) turn window rows into alerts.",
-            "Window rows and alerts go to files, to the tables watch.windows and watch.alerts, and to the console. A following watch",
-            "(--dir, --kafka) checkpoints into the state folder; the same command run again resumes where it stopped."})
+            "Evaluate an NL2SQL app's query log (docs/formats.md, query-log events): each event's SQL " +
+                "through the guard, lint and EXPLAIN as the read-only role, its outcome classified, graded " +
+                "when it carries gold SQL; event-time windows per app, per app and database and per app and " +
+                "prompt version (error rates, SQLSTATEs, latency p50/p95, EX). From a file (--replay), a " +
+                "folder (--dir) or a Kafka topic (--kafka, --topic). Alert rules (flink-conf/alerts.yaml) " +
+                "turn window rows into alerts. Window rows and alerts go to files, to the tables " +
+                "watch.windows and watch.alerts, and to the console. A following watch (--dir, --kafka) " +
+                "checkpoints into the state folder; the same command run again resumes where it stopped."})
 final class WatchCommand implements Callable<Integer> {
 
     static final class Input {
@@ -75,8 +77,13 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     ClusterOption cluster;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        if (windowSeconds != null && windowSeconds < 1) throw UsageErrors.of(spec, "--window: " + windowSeconds + " is outside >= 1");
+        if (shadowRate < 0 || shadowRate > 1) throw UsageErrors.of(spec, "--shadow-rate: " + shadowRate + " is outside [0, 1]");
         Map<String, String> extra = new HashMap<>();
         if (windowSeconds != null) extra.put("watch_window_ms", Long.toString(windowSeconds * 1000));
         if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
