@@ -87,6 +87,40 @@ public final class BenchmarkReaders {
         return PgNormalize.normalize(resolved, "").sql().strip();
     }
 
+    /**
+     * The questions with their golds taken from a gold file as Spider's and BIRD's evaluators read it ({@code dev_gold.sql},
+     * {@code dev.sql}: one {@code SQL<TAB>db_id} per line, in the questions' order). The file must have a line per question
+     * and name each question's database: otherwise it belongs to another split and nothing would align.
+     */
+    public static List<ImportedQuestion> withGolds(List<ImportedQuestion> questions, Path goldFile) {
+        if (!Files.isRegularFile(goldFile)) throw new IllegalArgumentException("no gold file at " + goldFile);
+        List<String> lines;
+        try {
+            lines = new ArrayList<>(Files.readAllLines(goldFile, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + goldFile, e);
+        }
+        while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) lines.remove(lines.size() - 1);
+        if (lines.size() != questions.size()) {
+            throw new IllegalArgumentException("the gold file " + goldFile + " has " + lines.size() + " lines but the questions file has "
+                    + questions.size() + " questions: they are not of the same split");
+        }
+        List<ImportedQuestion> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int tab = line.lastIndexOf('\t');
+            String sql = (tab < 0 ? line : line.substring(0, tab)).strip();
+            ImportedQuestion q = questions.get(i);
+            if (tab >= 0 && !database(line.substring(tab + 1).strip()).equals(q.db())) {
+                throw new IllegalArgumentException("line " + (i + 1) + " of " + goldFile + " is on database '" + line.substring(tab + 1).strip()
+                        + "' but question " + q.id() + " is on '" + q.db() + "': the files are not aligned");
+            }
+            out.add(new ImportedQuestion(q.id(), q.db(), q.question(), fromSqlite(sql, null), q.alternatives(), q.difficulty(), q.category(),
+                    q.evidence(), q.goldTables(), sql, q.sourceIndex()));
+        }
+        return out;
+    }
+
     /** The PostgreSQL database a benchmark's db id becomes: lower case, letters, digits and underscores. */
     public static String database(String dbId) {
         String d = dbId.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");

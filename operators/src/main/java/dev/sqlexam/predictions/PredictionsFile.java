@@ -23,14 +23,14 @@ import java.util.Map;
  * A predictions file from another NL2SQL system, in the format its content shows: our JSONL
  * ({@code id}, {@code sql}, optional {@code system}, {@code latency_ms}, {@code prompt_tokens},
  * {@code completion_tokens}, {@code cost}), BIRD's {@code predict_dev.json} (aligned by index), or
- * Spider's one SQL per line (aligned by order); indexes and lines are positions in the benchmark's file
+ * Spider's one SQL per line (aligned by order), or defog sql-eval's results CSV ({@link DefogResults}); indexes and lines are positions in the benchmark's file
  * when the exam set records them ({@link SourcePositions}). Lines that cannot be used are rejected with
  * the reason, predictions for questions the import quarantined are set apart, and a Spider file whose
  * line count differs from the positions it must cover is an error, since nothing would align.
  */
 public final class PredictionsFile {
 
-    public enum Format { JSONL, BIRD, SPIDER }
+    public enum Format { JSONL, BIRD, SPIDER, DEFOG }
 
     /**
      * The predictions of one file, keyed by question id; the lines that could not be used; those for questions the import
@@ -71,11 +71,12 @@ public final class PredictionsFile {
         if (text.startsWith("\uFEFF")) text = text.substring(1);
         Format format = detect(text);
         if (format == Format.JSONL && text.strip().startsWith("[")) text = arrayAsLines(file, text);
-        SourcePositions positions = format == Format.JSONL ? null : positions(file, questions, quarantined);
+        SourcePositions positions = format == Format.JSONL || format == Format.DEFOG ? null : positions(file, questions, quarantined);
         Parsed parsed = switch (format) {
             case BIRD -> bird(file, text, positions);
             case SPIDER -> spider(file, text, positions);
             case JSONL -> jsonl(file, text, questions);
+            case DEFOG -> DefogResults.read(file, text, questions);
         };
         return new Loaded(label(file, parsed.byId()), file, format, parsed.byId(), parsed.rejected(), parsed.forQuarantined(),
                 positions == null ? null : positions.describe(), positions == null ? null : positions.warning());
@@ -89,9 +90,13 @@ public final class PredictionsFile {
         }
     }
 
-    /** BIRD when the whole file is one JSON object keyed by indexes; JSONL when lines are objects; Spider otherwise. */
+    /**
+     * BIRD when the whole file is one JSON object keyed by indexes; JSONL when lines are objects; defog's results when a
+     * CSV header names generated_query; Spider otherwise.
+     */
     public static Format detect(String text) {
         String t = text.strip();
+        if (DefogResults.looksLike(t)) return Format.DEFOG;
         if (t.startsWith("{")) {
             try {
                 JsonNode whole = Json.MAPPER.readTree(t);
@@ -120,7 +125,7 @@ public final class PredictionsFile {
         }
     }
 
-    private record Parsed(Map<String, Prediction> byId, List<RejectedLine> rejected, List<ForQuarantined> forQuarantined) {}
+    record Parsed(Map<String, Prediction> byId, List<RejectedLine> rejected, List<ForQuarantined> forQuarantined) {}
 
     private static Parsed jsonl(Path file, String text, List<ExamQuestion> questions) {
         Map<String, ExamQuestion> known = new HashMap<>();

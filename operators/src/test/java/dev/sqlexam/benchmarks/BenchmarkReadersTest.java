@@ -1,6 +1,7 @@
 package dev.sqlexam.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sqlexam.json.Json;
 import java.nio.file.Files;
@@ -46,6 +47,25 @@ class BenchmarkReadersTest {
         String twoColumns = "[[0, [0, [0, 1, false], null]], [0, [0, [0, 2, false], null]]]";
         assertThat(SpiderHardness.of(Json.MAPPER.readTree(sql(twoColumns, "[[\"table_unit\", 1], [\"table_unit\", 2], [\"table_unit\", 3]]",
                 "[]", "[\"asc\", [[0, [0, 3, false], null]]]", "1", null)))).isEqualTo("extra");
+    }
+
+    @Test
+    void theOfficialGoldFileReplacesTheGoldsAndMustBeOfTheSameSplit() throws Exception {
+        Path dev = tmp.resolve("dev.json");
+        Files.writeString(dev, "[{\"db_id\": \"concert_singer\", \"question\": \"How many singers?\", \"query\": \"SELECT count(*) FROM singer\"},"
+                + " {\"db_id\": \"pets_1\", \"question\": \"How many pets?\", \"query\": \"SELECT count(*) FROM pets\"}]");
+        Path gold = tmp.resolve("dev_gold.sql");
+        Files.writeString(gold, "SELECT count(*) FROM `Singer`\tconcert_singer\nSELECT count(*) FROM pets WHERE 1 = 1\tpets_1\n\n");
+        List<ImportedQuestion> golds = BenchmarkReaders.withGolds(BenchmarkReaders.spider(dev), gold);
+        assertThat(golds).extracting(ImportedQuestion::sqliteGold).containsExactly("SELECT count(*) FROM `Singer`",
+                "SELECT count(*) FROM pets WHERE 1 = 1");
+        assertThat(golds.get(0).goldSql()).as("converted as dev.json's golds are").contains("singer").doesNotContain("`");
+        assertThat(golds).extracting(ImportedQuestion::question).containsExactly("How many singers?", "How many pets?");
+
+        Files.writeString(gold, "SELECT 1\tpets_1\nSELECT 2\tconcert_singer\n");
+        assertThatThrownBy(() -> BenchmarkReaders.withGolds(BenchmarkReaders.spider(dev), gold)).hasMessageContaining("not aligned");
+        Files.writeString(gold, "SELECT 1\tconcert_singer\n");
+        assertThatThrownBy(() -> BenchmarkReaders.withGolds(BenchmarkReaders.spider(dev), gold)).hasMessageContaining("same split");
     }
 
     @Test

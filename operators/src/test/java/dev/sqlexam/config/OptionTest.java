@@ -44,7 +44,7 @@ class OptionTest {
         assertThat(SqlExamOptions.READER.allowed()).containsExactly("role", "connecting-user");
         assertThat(SqlExamOptions.READER.shownDefault()).isEqualTo("role");
         assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of(), Map.of("reader", "admin")))
-                .hasMessageContaining("option reader (SQLEXAM_READER)").hasMessageContaining("[role, connecting-user]");
+                .hasMessageContaining("option reader (SQLEXAM_READER)").hasMessageContaining("'admin' is not one of role, connecting-user");
     }
 
     @Test

@@ -20,8 +20,9 @@ import picocli.CommandLine.Option;
 
 /** {@code sqlexam grade}: grade the SQL another NL2SQL system predicted, one variant per predictions file. */
 @Command(name = "grade", mixinStandardHelpOptions = true,
-        description = "Grade predictions from any NL2SQL system against an exam set: our JSONL (id, sql, ...), BIRD's predict_dev.json "
-                + "or Spider's one-SQL-per-line text, detected from the content. Several --predictions are graded side by side.")
+        description = "Grade predictions from any NL2SQL system against an exam set: our JSONL (id, sql, ...), BIRD's predict_dev.json, "
+                + "Spider's one-SQL-per-line text (test-suite-sql-eval's pred.txt) or defog sql-eval's results CSV (generated_query), "
+                + "detected from the content. Several --predictions are graded side by side.")
 final class GradeCommand implements Callable<Integer> {
 
     @Option(names = "--exam-set", required = true, description = "Exam set (JSONL) the predictions answer.")
@@ -31,7 +32,7 @@ final class GradeCommand implements Callable<Integer> {
     List<Path> predictions;
 
     @Option(names = "--dialect", defaultValue = "auto", description = "What the predictions were written for: auto (BIRD and Spider files: "
-            + "sqlite; JSONL: postgres), sqlite (converted as imported SQLite golds are: names lower-cased, double-quoted strings, "
+            + "sqlite; JSONL and defog results: postgres), sqlite (converted as imported SQLite golds are: names lower-cased, double-quoted strings, "
             + "LIKE as ILIKE), postgres (run as written). Default ${DEFAULT-VALUE}.")
     String dialect;
 
@@ -90,7 +91,8 @@ final class GradeCommand implements Callable<Integer> {
         Set<String> labels = new HashSet<>();
         for (Path p : predictions) {
             PredictionsFile.Loaded file = PredictionsFile.read(p, questions, quarantined);
-            boolean fromSqlite = dialect.equals("sqlite") || dialect.equals("auto") && file.format() != PredictionsFile.Format.JSONL;
+            boolean fromSqlite = dialect.equals("sqlite") || dialect.equals("auto")
+                    && (file.format() == PredictionsFile.Format.BIRD || file.format() == PredictionsFile.Format.SPIDER);
             if (fromSqlite) {
                 file = sqlite.convert(file);
                 System.out.println("[sqlexam] " + p + ": SQLite predictions, converted as imported SQLite golds are (--dialect postgres runs them as written)");

@@ -62,6 +62,17 @@ final class ImportCommand extends CommandGroup {
     abstract static class DevJson extends Benchmark {
         @Option(names = "--dev-json", required = true, description = "The benchmark's dev.json.")
         Path devJson;
+
+        @Option(names = "--gold", paramLabel = "FILE", description = "Golds from the gold file the official evaluator reads (Spider's "
+                + "dev_gold.sql, BIRD's dev.sql: SQL<TAB>db_id per line, in dev.json's order) instead of dev.json's own.")
+        Path gold;
+
+        abstract List<ImportedQuestion> questions();
+
+        List<ImportedQuestion> read() {
+            List<ImportedQuestion> questions = questions();
+            return gold == null ? questions : BenchmarkReaders.withGolds(questions, gold);
+        }
     }
 
     @Command(name = "spider", mixinStandardHelpOptions = true, description = "Spider's dev.json (difficulty by Spider's hardness rules).")
@@ -70,7 +81,7 @@ final class ImportCommand extends CommandGroup {
             return "spider";
         }
 
-        List<ImportedQuestion> read() {
+        List<ImportedQuestion> questions() {
             return BenchmarkReaders.spider(devJson);
         }
     }
@@ -81,7 +92,7 @@ final class ImportCommand extends CommandGroup {
             return "bird";
         }
 
-        List<ImportedQuestion> read() {
+        List<ImportedQuestion> questions() {
             return BenchmarkReaders.bird(devJson);
         }
     }
