@@ -43,7 +43,8 @@ cluster_running() {
 
 # The password of both of the cluster's roles, and a pgpass file that psql and the JDBC driver read.
 cluster_password() {
-  umask 077
+  local mask; mask=$(umask)
+  umask 077 # only these two files: the rest of the command keeps the user's umask (runs, jars, state readable by them)
   [ -s "$PG_PASSWORD_FILE" ] || head -c 24 /dev/urandom | base64 | tr -d '/+=\n' > "$PG_PASSWORD_FILE"
   chmod 600 "$PG_PASSWORD_FILE"
   {
@@ -52,6 +53,7 @@ cluster_password() {
     [ "$SQLEXAM_USER_PGPASSFILE" != "$PGPASSFILE" ] && [ -r "$SQLEXAM_USER_PGPASSFILE" ] && cat "$SQLEXAM_USER_PGPASSFILE"
   } > "$PGPASSFILE"
   chmod 600 "$PGPASSFILE"
+  umask "$mask"
 }
 
 cluster_init() {

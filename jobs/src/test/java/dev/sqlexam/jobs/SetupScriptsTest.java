@@ -188,4 +188,13 @@ class SetupScriptsTest {
         assertThat(ran.code()).as(ran.out()).isZero();
         assertThat(ran.out()).as("no cluster yet: the port asked for stands").contains("port=55499");
     }
+
+    @Test
+    void thePasswordStepKeepsItsFilesPrivateAndTheUsersUmaskForEverythingElse() throws Exception {
+        Ran ran = bash(fakeTools(Map.of(), ""), "set -euo pipefail; source scripts/lib/common.sh; source scripts/lib/cluster.sh; umask 022; "
+                + "PG_PASSWORD_FILE=" + tmp.resolve("password") + "; PGPASSFILE=" + tmp.resolve("pgpass") + "; SQLEXAM_PG_PORT=55499; "
+                + "SQLEXAM_USER_PGPASSFILE=" + tmp.resolve("pgpass") + "; cluster_password || true; umask; "
+                + "stat -c %a " + tmp.resolve("password") + " " + tmp.resolve("pgpass"));
+        assertThat(ran.out().lines().toList()).as(ran.out()).containsExactly("0022", "600", "600");
+    }
 }

@@ -156,9 +156,14 @@ public final class Settings implements Serializable {
         Map<String, Object> out = new java.util.TreeMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             Object value = values.get(option.key());
-            out.put(option.key(), option.secret() ? "***" : value instanceof String s ? s.replaceAll("(?i)(password=)[^&]*", "$1***") : value);
+            out.put(option.key(), option.secret() ? "***" : value instanceof String s ? s.replaceAll("(?i)(password=)[^&]*", "$1***") : asTyped(value));
         }
         return out;
+    }
+
+    /** A choice as the user types it ({@code edges}, not the enum's {@code EDGES}); other values as they are. */
+    private static Object asTyped(Object value) {
+        return value instanceof Enum<?> choice ? choice.toString() : value;
     }
 
     /** Every value that differs from its default, secrets hidden: what a run records as its config. */
@@ -166,7 +171,7 @@ public final class Settings implements Serializable {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             Object value = values.get(option.key());
-            if (value != null && !value.equals(option.defaultValue())) out.put(option.key(), option.secret() ? "***" : value);
+            if (value != null && !value.equals(option.defaultValue())) out.put(option.key(), option.secret() ? "***" : asTyped(value));
         }
         return out;
     }

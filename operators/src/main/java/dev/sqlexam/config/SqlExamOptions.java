@@ -102,6 +102,9 @@ public final class SqlExamOptions {
     public static final Option<Double> COST_PER_1K_COMPLETION_TOKENS = own("cost_per_1k_completion_tokens",
             "SQLEXAM_COST_PER_1K_COMPLETION_TOKENS", Double.class, 0.0,
             "Price of 1,000 completion tokens (0: not priced). Predictions files' own cost fields are summed as given.", Option.Stage.REPORT);
+    public static final Option<Integer> R_VES_ITERATIONS = bounded(own("r_ves_iterations", "SQLEXAM_R_VES_ITERATIONS", Integer.class, 0,
+            "grade: BIRD's R-VES after grading, timing each prediction whose rows match its gold as sets this many times against the "
+                    + "gold (BIRD uses 100; 0: off).", Option.Stage.REPORT), 0, 1000);
     public static final Option<Long> WATCH_WINDOW_MS = bounded(own("watch_window_ms", "SQLEXAM_WATCH_WINDOW_MS", Long.class, 60_000L,
             "watch: length of the event-time tumbling windows.", Option.Stage.JOB), 1, null);
     public static final Option<Long> WATCH_OUT_OF_ORDERNESS_MS = bounded(own("watch_out_of_orderness_ms", "SQLEXAM_WATCH_OUT_OF_ORDERNESS_MS",

@@ -58,7 +58,7 @@ public final class AskRun {
             options.put(SqlExamOptions.GENERATOR.key(), "replay");
             options.put(SqlExamOptions.REPLAY_LOG.key(), request.from().resolve("exam_log.jsonl").toString());
             variant = new RunManifest.Variant(ran.name(), ran.description(), options);
-            question = fromExamSet(Path.of(manifest.examSet()), request.id(), logged.db());
+            question = fromExamSet(manifest.examSetPath(), request.id(), logged.db());
             if (question == null) question = asLogged(logged);
         } else if (request.id() != null) {
             Path set = request.examSet() != null ? request.examSet() : Home.resolve().resolve("exam-sets/erp/erp.jsonl");

@@ -35,7 +35,7 @@ final class ExamCommand implements Callable<Integer> {
     @Option(names = "--llm-url", description = "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
     String llmUrl;
 
-    @Option(names = "--model", description = "Model name on the server.")
+    @Option(names = "--model", description = "Model name on the server (llm_model).")
     String model;
 
     @Option(names = "--runs", description = "Repetitions of the exam; the summary gives mean ± std, pass@N and pass^N.")
@@ -90,7 +90,7 @@ final class ExamCommand implements Callable<Integer> {
                         "--resume continues a run as it was started: its exam set, variants, run id and folder come from its run.json");
             }
             RunManifest manifest = RunManifest.read(resume);
-            set = Path.of(manifest.examSet());
+            set = manifest.examSetPath();
             defs = manifest.variants();
             outRoot = resume.toAbsolutePath().getParent();
             id = manifest.runId();

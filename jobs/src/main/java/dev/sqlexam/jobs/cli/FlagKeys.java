@@ -18,7 +18,8 @@ final class FlagKeys {
             "--model", SqlExamOptions.LLM_MODEL.key(),
             "--test-suite", SqlExamOptions.TEST_SUITE_SIZE.key(),
             "--no-grant", SqlExamOptions.GRANT_READ_ACCESS.key(),
-            "--alerts", SqlExamOptions.WATCH_ALERT_RULES.key());
+            "--alerts", SqlExamOptions.WATCH_ALERT_RULES.key(),
+            "--r-ves", SqlExamOptions.R_VES_ITERATIONS.key());
 
     /** Bounds ("min max", "-": none) of flags that set no key directly, checked before setup as the command checks them. */
     static final Map<String, String> BOUNDS = Map.of("--window", "1 -", "--shadow-rate", "0 1", "--max-rows", "0 -");

@@ -20,7 +20,7 @@ final class GeneratorOptions {
     @Option(names = "--llm-url", description = "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
     String llmUrl;
 
-    @Option(names = "--model", description = "Model name on the server.")
+    @Option(names = "--model", description = "Model name on the server (llm_model).")
     String model;
 
     /** The options these flags set, for {@link CommonOptions#settings}. */

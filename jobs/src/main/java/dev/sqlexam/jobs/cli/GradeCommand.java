@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.jobs.exam.RewardVesRun;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -35,6 +37,10 @@ final class GradeCommand implements Callable<Integer> {
             + "sqlite; JSONL and defog results: postgres), sqlite (converted as imported SQLite golds are: names lower-cased, double-quoted strings, "
             + "LIKE as ILIKE), postgres (run as written). Default ${DEFAULT-VALUE}.")
     String dialect;
+
+    @Option(names = "--r-ves", paramLabel = "N", description = "After grading, BIRD's R-VES (r_ves_iterations): each prediction whose "
+            + "rows match its gold as sets timed N times against the gold, as BIRD's evaluation_ves.py does (it uses 100).")
+    Integer rVes;
 
     @Option(names = "--out", description = "Folder for run outputs; each run writes <out>/<run-id>/. Default: runs.")
     Path out;
@@ -82,7 +88,9 @@ final class GradeCommand implements Callable<Integer> {
             throw UsageErrors.of(spec, "--dialect: '" + dialect + "' is not one of " + String.join(", ", FlagKeys.CHOICES.get("--dialect")));
         }
         List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
-        var settings = common.settings(testSuite.apply(cluster.apply(new java.util.HashMap<>())));
+        Map<String, String> extra = new java.util.HashMap<>();
+        if (rVes != null) extra.put(SqlExamOptions.R_VES_ITERATIONS.key(), rVes.toString());
+        var settings = common.settings(testSuite.apply(cluster.apply(extra)));
         SqliteDialect sqlite = new SqliteDialect(new dev.sqlexam.database.JdbcUrlTemplate(settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
                 questions);
         // the questions the import left out keep their positions: BIRD's and Spider's files stay aligned with the source
@@ -104,6 +112,10 @@ final class GradeCommand implements Callable<Integer> {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result = new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)
                 .run(dev.sqlexam.jobs.runtime.FlinkTarget.of(settings));
-        return result.summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
+        if (result.summary().variants().isEmpty()) return ExitCode.NO_RESULT.code;
+        if (settings.get(SqlExamOptions.R_VES_ITERATIONS) > 0) {
+            RewardVesRun.run(settings, CommonOptions.admin(settings), examSet, result.outDir(), System.out);
+        }
+        return ExitCode.DONE.code;
     }
 }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
             "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL " +
                 "(where sqlexam keeps its own state; default: the private cluster), SQLEXAM_PG_PORT (the " +
                 "private cluster's port, default 55432), SQLEXAM_STATE_DIR (state folder, default " +
-                "./.sqlexam); every option has a variable too."})
+                "./.sqlexam); every setting ./sqlexam options lists has a variable too."})
 public final class SqlExamCli implements Runnable {
 
     /** sqlexam's version and commit, as the jar was built (or as the script says it runs). */
@@ -59,6 +59,8 @@ public final class SqlExamCli implements Runnable {
     }
 
     public static void main(String[] args) {
+        System.setProperty(dev.sqlexam.jobs.run.RunManifest.COMMAND_LINE_PROPERTY, "./sqlexam " + String.join(" ",
+                java.util.Arrays.stream(args).map(a -> a.matches("[\\w@%+=:,./{}-]+") ? a : "'" + a.replace("'", "'\\''") + "'").toList()));
         System.setProperty("OPT_OUT_TRACKING", "true");
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
             System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.run.Home.resolve().resolve(".sqlexam/djl").toString());

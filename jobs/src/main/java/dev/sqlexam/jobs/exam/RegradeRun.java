@@ -46,7 +46,7 @@ public final class RegradeRun {
     public RegradeRun(Settings settings, Path runDir, Path examSet, Path outRoot, String runId, PrintStream out) {
         this.settings = settings;
         this.runDir = runDir;
-        this.examSet = examSet != null ? examSet : Path.of(RunManifest.read(runDir).examSet());
+        this.examSet = examSet != null ? examSet : RunManifest.read(runDir).examSetPath();
         this.out = out;
         this.driver = new RunDriver(settings, this.examSet, outRoot, runId, out);
     }

@@ -13,6 +13,7 @@ import dev.sqlexam.jobs.run.ProvenanceCollector;
 import dev.sqlexam.jobs.run.RunCatalog;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.RunPlatform;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.JobShipping;
@@ -135,9 +136,10 @@ final class RunDriver {
         RunOutputs.deleteTree(parts);
         Files.createDirectories(outDir);
         Preflight.writeGrants(preflight.access(), outDir.resolve("grants.sql"));
-        new RunManifest(runId, examSet.toAbsolutePath().toString(), plan.repetitions(), plan.predictions() != null,
+        new RunManifest(runId, RunManifest.recorded(examSet), plan.repetitions(), plan.predictions() != null,
                 plan.variants().stream().map(v -> new RunManifest.Variant(v.name(), v.description(), v.options())).toList(),
-                provenance).write(outDir);
+                provenance, RunManifest.Invocation.now(), RunPlatform.collect(admin, named.isEmpty() ? null : named.iterator().next(),
+                        assembly.state().url())).write(outDir);
         RunCatalog catalog = new RunCatalog(assembly.state().url());
         catalog.start(runId, examSet.toString(), plan.generatorName(), plan.selfCheck(), settings.changed());
         return new Opened(setup, preflight, plan, ExamSetFiles.countLines(examSet), outDir, parts, earlier, catalog, suites);
@@ -218,6 +220,7 @@ final class RunDriver {
         if (rejectedLines > 0) out.println("rejected   " + outDir.resolve("rejected.jsonl") + " (" + rejectedLines + " lines)");
         out.println("summary    " + outDir.resolve("summary.json") + "; rows in exam.results of sqlexam's " + assembly.state() + " (run_id '" + runId + "')");
         out.println("report     " + report);
+        RunManifest.markFinished(outDir);
         return new RunResult(runId, outDir, summary, merged.lines(), rejectedLines);
     }
 

@@ -9,6 +9,8 @@ public final class Build {
 
     public static final String VERSION;
     public static final String COMMIT;
+    /** The Flink version the jar was built with (and the private cluster is assembled from). */
+    public static final String FLINK;
 
     static {
         Properties p = new Properties();
@@ -19,6 +21,7 @@ public final class Build {
         }
         VERSION = known(p.getProperty("version"));
         COMMIT = known(System.getProperty("sqlexam.commit", p.getProperty("commit")));
+        FLINK = known(p.getProperty("flink"));
     }
 
     private Build() {}
