@@ -53,18 +53,33 @@ flink_alive() {
   kill -0 "$pid" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null
 }
 
+# The last lines of a cluster process's log and output, on stderr: what a failed start leaves to read.
+flink_log_tail() {
+  local f
+  for f in "$FLINK_LOGS/$1.log" "$FLINK_LOGS/$1.out"; do
+    [ -s "$f" ] && { echo "--- last lines of $f" >&2; tail -n 15 "$f" >&2; }
+  done
+  return 0
+}
+
+# Waits until $1 TaskManagers are registered, up to SQLEXAM_FLINK_START_TIMEOUT seconds (default 180: three JVMs
+# starting on two busy cores take their time); a JobManager or TaskManager that dies stops the wait with its log.
 flink_wait_registered() { # taskmanagers started-at
-  local i registered
-  for i in $(seq 1 120); do
+  local registered limit=${SQLEXAM_FLINK_START_TIMEOUT:-180} waited=$SECONDS i
+  while [ $((SECONDS - waited)) -lt "$limit" ]; do
     registered=$(flink_overview | sed -n 's/.*"taskmanagers":\([0-9]*\).*/\1/p' || true)
     if [ "${registered:-0}" -ge "$1" ]; then
       say "Flink cluster up in $((SECONDS - $2)) s: 1 JobManager, $1 TaskManager(s); Web UI and REST http://127.0.0.1:$SQLEXAM_FLINK_REST_PORT (logs $FLINK_LOGS)"
       return 0
     fi
-    flink_alive jobmanager || die "the Flink JobManager stopped while starting; see $FLINK_LOGS/jobmanager.log"
+    flink_alive jobmanager || { flink_log_tail jobmanager; die "the Flink JobManager stopped while starting; see $FLINK_LOGS/jobmanager.log"; }
+    for i in $(seq 1 "$1"); do
+      flink_alive "taskmanager-$i" || { flink_log_tail "taskmanager-$i"; die "Flink TaskManager $i stopped while starting; see $FLINK_LOGS/taskmanager-$i.log"; }
+    done
     sleep 0.5
   done
-  die "the Flink cluster did not register $1 TaskManager(s) within 60 s; see $FLINK_LOGS"
+  for i in $(seq 1 "$1"); do flink_log_tail "taskmanager-$i"; done
+  die "the Flink cluster registered ${registered:-0} of $1 TaskManager(s) within $limit s (SQLEXAM_FLINK_START_TIMEOUT); see $FLINK_LOGS"
 }
 
 flink_cluster_up() {
