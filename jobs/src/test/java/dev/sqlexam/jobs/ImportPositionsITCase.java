@@ -1,12 +1,19 @@
 package dev.sqlexam.jobs;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.cli.SqlExamCli;
 import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -21,58 +28,65 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The issue's set, end to end through the CLI: five questions of a BIRD-format and a Spider-format source on a database
- * whose tables sqlexam's reader cannot read yet, the second gold broken. {@code import} grants read access (its
- * pre-flight), quarantines the second question and records every position; {@code grade} of a predict_dev.json and of a
- * pred.txt in which every prediction is its own gold finds every imported question correct and reports the quarantined
- * one, whose prediction is graded onto no other question.
+ * The issue's set, end to end through the CLI: five questions of a BIRD-format and a Spider-format
+ * source on a database whose tables sqlexam's reader cannot read yet, the second gold broken.
+ * {@code import} grants read access (its pre-flight), quarantines the second question and records
+ * every position; {@code grade} of a predict_dev.json and of a pred.txt in which every prediction
+ * is its own gold finds every imported question correct and reports the quarantined one, whose
+ * prediction is graded onto no other question.
  */
 class ImportPositionsITCase {
 
     static final String DB = "it_pos_shop";
 
     /** The source's golds, as SQLite benchmarks write them; the second fails on any database. */
-    static final List<String> GOLDS = List.of(
-            "SELECT count(*) FROM singer",
-            "SELECT nope FROM singer",
-            "SELECT Name FROM singer WHERE Country = \"France\"",
-            "SELECT T2.Name, count(*) FROM concert AS T1 JOIN singer AS T2 ON T1.Singer_ID = T2.Singer_ID GROUP BY T2.Name",
-            "SELECT max(`Age`) FROM singer");
+    static final List<String> GOLDS =
+            List.of(
+                    "SELECT count(*) FROM singer",
+                    "SELECT nope FROM singer",
+                    "SELECT Name FROM singer WHERE Country = \"France\"",
+                    "SELECT T2.Name, count(*) FROM concert AS T1 JOIN singer AS T2 ON T1.Singer_ID = T2.Singer_ID GROUP BY T2.Name",
+                    "SELECT max(`Age`) FROM singer");
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @BeforeEach
     void aDatabaseTheReaderCannotReadYet() throws Exception {
         JdbcUrlTemplate admin = TestDatabase.admin();
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + DB + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + DB);
         }
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(DB)); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE singer (singer_id int PRIMARY KEY, name text, country text, age int)");
-            s.execute("CREATE TABLE concert (concert_id int PRIMARY KEY, singer_id int REFERENCES singer(singer_id), year text)");
-            s.execute("INSERT INTO singer VALUES (1, 'Joe', 'France', 30), (2, 'Ann', 'Netherlands', 40), (3, 'Tim', 'France', 50)");
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(DB));
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "CREATE TABLE singer (singer_id int PRIMARY KEY, name text, country text, age int)");
+            s.execute(
+                    "CREATE TABLE concert (concert_id int PRIMARY KEY, singer_id int REFERENCES singer(singer_id), year text)");
+            s.execute(
+                    "INSERT INTO singer VALUES (1, 'Joe', 'France', 30), (2, 'Ann', 'Netherlands', 40), (3, 'Tim', 'France', 50)");
             s.execute("INSERT INTO concert VALUES (1, 1, '2014'), (2, 1, '2015'), (3, 2, '2014')");
         }
     }
 
     @AfterAll
     static void dropTheDatabase() throws Exception {
-        try (Connection c = DriverManager.getConnection(TestDatabase.admin().forDatabase("postgres")); Statement s = c.createStatement()) {
+        try (Connection c =
+                        DriverManager.getConnection(TestDatabase.admin().forDatabase("postgres"));
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + DB + " WITH (FORCE)");
         }
     }
@@ -82,8 +96,20 @@ class ImportPositionsITCase {
         List<Map<String, Object>> dev = new ArrayList<>();
         Map<String, String> predictions = new LinkedHashMap<>();
         for (int i = 0; i < GOLDS.size(); i++) {
-            dev.add(Map.of("question_id", i, "db_id", DB, "question", "question " + i, "evidence", "", "SQL", GOLDS.get(i),
-                    "difficulty", "simple"));
+            dev.add(
+                    Map.of(
+                            "question_id",
+                            i,
+                            "db_id",
+                            DB,
+                            "question",
+                            "question " + i,
+                            "evidence",
+                            "",
+                            "SQL",
+                            GOLDS.get(i),
+                            "difficulty",
+                            "simple"));
             predictions.put(Integer.toString(i), GOLDS.get(i) + "\t----- bird -----\t" + DB);
         }
         Path set = importSet("bird", Json.MAPPER.writeValueAsString(dev));
@@ -92,75 +118,135 @@ class ImportPositionsITCase {
 
         Cli graded = grade(set, file);
         assertThat(graded.exit()).as(graded.toString()).isZero();
-        assertThat(graded.out()).contains("predict_dev: BIRD indexes aligned by position in the source: 5 questions (4 in the exam set, "
-                + "1 quarantined)").contains("1 prediction(s) for questions the import quarantined, not graded (in rejected.jsonl): "
-                + "bird-1 (source_index 1)");
+        assertThat(graded.out())
+                .contains(
+                        "predict_dev: BIRD indexes aligned by position in the source: 5 questions (4 in the exam set, "
+                                + "1 quarantined)")
+                .contains(
+                        "1 prediction(s) for questions the import quarantined, not graded (in rejected.jsonl): "
+                                + "bird-1 (source_index 1)");
         assertEveryImportedQuestionCorrect(graded.out(), "bird-0", "bird-2", "bird-3", "bird-4");
     }
 
     @Test
     void spidersPredTxtOfTheWholeSourceIsGradedByLine() throws Exception {
         List<Map<String, Object>> dev = new ArrayList<>();
-        for (String gold : GOLDS) dev.add(Map.of("db_id", DB, "question", "question about " + gold.length(), "query", gold));
+        for (String gold : GOLDS)
+            dev.add(
+                    Map.of(
+                            "db_id",
+                            DB,
+                            "question",
+                            "question about " + gold.length(),
+                            "query",
+                            gold));
         Path set = importSet("spider", Json.MAPPER.writeValueAsString(dev));
         Path file = tmp.resolve("pred.txt");
         Files.write(file, GOLDS);
 
         Cli graded = grade(set, file);
         assertThat(graded.exit()).as(graded.toString()).isZero();
-        assertThat(graded.out()).contains("pred: Spider lines aligned by position in the source: 5 questions (4 in the exam set, 1 quarantined)")
+        assertThat(graded.out())
+                .contains(
+                        "pred: Spider lines aligned by position in the source: 5 questions (4 in the exam set, 1 quarantined)")
                 .contains("spider-0001 (source_index 1)");
-        assertEveryImportedQuestionCorrect(graded.out(), "spider-0000", "spider-0002", "spider-0003", "spider-0004");
+        assertEveryImportedQuestionCorrect(
+                graded.out(), "spider-0000", "spider-0002", "spider-0003", "spider-0004");
 
         Path imported = tmp.resolve("pred-of-the-exam-set.txt");
         Files.write(imported, List.of(GOLDS.get(0), GOLDS.get(2), GOLDS.get(3), GOLDS.get(4)));
         Cli refused = grade(set, imported);
         assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
-        assertThat(refused.err()).contains("have 4 lines but the source the exam set was imported from has 5 questions (4 in the exam set, "
-                + "1 quarantined)");
+        assertThat(refused.err())
+                .contains(
+                        "have 4 lines but the source the exam set was imported from has 5 questions (4 in the exam set, "
+                                + "1 quarantined)");
     }
 
-    /** Imports {@code devJson} as {@code benchmark} into tmp/{benchmark}.jsonl; checks the quarantine and the positions. */
+    /**
+     * Imports {@code devJson} as {@code benchmark} into tmp/{benchmark}.jsonl; checks the
+     * quarantine and the positions.
+     */
     private Path importSet(String benchmark, String devJson) throws Exception {
         Path dev = tmp.resolve(benchmark + "-dev.json");
         Files.writeString(dev, devJson);
         Path set = tmp.resolve(benchmark + ".jsonl");
-        Cli imported = Cli.run("import", benchmark, "--dev-json", dev.toString(), "--write-exam-set", set.toString(),
-                "--jdbc-url", TestDatabase.url());
+        Cli imported =
+                Cli.run(
+                        "import",
+                        benchmark,
+                        "--dev-json",
+                        dev.toString(),
+                        "--write-exam-set",
+                        set.toString(),
+                        "--jdbc-url",
+                        TestDatabase.url());
         assertThat(imported.exit()).as(imported.toString()).isZero();
-        assertThat(imported.out()).contains("[sqlexam] granted sqlexam_reader").contains("imported 4 of 5 questions")
+        assertThat(imported.out())
+                .contains("[sqlexam] granted sqlexam_reader")
+                .contains("imported 4 of 5 questions")
                 .contains("quarantined 1");
-        assertThat(lines(set)).extracting(n -> n.get("source_index").asInt()).containsExactly(0, 2, 3, 4);
+        assertThat(lines(set))
+                .extracting(n -> n.get("source_index").asInt())
+                .containsExactly(0, 2, 3, 4);
         List<JsonNode> quarantined = lines(set.resolveSibling(benchmark + ".quarantine.jsonl"));
-        assertThat(quarantined).singleElement().satisfies(q -> {
-            assertThat(q.get("source_index").asInt()).isEqualTo(1);
-            assertThat(q.get("quarantine_reasons").get(0).asText()).startsWith("error");
-        });
+        assertThat(quarantined)
+                .singleElement()
+                .satisfies(
+                        q -> {
+                            assertThat(q.get("source_index").asInt()).isEqualTo(1);
+                            assertThat(q.get("quarantine_reasons").get(0).asText())
+                                    .startsWith("error");
+                        });
         return set;
     }
 
     private Cli grade(Path set, Path predictions) throws Exception {
-        return Cli.run("grade", "--exam-set", set.toString(), "--predictions", predictions.toString(), "--jdbc-url", TestDatabase.url(),
-                "--out", tmp.resolve("runs").toString(), "--run-id", "it-pos-" + System.nanoTime());
+        return Cli.run(
+                "grade",
+                "--exam-set",
+                set.toString(),
+                "--predictions",
+                predictions.toString(),
+                "--jdbc-url",
+                TestDatabase.url(),
+                "--out",
+                tmp.resolve("runs").toString(),
+                "--run-id",
+                "it-pos-" + System.nanoTime());
     }
 
-    private void assertEveryImportedQuestionCorrect(String console, String... ids) throws Exception {
+    private void assertEveryImportedQuestionCorrect(String console, String... ids)
+            throws Exception {
         Path run;
         try (var runs = Files.list(tmp.resolve("runs"))) {
-            run = runs.filter(Files::isDirectory).max(java.util.Comparator.comparing(p -> p.getFileName().toString())).orElseThrow();
+            run =
+                    runs.filter(Files::isDirectory)
+                            .max(java.util.Comparator.comparing(p -> p.getFileName().toString()))
+                            .orElseThrow();
         }
         Map<String, JsonNode> byId = new LinkedHashMap<>();
-        for (JsonNode r : lines(run.resolve("exam_log.jsonl"))) byId.put(r.get("question_id").asText(), r);
+        for (JsonNode r : lines(run.resolve("exam_log.jsonl")))
+            byId.put(r.get("question_id").asText(), r);
         assertThat(byId).as(console).containsOnlyKeys(ids);
-        assertThat(byId.values()).as(console).allSatisfy(r -> {
-            assertThat(r.get("correct").asBoolean()).as(r.toString()).isTrue();
-            assertThat(r.get("reason").asText()).isEqualTo("match");
-        });
-        assertThat(lines(run.resolve("rejected.jsonl"))).singleElement()
-                .satisfies(r -> assertThat(r.get("reason").asText()).contains("which the import quarantined (error"));
+        assertThat(byId.values())
+                .as(console)
+                .allSatisfy(
+                        r -> {
+                            assertThat(r.get("correct").asBoolean()).as(r.toString()).isTrue();
+                            assertThat(r.get("reason").asText()).isEqualTo("match");
+                        });
+        assertThat(lines(run.resolve("rejected.jsonl")))
+                .singleElement()
+                .satisfies(
+                        r ->
+                                assertThat(r.get("reason").asText())
+                                        .contains("which the import quarantined (error"));
     }
 
-    /** A command run with the CLI: its exit code, standard output (the console) and error output. */
+    /**
+     * A command run with the CLI: its exit code, standard output (the console) and error output.
+     */
     private record Cli(int exit, String out, String err) {
 
         static Cli run(String... args) {

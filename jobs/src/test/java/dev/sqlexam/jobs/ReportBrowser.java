@@ -1,11 +1,5 @@
 package dev.sqlexam.jobs;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.logging.Level;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -15,9 +9,17 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
 /**
- * Debian's headless chromium driven through its chromedriver. Where they are not installed (./sqlexam test installs
- * them as root) the browser tests are skipped, and say so loudly on the console.
+ * Debian's headless chromium driven through its chromedriver. Where they are not installed
+ * (./sqlexam test installs them as root) the browser tests are skipped, and say so loudly on the
+ * console.
  */
 public final class ReportBrowser implements AutoCloseable {
 
@@ -32,19 +34,33 @@ public final class ReportBrowser implements AutoCloseable {
 
     public static ReportBrowser open() {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
-            String message = "SKIPPED: the report's browser test needs chromium and chromium-driver (" + CHROMIUM + ", " + DRIVER
-                    + "); ./sqlexam test installs them, or: sudo apt-get install -y chromium chromium-driver";
-            System.err.println("\n" + "!".repeat(100) + "\n" + message + "\n" + "!".repeat(100) + "\n");
+            String message =
+                    "SKIPPED: the report's browser test needs chromium and chromium-driver ("
+                            + CHROMIUM
+                            + ", "
+                            + DRIVER
+                            + "); ./sqlexam test installs them, or: sudo apt-get install -y chromium chromium-driver";
+            System.err.println(
+                    "\n" + "!".repeat(100) + "\n" + message + "\n" + "!".repeat(100) + "\n");
             Assumptions.abort(message);
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,2400",
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-gpu",
+                "--window-size=1400,2400",
                 "--allow-file-access-from-files");
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriverService service =
+                new ChromeDriverService.Builder()
+                        .usingDriverExecutable(DRIVER.toFile())
+                        .usingAnyFreePort()
+                        .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
         return new ReportBrowser(driver);
@@ -53,13 +69,20 @@ public final class ReportBrowser implements AutoCloseable {
     /** The browser console's errors and warnings since the last call. */
     public List<String> consoleProblems() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::getMessage).toList();
+                .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue())
+                .map(LogEntry::getMessage)
+                .toList();
     }
 
-    /** Per chart: the filled SVG shapes it drew, less its legend's icons: the marks that show data. */
+    /**
+     * Per chart: the filled SVG shapes it drew, less its legend's icons: the marks that show data.
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Long> marksPerChart() {
-        return (Map<String, Long>) ((JavascriptExecutor) driver).executeScript("""
+        return (Map<String, Long>)
+                ((JavascriptExecutor) driver)
+                        .executeScript(
+                                """
                 const out = {};
                 for (const [id, chart] of Object.entries(window.sqlexamCharts)) {
                   const node = document.getElementById(id);

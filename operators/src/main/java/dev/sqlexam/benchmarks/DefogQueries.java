@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * defog sql-eval's gold notation, expanded as its {@code get_all_minimal_queries} does: answers separated by
- * {@code ;} are alternatives, and the first {@code {a, b, ...}} of an answer stands for every non-empty subset
- * of its columns, in order (a, b, then a, b), with {@code GROUP BY {}} following the chosen columns.
+ * defog sql-eval's gold notation, expanded as its {@code get_all_minimal_queries} does: answers
+ * separated by {@code ;} are alternatives, and the first {@code {a, b, ...}} of an answer stands
+ * for every non-empty subset of its columns, in order (a, b, then a, b), with {@code GROUP BY {}}
+ * following the chosen columns.
  */
 public final class DefogQueries {
 
@@ -35,14 +36,19 @@ public final class DefogQueries {
         return out;
     }
 
-    /** Python's chain(combinations(options, r) for r in 1..n): by size, then in lexicographic index order. */
+    /**
+     * Python's chain(combinations(options, r) for r in 1..n): by size, then in lexicographic index
+     * order.
+     */
     static List<List<String>> subsets(List<String> options) {
         List<List<String>> out = new ArrayList<>();
-        for (int r = 1; r <= options.size(); r++) combinations(options, r, 0, new ArrayList<>(), out);
+        for (int r = 1; r <= options.size(); r++)
+            combinations(options, r, 0, new ArrayList<>(), out);
         return out;
     }
 
-    private static void combinations(List<String> options, int r, int from, List<String> current, List<List<String>> out) {
+    private static void combinations(
+            List<String> options, int r, int from, List<String> current, List<List<String>> out) {
         if (current.size() == r) {
             out.add(new ArrayList<>(current));
             return;

@@ -1,14 +1,15 @@
 package dev.sqlexam.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Spider's difficulty (easy, medium, hard, extra) from the parsed {@code sql} of its dev.json, by the rules of
- * Spider's evaluation.py ({@code eval_hardness}): components of the query, nested queries, and "others"
- * (several aggregates, select columns, where conditions, group-by columns). Its quirks are kept, so the
- * labels match the published breakdowns.
+ * Spider's difficulty (easy, medium, hard, extra) from the parsed {@code sql} of its dev.json, by
+ * the rules of Spider's evaluation.py ({@code eval_hardness}): components of the query, nested
+ * queries, and "others" (several aggregates, select columns, where conditions, group-by columns).
+ * Its quirks are kept, so the labels match the published breakdowns.
  */
 public final class SpiderHardness {
 
@@ -21,8 +22,10 @@ public final class SpiderHardness {
         int comp2 = nested(sql).size();
         int others = others(sql);
         if (comp1 <= 1 && others == 0 && comp2 == 0) return "easy";
-        if (others <= 2 && comp1 <= 1 && comp2 == 0 || comp1 <= 2 && others < 2 && comp2 == 0) return "medium";
-        if (others > 2 && comp1 <= 2 && comp2 == 0 || comp1 > 2 && comp1 <= 3 && others <= 2 && comp2 == 0
+        if (others <= 2 && comp1 <= 1 && comp2 == 0 || comp1 <= 2 && others < 2 && comp2 == 0)
+            return "medium";
+        if (others > 2 && comp1 <= 2 && comp2 == 0
+                || comp1 > 2 && comp1 <= 3 && others <= 2 && comp2 == 0
                 || comp1 <= 1 && others == 0 && comp2 <= 1) {
             return "hard";
         }
@@ -55,7 +58,8 @@ public final class SpiderHardness {
             if (cond.path(3).isObject()) out.add(cond.path(3));
             if (cond.path(4).isObject()) out.add(cond.path(4));
         }
-        for (String set : List.of("intersect", "except", "union")) if (sql.path(set).isObject()) out.add(sql.path(set));
+        for (String set : List.of("intersect", "except", "union"))
+            if (sql.path(set).isObject()) out.add(sql.path(set));
         return out;
     }
 
@@ -82,7 +86,10 @@ public final class SpiderHardness {
         return count;
     }
 
-    /** Python's {@code unit[0] != AGG_OPS.index('none')}: also true for the 'and'/'or' strings of a having list. */
+    /**
+     * Python's {@code unit[0] != AGG_OPS.index('none')}: also true for the 'and'/'or' strings of a
+     * having list.
+     */
     private static int countAgg(List<JsonNode> units) {
         int n = 0;
         for (JsonNode unit : units) {
@@ -94,7 +101,10 @@ public final class SpiderHardness {
     }
 
     private static boolean truthy(JsonNode n) {
-        return !n.isMissingNode() && !n.isNull() && !(n.isArray() && n.size() == 0) && !(n.isNumber() && n.asInt() == 0);
+        return !n.isMissingNode()
+                && !n.isNull()
+                && !(n.isArray() && n.size() == 0)
+                && !(n.isNumber() && n.asInt() == 0);
     }
 
     private static List<JsonNode> conditions(JsonNode sql) {

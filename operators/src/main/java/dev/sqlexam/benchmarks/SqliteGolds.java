@@ -6,9 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * SQLite semantics a gold written for SQLite relies on, made explicit for PostgreSQL: a double-quoted token
- * that names no table or column of the database is a string in SQLite ({@code WHERE name = "Smith"}), one that does is
- * a name in any case (pgloader lower-cases them), and
+ * SQLite semantics a gold written for SQLite relies on, made explicit for PostgreSQL: a
+ * double-quoted token that names no table or column of the database is a string in SQLite ({@code
+ * WHERE name = "Smith"}), one that does is a name in any case (pgloader lower-cases them), and
  * SQLite's LIKE ignores ASCII case (PostgreSQL's ILIKE).
  */
 public final class SqliteGolds {
@@ -27,8 +27,12 @@ public final class SqliteGolds {
             if (m.group(1) != null) {
                 String content = m.group(1).replace("\"\"", "\"");
                 String lower = content.toLowerCase(Locale.ROOT);
-                // SQLite names ignore case and pgloader lower-cases them; anything else in double quotes is a string
-                token = names.contains(lower) ? dev.sqlexam.model.Identifiers.quoteIfNeeded(lower) : "'" + content.replace("'", "''") + "'";
+                // SQLite names ignore case and pgloader lower-cases them; anything else in double
+                // quotes is a string
+                token =
+                        names.contains(lower)
+                                ? dev.sqlexam.model.Identifiers.quoteIfNeeded(lower)
+                                : "'" + content.replace("'", "''") + "'";
             }
             m.appendReplacement(out, Matcher.quoteReplacement(token));
         }

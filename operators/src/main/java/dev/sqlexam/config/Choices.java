@@ -4,14 +4,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** The choices of the options that take one of a few words: each an enum whose {@code toString} is the word a user writes. */
+/**
+ * The choices of the options that take one of a few words: each an enum whose {@code toString} is
+ * the word a user writes.
+ */
 public final class Choices {
 
     private Choices() {}
 
     /** Who runs gold and candidate SQL (option reader). */
     public enum Reader {
-        ROLE, CONNECTING_USER;
+        ROLE,
+        CONNECTING_USER;
 
         @Override
         public String toString() {
@@ -19,9 +23,13 @@ public final class Choices {
         }
     }
 
-    /** What the surgical column whitelist does with a rewrite that passes its nine gates (option surgical_whitelist_mode). */
+    /**
+     * What the surgical column whitelist does with a rewrite that passes its nine gates (option
+     * surgical_whitelist_mode).
+     */
     public enum WhitelistMode {
-        OBSERVE, ACTIVE;
+        OBSERVE,
+        ACTIVE;
 
         @Override
         public String toString() {
@@ -31,7 +39,8 @@ public final class Choices {
 
     /** Which Ollama API a model is asked through (option ollama_endpoint). */
     public enum OllamaEndpoint {
-        CHAT, GENERATE;
+        CHAT,
+        GENERATE;
 
         @Override
         public String toString() {
@@ -41,7 +50,10 @@ public final class Choices {
 
     /** How join hints go into the prompt (JOIN_HINT_FORMAT). */
     public enum JoinHints {
-        EDGES, PATHS, BOTH, NONE;
+        EDGES,
+        PATHS,
+        BOTH,
+        NONE;
 
         @Override
         public String toString() {
@@ -59,7 +71,8 @@ public final class Choices {
 
     /** Which embedding model serves retrieval (option embedding_provider). */
     public enum EmbeddingProvider {
-        ONNX, OLLAMA;
+        ONNX,
+        OLLAMA;
 
         @Override
         public String toString() {
@@ -74,7 +87,8 @@ public final class Choices {
 
     /** The choice {@code word} names, or null. */
     static <E extends Enum<E>> E parse(Class<E> choices, String word) {
-        for (E choice : choices.getEnumConstants()) if (choice.toString().equals(word.toLowerCase(Locale.ROOT))) return choice;
+        for (E choice : choices.getEnumConstants())
+            if (choice.toString().equals(word.toLowerCase(Locale.ROOT))) return choice;
         return null;
     }
 

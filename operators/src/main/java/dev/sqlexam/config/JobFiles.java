@@ -17,13 +17,15 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * A file or folder a job's workers read: on the client's disk (a local run, whose workers share it), or shipped inside
- * the job (a cluster, whose workers do not): the contents travel with the job and are written once per worker JVM into
- * a folder named by their digest, so that operators keep reading plain paths.
+ * A file or folder a job's workers read: on the client's disk (a local run, whose workers share
+ * it), or shipped inside the job (a cluster, whose workers do not): the contents travel with the
+ * job and are written once per worker JVM into a folder named by their digest, so that operators
+ * keep reading plain paths.
  */
 public final class JobFiles implements Serializable {
 
     private static final long serialVersionUID = 1L;
+
     /** A job graph carries what it ships; beyond this a shared file system is the right place. */
     public static final long MAX_SHIPPED_BYTES = 64L << 20;
 
@@ -33,7 +35,8 @@ public final class JobFiles implements Serializable {
     private final String digest;
     private transient volatile Path materialized;
 
-    private JobFiles(String localPath, String name, TreeMap<String, byte[]> contents, String digest) {
+    private JobFiles(
+            String localPath, String name, TreeMap<String, byte[]> contents, String digest) {
         this.localPath = localPath;
         this.name = name;
         this.contents = contents;
@@ -42,12 +45,16 @@ public final class JobFiles implements Serializable {
 
     /** Read where it is: the workers share the client's disk. */
     public static JobFiles local(Path path) {
-        return new JobFiles(path.toAbsolutePath().toString(), path.getFileName() == null ? "files" : path.getFileName().toString(), null, null);
+        return new JobFiles(
+                path.toAbsolutePath().toString(),
+                path.getFileName() == null ? "files" : path.getFileName().toString(),
+                null,
+                null);
     }
 
     /**
-     * The file, or the folder's files that {@code include} accepts (relative paths with '/'), shipped inside the job.
-     * A folder that does not exist ships empty, as a local one reads empty.
+     * The file, or the folder's files that {@code include} accepts (relative paths with '/'),
+     * shipped inside the job. A folder that does not exist ships empty, as a local one reads empty.
      */
     public static JobFiles shipped(Path path, Predicate<String> include) {
         TreeMap<String, byte[]> files = new TreeMap<>();
@@ -71,8 +78,13 @@ public final class JobFiles implements Serializable {
             throw new UncheckedIOException("cannot read " + path + " to ship it with the job", e);
         }
         if (total > MAX_SHIPPED_BYTES) {
-            throw new IllegalArgumentException(path + " holds " + (total >> 20) + " MB for the workers, more than a job should carry ("
-                    + (MAX_SHIPPED_BYTES >> 20) + " MB): put it on a file system every worker reads and run without shipping");
+            throw new IllegalArgumentException(
+                    path
+                            + " holds "
+                            + (total >> 20)
+                            + " MB for the workers, more than a job should carry ("
+                            + (MAX_SHIPPED_BYTES >> 20)
+                            + " MB): put it on a file system every worker reads and run without shipping");
         }
         String name = path.getFileName() == null ? "files" : path.getFileName().toString();
         return new JobFiles(path.toAbsolutePath().toString(), name, files, digest(files));
@@ -82,7 +94,10 @@ public final class JobFiles implements Serializable {
         return contents != null;
     }
 
-    /** Where the files are on this machine: the client's path, or the shipped copy (written on first use). */
+    /**
+     * Where the files are on this machine: the client's path, or the shipped copy (written on first
+     * use).
+     */
     public Path path() {
         if (contents == null) return Path.of(localPath);
         Path done = materialized;
@@ -103,20 +118,25 @@ public final class JobFiles implements Serializable {
             Path staged = staging.resolve(name);
             for (Map.Entry<String, byte[]> e : contents.entrySet()) {
                 Path f = e.getKey().isEmpty() ? staged : staged.resolve(e.getKey()).normalize();
-                if (!f.startsWith(staged)) throw new IllegalStateException("a shipped file leaves its folder: " + e.getKey());
+                if (!f.startsWith(staged))
+                    throw new IllegalStateException(
+                            "a shipped file leaves its folder: " + e.getKey());
                 Files.createDirectories(f.getParent());
                 Files.write(f, e.getValue());
             }
             if (contents.isEmpty()) Files.createDirectories(staged);
             try {
                 Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException raced) {
+            } catch (FileAlreadyExistsException
+                    | AtomicMoveNotSupportedException
+                    | java.nio.file.DirectoryNotEmptyException raced) {
                 if (!Files.exists(target)) throw raced;
             }
             deleteQuietly(staging);
             return target;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the job's shipped copy of " + localPath + " to " + root, e);
+            throw new UncheckedIOException(
+                    "cannot write the job's shipped copy of " + localPath + " to " + root, e);
         }
     }
 
@@ -145,6 +165,8 @@ public final class JobFiles implements Serializable {
 
     @Override
     public String toString() {
-        return contents == null ? localPath : localPath + " (shipped: " + contents.size() + " file(s), " + digest + ")";
+        return contents == null
+                ? localPath
+                : localPath + " (shipped: " + contents.size() + " file(s), " + digest + ")";
     }
 }

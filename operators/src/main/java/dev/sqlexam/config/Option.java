@@ -5,41 +5,94 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A typed option: its config key, environment variable, default and description. Seed feature
- * flags use their seed name as both key and variable. {@code stage} is the pipeline stage that
- * reads it; {@code inEffect} is false while that stage is not built yet; {@code allowed} lists the
- * choices of a text option; {@code min} and {@code max} (null: unbounded) bound a number.
+ * A typed option: its config key, environment variable, default and description. Seed feature flags
+ * use their seed name as both key and variable. {@code stage} is the pipeline stage that reads it;
+ * {@code inEffect} is false while that stage is not built yet; {@code allowed} lists the choices of
+ * a text option; {@code min} and {@code max} (null: unbounded) bound a number.
  */
 public record Option<T>(
-        String key, String envVar, Class<T> type, T defaultValue, String description, Stage stage,
-        boolean inEffect, boolean secret, List<String> allowed, Double min, Double max)
+        String key,
+        String envVar,
+        Class<T> type,
+        T defaultValue,
+        String description,
+        Stage stage,
+        boolean inEffect,
+        boolean secret,
+        List<String> allowed,
+        Double min,
+        Double max)
         implements Serializable {
 
     public Option {
         allowed = List.copyOf(allowed);
         if (defaultValue instanceof Number n && !within(n, min, max)) {
-            throw new IllegalArgumentException("option " + key + ": its default " + n + " is outside " + range(min, max));
+            throw new IllegalArgumentException(
+                    "option " + key + ": its default " + n + " is outside " + range(min, max));
         }
     }
 
-    public Option(String key, String envVar, Class<T> type, T defaultValue, String description, Stage stage, boolean inEffect,
-            boolean secret, List<String> allowed) {
-        this(key, envVar, type, defaultValue, description, stage, inEffect, secret, allowed, null, null);
+    public Option(
+            String key,
+            String envVar,
+            Class<T> type,
+            T defaultValue,
+            String description,
+            Stage stage,
+            boolean inEffect,
+            boolean secret,
+            List<String> allowed) {
+        this(
+                key,
+                envVar,
+                type,
+                defaultValue,
+                description,
+                stage,
+                inEffect,
+                secret,
+                allowed,
+                null,
+                null);
     }
 
-    /** This option with its number bounded to [{@code min}, {@code max}] (null: no bound on that side). */
+    /**
+     * This option with its number bounded to [{@code min}, {@code max}] (null: no bound on that
+     * side).
+     */
     public Option<T> bounded(Number min, Number max) {
-        return new Option<>(key, envVar, type, defaultValue, description, stage, inEffect, secret, allowed,
-                min == null ? null : min.doubleValue(), max == null ? null : max.doubleValue());
+        return new Option<>(
+                key,
+                envVar,
+                type,
+                defaultValue,
+                description,
+                stage,
+                inEffect,
+                secret,
+                allowed,
+                min == null ? null : min.doubleValue(),
+                max == null ? null : max.doubleValue());
     }
 
-    /** The pipeline stage an option acts in; its phase decides what variants that differ in it can share. */
+    /**
+     * The pipeline stage an option acts in; its phase decides what variants that differ in it can
+     * share.
+     */
     public enum Stage {
-        JOB(Phase.JOB), SCHEDULE(Phase.JOB), EXECUTE(Phase.JOB), SINKS(Phase.JOB),
-        EMBED(Phase.RETRIEVAL), ROUTE(Phase.RETRIEVAL), RETRIEVE(Phase.RETRIEVAL),
-        PROMPT(Phase.GENERATION), GENERATE(Phase.GENERATION),
-        EVALUATE(Phase.EVALUATION), REPAIR(Phase.EVALUATION),
-        GRADE(Phase.GRADING), REPORT(Phase.REPORT);
+        JOB(Phase.JOB),
+        SCHEDULE(Phase.JOB),
+        EXECUTE(Phase.JOB),
+        SINKS(Phase.JOB),
+        EMBED(Phase.RETRIEVAL),
+        ROUTE(Phase.RETRIEVAL),
+        RETRIEVE(Phase.RETRIEVAL),
+        PROMPT(Phase.GENERATION),
+        GENERATE(Phase.GENERATION),
+        EVALUATE(Phase.EVALUATION),
+        REPAIR(Phase.EVALUATION),
+        GRADE(Phase.GRADING),
+        REPORT(Phase.REPORT);
 
         private final Phase phase;
 
@@ -57,24 +110,29 @@ public record Option<T>(
         try {
             return read(raw);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("option " + key + " (" + envVar + "): " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "option " + key + " (" + envVar + "): " + e.getMessage(), e);
         }
     }
 
     /**
-     * The value {@code raw} gives this option, or an exception whose message says what is wrong with it in the user's
-     * terms ({@code 'x' is not a whole number}, {@code 0 is outside >= 1}), without naming where it came from.
+     * The value {@code raw} gives this option, or an exception whose message says what is wrong
+     * with it in the user's terms ({@code 'x' is not a whole number}, {@code 0 is outside >= 1}),
+     * without naming where it came from.
      */
     public T read(String raw) {
         String text = raw.trim();
         Object value;
         try {
             if (type == Boolean.class) {
-                value = switch (text.toLowerCase(Locale.ROOT)) {
-                    case "true", "1", "on", "yes" -> true;
-                    case "false", "0", "off", "no" -> false;
-                    default -> throw new IllegalArgumentException("'" + raw + "' is not true or false");
-                };
+                value =
+                        switch (text.toLowerCase(Locale.ROOT)) {
+                            case "true", "1", "on", "yes" -> true;
+                            case "false", "0", "off", "no" -> false;
+                            default ->
+                                    throw new IllegalArgumentException(
+                                            "'" + raw + "' is not true or false");
+                        };
             } else if (type == Integer.class) {
                 value = Integer.valueOf(text);
             } else if (type == Long.class) {
@@ -87,10 +145,16 @@ public record Option<T>(
                 value = text;
             }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + raw + "' is not " + (type == Double.class ? "a number" : "a whole number"), e);
+            throw new IllegalArgumentException(
+                    "'"
+                            + raw
+                            + "' is not "
+                            + (type == Double.class ? "a number" : "a whole number"),
+                    e);
         }
         if (!allowed.isEmpty() && !allowed.contains(value.toString())) {
-            throw new IllegalArgumentException("'" + raw + "' is not one of " + String.join(", ", allowed));
+            throw new IllegalArgumentException(
+                    "'" + raw + "' is not one of " + String.join(", ", allowed));
         }
         if (value instanceof Number n && !within(n, min, max)) {
             throw new IllegalArgumentException(raw.trim() + " is outside " + range());
@@ -101,7 +165,9 @@ public record Option<T>(
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Object choice(String word) {
         Object value = Choices.parse((Class) type, word);
-        if (value == null) throw new IllegalArgumentException("'" + word + "' is not one of " + String.join(", ", allowed));
+        if (value == null)
+            throw new IllegalArgumentException(
+                    "'" + word + "' is not one of " + String.join(", ", allowed));
         return value;
     }
 
@@ -110,7 +176,10 @@ public record Option<T>(
         return (min == null || v >= min) && (max == null || v <= max);
     }
 
-    /** The allowed range as the options table and errors show it, e.g. {@code [1, 1024]} or {@code >= 0}; empty when unbounded. */
+    /**
+     * The allowed range as the options table and errors show it, e.g. {@code [1, 1024]} or {@code
+     * >= 0}; empty when unbounded.
+     */
     public String range() {
         return range(min, max);
     }
@@ -123,15 +192,24 @@ public record Option<T>(
     }
 
     private static String shown(double bound) {
-        return bound == Math.rint(bound) && Math.abs(bound) < 1e15 ? Long.toString((long) bound) : Double.toString(bound);
+        return bound == Math.rint(bound) && Math.abs(bound) < 1e15
+                ? Long.toString((long) bound)
+                : Double.toString(bound);
     }
 
     /**
-     * Where in the pipeline the option acts, which decides what variants that differ in it can share: a variant may set any
-     * option but a job-wide one; variants equal in every retrieval option share retrieval, equal up to generation share
-     * generation as well.
+     * Where in the pipeline the option acts, which decides what variants that differ in it can
+     * share: a variant may set any option but a job-wide one; variants equal in every retrieval
+     * option share retrieval, equal up to generation share generation as well.
      */
-    public enum Phase { JOB, RETRIEVAL, GENERATION, EVALUATION, GRADING, REPORT }
+    public enum Phase {
+        JOB,
+        RETRIEVAL,
+        GENERATION,
+        EVALUATION,
+        GRADING,
+        REPORT
+    }
 
     public Phase phase() {
         return stage.phase;

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Resolved option values: defaults, then a config file, then environment variables, then a variant file, then the
- * command line (each later source wins). Also remembers where each value came from, and its layers, so that a
- * variant can be laid over the same file, environment and command line.
+ * Resolved option values: defaults, then a config file, then environment variables, then a variant
+ * file, then the command line (each later source wins). Also remembers where each value came from,
+ * and its layers, so that a variant can be laid over the same file, environment and command line.
  */
 public final class Settings implements Serializable {
 
@@ -24,7 +24,11 @@ public final class Settings implements Serializable {
     private final Map<String, String> env;
     private final Map<String, String> overrides;
 
-    private Settings(Map<String, Object> values, Map<String, String> sources, Map<String, String> file, Map<String, String> env,
+    private Settings(
+            Map<String, Object> values,
+            Map<String, String> sources,
+            Map<String, String> file,
+            Map<String, String> env,
             Map<String, String> overrides) {
         this.values = values;
         this.sources = sources;
@@ -38,8 +42,9 @@ public final class Settings implements Serializable {
     }
 
     /**
-     * An option read before there are settings (where the project and its state are): the system property
-     * {@code sqlexam.<key>} (dots for underscores), else its environment variable, else its default; checked as any option.
+     * An option read before there are settings (where the project and its state are): the system
+     * property {@code sqlexam.<key>} (dots for underscores), else its environment variable, else
+     * its default; checked as any option.
      */
     public static <T> T early(Option<T> option) {
         String raw = System.getProperty("sqlexam." + option.key().replace('_', '.'));
@@ -51,12 +56,18 @@ public final class Settings implements Serializable {
         return resolve(Map.of(), System.getenv(), Map.of());
     }
 
-    /** Unknown keys in a config file or on the command line are errors; unknown env vars are not. */
-    public static Settings resolve(Map<String, String> file, Map<String, String> env, Map<String, String> overrides) {
+    /**
+     * Unknown keys in a config file or on the command line are errors; unknown env vars are not.
+     */
+    public static Settings resolve(
+            Map<String, String> file, Map<String, String> env, Map<String, String> overrides) {
         return resolve(file, env, Map.of(), overrides);
     }
 
-    private static Settings resolve(Map<String, String> file, Map<String, String> env, Map<String, String> variant,
+    private static Settings resolve(
+            Map<String, String> file,
+            Map<String, String> env,
+            Map<String, String> variant,
             Map<String, String> overrides) {
         Map<String, Object> values = new HashMap<>();
         Map<String, String> sources = new HashMap<>();
@@ -71,29 +82,39 @@ public final class Settings implements Serializable {
             apply(option, env.get(option.envVar()), "environment", values, sources);
             apply(option, variant.get(option.key()), "variant file", values, sources);
             apply(option, overrides.get(option.key()), "command line", values, sources);
-            if (env.containsKey(option.envVar())) ownEnv.put(option.envVar(), env.get(option.envVar()));
+            if (env.containsKey(option.envVar()))
+                ownEnv.put(option.envVar(), env.get(option.envVar()));
         }
         return new Settings(values, sources, new HashMap<>(file), ownEnv, new HashMap<>(overrides));
     }
 
     /**
-     * These settings with a variant's values laid over the config file and environment, under the command line (--set
-     * applies to every variant). A variant may not set a job-wide option: those must be equal across the job's variants.
+     * These settings with a variant's values laid over the config file and environment, under the
+     * command line (--set applies to every variant). A variant may not set a job-wide option: those
+     * must be equal across the job's variants.
      */
     public Settings withVariant(Map<String, String> variant) {
         for (String key : variant.keySet()) {
-            Option<?> option = SqlExamOptions.all().stream().filter(o -> o.key().equals(key)).findFirst().orElse(null);
+            Option<?> option =
+                    SqlExamOptions.all().stream()
+                            .filter(o -> o.key().equals(key))
+                            .findFirst()
+                            .orElse(null);
             if (option != null && option.phase() == Option.Phase.JOB) {
-                throw new IllegalArgumentException("option '" + key + "' is job-wide (it is the same for every variant); set it with "
-                        + "--set or --config instead of in a variant file");
+                throw new IllegalArgumentException(
+                        "option '"
+                                + key
+                                + "' is job-wide (it is the same for every variant); set it with "
+                                + "--set or --config instead of in a variant file");
             }
         }
         return resolve(file, env, variant, overrides);
     }
 
     /**
-     * The values of every per-variant option acting no later than {@code phase}, as text: two variants with equal
-     * fingerprints do the same work up to and including that phase, so they can share it.
+     * The values of every per-variant option acting no later than {@code phase}, as text: two
+     * variants with equal fingerprints do the same work up to and including that phase, so they can
+     * share it.
      */
     public String fingerprint(Option.Phase phase) {
         StringBuilder out = new StringBuilder();
@@ -105,7 +126,10 @@ public final class Settings implements Serializable {
         return out.toString();
     }
 
-    /** The options whose values differ from {@code reference}'s, with this side's value (secrets hidden). */
+    /**
+     * The options whose values differ from {@code reference}'s, with this side's value (secrets
+     * hidden).
+     */
     public Map<String, Object> differencesFrom(Settings reference) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
@@ -122,7 +146,8 @@ public final class Settings implements Serializable {
         try (Reader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             properties.load(reader);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read config file " + path + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot read config file " + path + ": " + e.getMessage(), e);
         }
         Map<String, String> map = new LinkedHashMap<>();
         properties.forEach((k, v) -> map.put(k.toString().trim(), v.toString()));
@@ -132,11 +157,16 @@ public final class Settings implements Serializable {
     private static void checkKnown(Map<String, String> given, String where) {
         for (String key : given.keySet()) {
             boolean known = SqlExamOptions.all().stream().anyMatch(o -> o.key().equals(key));
-            if (!known) throw new IllegalArgumentException("unknown option '" + key + "' in " + where);
+            if (!known)
+                throw new IllegalArgumentException("unknown option '" + key + "' in " + where);
         }
     }
 
-    private static void apply(Option<?> option, String raw, String source, Map<String, Object> values,
+    private static void apply(
+            Option<?> option,
+            String raw,
+            String source,
+            Map<String, Object> values,
             Map<String, String> sources) {
         if (raw == null || raw.isBlank()) return;
         values.put(option.key(), option.parse(raw));
@@ -151,27 +181,42 @@ public final class Settings implements Serializable {
         return sources.get(option.key());
     }
 
-    /** Every option's value, secrets and the passwords of URLs hidden: what a run records of its settings. */
+    /**
+     * Every option's value, secrets and the passwords of URLs hidden: what a run records of its
+     * settings.
+     */
     public Map<String, Object> described() {
         Map<String, Object> out = new java.util.TreeMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             Object value = values.get(option.key());
-            out.put(option.key(), option.secret() ? "***" : value instanceof String s ? s.replaceAll("(?i)(password=)[^&]*", "$1***") : asTyped(value));
+            out.put(
+                    option.key(),
+                    option.secret()
+                            ? "***"
+                            : value instanceof String s
+                                    ? s.replaceAll("(?i)(password=)[^&]*", "$1***")
+                                    : asTyped(value));
         }
         return out;
     }
 
-    /** A choice as the user types it ({@code edges}, not the enum's {@code EDGES}); other values as they are. */
+    /**
+     * A choice as the user types it ({@code edges}, not the enum's {@code EDGES}); other values as
+     * they are.
+     */
     private static Object asTyped(Object value) {
         return value instanceof Enum<?> choice ? choice.toString() : value;
     }
 
-    /** Every value that differs from its default, secrets hidden: what a run records as its config. */
+    /**
+     * Every value that differs from its default, secrets hidden: what a run records as its config.
+     */
     public Map<String, Object> changed() {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             Object value = values.get(option.key());
-            if (value != null && !value.equals(option.defaultValue())) out.put(option.key(), option.secret() ? "***" : asTyped(value));
+            if (value != null && !value.equals(option.defaultValue()))
+                out.put(option.key(), option.secret() ? "***" : asTyped(value));
         }
         return out;
     }

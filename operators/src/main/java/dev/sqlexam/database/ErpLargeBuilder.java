@@ -1,7 +1,9 @@
 package dev.sqlexam.database;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -36,7 +38,8 @@ public final class ErpLargeBuilder {
     private final Path erpMigrations;
 
     public ErpLargeBuilder(JdbcUrlTemplate admin, Path migrationsDir) {
-        if (!admin.perDatabase()) throw new IllegalArgumentException("erp_large needs a JDBC URL with {db}");
+        if (!admin.perDatabase())
+            throw new IllegalArgumentException("erp_large needs a JDBC URL with {db}");
         this.admin = admin;
         this.erpMigrations = migrationsDir.resolve("erp");
     }
@@ -52,38 +55,50 @@ public final class ErpLargeBuilder {
         Migrations.flyway(admin.forDatabase(DATABASE), erpMigrations).migrate();
         String template = divisionTemplate();
         String modules = modulesValues();
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(DATABASE)); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(DATABASE));
+                Statement st = c.createStatement()) {
             for (int d = 1; d <= DIVISIONS; d++) {
-                st.execute(template.replace(":division", Integer.toString(d)).replace(":modules", modules));
+                st.execute(
+                        template.replace(":division", Integer.toString(d))
+                                .replace(":modules", modules));
                 divisionDone.accept(d);
             }
             st.execute("ANALYZE");
             st.execute("COMMENT ON DATABASE " + DATABASE + " IS '" + marker + "'");
         } catch (SQLException e) {
-            throw new IllegalStateException("building " + DATABASE + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "building " + DATABASE + " failed: " + e.getMessage(), e);
         }
         Migrations.grantReadAccess(admin, DATABASE);
         return report(true, start);
     }
 
     private Report report(boolean rebuilt, long start) {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(DATABASE)); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("""
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(DATABASE));
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                """
                         SELECT (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                                 WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'sqlexam_meta')
                                   AND n.nspname NOT LIKE 'pg\\_%'),
                                (SELECT count(*) FROM pg_constraint WHERE contype = 'f')""")) {
             rs.next();
-            return new Report(rebuilt, rs.getLong(1), rs.getLong(2), (System.nanoTime() - start) / 1e9);
+            return new Report(
+                    rebuilt, rs.getLong(1), rs.getLong(2), (System.nanoTime() - start) / 1e9);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read " + DATABASE + ": " + e.getMessage(), e);
         }
     }
 
     private String currentMarker() {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = '"
-                        + DATABASE + "'")) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = '"
+                                        + DATABASE
+                                        + "'")) {
             return rs.next() ? rs.getString(1) : null;
         } catch (SQLException e) {
             throw new IllegalStateException("cannot reach the server: " + e.getMessage(), e);
@@ -91,7 +106,8 @@ public final class ErpLargeBuilder {
     }
 
     private void dropAndCreate() {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
             st.execute("CREATE DATABASE " + DATABASE);
         } catch (SQLException e) {
@@ -101,13 +117,19 @@ public final class ErpLargeBuilder {
 
     private String modulesValues() {
         try {
-            JsonNode tables = Json.MAPPER.readTree(erpMigrations.resolve("module_mapping.json").toFile()).get("tables");
+            JsonNode tables =
+                    Json.MAPPER
+                            .readTree(erpMigrations.resolve("module_mapping.json").toFile())
+                            .get("tables");
             StringBuilder values = new StringBuilder();
             for (Iterator<Map.Entry<String, JsonNode>> it = tables.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (values.length() > 0) values.append(", ");
-                values.append("('").append(e.getKey().replace("'", "''")).append("', '")
-                        .append(e.getValue().asText().replace("'", "''")).append("')");
+                values.append("('")
+                        .append(e.getKey().replace("'", "''"))
+                        .append("', '")
+                        .append(e.getValue().asText().replace("'", "''"))
+                        .append("')");
             }
             return values.toString();
         } catch (IOException e) {
@@ -124,11 +146,15 @@ public final class ErpLargeBuilder {
         }
     }
 
-    /** A hash of everything the build depends on: the ERP migrations, the mapping and the division template. */
+    /**
+     * A hash of everything the build depends on: the ERP migrations, the mapping and the division
+     * template.
+     */
     String fingerprint() {
         try (Stream<Path> files = Files.list(erpMigrations)) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) digest.update(Files.readAllBytes(f));
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList())
+                digest.update(Files.readAllBytes(f));
             digest.update(divisionTemplate().getBytes(StandardCharsets.UTF_8));
             digest.update(Integer.toString(DIVISIONS).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest.digest()).substring(0, 16);

@@ -13,12 +13,15 @@ public record JdbcUrlTemplate(String template) implements Serializable {
 
     public static final String PLACEHOLDER = "{db}";
     private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_\\-.$]{0,62}");
-    private static final Pattern PREFIX = Pattern.compile("jdbc:postgresql://[^/?]*/?([^?]*)(\\?.*)?");
+    private static final Pattern PREFIX =
+            Pattern.compile("jdbc:postgresql://[^/?]*/?([^?]*)(\\?.*)?");
 
     public JdbcUrlTemplate {
         if (template == null || !PREFIX.matcher(template).matches()) {
             throw new IllegalArgumentException(
-                    "not a PostgreSQL JDBC URL: " + redact(template) + " (expected jdbc:postgresql://host:port/{db}?user=...)");
+                    "not a PostgreSQL JDBC URL: "
+                            + redact(template)
+                            + " (expected jdbc:postgresql://host:port/{db}?user=...)");
         }
     }
 
@@ -39,7 +42,8 @@ public record JdbcUrlTemplate(String template) implements Serializable {
 
     public String forDatabase(String database) {
         if (!perDatabase()) return template;
-        if (!isSafeDatabaseName(database)) throw new IllegalArgumentException("unsafe database name: " + database);
+        if (!isSafeDatabaseName(database))
+            throw new IllegalArgumentException("unsafe database name: " + database);
         return template.replace(PLACEHOLDER, database);
     }
 
@@ -50,8 +54,12 @@ public record JdbcUrlTemplate(String template) implements Serializable {
         Map<String, String> params = parameters();
         params.remove("password");
         params.put("user", user);
-        // the driver URL-decodes parameters: a password with '&', '=' or '%' must be encoded to arrive whole
-        if (password != null && !password.isEmpty()) params.put("password", java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8));
+        // the driver URL-decodes parameters: a password with '&', '=' or '%' must be encoded to
+        // arrive whole
+        if (password != null && !password.isEmpty())
+            params.put(
+                    "password",
+                    java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8));
         StringBuilder url = new StringBuilder(base);
         char sep = '?';
         for (var e : params.entrySet()) {
@@ -62,9 +70,10 @@ public record JdbcUrlTemplate(String template) implements Serializable {
     }
 
     /**
-     * The same URL with the password the client's environment holds for it ({@code PGPASSWORD}, else the password file
-     * {@code PGPASSFILE} or ~/.pgpass names for its host, port, {@code database} and user) written into it, for workers
-     * whose environment holds none. Unchanged when the URL has a password or the environment none.
+     * The same URL with the password the client's environment holds for it ({@code PGPASSWORD},
+     * else the password file {@code PGPASSFILE} or ~/.pgpass names for its host, port, {@code
+     * database} and user) written into it, for workers whose environment holds none. Unchanged when
+     * the URL has a password or the environment none.
      */
     public JdbcUrlTemplate withClientPassword(String database) {
         return withClientPassword(database, System.getenv("PGPASSWORD"));
@@ -77,13 +86,20 @@ public record JdbcUrlTemplate(String template) implements Serializable {
         if (password == null || password.isEmpty()) {
             String server = server();
             int colon = server.lastIndexOf(':');
-            password = org.postgresql.jdbcurlresolver.PgPassParser.getPassword(server.substring(0, colon), server.substring(colon + 1),
-                    database, user());
+            password =
+                    org.postgresql.jdbcurlresolver.PgPassParser.getPassword(
+                            server.substring(0, colon),
+                            server.substring(colon + 1),
+                            database,
+                            user());
         }
         return password == null || password.isEmpty() ? this : withUser(user(), password);
     }
 
-    /** The server part, {@code host:port} (port 5432 when the URL names none), by which connection budgets are shared. */
+    /**
+     * The server part, {@code host:port} (port 5432 when the URL names none), by which connection
+     * budgets are shared.
+     */
     public String server() {
         String rest = template.substring("jdbc:postgresql://".length());
         int end = rest.indexOf('/');

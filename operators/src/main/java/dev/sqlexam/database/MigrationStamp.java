@@ -19,9 +19,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The digest of the migrations folder a database was last migrated from, kept beside Flyway's history: a folder that
- * has not changed since needs no Flyway run (about a second and a half per database, each time a command starts).
- * Any change to the folder's files, a database created anew, or a stamp that cannot be read means Flyway runs.
+ * The digest of the migrations folder a database was last migrated from, kept beside Flyway's
+ * history: a folder that has not changed since needs no Flyway run (about a second and a half per
+ * database, each time a command starts). Any change to the folder's files, a database created anew,
+ * or a stamp that cannot be read means Flyway runs.
  */
 final class MigrationStamp {
 
@@ -48,25 +49,41 @@ final class MigrationStamp {
         }
     }
 
-    /** The version the database was migrated to from a folder with this digest (empty string: none); empty when not stamped. */
+    /**
+     * The version the database was migrated to from a folder with this digest (empty string: none);
+     * empty when not stamped.
+     */
     static Optional<String> current(String url, String digest) {
         try (Connection c = DriverManager.getConnection(url);
-                PreparedStatement ps = c.prepareStatement("SELECT version FROM " + TABLE + " WHERE folder_digest = ?")) {
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                "SELECT version FROM " + TABLE + " WHERE folder_digest = ?")) {
             ps.setString(1, digest);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1) == null ? "" : rs.getString(1)) : Optional.empty();
+                return rs.next()
+                        ? Optional.of(rs.getString(1) == null ? "" : rs.getString(1))
+                        : Optional.empty();
             }
         } catch (SQLException e) {
             return Optional.empty();
         }
     }
 
-    /** Records a successful migration from a folder with this digest; a stamp that cannot be written only costs time later. */
+    /**
+     * Records a successful migration from a folder with this digest; a stamp that cannot be written
+     * only costs time later.
+     */
     static void record(String url, String digest, String version) {
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (folder_digest text PRIMARY KEY, version text, migrated_at timestamptz NOT NULL DEFAULT now())");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement()) {
+            st.execute(
+                    "CREATE TABLE IF NOT EXISTS "
+                            + TABLE
+                            + " (folder_digest text PRIMARY KEY, version text, migrated_at timestamptz NOT NULL DEFAULT now())");
             st.execute("DELETE FROM " + TABLE);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + TABLE + " (folder_digest, version) VALUES (?, ?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement(
+                            "INSERT INTO " + TABLE + " (folder_digest, version) VALUES (?, ?)")) {
                 ps.setString(1, digest);
                 ps.setString(2, version);
                 ps.executeUpdate();

@@ -3,6 +3,7 @@ package dev.sqlexam.database;
 import dev.sqlexam.sql.Backoff;
 import dev.sqlexam.sql.ConnectionSource;
 import dev.sqlexam.sql.ConnectionUnavailable;
+
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -20,19 +21,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Connections to the databases of a URL template, drawn from the budget its server shares with every other pool of
- * the process ({@link ServerSlots}). A server that is busy or restarting is waited for within the policy's retry
- * time; a refusal (authentication, unknown database, a server never reached) is remembered for a while and answered
- * at once.
+ * Connections to the databases of a URL template, drawn from the budget its server shares with
+ * every other pool of the process ({@link ServerSlots}). A server that is busy or restarting is
+ * waited for within the policy's retry time; a refusal (authentication, unknown database, a server
+ * never reached) is remembered for a while and answered at once.
  */
 public final class PooledConnections implements ConnectionSource, AutoCloseable {
 
     /** How long a refusal is answered at once, instead of another try. */
     static final long REFUSAL_MEMORY_MS = 30_000;
+
     /** The application_name of pooled connections, so a server's activity view tells them apart. */
     public static final String APPLICATION_NAME = "sqlexam-pool";
 
-    /** How long a query waits for a busy connection of its database to come back before it opens another. */
+    /**
+     * How long a query waits for a busy connection of its database to come back before it opens
+     * another.
+     */
     static final long OPEN_PATIENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(15);
 
     private final JdbcUrlTemplate url;
@@ -40,19 +45,28 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
     private final boolean readOnly;
     private final ConnectionPolicy policy;
     private final ServerSlots slots;
+
     /**
-     * Idle connections are found by this prefix and the database: pools of one process that connect alike (same URL,
-     * user, init SQL, read-only) share them, as the parallel subtasks of one operator do.
+     * Idle connections are found by this prefix and the database: pools of one process that connect
+     * alike (same URL, user, init SQL, read-only) share them, as the parallel subtasks of one
+     * operator do.
      */
     private final String keyPrefix;
+
     private final Map<String, Refusal> refusals = new ConcurrentHashMap<>();
-    /** Per key (pool identity and database), the connections lent out or being opened, by every pool of the identity. */
+
+    /**
+     * Per key (pool identity and database), the connections lent out or being opened, by every pool
+     * of the identity.
+     */
     private static final Map<String, AtomicInteger> BUSY = new ConcurrentHashMap<>();
+
     private volatile boolean closed;
 
     private record Refusal(long atMillis, SQLException cause) {}
 
-    public PooledConnections(JdbcUrlTemplate url, String initSql, boolean readOnly, ConnectionPolicy policy) {
+    public PooledConnections(
+            JdbcUrlTemplate url, String initSql, boolean readOnly, ConnectionPolicy policy) {
         this.url = url;
         this.initSql = initSql;
         this.readOnly = readOnly;
@@ -61,7 +75,10 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         this.keyPrefix = url.template() + '\u0000' + initSql + '\u0000' + readOnly + '\u0000';
     }
 
-    /** Most connections this process held at once on the server of {@code url} since {@link #resetPeak}. */
+    /**
+     * Most connections this process held at once on the server of {@code url} since {@link
+     * #resetPeak}.
+     */
     public static int peakConnections(JdbcUrlTemplate url) {
         return ServerSlots.peak(url.server());
     }
@@ -77,12 +94,20 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
 
     @Override
     public Connection open(String database) throws SQLException {
-        if (closed) throw new SQLTransientConnectionException("the connection pool for " + url.redacted() + " is closed", "08003");
+        if (closed)
+            throw new SQLTransientConnectionException(
+                    "the connection pool for " + url.redacted() + " is closed", "08003");
         Refusal refused = refusals.get(database);
-        if (refused != null && System.currentTimeMillis() - refused.atMillis() < REFUSAL_MEMORY_MS) {
-            throw new ConnectionUnavailable("database " + database + " refused a connection "
-                    + (System.currentTimeMillis() - refused.atMillis()) / 1000 + " s ago, not retried yet: "
-                    + refused.cause().getMessage(), refused.cause());
+        if (refused != null
+                && System.currentTimeMillis() - refused.atMillis() < REFUSAL_MEMORY_MS) {
+            throw new ConnectionUnavailable(
+                    "database "
+                            + database
+                            + " refused a connection "
+                            + (System.currentTimeMillis() - refused.atMillis()) / 1000
+                            + " s ago, not retried yet: "
+                            + refused.cause().getMessage(),
+                    refused.cause());
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(policy.retryMs());
         for (int attempt = 0; ; attempt++) {
@@ -92,10 +117,14 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
                 return c;
             } catch (SQLException e) {
                 ConnectionFailure failure = ConnectionFailure.of(e, slots.reached());
-                if (failure == ConnectionFailure.REFUSAL) refusals.put(database, new Refusal(System.currentTimeMillis(), e));
+                if (failure == ConnectionFailure.REFUSAL)
+                    refusals.put(database, new Refusal(System.currentTimeMillis(), e));
                 long pause = Backoff.pauseMs(attempt);
-                if (failure != ConnectionFailure.TRANSIENT || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pause) > deadline) {
-                    throw e instanceof ConnectionUnavailable ? e : new ConnectionUnavailable(e.getMessage(), e);
+                if (failure != ConnectionFailure.TRANSIENT
+                        || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pause) > deadline) {
+                    throw e instanceof ConnectionUnavailable
+                            ? e
+                            : new ConnectionUnavailable(e.getMessage(), e);
                 }
                 Backoff.sleep(pause, e);
             }
@@ -108,8 +137,10 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         boolean othersBusy = busy.getAndIncrement() > 0;
         try {
             if (othersBusy) {
-                // another query of this database is running or connecting here: one of its connections often comes back
-                // sooner than a new one opens (a fork and a password exchange); a grade over many small databases would
+                // another query of this database is running or connecting here: one of its
+                // connections often comes back
+                // sooner than a new one opens (a fork and a password exchange); a grade over many
+                // small databases would
                 // otherwise open as many connections per database as it runs queries at once
                 ServerSlots.Idle back = awaitIdle(key, database);
                 if (back != null) return lend(key, busy, back.connection());
@@ -117,7 +148,9 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
             while (true) {
                 ServerSlots.Grant grant = slots.take(key, policy.connectTimeoutMs());
                 if (grant.idle() != null) {
-                    boolean fresh = System.nanoTime() - grant.idleSinceNanos() < TimeUnit.SECONDS.toNanos(1);
+                    boolean fresh =
+                            System.nanoTime() - grant.idleSinceNanos()
+                                    < TimeUnit.SECONDS.toNanos(1);
                     if (fresh || isValid(grant.idle())) return lend(key, busy, grant.idle());
                     closeQuietly(grant.idle());
                     slots.free();
@@ -144,7 +177,8 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
             return slots.awaitIdle(key, OPEN_PATIENCE_NANOS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SQLTransientConnectionException("interrupted while waiting for a connection to " + database, "08000", e);
+            throw new SQLTransientConnectionException(
+                    "interrupted while waiting for a connection to " + database, "08000", e);
         }
     }
 
@@ -171,43 +205,54 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         }
     }
 
-    /** A handle whose close() gives the connection back (rolled back) instead of closing it; counted in {@code busy} until then. */
+    /**
+     * A handle whose close() gives the connection back (rolled back) instead of closing it; counted
+     * in {@code busy} until then.
+     */
     private Connection lend(String key, AtomicInteger busy, Connection physical) {
-        InvocationHandler handler = new InvocationHandler() {
-            private boolean returned;
+        InvocationHandler handler =
+                new InvocationHandler() {
+                    private boolean returned;
 
-            @Override
-            public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-                switch (method.getName()) {
-                    case "close" -> {
-                        if (!returned) {
-                            returned = true;
-                            busy.decrementAndGet();
-                            giveBack(key, physical);
+                    @Override
+                    public Object invoke(Object proxy, Method method, Object[] args)
+                            throws Throwable {
+                        switch (method.getName()) {
+                            case "close" -> {
+                                if (!returned) {
+                                    returned = true;
+                                    busy.decrementAndGet();
+                                    giveBack(key, physical);
+                                }
+                                return null;
+                            }
+                            case "isClosed" -> {
+                                return returned || physical.isClosed();
+                            }
+                            case "equals" -> {
+                                return proxy == args[0];
+                            }
+                            case "hashCode" -> {
+                                return System.identityHashCode(proxy);
+                            }
+                            default -> {
+                                if (returned)
+                                    throw new SQLException(
+                                            "connection already given back to the pool", "08003");
+                                try {
+                                    return method.invoke(physical, args);
+                                } catch (InvocationTargetException e) {
+                                    throw e.getCause();
+                                }
+                            }
                         }
-                        return null;
                     }
-                    case "isClosed" -> {
-                        return returned || physical.isClosed();
-                    }
-                    case "equals" -> {
-                        return proxy == args[0];
-                    }
-                    case "hashCode" -> {
-                        return System.identityHashCode(proxy);
-                    }
-                    default -> {
-                        if (returned) throw new SQLException("connection already given back to the pool", "08003");
-                        try {
-                            return method.invoke(physical, args);
-                        } catch (InvocationTargetException e) {
-                            throw e.getCause();
-                        }
-                    }
-                }
-            }
-        };
-        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
+                };
+        return (Connection)
+                Proxy.newProxyInstance(
+                        Connection.class.getClassLoader(),
+                        new Class<?>[] {Connection.class},
+                        handler);
     }
 
     private void giveBack(String key, Connection physical) {

@@ -14,10 +14,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The pre-flight check of a job: can the identity that runs gold and candidate SQL read every table the golds use, in
- * every database of the exam set? Where it cannot and the connecting user may grant, it grants the least that works
- * (CONNECT on the database, USAGE and SELECT on its user schemas, in the exam's databases only) and says what it
- * granted; what is still missing comes back with the statement an administrator must run.
+ * The pre-flight check of a job: can the identity that runs gold and candidate SQL read every table
+ * the golds use, in every database of the exam set? Where it cannot and the connecting user may
+ * grant, it grants the least that works (CONNECT on the database, USAGE and SELECT on its user
+ * schemas, in the exam's databases only) and says what it granted; what is still missing comes back
+ * with the statement an administrator must run.
  */
 public final class ReadAccessCheck {
 
@@ -25,7 +26,8 @@ public final class ReadAccessCheck {
     public record Missing(String database, String table, String statement) {}
 
     /** What the check found and did. */
-    public record Report(String role, int databases, int tables, List<String> granted, List<Missing> missing) {
+    public record Report(
+            String role, int databases, int tables, List<String> granted, List<Missing> missing) {
         public boolean ok() {
             return missing.isEmpty();
         }
@@ -35,14 +37,20 @@ public final class ReadAccessCheck {
     private final boolean mayGrant;
     private String role;
 
-    /** {@code role}: whose privileges count (sqlexam's reader role; null: the connecting user, who runs candidate SQL itself). */
+    /**
+     * {@code role}: whose privileges count (sqlexam's reader role; null: the connecting user, who
+     * runs candidate SQL itself).
+     */
     public ReadAccessCheck(JdbcUrlTemplate admin, String role, boolean mayGrant) {
         this.admin = admin;
         this.role = role;
         this.mayGrant = mayGrant;
     }
 
-    /** {@code goldTables}: per database, the tables its golds read (as the exam set or the gold's plan names them). */
+    /**
+     * {@code goldTables}: per database, the tables its golds read (as the exam set or the gold's
+     * plan names them).
+     */
     public Report run(Map<String, Set<String>> goldTables) throws SQLException {
         List<String> granted = new ArrayList<>();
         List<Missing> missing = new ArrayList<>();
@@ -61,8 +69,15 @@ public final class ReadAccessCheck {
                 }
                 for (String t : unreadable) missing.add(new Missing(db, t, statementFor(c, db, t)));
             } catch (SQLException ex) {
-                throw new SQLException("pre-flight: cannot check read access on database '" + db + "' as '" + admin.user() + "': "
-                        + ex.getMessage(), ex.getSQLState(), ex);
+                throw new SQLException(
+                        "pre-flight: cannot check read access on database '"
+                                + db
+                                + "' as '"
+                                + admin.user()
+                                + "': "
+                                + ex.getMessage(),
+                        ex.getSQLState(),
+                        ex);
             }
         }
         return new Report(role, goldTables.size(), tables, granted, missing);
@@ -70,31 +85,39 @@ public final class ReadAccessCheck {
 
     /** The role a connection acts as. */
     public static String currentUser(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_user")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT current_user")) {
             rs.next();
             return rs.getString(1);
         }
     }
 
-    /** The gold tables that exist, by qualified name and oid (a name that resolves to nothing is the gold's problem). */
+    /**
+     * The gold tables that exist, by qualified name and oid (a name that resolves to nothing is the
+     * gold's problem).
+     */
     private static Map<String, Long> resolve(Connection c, Set<String> names) throws SQLException {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT to_regclass(?)::oid, to_regclass(?)::text")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT to_regclass(?)::oid, to_regclass(?)::text")) {
             for (String name : names) {
                 ps.setString(1, name);
                 ps.setString(2, name);
                 try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getObject(1) != null) out.putIfAbsent(rs.getString(2), rs.getLong(1));
+                    if (rs.next() && rs.getObject(1) != null)
+                        out.putIfAbsent(rs.getString(2), rs.getLong(1));
                 }
             }
         }
         return out;
     }
 
-    private List<String> unreadable(Connection c, String db, Map<String, Long> required) throws SQLException {
+    private List<String> unreadable(Connection c, String db, Map<String, Long> required)
+            throws SQLException {
         List<String> out = new ArrayList<>();
         boolean connect;
-        try (PreparedStatement ps = c.prepareStatement("SELECT has_database_privilege(?, ?, 'CONNECT')")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT has_database_privilege(?, ?, 'CONNECT')")) {
             ps.setString(1, role);
             ps.setString(2, db);
             try (ResultSet rs = ps.executeQuery()) {
@@ -102,11 +125,14 @@ public final class ReadAccessCheck {
                 connect = rs.getBoolean(1);
             }
         }
-        // plans name the partitions a query reads; reading them through their partitioned parent needs SELECT on the parent only
-        try (PreparedStatement ps = c.prepareStatement("SELECT has_schema_privilege(?, n.oid, 'USAGE') "
-                + "AND (has_table_privilege(?, cl.oid, 'SELECT') OR COALESCE((SELECT bool_or(has_table_privilege(?, a.relid, 'SELECT')) "
-                + "FROM pg_partition_ancestors(cl.oid) a), false)) FROM pg_class cl JOIN pg_namespace n ON n.oid = cl.relnamespace "
-                + "WHERE cl.oid = ?")) {
+        // plans name the partitions a query reads; reading them through their partitioned parent
+        // needs SELECT on the parent only
+        try (PreparedStatement ps =
+                c.prepareStatement(
+                        "SELECT has_schema_privilege(?, n.oid, 'USAGE') "
+                                + "AND (has_table_privilege(?, cl.oid, 'SELECT') OR COALESCE((SELECT bool_or(has_table_privilege(?, a.relid, 'SELECT')) "
+                                + "FROM pg_partition_ancestors(cl.oid) a), false)) FROM pg_class cl JOIN pg_namespace n ON n.oid = cl.relnamespace "
+                                + "WHERE cl.oid = ?")) {
             for (Map.Entry<String, Long> t : required.entrySet()) {
                 ps.setString(1, role);
                 ps.setString(2, role);
@@ -120,13 +146,17 @@ public final class ReadAccessCheck {
         return out;
     }
 
-    /** CONNECT, then USAGE and SELECT ON ALL TABLES per user schema; each statement that the connecting user may run. */
+    /**
+     * CONNECT, then USAGE and SELECT ON ALL TABLES per user schema; each statement that the
+     * connecting user may run.
+     */
     private List<String> grant(Connection c, String db) throws SQLException {
         List<String> statements = new ArrayList<>();
         statements.add("GRANT CONNECT ON DATABASE " + ident(db) + " TO " + ident(role));
         for (String schema : userSchemas(c)) {
             statements.add("GRANT USAGE ON SCHEMA " + ident(schema) + " TO " + ident(role));
-            statements.add("GRANT SELECT ON ALL TABLES IN SCHEMA " + ident(schema) + " TO " + ident(role));
+            statements.add(
+                    "GRANT SELECT ON ALL TABLES IN SCHEMA " + ident(schema) + " TO " + ident(role));
         }
         List<String> done = new ArrayList<>();
         try (Statement st = c.createStatement()) {
@@ -137,7 +167,8 @@ public final class ReadAccessCheck {
                     if (st.getWarnings() == null) done.add(db + ": " + sql);
                     st.clearWarnings();
                 } catch (SQLException refused) {
-                    // what stays unreadable is reported with the statement an administrator must run
+                    // what stays unreadable is reported with the statement an administrator must
+                    // run
                 }
             }
         }
@@ -146,8 +177,13 @@ public final class ReadAccessCheck {
 
     private static List<String> userSchemas(Connection c) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT nspname FROM pg_namespace "
-                + "WHERE nspname NOT LIKE 'pg\\_%' AND nspname NOT IN ('information_schema', '" + Migrations.META_SCHEMA + "') ORDER BY 1")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT nspname FROM pg_namespace "
+                                        + "WHERE nspname NOT LIKE 'pg\\_%' AND nspname NOT IN ('information_schema', '"
+                                        + Migrations.META_SCHEMA
+                                        + "') ORDER BY 1")) {
             while (rs.next()) out.add(rs.getString(1));
         }
         return out;
@@ -156,11 +192,19 @@ public final class ReadAccessCheck {
     private String statementFor(Connection c, String db, String table) throws SQLException {
         Set<String> parts = new LinkedHashSet<>();
         parts.add("GRANT CONNECT ON DATABASE " + ident(db) + " TO " + ident(role) + ";");
-        try (PreparedStatement ps = c.prepareStatement("SELECT n.nspname FROM pg_class cl JOIN pg_namespace n ON n.oid = cl.relnamespace "
-                + "WHERE cl.oid = to_regclass(?)")) {
+        try (PreparedStatement ps =
+                c.prepareStatement(
+                        "SELECT n.nspname FROM pg_class cl JOIN pg_namespace n ON n.oid = cl.relnamespace "
+                                + "WHERE cl.oid = to_regclass(?)")) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) parts.add("GRANT USAGE ON SCHEMA " + ident(rs.getString(1)) + " TO " + ident(role) + ";");
+                if (rs.next())
+                    parts.add(
+                            "GRANT USAGE ON SCHEMA "
+                                    + ident(rs.getString(1))
+                                    + " TO "
+                                    + ident(role)
+                                    + ";");
             }
         }
         parts.add("GRANT SELECT ON " + table + " TO " + ident(role) + ";");

@@ -12,9 +12,10 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The physical connections this process holds on one server, shared by all its pools: never more than the budget.
- * Idle connections wait here in release order; a pool that needs a slot while the budget is full takes the
- * least recently used idle one's (whichever database it belongs to), else waits for one.
+ * The physical connections this process holds on one server, shared by all its pools: never more
+ * than the budget. Idle connections wait here in release order; a pool that needs a slot while the
+ * budget is full takes the least recently used idle one's (whichever database it belongs to), else
+ * waits for one.
  */
 final class ServerSlots {
 
@@ -27,7 +28,10 @@ final class ServerSlots {
         return slots;
     }
 
-    /** Most connections this process held on a server at once since the last reset (for reports and tests). */
+    /**
+     * Most connections this process held on a server at once since the last reset (for reports and
+     * tests).
+     */
     static int peak(String server) {
         ServerSlots slots = SERVERS.get(server);
         return slots == null ? 0 : slots.peak();
@@ -41,7 +45,10 @@ final class ServerSlots {
     /** An idle connection of a pool's database; {@code key} names both. */
     record Idle(String key, Connection connection, long sinceNanos) {}
 
-    /** What {@link #take} hands out: an idle connection of the key, or a slot to open one in (after closing {@code evicted}). */
+    /**
+     * What {@link #take} hands out: an idle connection of the key, or a slot to open one in (after
+     * closing {@code evicted}).
+     */
     record Grant(Connection idle, long idleSinceNanos, Connection evicted) {}
 
     private final String server;
@@ -79,7 +86,8 @@ final class ServerSlots {
                 }
                 if (!idle.isEmpty()) {
                     if (open > budget) {
-                        // the budget shrank: an idle connection goes for good before anyone takes its slot
+                        // the budget shrank: an idle connection goes for good before anyone takes
+                        // its slot
                         Idle surplus = idle.remove(0);
                         open--;
                         try {
@@ -93,20 +101,30 @@ final class ServerSlots {
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new ConnectionFailure.BudgetExhausted("all " + budget + " connections of the budget for " + server
-                            + " stayed busy for " + timeoutMs + " ms");
+                    throw new ConnectionFailure.BudgetExhausted(
+                            "all "
+                                    + budget
+                                    + " connections of the budget for "
+                                    + server
+                                    + " stayed busy for "
+                                    + timeoutMs
+                                    + " ms");
                 }
                 changed.awaitNanos(left);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SQLTransientConnectionException("interrupted while waiting for a connection to " + server, "08000", e);
+            throw new SQLTransientConnectionException(
+                    "interrupted while waiting for a connection to " + server, "08000", e);
         } finally {
             lock.unlock();
         }
     }
 
-    /** An idle connection of {@code key} given back within {@code waitNanos}, or null (no slot is taken either way). */
+    /**
+     * An idle connection of {@code key} given back within {@code waitNanos}, or null (no slot is
+     * taken either way).
+     */
     Idle awaitIdle(String key, long waitNanos) throws InterruptedException {
         long deadline = System.nanoTime() + waitNanos;
         lock.lock();
@@ -124,7 +142,10 @@ final class ServerSlots {
         }
     }
 
-    /** Keeps a connection for reuse; false when the budget shrank below what is open (the caller closes it and frees its slot). */
+    /**
+     * Keeps a connection for reuse; false when the budget shrank below what is open (the caller
+     * closes it and frees its slot).
+     */
     boolean giveBack(String key, Connection connection) {
         lock.lock();
         try {
@@ -148,17 +169,21 @@ final class ServerSlots {
         }
     }
 
-    /** Takes out the idle connections whose key matches, or that idled longer than {@code idleMs}; the caller closes them. */
+    /**
+     * Takes out the idle connections whose key matches, or that idled longer than {@code idleMs};
+     * the caller closes them.
+     */
     List<Connection> drain(java.util.function.Predicate<String> keys, long idleMs) {
         long cutoff = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(idleMs);
         List<Connection> out = new ArrayList<>();
         lock.lock();
         try {
-            idle.removeIf(i -> {
-                boolean remove = keys.test(i.key()) || i.sinceNanos() < cutoff;
-                if (remove) out.add(i.connection());
-                return remove;
-            });
+            idle.removeIf(
+                    i -> {
+                        boolean remove = keys.test(i.key()) || i.sinceNanos() < cutoff;
+                        if (remove) out.add(i.connection());
+                        return remove;
+                    });
             open -= out.size();
             if (!out.isEmpty()) changed.signalAll();
         } finally {
@@ -171,7 +196,10 @@ final class ServerSlots {
         reached = true;
     }
 
-    /** Whether this process ever connected to the server (an unreachable server is then taken to be restarting). */
+    /**
+     * Whether this process ever connected to the server (an unreachable server is then taken to be
+     * restarting).
+     */
     boolean reached() {
         return reached;
     }

@@ -1,6 +1,9 @@
 package dev.sqlexam.embedding;
 
-/** An embedding provider could not answer (unreachable, bad reply); infrastructure, not a model failure. */
+/**
+ * An embedding provider could not answer (unreachable, bad reply); infrastructure, not a model
+ * failure.
+ */
 public final class EmbeddingException extends RuntimeException {
     public EmbeddingException(String message) {
         super(message);

@@ -1,18 +1,23 @@
 package dev.sqlexam.embedding;
 
+import dev.sqlexam.json.Json;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.json.Json;
+import org.asynchttpclient.AsyncHttpClient;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Response;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.asynchttpclient.AsyncHttpClient;
-import org.asynchttpclient.Dsl;
-import org.asynchttpclient.Response;
 
-/** Embeddings from an Ollama server's {@code POST /api/embed} (e.g. nomic-embed-text, 768 dimensions). */
+/**
+ * Embeddings from an Ollama server's {@code POST /api/embed} (e.g. nomic-embed-text, 768
+ * dimensions).
+ */
 public final class OllamaEmbeddingProvider implements EmbeddingProvider {
 
     private final String baseUrl;
@@ -25,7 +30,9 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.model = model;
         this.timeoutMs = timeoutMs;
-        this.http = Dsl.asyncHttpClient(Dsl.config().setRequestTimeout(java.time.Duration.ofMillis(timeoutMs)));
+        this.http =
+                Dsl.asyncHttpClient(
+                        Dsl.config().setRequestTimeout(java.time.Duration.ofMillis(timeoutMs)));
     }
 
     @Override
@@ -49,15 +56,27 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
         ObjectNode body = Json.MAPPER.createObjectNode().put("model", model);
         texts.forEach(body.putArray("input")::add);
         try {
-            Response response = http.preparePost(baseUrl + "/api/embed").setHeader("Content-Type", "application/json")
-                    .setBody(body.toString()).execute().get(timeoutMs + 1_000, TimeUnit.MILLISECONDS);
+            Response response =
+                    http.preparePost(baseUrl + "/api/embed")
+                            .setHeader("Content-Type", "application/json")
+                            .setBody(body.toString())
+                            .execute()
+                            .get(timeoutMs + 1_000, TimeUnit.MILLISECONDS);
             if (response.getStatusCode() != 200) {
-                throw new EmbeddingException("Ollama /api/embed answered " + response.getStatusCode() + ": "
-                        + truncate(response.getResponseBody()));
+                throw new EmbeddingException(
+                        "Ollama /api/embed answered "
+                                + response.getStatusCode()
+                                + ": "
+                                + truncate(response.getResponseBody()));
             }
             JsonNode vectors = Json.MAPPER.readTree(response.getResponseBody()).path("embeddings");
             if (!vectors.isArray() || vectors.size() != texts.size()) {
-                throw new EmbeddingException("Ollama /api/embed returned " + vectors.size() + " embeddings for " + texts.size() + " texts");
+                throw new EmbeddingException(
+                        "Ollama /api/embed returned "
+                                + vectors.size()
+                                + " embeddings for "
+                                + texts.size()
+                                + " texts");
             }
             List<float[]> out = new ArrayList<>();
             for (JsonNode v : vectors) {
@@ -70,7 +89,8 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
             Thread.currentThread().interrupt();
             throw new EmbeddingException("interrupted while embedding", e);
         } catch (ExecutionException | TimeoutException | java.io.IOException e) {
-            throw new EmbeddingException("Ollama at " + baseUrl + " did not embed: " + e.getMessage(), e);
+            throw new EmbeddingException(
+                    "Ollama at " + baseUrl + " did not embed: " + e.getMessage(), e);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -16,16 +17,20 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * bge-small-en-v1.5 (quantized, 384 dimensions) running in process through ONNX: the model ships
  * inside its Maven artifact, so nothing is downloaded at run time. Its session runs each call on
- * {@code threads} threads without spinning: the job's parallel subtasks already keep the cores busy,
- * and threads that spin while others wait for a core only slow every call down (the vectors are the
- * same whatever the thread count).
+ * {@code threads} threads without spinning: the job's parallel subtasks already keep the cores
+ * busy, and threads that spin while others wait for a core only slow every call down (the vectors
+ * are the same whatever the thread count).
  */
 public final class OnnxBgeSmallProvider implements EmbeddingProvider {
 
     public static final String MODEL = "bge-small-en-v1.5-q";
     private static final String ONNX = "bge-small-en-v1.5-q.onnx";
     private static final String TOKENIZER = "bge-small-en-v1.5-q-tokenizer.json";
-    /** One model per JVM and thread count: loading takes about a second and the session is thread-safe. */
+
+    /**
+     * One model per JVM and thread count: loading takes about a second and the session is
+     * thread-safe.
+     */
     private static final Map<Integer, Model> SHARED = new ConcurrentHashMap<>();
 
     private final Model model;
@@ -39,7 +44,9 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
         this.model = SHARED.computeIfAbsent(Math.max(1, threads), Model::load);
     }
 
-    /** Threads per call for {@code parallelism} subtasks embedding at once on this machine's cores. */
+    /**
+     * Threads per call for {@code parallelism} subtasks embedding at once on this machine's cores.
+     */
     public static int threadsFor(int parallelism) {
         return Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, parallelism));
     }
@@ -54,7 +61,10 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
         return 384;
     }
 
-    /** The model refuses blank text; a blank question still gets a vector, and retrieval reports it has no words. */
+    /**
+     * The model refuses blank text; a blank question still gets a vector, and retrieval reports it
+     * has no words.
+     */
     static final String BLANK = "(empty text)";
 
     @Override
@@ -64,7 +74,10 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
 
     @Override
     public List<float[]> embedAll(List<String> texts) {
-        List<TextSegment> segments = texts.stream().map(t -> TextSegment.from(t == null || t.isBlank() ? BLANK : t)).toList();
+        List<TextSegment> segments =
+                texts.stream()
+                        .map(t -> TextSegment.from(t == null || t.isBlank() ? BLANK : t))
+                        .toList();
         return model.embedAll(segments).content().stream().map(e -> e.vector()).toList();
     }
 
@@ -80,17 +93,25 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
         static Model load(int threads) {
             System.setProperty("OPT_OUT_TRACKING", "true");
             ClassLoader loader = OnnxBgeSmallProvider.class.getClassLoader();
-            try (InputStream onnx = loader.getResourceAsStream(ONNX); InputStream tokenizer = loader.getResourceAsStream(TOKENIZER)) {
-                if (onnx == null || tokenizer == null) throw new IllegalStateException(ONNX + " is not on the class path");
+            try (InputStream onnx = loader.getResourceAsStream(ONNX);
+                    InputStream tokenizer = loader.getResourceAsStream(TOKENIZER)) {
+                if (onnx == null || tokenizer == null)
+                    throw new IllegalStateException(ONNX + " is not on the class path");
                 OrtEnvironment env = OrtEnvironment.getEnvironment();
                 OrtSession.SessionOptions options = new OrtSession.SessionOptions();
                 options.setIntraOpNumThreads(threads);
                 options.setInterOpNumThreads(1);
                 options.addConfigEntry("session.intra_op.allow_spinning", "0");
                 options.addConfigEntry("session.inter_op.allow_spinning", "0");
-                return new Model(new OnnxBertBiEncoder(env, env.createSession(onnx.readAllBytes(), options), tokenizer, PoolingMode.CLS));
+                return new Model(
+                        new OnnxBertBiEncoder(
+                                env,
+                                env.createSession(onnx.readAllBytes(), options),
+                                tokenizer,
+                                PoolingMode.CLS));
             } catch (IOException | OrtException e) {
-                throw new IllegalStateException("cannot load the embedding model " + MODEL + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "cannot load the embedding model " + MODEL + ": " + e.getMessage(), e);
             }
         }
 

@@ -1,8 +1,14 @@
 package dev.sqlexam.evaluation;
 
-import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlParsing;
+import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
+
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,16 +16,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
-import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.select.OrderByElement;
-import net.sf.jsqlparser.statement.select.PlainSelect;
 
 /**
- * Plausible wrong answers made from a correct query, for the selection benchmark: queries that still
- * run but mean something else (another aggregate, a lost filter, the other sort direction, one row too
- * many, a boundary moved, a join on the wrong key). Each is a change a model makes in practice; none
- * looks at the question.
+ * Plausible wrong answers made from a correct query, for the selection benchmark: queries that
+ * still run but mean something else (another aggregate, a lost filter, the other sort direction,
+ * one row too many, a boundary moved, a join on the wrong key). Each is a change a model makes in
+ * practice; none looks at the question.
  */
 public final class SemanticCorruptor {
 
@@ -28,8 +30,11 @@ public final class SemanticCorruptor {
 
     private static final Pattern AGGREGATE = Pattern.compile("(?i)\\b(SUM|AVG|MIN|MAX)\\s*\\(");
     private static final Pattern LIMIT = Pattern.compile("(?i)\\bLIMIT\\s+(\\d+)");
-    private static final Pattern BOUNDARY = Pattern.compile("(>=|<=|(?<![<>!=])>(?!=)|(?<![<>!=])<(?![=>]))");
-    private static final Pattern JOIN_ON = Pattern.compile("(?i)\\bON\\s+([A-Za-z_]\\w*)\\.([A-Za-z_]\\w*)\\s*=\\s*([A-Za-z_]\\w*)\\.([A-Za-z_]\\w*)");
+    private static final Pattern BOUNDARY =
+            Pattern.compile("(>=|<=|(?<![<>!=])>(?!=)|(?<![<>!=])<(?![=>]))");
+    private static final Pattern JOIN_ON =
+            Pattern.compile(
+                    "(?i)\\bON\\s+([A-Za-z_]\\w*)\\.([A-Za-z_]\\w*)\\s*=\\s*([A-Za-z_]\\w*)\\.([A-Za-z_]\\w*)");
 
     private SemanticCorruptor() {}
 
@@ -38,30 +43,46 @@ public final class SemanticCorruptor {
         String code = SqlText.maskQuotedAndComments(sql);
         Matcher agg = AGGREGATE.matcher(code);
         if (agg.find()) {
-            String swapped = switch (agg.group(1).toUpperCase()) {
-                case "SUM" -> "AVG";
-                case "AVG" -> "SUM";
-                case "MIN" -> "MAX";
-                default -> "MIN";
-            };
-            add(out, "other_aggregate", sql, sql.substring(0, agg.start(1)) + swapped + sql.substring(agg.end(1)));
+            String swapped =
+                    switch (agg.group(1).toUpperCase()) {
+                        case "SUM" -> "AVG";
+                        case "AVG" -> "SUM";
+                        case "MIN" -> "MAX";
+                        default -> "MIN";
+                    };
+            add(
+                    out,
+                    "other_aggregate",
+                    sql,
+                    sql.substring(0, agg.start(1)) + swapped + sql.substring(agg.end(1)));
         }
         Matcher limit = LIMIT.matcher(code);
         if (limit.find()) {
-            add(out, "limit_plus_one", sql, sql.substring(0, limit.start(1)) + (Long.parseLong(limit.group(1)) + 1) + sql.substring(limit.end(1)));
+            add(
+                    out,
+                    "limit_plus_one",
+                    sql,
+                    sql.substring(0, limit.start(1))
+                            + (Long.parseLong(limit.group(1)) + 1)
+                            + sql.substring(limit.end(1)));
         }
         int where = indexOfWord(code, "WHERE");
         if (where >= 0) {
             Matcher b = BOUNDARY.matcher(code);
             if (b.find(where)) {
                 String op = b.group(1);
-                String moved = switch (op) {
-                    case ">=" -> ">";
-                    case "<=" -> "<";
-                    case ">" -> ">=";
-                    default -> "<=";
-                };
-                add(out, "moved_boundary", sql, sql.substring(0, b.start(1)) + moved + sql.substring(b.end(1)));
+                String moved =
+                        switch (op) {
+                            case ">=" -> ">";
+                            case "<=" -> "<";
+                            case ">" -> ">=";
+                            default -> "<=";
+                        };
+                add(
+                        out,
+                        "moved_boundary",
+                        sql,
+                        sql.substring(0, b.start(1)) + moved + sql.substring(b.end(1)));
             }
         }
         parsed(sql, out);
@@ -75,7 +96,8 @@ public final class SemanticCorruptor {
             if (!(st instanceof PlainSelect select)) return;
             if (select.getWhere() != null) {
                 var original = select.getWhere();
-                select.setWhere(original instanceof AndExpression and ? and.getLeftExpression() : null);
+                select.setWhere(
+                        original instanceof AndExpression and ? and.getLeftExpression() : null);
                 add(out, "dropped_filter", sql, select.toString());
                 select.setWhere(original);
             }
@@ -91,11 +113,15 @@ public final class SemanticCorruptor {
                 first.setAscDescPresent(explicit);
             }
         } catch (Exception | StackOverflowError e) {
-            // a query JSqlParser cannot read gets only the pattern-based corruptions; structural(sql) tells a caller so
+            // a query JSqlParser cannot read gets only the pattern-based corruptions;
+            // structural(sql) tells a caller so
         }
     }
 
-    /** Whether {@link #corrupt} can make the parser-based corruptions of {@code sql} (dropped filter, flipped order). */
+    /**
+     * Whether {@link #corrupt} can make the parser-based corruptions of {@code sql} (dropped
+     * filter, flipped order).
+     */
     public static boolean structural(String sql) {
         try {
             return SqlParsing.parse(SqlText.stripTrailingSemicolons(sql)) instanceof PlainSelect;
@@ -104,15 +130,21 @@ public final class SemanticCorruptor {
         }
     }
 
-    private static void wrongJoinColumn(String sql, String code, Map<String, Set<String>> columns, List<Variant> out) {
+    private static void wrongJoinColumn(
+            String sql, String code, Map<String, Set<String>> columns, List<Variant> out) {
         Matcher on = JOIN_ON.matcher(code);
         if (!on.find()) return;
         String table = SqlReferences.of(sql).aliases().get(on.group(3).toLowerCase());
         if (table == null) table = on.group(3);
         Set<String> keys = new TreeSet<>();
-        for (String c : columns.getOrDefault(table, Set.of())) if (c.endsWith("_id") && !c.equalsIgnoreCase(on.group(4))) keys.add(c);
+        for (String c : columns.getOrDefault(table, Set.of()))
+            if (c.endsWith("_id") && !c.equalsIgnoreCase(on.group(4))) keys.add(c);
         if (keys.isEmpty()) return;
-        add(out, "wrong_join_column", sql, sql.substring(0, on.start(4)) + keys.iterator().next() + sql.substring(on.end(4)));
+        add(
+                out,
+                "wrong_join_column",
+                sql,
+                sql.substring(0, on.start(4)) + keys.iterator().next() + sql.substring(on.end(4)));
     }
 
     private static int indexOfWord(String code, String word) {

@@ -3,6 +3,7 @@ package dev.sqlexam.evaluation;
 import dev.sqlexam.sql.SqlGuard;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +15,16 @@ import java.util.Set;
  */
 public final class StructuralValidator {
 
-    /** The verdict: blocked (never runs), the issues, and the SQL to go on with (LIMIT added when missing). */
-    public record Validation(boolean blocked, String blockReason, List<String> errors, List<String> warnings, String sql)
+    /**
+     * The verdict: blocked (never runs), the issues, and the SQL to go on with (LIMIT added when
+     * missing).
+     */
+    public record Validation(
+            boolean blocked,
+            String blockReason,
+            List<String> errors,
+            List<String> warnings,
+            String sql)
             implements Serializable {
         public boolean ok() {
             return !blocked && errors.isEmpty();
@@ -27,10 +36,15 @@ public final class StructuralValidator {
 
     private StructuralValidator() {}
 
-    /** {@code knownTables}: every table of the database (empty: not checked); {@code limit}: the LIMIT added when missing. */
+    /**
+     * {@code knownTables}: every table of the database (empty: not checked); {@code limit}: the
+     * LIMIT added when missing.
+     */
     public static Validation validate(String sql, Set<String> knownTables, int limit) {
         SqlGuard.Verdict verdict = SqlGuard.check(sql);
-        if (!verdict.allowed()) return new Validation(true, verdict.reason(), List.of(verdict.reason()), List.of(), sql);
+        if (!verdict.allowed())
+            return new Validation(
+                    true, verdict.reason(), List.of(verdict.reason()), List.of(), sql);
         List<String> errors = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         if (verdict.note() != null) warnings.add(verdict.note());
@@ -51,8 +65,10 @@ public final class StructuralValidator {
 
     private static Set<String> cteNames(String sql) {
         Set<String> out = new java.util.HashSet<>();
-        var m = java.util.regex.Pattern.compile("(?i)(?:\\bWITH(?:\\s+RECURSIVE)?|,)\\s*(\"[^\"]+\"|[A-Za-z_][\\w$]*)\\s*(?:\\([^)]*\\))?\\s+AS\\s*(?:NOT\\s+)?(?:MATERIALIZED\\s*)?\\(")
-                .matcher(SqlText.maskQuotedAndComments(sql));
+        var m =
+                java.util.regex.Pattern.compile(
+                                "(?i)(?:\\bWITH(?:\\s+RECURSIVE)?|,)\\s*(\"[^\"]+\"|[A-Za-z_][\\w$]*)\\s*(?:\\([^)]*\\))?\\s+AS\\s*(?:NOT\\s+)?(?:MATERIALIZED\\s*)?\\(")
+                        .matcher(SqlText.maskQuotedAndComments(sql));
         while (m.find()) out.add(m.group(1).replace("\"", "").toLowerCase(java.util.Locale.ROOT));
         return out;
     }

@@ -1,12 +1,14 @@
 package dev.sqlexam.examset;
 
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.RejectedLine;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.model.ExamQuestion;
-import dev.sqlexam.model.RejectedLine;
-import dev.sqlexam.json.Json;
+
 import java.io.Serializable;
 import java.util.Set;
 
@@ -16,9 +18,21 @@ import java.util.Set;
  */
 public final class ExamLineParser implements Serializable {
 
-    static final Set<String> KNOWN_FIELDS = Set.of("id", "db", "question", "gold_sql", "gold_sql_alternatives",
-            "gold_tables", "difficulty", "module", "category", "evidence", "instructions", "order_matters",
-            "source_index");
+    static final Set<String> KNOWN_FIELDS =
+            Set.of(
+                    "id",
+                    "db",
+                    "question",
+                    "gold_sql",
+                    "gold_sql_alternatives",
+                    "gold_tables",
+                    "difficulty",
+                    "module",
+                    "category",
+                    "evidence",
+                    "instructions",
+                    "order_matters",
+                    "source_index");
 
     private final String source;
     private final Set<String> knownDatabases;
@@ -58,26 +72,49 @@ public final class ExamLineParser implements Serializable {
         String question = JsonFields.requiredText(node, "question");
         String goldSql = JsonFields.requiredText(node, "gold_sql");
         String db = JsonFields.requiredText(node, "db");
-        if (!JdbcUrlTemplate.isSafeDatabaseName(db)) throw new JsonFields.Invalid("invalid database name '" + db + "'");
+        if (!JdbcUrlTemplate.isSafeDatabaseName(db))
+            throw new JsonFields.Invalid("invalid database name '" + db + "'");
         if (knownDatabases != null && !knownDatabases.contains(db)) {
-            throw new JsonFields.Invalid("unknown database '" + db + "' (the server has: " + String.join(", ", knownDatabases.stream().sorted().toList()) + ")");
+            throw new JsonFields.Invalid(
+                    "unknown database '"
+                            + db
+                            + "' (the server has: "
+                            + String.join(", ", knownDatabases.stream().sorted().toList())
+                            + ")");
         }
         Boolean orderMatters = null;
         if (node.hasNonNull("order_matters")) {
-            if (!node.get("order_matters").isBoolean()) throw new JsonFields.Invalid("order_matters must be true or false");
+            if (!node.get("order_matters").isBoolean())
+                throw new JsonFields.Invalid("order_matters must be true or false");
             orderMatters = node.get("order_matters").booleanValue();
         }
         Long sourceIndex = JsonFields.optionalCount(node, "source_index");
-        if (sourceIndex != null && sourceIndex > Integer.MAX_VALUE) throw new JsonFields.Invalid("field 'source_index' is too large");
+        if (sourceIndex != null && sourceIndex > Integer.MAX_VALUE)
+            throw new JsonFields.Invalid("field 'source_index' is too large");
         String evidence = JsonFields.optionalText(node, "evidence");
         if (evidence == null) evidence = JsonFields.optionalText(node, "instructions");
         ObjectNode extras = Json.MAPPER.createObjectNode();
-        node.fields().forEachRemaining(e -> {
-            if (!KNOWN_FIELDS.contains(e.getKey())) extras.set(e.getKey(), e.getValue());
-        });
-        return new ExamQuestion(id, db, question, goldSql, JsonFields.textList(node, "gold_sql_alternatives"),
-                JsonFields.textList(node, "gold_tables"), JsonFields.optionalText(node, "difficulty"), JsonFields.optionalText(node, "module"),
-                JsonFields.optionalText(node, "category"), evidence, orderMatters, lineNumber,
-                extras.isEmpty() ? null : extras.toString(), null, sourceIndex == null ? null : sourceIndex.intValue());
+        node.fields()
+                .forEachRemaining(
+                        e -> {
+                            if (!KNOWN_FIELDS.contains(e.getKey()))
+                                extras.set(e.getKey(), e.getValue());
+                        });
+        return new ExamQuestion(
+                id,
+                db,
+                question,
+                goldSql,
+                JsonFields.textList(node, "gold_sql_alternatives"),
+                JsonFields.textList(node, "gold_tables"),
+                JsonFields.optionalText(node, "difficulty"),
+                JsonFields.optionalText(node, "module"),
+                JsonFields.optionalText(node, "category"),
+                evidence,
+                orderMatters,
+                lineNumber,
+                extras.isEmpty() ? null : extras.toString(),
+                null,
+                sourceIndex == null ? null : sourceIndex.intValue());
     }
 }

@@ -1,10 +1,14 @@
 package dev.sqlexam.examset;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reading the fields of one JSON input line (an exam-set question, a query-log event), with the reason a field is unusable. */
+/**
+ * Reading the fields of one JSON input line (an exam-set question, a query-log event), with the
+ * reason a field is unusable.
+ */
 public final class JsonFields {
 
     private JsonFields() {}
@@ -27,7 +31,8 @@ public final class JsonFields {
     public static String optionalText(JsonNode node, String field) throws Invalid {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) return null;
-        if (value.isTextual() || value.isNumber()) return value.asText().isBlank() ? null : value.asText();
+        if (value.isTextual() || value.isNumber())
+            return value.asText().isBlank() ? null : value.asText();
         throw new Invalid("field '" + field + "' must be a string");
     }
 
@@ -37,7 +42,8 @@ public final class JsonFields {
         if (value == null || value.isNull()) return out;
         if (!value.isArray()) throw new Invalid("field '" + field + "' must be a list of strings");
         for (JsonNode item : value) {
-            if (!item.isTextual() || item.asText().isBlank()) throw new Invalid("field '" + field + "' must hold non-empty strings");
+            if (!item.isTextual() || item.asText().isBlank())
+                throw new Invalid("field '" + field + "' must hold non-empty strings");
             out.add(item.asText());
         }
         return out;
@@ -47,7 +53,9 @@ public final class JsonFields {
     public static Long optionalCount(JsonNode node, String field) throws Invalid {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) return null;
-        if (!value.canConvertToLong() || !value.isIntegralNumber() && !(value.isNumber() && value.asDouble() == Math.rint(value.asDouble()))) {
+        if (!value.canConvertToLong()
+                || !value.isIntegralNumber()
+                        && !(value.isNumber() && value.asDouble() == Math.rint(value.asDouble()))) {
             throw new Invalid("field '" + field + "' must be a whole number");
         }
         long n = value.asLong();

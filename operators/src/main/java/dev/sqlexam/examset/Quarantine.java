@@ -1,7 +1,9 @@
 package dev.sqlexam.examset;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -12,13 +14,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The questions an import left out of an exam set: {@code <set>.quarantine.jsonl} beside it, each line the question's
- * exam-set line (with its {@code source_index}) and its {@code quarantine_reasons}.
+ * The questions an import left out of an exam set: {@code <set>.quarantine.jsonl} beside it, each
+ * line the question's exam-set line (with its {@code source_index}) and its {@code
+ * quarantine_reasons}.
  */
 public final class Quarantine {
 
-    /** One question left out: its id, database, position in the source file (null: not recorded) and why. */
-    public record Entry(String id, String db, Integer sourceIndex, List<String> reasons) implements Serializable {
+    /**
+     * One question left out: its id, database, position in the source file (null: not recorded) and
+     * why.
+     */
+    public record Entry(String id, String db, Integer sourceIndex, List<String> reasons)
+            implements Serializable {
 
         public Entry {
             reasons = List.copyOf(reasons);
@@ -29,10 +36,14 @@ public final class Quarantine {
 
     /** Where the import of {@code examSet} puts its quarantined questions. */
     public static Path fileFor(Path examSet) {
-        return examSet.resolveSibling(examSet.getFileName().toString().replaceAll("\\.jsonl$", "") + ".quarantine.jsonl");
+        return examSet.resolveSibling(
+                examSet.getFileName().toString().replaceAll("\\.jsonl$", "") + ".quarantine.jsonl");
     }
 
-    /** The questions quarantined when {@code examSet} was imported; none when no quarantine file is beside it. */
+    /**
+     * The questions quarantined when {@code examSet} was imported; none when no quarantine file is
+     * beside it.
+     */
     public static List<Entry> of(Path examSet) {
         Path file = fileFor(examSet);
         return Files.isRegularFile(file) ? read(file) : List.of();
@@ -51,7 +62,14 @@ public final class Quarantine {
             try {
                 out.add(entry(i + 1, Json.MAPPER.readTree(lines.get(i))));
             } catch (IOException | JsonFields.Invalid e) {
-                throw new IllegalArgumentException("line " + (i + 1) + " of the quarantine file " + file + " is unusable: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "line "
+                                + (i + 1)
+                                + " of the quarantine file "
+                                + file
+                                + " is unusable: "
+                                + e.getMessage(),
+                        e);
             }
         }
         return out;
@@ -61,8 +79,12 @@ public final class Quarantine {
         if (node == null || !node.isObject()) throw new JsonFields.Invalid("not a JSON object");
         String id = JsonFields.optionalText(node, "id");
         Long index = JsonFields.optionalCount(node, "source_index");
-        if (index != null && index > Integer.MAX_VALUE) throw new JsonFields.Invalid("field 'source_index' is too large");
-        return new Entry(id != null ? id : "line-" + lineNumber, JsonFields.optionalText(node, "db"), index == null ? null : index.intValue(),
+        if (index != null && index > Integer.MAX_VALUE)
+            throw new JsonFields.Invalid("field 'source_index' is too large");
+        return new Entry(
+                id != null ? id : "line-" + lineNumber,
+                JsonFields.optionalText(node, "db"),
+                index == null ? null : index.intValue(),
                 JsonFields.textList(node, "quarantine_reasons"));
     }
 }

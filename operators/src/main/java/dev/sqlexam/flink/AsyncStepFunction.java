@@ -1,16 +1,19 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.pipeline.Step;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
+
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
 /**
- * An asynchronous {@link Step} as a Flink async function (AsyncIOExample's shape): the step is built in {@code open()}
- * from the serializable description the subclass holds, its result completes the element, its {@code timedOut} answers
- * an element past the job's time limit, and an error the step did not turn into a trace fails the task.
+ * An asynchronous {@link Step} as a Flink async function (AsyncIOExample's shape): the step is
+ * built in {@code open()} from the serializable description the subclass holds, its result
+ * completes the element, its {@code timedOut} answers an element past the job's time limit, and an
+ * error the step did not turn into a trace fails the task.
  */
 public abstract class AsyncStepFunction<I, O> extends RichAsyncFunction<I, O> {
 
@@ -32,10 +35,11 @@ public abstract class AsyncStepFunction<I, O> extends RichAsyncFunction<I, O> {
         } catch (RuntimeException e) {
             out = CompletableFuture.failedFuture(e);
         }
-        out.whenComplete((result, error) -> {
-            if (error != null) resultFuture.completeExceptionally(error);
-            else resultFuture.complete(List.of(result));
-        });
+        out.whenComplete(
+                (result, error) -> {
+                    if (error != null) resultFuture.completeExceptionally(error);
+                    else resultFuture.complete(List.of(result));
+                });
     }
 
     @Override

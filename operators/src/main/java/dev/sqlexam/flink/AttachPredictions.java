@@ -3,9 +3,13 @@ package dev.sqlexam.flink;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.pipeline.PredictionsStep;
+
 import org.apache.flink.api.common.functions.MapFunction;
 
-/** The {@link PredictionsStep} as an operator: grading predictions files, each task's prediction attached in place of generation. */
+/**
+ * The {@link PredictionsStep} as an operator: grading predictions files, each task's prediction
+ * attached in place of generation.
+ */
 public final class AttachPredictions implements MapFunction<ExamTask, GeneratedTask> {
 
     private final PredictionsStep predictions;

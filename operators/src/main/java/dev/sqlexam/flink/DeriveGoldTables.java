@@ -6,7 +6,10 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.pipeline.GoldTablesStep;
 import dev.sqlexam.pipeline.SyncStep;
 
-/** The {@link GoldTablesStep} as an operator: {@code gold_tables} derived from the gold query's plan when a line gives none. */
+/**
+ * The {@link GoldTablesStep} as an operator: {@code gold_tables} derived from the gold query's plan
+ * when a line gives none.
+ */
 public final class DeriveGoldTables extends SyncStepFunction<ExamQuestion, ExamQuestion> {
 
     private final ReaderAccess reader;

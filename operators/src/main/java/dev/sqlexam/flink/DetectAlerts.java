@@ -4,10 +4,7 @@ import dev.sqlexam.model.Alert;
 import dev.sqlexam.model.WindowRow;
 import dev.sqlexam.watch.AlertRule;
 import dev.sqlexam.watch.AlertRules;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -16,10 +13,16 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
 /**
- * Alerts as a stream, keyed by window key: each window row against every rule, with the key's earlier rows (kept in
- * state, as far back as the longest drift baseline) as the baseline. A window updated by late events is judged again,
- * but an alert already raised for that window, key and rule is not raised twice.
+ * Alerts as a stream, keyed by window key: each window row against every rule, with the key's
+ * earlier rows (kept in state, as far back as the longest drift baseline) as the baseline. A window
+ * updated by late events is judged again, but an alert already raised for that window, key and rule
+ * is not raised twice.
  */
 public final class DetectAlerts extends KeyedProcessFunction<String, WindowRow, Alert> {
 
@@ -33,14 +36,25 @@ public final class DetectAlerts extends KeyedProcessFunction<String, WindowRow, 
 
     @Override
     public void open(OpenContext openContext) {
-        earlier = getRuntimeContext().getMapState(new MapStateDescriptor<>("earlier-windows", Types.LONG, TypeInformation.of(WindowRow.class)));
-        raised = getRuntimeContext().getMapState(new MapStateDescriptor<>("raised-alerts", Types.STRING, Types.BOOLEAN));
+        earlier =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "earlier-windows",
+                                        Types.LONG,
+                                        TypeInformation.of(WindowRow.class)));
+        raised =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "raised-alerts", Types.STRING, Types.BOOLEAN));
     }
 
     @Override
     public void processElement(WindowRow row, Context ctx, Collector<Alert> out) throws Exception {
         List<WindowRow> before = new ArrayList<>();
-        for (Map.Entry<Long, WindowRow> e : earlier.entries()) if (e.getKey() != row.windowStartMs()) before.add(e.getValue());
+        for (Map.Entry<Long, WindowRow> e : earlier.entries())
+            if (e.getKey() != row.windowStartMs()) before.add(e.getValue());
         for (AlertRule rule : rules.rules()) {
             Optional<Alert> alert = rule.check(row, before);
             if (alert.isPresent() && !raised.contains(alert.get().id())) {
@@ -49,15 +63,21 @@ public final class DetectAlerts extends KeyedProcessFunction<String, WindowRow, 
             }
         }
         earlier.put(row.windowStartMs(), row);
-        forgetBefore(row.windowStartMs() - Math.max(rules.longestBaselineMs(), row.windowEndMs() - row.windowStartMs()));
+        forgetBefore(
+                row.windowStartMs()
+                        - Math.max(
+                                rules.longestBaselineMs(),
+                                row.windowEndMs() - row.windowStartMs()));
     }
 
     private void forgetBefore(long cutoffMs) throws Exception {
         List<Long> old = new ArrayList<>();
-        for (Map.Entry<Long, WindowRow> e : earlier.entries()) if (e.getValue().windowEndMs() <= cutoffMs) old.add(e.getKey());
+        for (Map.Entry<Long, WindowRow> e : earlier.entries())
+            if (e.getValue().windowEndMs() <= cutoffMs) old.add(e.getKey());
         for (Long start : old) earlier.remove(start);
         List<String> gone = new ArrayList<>();
-        for (String id : raised.keys()) if (Long.parseLong(id.substring(0, id.indexOf('|'))) < cutoffMs) gone.add(id);
+        for (String id : raised.keys())
+            if (Long.parseLong(id.substring(0, id.indexOf('|'))) < cutoffMs) gone.add(id);
         for (String id : gone) raised.remove(id);
     }
 }

@@ -7,7 +7,10 @@ import dev.sqlexam.pipeline.RetrievalSpec;
 import dev.sqlexam.pipeline.SyncStep;
 import dev.sqlexam.pipeline.Variants;
 
-/** The {@link EmbedStep} as an operator: each question's text embedded with its variant's model, cached per model and text. */
+/**
+ * The {@link EmbedStep} as an operator: each question's text embedded with its variant's model,
+ * cached per model and text.
+ */
 public final class EmbedQuestion extends SyncStepFunction<ExamTask, RetrievalTask> {
 
     private final Variants<RetrievalSpec> specs;

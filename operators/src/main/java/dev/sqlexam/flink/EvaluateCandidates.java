@@ -6,7 +6,10 @@ import dev.sqlexam.pipeline.EvaluationSpec;
 import dev.sqlexam.pipeline.Step;
 import dev.sqlexam.pipeline.Variants;
 
-/** The {@link EvaluateStep} as an async operator: each question's candidates validated, EXPLAINed, scored and repaired. */
+/**
+ * The {@link EvaluateStep} as an async operator: each question's candidates validated, EXPLAINed,
+ * scored and repaired.
+ */
 public final class EvaluateCandidates extends AsyncStepFunction<GeneratedTask, GeneratedTask> {
 
     private final Variants<EvaluationSpec> specs;

@@ -7,7 +7,10 @@ import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.RetrievalSpec;
 import dev.sqlexam.pipeline.Step;
 
-/** The {@link EvaluateEventStep} as an async operator: each query-log event's SQL checked as the read-only role on worker threads. */
+/**
+ * The {@link EvaluateEventStep} as an async operator: each query-log event's SQL checked as the
+ * read-only role on worker threads.
+ */
 public final class EvaluateEvents extends AsyncStepFunction<QueryLogEvent, EventEvaluation> {
 
     private final ExecutionSpec spec;
@@ -15,8 +18,15 @@ public final class EvaluateEvents extends AsyncStepFunction<QueryLogEvent, Event
     private final RetrievalSpec retrieval;
     private final double retrievalSampleRate;
 
-    /** {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the events is checked. */
-    public EvaluateEvents(ExecutionSpec spec, long explainTimeoutMs, RetrievalSpec retrieval, double retrievalSampleRate) {
+    /**
+     * {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the
+     * events is checked.
+     */
+    public EvaluateEvents(
+            ExecutionSpec spec,
+            long explainTimeoutMs,
+            RetrievalSpec retrieval,
+            double retrievalSampleRate) {
         this.spec = spec;
         this.explainTimeoutMs = explainTimeoutMs;
         this.retrieval = retrieval;

@@ -1,8 +1,8 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.json.Json;
-import java.sql.Types;
+import dev.sqlexam.model.ExamRecord;
+
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.connector.jdbc.JdbcConnectionOptions;
 import org.apache.flink.connector.jdbc.JdbcExecutionOptions;
@@ -12,10 +12,15 @@ import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig
 import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
 import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.OnCheckpointRollingPolicy;
 
-/** The exam job's sinks: JSONL files (exactly once, committed on checkpoints) and the exam tables. */
+import java.sql.Types;
+
+/**
+ * The exam job's sinks: JSONL files (exactly once, committed on checkpoints) and the exam tables.
+ */
 public final class ExamSinks {
 
-    static final String UPSERT_RESULT = """
+    static final String UPSERT_RESULT =
+            """
             INSERT INTO exam.results (run_id, variant, repetition, question_id, db, question, difficulty, module,
                 category, generator, gold_sql, pred_sql, correct, reason, lenient_correct, lenient_reason,
                 error_class, sqlstate, error, gold_ms, pred_ms, total_ms, trace, record)
@@ -36,77 +41,100 @@ public final class ExamSinks {
     /** Upserts embedded entities into rag.embeddings. */
     public static JdbcSink<dev.sqlexam.retrieval.EmbeddedEntity> ragEmbeddings(String jdbcUrl) {
         return JdbcSink.<dev.sqlexam.retrieval.EmbeddedEntity>builder()
-                .withQueryStatement(dev.sqlexam.retrieval.RagIndexWriter.UPSERT_EMBEDDING, (ps, ee) -> {
-                    var e = ee.entity();
-                    int i = 1;
-                    ps.setString(i++, e.databaseId());
-                    ps.setString(i++, e.entityType());
-                    ps.setString(i++, e.schema());
-                    ps.setString(i++, e.table());
-                    ps.setString(i++, e.column());
-                    ps.setString(i++, e.module());
-                    ps.setBoolean(i++, e.generic());
-                    ps.setBoolean(i++, e.shadowed());
-                    ps.setString(i++, e.stableText());
-                    ps.setString(i++, e.mSchema());
-                    ps.setString(i++, e.embedText());
-                    ps.setString(i++, e.searchText());
-                    ps.setString(i++, e.model());
-                    ps.setString(i++, e.textHash());
-                    ps.setObject(i, new com.pgvector.PGvector(ee.vector()));
-                })
-                .withExecutionOptions(JdbcExecutionOptions.builder().withBatchSize(500).withBatchIntervalMs(1_000).withMaxRetries(3).build())
-                .buildAtLeastOnce(new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()
-                        .withUrl(jdbcUrl).withDriverName("org.postgresql.Driver").build());
+                .withQueryStatement(
+                        dev.sqlexam.retrieval.RagIndexWriter.UPSERT_EMBEDDING,
+                        (ps, ee) -> {
+                            var e = ee.entity();
+                            int i = 1;
+                            ps.setString(i++, e.databaseId());
+                            ps.setString(i++, e.entityType());
+                            ps.setString(i++, e.schema());
+                            ps.setString(i++, e.table());
+                            ps.setString(i++, e.column());
+                            ps.setString(i++, e.module());
+                            ps.setBoolean(i++, e.generic());
+                            ps.setBoolean(i++, e.shadowed());
+                            ps.setString(i++, e.stableText());
+                            ps.setString(i++, e.mSchema());
+                            ps.setString(i++, e.embedText());
+                            ps.setString(i++, e.searchText());
+                            ps.setString(i++, e.model());
+                            ps.setString(i++, e.textHash());
+                            ps.setObject(i, new com.pgvector.PGvector(ee.vector()));
+                        })
+                .withExecutionOptions(
+                        JdbcExecutionOptions.builder()
+                                .withBatchSize(500)
+                                .withBatchIntervalMs(1_000)
+                                .withMaxRetries(3)
+                                .build())
+                .buildAtLeastOnce(
+                        new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()
+                                .withUrl(jdbcUrl)
+                                .withDriverName("org.postgresql.Driver")
+                                .build());
     }
 
-    /** Row-format JSONL part files directly under {@code dir}; the client merges them after the run. */
+    /**
+     * Row-format JSONL part files directly under {@code dir}; the client merges them after the run.
+     */
     public static <T> FileSink<T> jsonLines(String dir, String prefix) {
         return FileSink.<T>forRowFormat(new Path(dir), new JsonLineEncoder<>())
                 .withBucketAssigner(new BasePathBucketAssigner<>())
                 .withRollingPolicy(OnCheckpointRollingPolicy.build())
-                .withOutputFileConfig(OutputFileConfig.builder().withPartPrefix(prefix).withPartSuffix(".jsonl").build())
+                .withOutputFileConfig(
+                        OutputFileConfig.builder()
+                                .withPartPrefix(prefix)
+                                .withPartSuffix(".jsonl")
+                                .build())
                 .build();
     }
 
-    /** Upserts each record into exam.results; a rerun with the same run id replaces, never duplicates. */
+    /**
+     * Upserts each record into exam.results; a rerun with the same run id replaces, never
+     * duplicates.
+     */
     public static JdbcSink<ExamRecord> resultsTable(String jdbcUrl) {
         return JdbcSink.<ExamRecord>builder()
-                .withQueryStatement(UPSERT_RESULT, (ps, r) -> {
-                    int i = 1;
-                    ps.setString(i++, r.runId());
-                    ps.setString(i++, r.variant());
-                    ps.setInt(i++, r.repetition());
-                    ps.setString(i++, r.questionId());
-                    ps.setString(i++, r.db());
-                    ps.setString(i++, r.question());
-                    ps.setString(i++, r.difficulty());
-                    ps.setString(i++, r.module());
-                    ps.setString(i++, r.category());
-                    ps.setString(i++, r.generator());
-                    ps.setString(i++, r.goldSql());
-                    ps.setString(i++, r.predSql());
-                    ps.setBoolean(i++, r.correct());
-                    ps.setString(i++, r.reason());
-                    ps.setBoolean(i++, r.lenientCorrect());
-                    ps.setString(i++, r.lenientReason());
-                    ps.setString(i++, r.errorClass());
-                    ps.setString(i++, r.sqlstate());
-                    ps.setString(i++, r.error());
-                    ps.setLong(i++, r.goldMs());
-                    ps.setLong(i++, r.predMs());
-                    ps.setLong(i++, r.totalMs());
-                    ps.setObject(i++, Json.write(r.trace()), Types.OTHER);
-                    ps.setObject(i, Json.write(r), Types.OTHER);
-                })
-                .withExecutionOptions(JdbcExecutionOptions.builder()
-                        .withBatchSize(200)
-                        .withBatchIntervalMs(1_000)
-                        .withMaxRetries(3)
-                        .build())
-                .buildAtLeastOnce(new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()
-                        .withUrl(jdbcUrl)
-                        .withDriverName("org.postgresql.Driver")
-                        .build());
+                .withQueryStatement(
+                        UPSERT_RESULT,
+                        (ps, r) -> {
+                            int i = 1;
+                            ps.setString(i++, r.runId());
+                            ps.setString(i++, r.variant());
+                            ps.setInt(i++, r.repetition());
+                            ps.setString(i++, r.questionId());
+                            ps.setString(i++, r.db());
+                            ps.setString(i++, r.question());
+                            ps.setString(i++, r.difficulty());
+                            ps.setString(i++, r.module());
+                            ps.setString(i++, r.category());
+                            ps.setString(i++, r.generator());
+                            ps.setString(i++, r.goldSql());
+                            ps.setString(i++, r.predSql());
+                            ps.setBoolean(i++, r.correct());
+                            ps.setString(i++, r.reason());
+                            ps.setBoolean(i++, r.lenientCorrect());
+                            ps.setString(i++, r.lenientReason());
+                            ps.setString(i++, r.errorClass());
+                            ps.setString(i++, r.sqlstate());
+                            ps.setString(i++, r.error());
+                            ps.setLong(i++, r.goldMs());
+                            ps.setLong(i++, r.predMs());
+                            ps.setLong(i++, r.totalMs());
+                            ps.setObject(i++, Json.write(r.trace()), Types.OTHER);
+                            ps.setObject(i, Json.write(r), Types.OTHER);
+                        })
+                .withExecutionOptions(
+                        JdbcExecutionOptions.builder()
+                                .withBatchSize(200)
+                                .withBatchIntervalMs(1_000)
+                                .withMaxRetries(3)
+                                .build())
+                .buildAtLeastOnce(
+                        new JdbcConnectionOptions.JdbcConnectionOptionsBuilder()
+                                .withUrl(jdbcUrl)
+                                .withDriverName("org.postgresql.Driver")
+                                .build());
     }
 }

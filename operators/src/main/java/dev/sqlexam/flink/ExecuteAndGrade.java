@@ -7,7 +7,10 @@ import dev.sqlexam.pipeline.GradeStep;
 import dev.sqlexam.pipeline.Step;
 import dev.sqlexam.pipeline.Variants;
 
-/** The {@link GradeStep} as an async operator after keyBy(question): a question's gold result is cached where its variants and runs need it. */
+/**
+ * The {@link GradeStep} as an async operator after keyBy(question): a question's gold result is
+ * cached where its variants and runs need it.
+ */
 public final class ExecuteAndGrade extends AsyncStepFunction<GeneratedTask, ExamRecord> {
 
     private final Variants<ExecutionSpec> specs;

@@ -7,7 +7,10 @@ import dev.sqlexam.pipeline.GenerateStep;
 import dev.sqlexam.pipeline.Step;
 import dev.sqlexam.pipeline.Variants;
 
-/** The {@link GenerateStep} as an async operator: each question's SQL candidates from its variant's generator. */
+/**
+ * The {@link GenerateStep} as an async operator: each question's SQL candidates from its variant's
+ * generator.
+ */
 public final class GenerateCandidates extends AsyncStepFunction<RetrievalTask, GeneratedTask> {
 
     private final Variants<Generators> generators;

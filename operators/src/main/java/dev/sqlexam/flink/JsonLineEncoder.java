@@ -1,10 +1,12 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.json.Json;
+
+import org.apache.flink.api.common.serialization.Encoder;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import org.apache.flink.api.common.serialization.Encoder;
 
 /** Writes each element as one line of JSON. */
 public final class JsonLineEncoder<T> implements Encoder<T> {

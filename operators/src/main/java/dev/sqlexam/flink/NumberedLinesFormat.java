@@ -2,14 +2,15 @@ package dev.sqlexam.flink;
 
 import dev.sqlexam.model.NumberedLine;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Reads a text file line by line with line numbers, so a rejected exam line can say where it was.
@@ -19,13 +20,19 @@ import org.apache.flink.core.fs.FSDataInputStream;
 public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
 
     @Override
-    public Reader<NumberedLine> createReader(Configuration config, FSDataInputStream stream, long fileLen, long splitEnd) {
+    public Reader<NumberedLine> createReader(
+            Configuration config, FSDataInputStream stream, long fileLen, long splitEnd) {
         return new LineReader(stream);
     }
 
     @Override
-    public Reader<NumberedLine> restoreReader(Configuration config, FSDataInputStream stream, long restoredOffset,
-            long fileLen, long splitEnd) throws IOException {
+    public Reader<NumberedLine> restoreReader(
+            Configuration config,
+            FSDataInputStream stream,
+            long restoredOffset,
+            long fileLen,
+            long splitEnd)
+            throws IOException {
         if (restoredOffset != 0) stream.seek(0);
         return new LineReader(stream);
     }
@@ -40,11 +47,14 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
         return TypeInformation.of(NumberedLine.class);
     }
 
-    /** A whole file's lines, numbered as this format reads them (for a job that carries its input). */
+    /**
+     * A whole file's lines, numbered as this format reads them (for a job that carries its input).
+     */
     public static java.util.List<NumberedLine> readAll(java.nio.file.Path file) throws IOException {
         java.util.List<NumberedLine> lines = new java.util.ArrayList<>();
         try (LineReader reader = new LineReader(java.nio.file.Files.newInputStream(file))) {
-            for (NumberedLine line = reader.read(); line != null; line = reader.read()) lines.add(line);
+            for (NumberedLine line = reader.read(); line != null; line = reader.read())
+                lines.add(line);
         }
         return lines;
     }
@@ -62,7 +72,8 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
             String line = reader.readLine();
             if (line == null) return null;
             number++;
-            if (number == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
+            if (number == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF')
+                line = line.substring(1);
             return new NumberedLine(number, line);
         }
 

@@ -1,21 +1,22 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.model.NumberedLine;
-
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.model.RejectedLine;
-import java.util.HashMap;
-import java.util.Map;
+
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * Parses exam lines; a malformed line or a repeated id goes to {@link Tags#REJECTED} with its line
- * number and reason, and the rest of the set goes on. Runs with parallelism 1 behind the
- * (unsplit) file source so that duplicate ids are seen.
+ * number and reason, and the rest of the set goes on. Runs with parallelism 1 behind the (unsplit)
+ * file source so that duplicate ids are seen.
  */
 public final class ParseExamLines extends ProcessFunction<NumberedLine, ExamQuestion> {
 
@@ -49,8 +50,13 @@ public final class ParseExamLines extends ProcessFunction<NumberedLine, ExamQues
         if (question == null) return;
         Long first = firstLineOfId.putIfAbsent(question.id(), line.number());
         if (first != null) {
-            reject(ctx, new RejectedLine(parser.source(), line.number(),
-                    "duplicate id '" + question.id() + "' (first on line " + first + ")", line.text()));
+            reject(
+                    ctx,
+                    new RejectedLine(
+                            parser.source(),
+                            line.number(),
+                            "duplicate id '" + question.id() + "' (first on line " + first + ")",
+                            line.text()));
             return;
         }
         accepted.add(1L);

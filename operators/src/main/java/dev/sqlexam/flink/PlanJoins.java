@@ -6,7 +6,7 @@ import dev.sqlexam.pipeline.PlanJoinsStep;
 import dev.sqlexam.pipeline.PlannerSpec;
 import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.prompt.FkGraph;
-import java.time.Duration;
+
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.StateTtlConfig;
@@ -16,10 +16,12 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
+import java.time.Duration;
+
 /**
- * The {@link PlanJoinsStep} after keyBy(database, routed modules). The FK subgraph of the key's modules is built once and
- * kept in keyed state with a TTL (FK_SUBGRAPH_CACHE_ENABLED), so later questions on the same modules reuse it; hits and
- * misses are Flink metrics and accumulators.
+ * The {@link PlanJoinsStep} after keyBy(database, routed modules). The FK subgraph of the key's
+ * modules is built once and kept in keyed state with a TTL (FK_SUBGRAPH_CACHE_ENABLED), so later
+ * questions on the same modules reuse it; hits and misses are Flink metrics and accumulators.
  */
 public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask, RetrievalTask> {
 
@@ -44,11 +46,20 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
 
     @Override
     public void open(OpenContext openContext) {
-        ValueStateDescriptor<FkGraph> descriptor = new ValueStateDescriptor<>("fk-subgraph", FkGraph.class);
-        Duration ttl = Duration.ofMillis(planners.values().stream().filter(PlannerSpec::enabled).mapToLong(PlannerSpec::ttlMs).max()
-                .orElse(DEFAULT_TTL_MS));
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl).setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
-                .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired).build());
+        ValueStateDescriptor<FkGraph> descriptor =
+                new ValueStateDescriptor<>("fk-subgraph", FkGraph.class);
+        Duration ttl =
+                Duration.ofMillis(
+                        planners.values().stream()
+                                .filter(PlannerSpec::enabled)
+                                .mapToLong(PlannerSpec::ttlMs)
+                                .max()
+                                .orElse(DEFAULT_TTL_MS));
+        descriptor.enableTimeToLive(
+                StateTtlConfig.newBuilder(ttl)
+                        .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                        .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+                        .build());
         subgraph = getRuntimeContext().getState(descriptor);
         hitMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheHits");
         missMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheMisses");
@@ -60,19 +71,22 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
     @Override
     public void processElement(RetrievalTask task, Context ctx, Collector<RetrievalTask> out) {
         boolean cacheEnabled = step.caches(task);
-        out.collect(step.plan(task, t -> {
-            FkGraph cached = cacheEnabled ? subgraph.value() : null;
-            if (cached != null) {
-                hits.add(1L);
-                hitMetric.inc();
-                return new PlanJoinsStep.Subgraph(cached, true);
-            }
-            FkGraph built = step.build(t);
-            if (cacheEnabled) subgraph.update(built);
-            misses.add(1L);
-            missMetric.inc();
-            return new PlanJoinsStep.Subgraph(built, false);
-        }));
+        out.collect(
+                step.plan(
+                        task,
+                        t -> {
+                            FkGraph cached = cacheEnabled ? subgraph.value() : null;
+                            if (cached != null) {
+                                hits.add(1L);
+                                hitMetric.inc();
+                                return new PlanJoinsStep.Subgraph(cached, true);
+                            }
+                            FkGraph built = step.build(t);
+                            if (cacheEnabled) subgraph.update(built);
+                            misses.add(1L);
+                            missMetric.inc();
+                            return new PlanJoinsStep.Subgraph(built, false);
+                        }));
     }
 
     @Override

@@ -6,7 +6,10 @@ import dev.sqlexam.pipeline.SketchRecallStep;
 import dev.sqlexam.pipeline.Step;
 import dev.sqlexam.pipeline.Variants;
 
-/** The {@link SketchRecallStep} as an async operator: pre-SQL backward recall for the variants that have it on. */
+/**
+ * The {@link SketchRecallStep} as an async operator: pre-SQL backward recall for the variants that
+ * have it on.
+ */
 public final class RecallFromSketch extends AsyncStepFunction<RetrievalTask, RetrievalTask> {
 
     private final Variants<PipelineConfig> configs;

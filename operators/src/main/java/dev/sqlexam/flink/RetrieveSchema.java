@@ -6,7 +6,10 @@ import dev.sqlexam.pipeline.RetrieveStep;
 import dev.sqlexam.pipeline.Step;
 import dev.sqlexam.pipeline.Variants;
 
-/** The {@link RetrieveStep} as an async operator: each question's schema context, retrieved on worker threads. */
+/**
+ * The {@link RetrieveStep} as an async operator: each question's schema context, retrieved on
+ * worker threads.
+ */
 public final class RetrieveSchema extends AsyncStepFunction<RetrievalTask, RetrievalTask> {
 
     private final Variants<RetrievalSpec> specs;

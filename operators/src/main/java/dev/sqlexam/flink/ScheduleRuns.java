@@ -1,16 +1,16 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.pipeline.SharingPlan;
-
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
+import dev.sqlexam.pipeline.SharingPlan;
+
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Expands each question into its tasks: {@link #shared} one per group of variants that retrieve alike (split further
- * after retrieval and generation), or {@link #each} one per (variant, run) from the start (grading predictions files,
- * where nothing is shared).
+ * Expands each question into its tasks: {@link #shared} one per group of variants that retrieve
+ * alike (split further after retrieval and generation), or {@link #each} one per (variant, run)
+ * from the start (grading predictions files, where nothing is shared).
  */
 public final class ScheduleRuns implements FlatMapFunction<ExamQuestion, ExamTask> {
 

@@ -1,19 +1,22 @@
 package dev.sqlexam.flink;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.sql.SqlGuard;
 import dev.sqlexam.watch.EventEvaluator;
-import java.util.List;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
+import java.util.List;
+
 /**
- * The shadow evaluation's questions: a sampled share of the events whose SQL ran in the app and passes the guard, each
- * as an exam question whose reference is the app's own SQL, so that the exam's grader says whether sqlexam's pipeline
- * agrees with the app (no gold needed). The event's identity, app, prompt version and time ride along in the extras.
+ * The shadow evaluation's questions: a sampled share of the events whose SQL ran in the app and
+ * passes the guard, each as an exam question whose reference is the app's own SQL, so that the
+ * exam's grader says whether sqlexam's pipeline agrees with the app (no gold needed). The event's
+ * identity, app, prompt version and time ride along in the extras.
  */
 public final class ShadowQuestions implements FlatMapFunction<QueryLogEvent, ExamQuestion> {
 
@@ -26,10 +29,31 @@ public final class ShadowQuestions implements FlatMapFunction<QueryLogEvent, Exa
 
     @Override
     public void flatMap(QueryLogEvent e, Collector<ExamQuestion> out) {
-        if (e.failedInTheApp() || !EventEvaluator.sampled(e, rate) || !SqlGuard.check(e.sql()).allowed()) return;
-        ObjectNode extras = Json.MAPPER.createObjectNode().put("app", e.app()).put("prompt_version", e.promptVersion())
-                .put("event_time_ms", e.eventTimeMs()).put("source", e.source()).put("position", e.position());
-        out.collect(new ExamQuestion(e.source() + "@" + e.position(), e.db(), e.question(), e.sql(), List.of(), List.of(), null, null, CATEGORY,
-                null, null, e.position(), extras.toString()));
+        if (e.failedInTheApp()
+                || !EventEvaluator.sampled(e, rate)
+                || !SqlGuard.check(e.sql()).allowed()) return;
+        ObjectNode extras =
+                Json.MAPPER
+                        .createObjectNode()
+                        .put("app", e.app())
+                        .put("prompt_version", e.promptVersion())
+                        .put("event_time_ms", e.eventTimeMs())
+                        .put("source", e.source())
+                        .put("position", e.position());
+        out.collect(
+                new ExamQuestion(
+                        e.source() + "@" + e.position(),
+                        e.db(),
+                        e.question(),
+                        e.sql(),
+                        List.of(),
+                        List.of(),
+                        null,
+                        null,
+                        CATEGORY,
+                        null,
+                        null,
+                        e.position(),
+                        extras.toString()));
     }
 }

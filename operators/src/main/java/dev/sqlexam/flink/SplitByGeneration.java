@@ -1,12 +1,15 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.pipeline.SharingPlan;
 
-import dev.sqlexam.model.RetrievalTask;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
-/** After retrieval: one task per group of variants that generate alike, per run, each with the shared retrieval. */
+/**
+ * After retrieval: one task per group of variants that generate alike, per run, each with the
+ * shared retrieval.
+ */
 public final class SplitByGeneration implements FlatMapFunction<RetrievalTask, RetrievalTask> {
 
     private final SharingPlan plan;
@@ -17,6 +20,7 @@ public final class SplitByGeneration implements FlatMapFunction<RetrievalTask, R
 
     @Override
     public void flatMap(RetrievalTask retrieved, Collector<RetrievalTask> out) {
-        for (var task : plan.splitForGeneration(retrieved.task())) out.collect(retrieved.withTask(task));
+        for (var task : plan.splitForGeneration(retrieved.task()))
+            out.collect(retrieved.withTask(task));
     }
 }

@@ -1,12 +1,15 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.pipeline.SharingPlan;
 
-import dev.sqlexam.model.GeneratedTask;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
-/** After generation: one task per variant, each with the shared candidates, to be evaluated and graded on its own options. */
+/**
+ * After generation: one task per variant, each with the shared candidates, to be evaluated and
+ * graded on its own options.
+ */
 public final class SplitByVariant implements FlatMapFunction<GeneratedTask, GeneratedTask> {
 
     private final SharingPlan plan;
@@ -17,6 +20,7 @@ public final class SplitByVariant implements FlatMapFunction<GeneratedTask, Gene
 
     @Override
     public void flatMap(GeneratedTask generated, Collector<GeneratedTask> out) {
-        for (var task : plan.splitForVariants(generated.task())) out.collect(generated.withTask(task));
+        for (var task : plan.splitForVariants(generated.task()))
+            out.collect(generated.withTask(task));
     }
 }

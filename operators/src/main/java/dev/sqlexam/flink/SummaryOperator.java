@@ -2,7 +2,7 @@ package dev.sqlexam.flink;
 
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.SummaryAccumulator;
-import java.util.List;
+
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -12,6 +12,8 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.util.List;
 
 /**
  * Folds every exam record into one summary accumulator (parallelism 1) and emits it when the input
@@ -32,8 +34,11 @@ public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumul
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        state = context.getOperatorStateStore()
-                .getListState(new ListStateDescriptor<>("summary-accumulator", SummaryAccumulator.class));
+        state =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "summary-accumulator", SummaryAccumulator.class));
         accumulator = new SummaryAccumulator();
         for (SummaryAccumulator restored : state.get()) accumulator.merge(restored);
     }

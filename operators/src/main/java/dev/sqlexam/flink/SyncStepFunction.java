@@ -1,10 +1,14 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.pipeline.SyncStep;
+
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 
-/** A synchronous {@link SyncStep} as a Flink map: the step is built in {@code open()} from the description the subclass holds. */
+/**
+ * A synchronous {@link SyncStep} as a Flink map: the step is built in {@code open()} from the
+ * description the subclass holds.
+ */
 public abstract class SyncStepFunction<I, O> extends RichMapFunction<I, O> {
 
     private transient SyncStep<I, O> step;

@@ -1,6 +1,7 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.model.RejectedLine;
+
 import org.apache.flink.util.OutputTag;
 
 /** The side outputs of the exam job. */

@@ -1,10 +1,11 @@
 package dev.sqlexam.grading;
 
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
-import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
+
 import java.util.List;
 
 /**
@@ -24,11 +25,13 @@ public final class Grader {
     public record GoldRun(String sql, OrderSpec order, QueryOutcome outcome) {}
 
     /**
-     * A gold that failed for a reason of the harness, never of the exam set: the server or connection (08, 53, 57P0x, ...)
-     * or a permission the reader lacks (42501).
+     * A gold that failed for a reason of the harness, never of the exam set: the server or
+     * connection (08, 53, 57P0x, ...) or a permission the reader lacks (42501).
      */
     public static boolean goldFailedForTheHarness(QueryOutcome gold) {
-        return !gold.ok() && (gold.errorClass() == ErrorClass.INFRA_FAILURE || "42501".equals(gold.sqlstate()));
+        return !gold.ok()
+                && (gold.errorClass() == ErrorClass.INFRA_FAILURE
+                        || "42501".equals(gold.sqlstate()));
     }
 
     public Grade grade(List<GoldRun> golds, QueryOutcome prediction) {
@@ -36,7 +39,8 @@ public final class Grader {
         if (reference == null) {
             QueryOutcome first = golds.isEmpty() ? null : golds.get(0).outcome();
             boolean infra = first != null && goldFailedForTheHarness(first);
-            return Grade.failure(infra ? GradeReason.INFRA_FAILURE : GradeReason.GOLD_ERROR,
+            return Grade.failure(
+                    infra ? GradeReason.INFRA_FAILURE : GradeReason.GOLD_ERROR,
                     first == null ? "no gold query" : "gold failed: " + first.error());
         }
         if (prediction == null) return Grade.failure(GradeReason.NO_PREDICTION, "no candidate SQL");
@@ -49,8 +53,12 @@ public final class Grader {
         for (int i = 0; i < golds.size(); i++) {
             GoldRun gold = golds.get(i);
             if (!gold.outcome().ok()) continue;
-            ResultComparator.Comparison s = comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), false);
-            ResultComparator.Comparison l = comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), true);
+            ResultComparator.Comparison s =
+                    comparator.compare(
+                            gold.outcome().result(), prediction.result(), gold.order(), false);
+            ResultComparator.Comparison l =
+                    comparator.compare(
+                            gold.outcome().result(), prediction.result(), gold.order(), true);
             if (strict == null || (s.correct() && !strict.correct())) {
                 strict = s;
                 strictGold = gold;
@@ -59,12 +67,22 @@ public final class Grader {
             if (lenient == null || (l.correct() && !lenient.correct())) lenient = l;
             if (strict.correct() && lenient.correct()) break;
         }
-        String detail = strict.detail() + (matched > 0 ? " (matched alternative " + matched + ")" : "");
-        return new Grade(strict.reason(), lenient.reason(), matched, strictGold.order().ordered(),
-                strictGold.outcome().result().rowCount(), prediction.result().rowCount(), detail);
+        String detail =
+                strict.detail() + (matched > 0 ? " (matched alternative " + matched + ")" : "");
+        return new Grade(
+                strict.reason(),
+                lenient.reason(),
+                matched,
+                strictGold.order().ordered(),
+                strictGold.outcome().result().rowCount(),
+                prediction.result().rowCount(),
+                detail);
     }
 
-    /** The indices of the golds (in their given order) the prediction matches strictly and leniently. */
+    /**
+     * The indices of the golds (in their given order) the prediction matches strictly and
+     * leniently.
+     */
     public record GoldMatches(List<Integer> strict, List<Integer> lenient) {
 
         public GoldMatches {
@@ -73,7 +91,10 @@ public final class Grader {
         }
     }
 
-    /** Every gold that ran and that {@code prediction} matches, strictly and leniently (empty lists: none, or the prediction failed). */
+    /**
+     * Every gold that ran and that {@code prediction} matches, strictly and leniently (empty lists:
+     * none, or the prediction failed).
+     */
     public GoldMatches matches(List<GoldRun> golds, QueryOutcome prediction) {
         List<Integer> strict = new java.util.ArrayList<>();
         List<Integer> lenient = new java.util.ArrayList<>();
@@ -81,8 +102,12 @@ public final class Grader {
         for (int i = 0; i < golds.size(); i++) {
             GoldRun gold = golds.get(i);
             if (!gold.outcome().ok()) continue;
-            if (comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), false).correct()) strict.add(i);
-            if (comparator.compare(gold.outcome().result(), prediction.result(), gold.order(), true).correct()) lenient.add(i);
+            if (comparator
+                    .compare(gold.outcome().result(), prediction.result(), gold.order(), false)
+                    .correct()) strict.add(i);
+            if (comparator
+                    .compare(gold.outcome().result(), prediction.result(), gold.order(), true)
+                    .correct()) lenient.add(i);
         }
         return new GoldMatches(strict, lenient);
     }
@@ -90,11 +115,19 @@ public final class Grader {
     private static Grade predictionFailure(QueryOutcome prediction, GoldRun reference) {
         GradeReason reason;
         if (prediction.errorClass() == ErrorClass.QUERY_TIMEOUT) reason = GradeReason.TIMEOUT;
-        else if (prediction.errorClass() == ErrorClass.INFRA_FAILURE) reason = GradeReason.INFRA_FAILURE;
-        else if (prediction.errorClass() == ErrorClass.VALIDATION_BLOCK && prediction.sqlstate() == null) reason = GradeReason.PRED_BLOCKED;
+        else if (prediction.errorClass() == ErrorClass.INFRA_FAILURE)
+            reason = GradeReason.INFRA_FAILURE;
+        else if (prediction.errorClass() == ErrorClass.VALIDATION_BLOCK
+                && prediction.sqlstate() == null) reason = GradeReason.PRED_BLOCKED;
         else reason = GradeReason.PRED_ERROR;
         String state = prediction.sqlstate() == null ? "" : " [" + prediction.sqlstate() + "]";
-        return new Grade(reason, reason, -1, reference.order().ordered(), reference.outcome().result().rowCount(), -1,
+        return new Grade(
+                reason,
+                reason,
+                -1,
+                reference.order().ordered(),
+                reference.outcome().result().rowCount(),
+                -1,
                 prediction.error() + state);
     }
 }

@@ -1,17 +1,20 @@
 package dev.sqlexam.grading;
 
+import dev.sqlexam.sql.QueryOutcome;
+
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.sqlexam.sql.QueryOutcome;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Query results by database and SQL, so repetitions and variants of a question run its gold, and each distinct candidate
- * SQL, once, also when they arrive at the same time (the others wait for the first run). Bounded, least recently used
- * first; large results and failures of the harness (infrastructure, permissions) are not kept.
+ * Query results by database and SQL, so repetitions and variants of a question run its gold, and
+ * each distinct candidate SQL, once, also when they arrive at the same time (the others wait for
+ * the first run). Bounded, least recently used first; large results and failures of the harness
+ * (infrastructure, permissions) are not kept.
  */
 public final class QueryCache {
 
@@ -25,7 +28,10 @@ public final class QueryCache {
         this.entries = Caffeine.newBuilder().maximumSize(maxEntries).buildAsync();
     }
 
-    /** The cached outcome, or {@code run}'s on this thread (a query is never run inside the cache's own locks). */
+    /**
+     * The cached outcome, or {@code run}'s on this thread (a query is never run inside the cache's
+     * own locks).
+     */
     public QueryOutcome get(String database, String sql, Supplier<QueryOutcome> run) {
         String key = database + '\u0000' + sql;
         CompletableFuture<QueryOutcome> mine = new CompletableFuture<>();
@@ -38,7 +44,10 @@ public final class QueryCache {
         try {
             QueryOutcome outcome = run.get();
             mine.complete(outcome);
-            boolean keep = outcome.ok() ? outcome.result().rowCount() <= maxRowsPerEntry : !Grader.goldFailedForTheHarness(outcome);
+            boolean keep =
+                    outcome.ok()
+                            ? outcome.result().rowCount() <= maxRowsPerEntry
+                            : !Grader.goldFailedForTheHarness(outcome);
             if (!keep) entries.asMap().remove(key, mine);
             return outcome;
         } catch (RuntimeException e) {
@@ -48,14 +57,19 @@ public final class QueryCache {
         }
     }
 
-    /** A result asked for asynchronously: its future, and whether this request runs the query (the first to ask does). */
+    /**
+     * A result asked for asynchronously: its future, and whether this request runs the query (the
+     * first to ask does).
+     */
     public record Fetch(CompletableFuture<QueryOutcome> outcome, boolean runsIt) {}
 
     /**
-     * The cached or running outcome, or {@code run}'s on {@code executor}: those asking while it runs wait on its future
-     * without a thread of their own (the variants and files of a question arrive together).
+     * The cached or running outcome, or {@code run}'s on {@code executor}: those asking while it
+     * runs wait on its future without a thread of their own (the variants and files of a question
+     * arrive together).
      */
-    public Fetch getAsync(String database, String sql, Supplier<QueryOutcome> run, Executor executor) {
+    public Fetch getAsync(
+            String database, String sql, Supplier<QueryOutcome> run, Executor executor) {
         String key = database + '\u0000' + sql;
         CompletableFuture<QueryOutcome> mine = new CompletableFuture<>();
         CompletableFuture<QueryOutcome> first = entries.asMap().putIfAbsent(key, mine);
@@ -73,10 +87,14 @@ public final class QueryCache {
         return new Fetch(mine, true);
     }
 
-    private void settle(String key, CompletableFuture<QueryOutcome> mine, Supplier<QueryOutcome> run) {
+    private void settle(
+            String key, CompletableFuture<QueryOutcome> mine, Supplier<QueryOutcome> run) {
         try {
             QueryOutcome outcome = run.get();
-            boolean keep = outcome.ok() ? outcome.result().rowCount() <= maxRowsPerEntry : !Grader.goldFailedForTheHarness(outcome);
+            boolean keep =
+                    outcome.ok()
+                            ? outcome.result().rowCount() <= maxRowsPerEntry
+                            : !Grader.goldFailedForTheHarness(outcome);
             if (!keep) entries.asMap().remove(key, mine);
             mine.complete(outcome);
         } catch (RuntimeException e) {

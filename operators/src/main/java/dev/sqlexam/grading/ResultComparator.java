@@ -3,6 +3,7 @@ package dev.sqlexam.grading;
 import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryResult;
+
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +19,7 @@ public final class ResultComparator {
 
     /** How many column mappings to try before giving up; test-suite evaluation caps this too. */
     static final int DEFAULT_MAX_MAPPINGS = 20_000;
+
     /** Above this many rows the quadratic tolerance matching is not attempted. */
     private static final int GREEDY_LIMIT = 3_000;
 
@@ -40,39 +42,59 @@ public final class ResultComparator {
         }
     }
 
-    public Comparison compare(QueryResult gold, QueryResult pred, OrderSpec order, boolean allowExtraColumns) {
+    public Comparison compare(
+            QueryResult gold, QueryResult pred, OrderSpec order, boolean allowExtraColumns) {
         if (gold.truncated() || pred.truncated()) {
-            return new Comparison(GradeReason.ROW_CAP_EXCEEDED,
-                    (gold.truncated() ? "gold" : "prediction") + " result exceeds the row cap; not compared");
+            return new Comparison(
+                    GradeReason.ROW_CAP_EXCEEDED,
+                    (gold.truncated() ? "gold" : "prediction")
+                            + " result exceeds the row cap; not compared");
         }
         int g = gold.columnCount();
         int p = pred.columnCount();
         if (p < g || (!allowExtraColumns && p != g)) {
-            return new Comparison(GradeReason.COLUMN_COUNT_MISMATCH, "gold has " + g + " columns, prediction " + p);
+            return new Comparison(
+                    GradeReason.COLUMN_COUNT_MISMATCH,
+                    "gold has " + g + " columns, prediction " + p);
         }
         if (gold.rowCount() != pred.rowCount()) {
-            return new Comparison(GradeReason.ROW_COUNT_MISMATCH,
+            return new Comparison(
+                    GradeReason.ROW_COUNT_MISMATCH,
                     "gold has " + gold.rowCount() + " rows, prediction " + pred.rowCount());
         }
-        if (gold.rowCount() == 0) return new Comparison(GradeReason.MATCH_EMPTY, "both results are empty");
+        if (gold.rowCount() == 0)
+            return new Comparison(GradeReason.MATCH_EMPTY, "both results are empty");
 
         boolean[][] fits = columnFits(gold, pred);
         for (int i = 0; i < g; i++) {
             boolean any = false;
             for (int j = 0; j < p; j++) any |= fits[i][j];
             if (!any) {
-                return new Comparison(GradeReason.VALUE_MISMATCH,
-                        "no predicted column holds the values of gold column " + (i + 1) + " (" + gold.columnNames().get(i) + ")");
+                return new Comparison(
+                        GradeReason.VALUE_MISMATCH,
+                        "no predicted column holds the values of gold column "
+                                + (i + 1)
+                                + " ("
+                                + gold.columnNames().get(i)
+                                + ")");
             }
         }
         MappingSearch search = new MappingSearch(gold, pred, order, fits);
         search.run(0, new int[g], new boolean[p]);
         if (search.matched != null) return search.matched;
         if (search.orderOnly) {
-            return new Comparison(GradeReason.ORDER_MISMATCH, "same rows, but not in the order the gold's ORDER BY requires"
-                    + (order.keysUnreadable() == null ? "" : "; rows tying on its keys could not be recognised: " + order.keysUnreadable()));
+            return new Comparison(
+                    GradeReason.ORDER_MISMATCH,
+                    "same rows, but not in the order the gold's ORDER BY requires"
+                            + (order.keysUnreadable() == null
+                                    ? ""
+                                    : "; rows tying on its keys could not be recognised: "
+                                            + order.keysUnreadable()));
         }
-        String capped = search.tried >= maxMappings ? " (stopped after " + maxMappings + " column mappings)" : "";
+        String capped =
+                search.tried >= maxMappings
+                        ? " (stopped after " + maxMappings + " column mappings)"
+                        : "";
         return new Comparison(GradeReason.VALUE_MISMATCH, "same shape, different rows" + capped);
     }
 
@@ -83,16 +105,17 @@ public final class ResultComparator {
         boolean[][] fits = new boolean[gold.columnCount()][pred.columnCount()];
         for (int i = 0; i < fits.length; i++) {
             for (int j = 0; j < fits[i].length; j++) {
-                fits[i][j] = sortedEqual(goldColumns.get(i), predColumns.get(j))
-                        || bagEqual(wrap(goldColumns.get(i)), wrap(predColumns.get(j)));
+                fits[i][j] =
+                        sortedEqual(goldColumns.get(i), predColumns.get(j))
+                                || bagEqual(wrap(goldColumns.get(i)), wrap(predColumns.get(j)));
             }
         }
         return fits;
     }
 
     /**
-     * BIRD's comparison: {@code set(pred) == set(gold)} over row tuples in column order. Numbers compare by value
-     * (4 = 4.0, as in Python), nothing else is tolerant.
+     * BIRD's comparison: {@code set(pred) == set(gold)} over row tuples in column order. Numbers
+     * compare by value (4 = 4.0, as in Python), nothing else is tolerant.
      */
     public static boolean sameRowSet(QueryResult gold, QueryResult pred) {
         return rowSet(gold).equals(rowSet(pred));
@@ -103,8 +126,14 @@ public final class ResultComparator {
         for (List<Object> row : result.rows()) {
             List<Object> key = new ArrayList<>(row.size());
             for (Object v : row) {
-                key.add(v instanceof Double d && Double.isFinite(d) ? java.math.BigDecimal.valueOf(d).stripTrailingZeros()
-                        : v instanceof java.math.BigDecimal b ? (b.signum() == 0 ? java.math.BigDecimal.ZERO : b.stripTrailingZeros()) : v);
+                key.add(
+                        v instanceof Double d && Double.isFinite(d)
+                                ? java.math.BigDecimal.valueOf(d).stripTrailingZeros()
+                                : v instanceof java.math.BigDecimal b
+                                        ? (b.signum() == 0
+                                                ? java.math.BigDecimal.ZERO
+                                                : b.stripTrailingZeros())
+                                        : v);
             }
             out.add(key);
         }
@@ -143,7 +172,8 @@ public final class ResultComparator {
         sa.sort(Tolerance.ROW_ORDER);
         sb.sort(Tolerance.ROW_ORDER);
         boolean sortedMatch = true;
-        for (int k = 0; k < sa.size() && sortedMatch; k++) sortedMatch = tolerance.rowsEqual(sa.get(k), sb.get(k));
+        for (int k = 0; k < sa.size() && sortedMatch; k++)
+            sortedMatch = tolerance.rowsEqual(sa.get(k), sb.get(k));
         if (sortedMatch) return true;
         // Nearly equal fractions can sort differently on the two sides; match them pairwise.
         if (!hasFractions(sa) || sa.size() > GREEDY_LIMIT) return false;
@@ -169,7 +199,10 @@ public final class ResultComparator {
         return false;
     }
 
-    /** Rows in gold order; with known keys, rows tying on every key may be permuted among themselves. */
+    /**
+     * Rows in gold order; with known keys, rows tying on every key may be permuted among
+     * themselves.
+     */
     boolean orderedEqual(List<List<Object>> gold, List<List<Object>> pred, OrderSpec order) {
         if (!order.keysKnown()) {
             for (int k = 0; k < gold.size(); k++) {
@@ -180,7 +213,8 @@ public final class ResultComparator {
         int start = 0;
         while (start < gold.size()) {
             int end = start + 1;
-            while (end < gold.size() && sameKeys(gold.get(start), gold.get(end), order.keyColumns())) end++;
+            while (end < gold.size()
+                    && sameKeys(gold.get(start), gold.get(end), order.keyColumns())) end++;
             if (!bagEqual(gold.subList(start, end), pred.subList(start, end))) return false;
             start = end;
         }
@@ -240,12 +274,19 @@ public final class ResultComparator {
             if (!bagEqual(gold.rows(), projected)) return;
             boolean sameSequence = orderedEqual(gold.rows(), projected, OrderSpec.SEQUENCE);
             if (!order.ordered()) {
-                matched = sameSequence
-                        ? new Comparison(GradeReason.MATCH, "same rows in the same order")
-                        : new Comparison(GradeReason.MATCH_UNORDERED, "same rows; order not required by the gold");
+                matched =
+                        sameSequence
+                                ? new Comparison(GradeReason.MATCH, "same rows in the same order")
+                                : new Comparison(
+                                        GradeReason.MATCH_UNORDERED,
+                                        "same rows; order not required by the gold");
             } else if (orderedEqual(gold.rows(), projected, order)) {
-                matched = new Comparison(GradeReason.MATCH,
-                        sameSequence ? "same rows in the required order" : "same rows in the required order (ties permuted)");
+                matched =
+                        new Comparison(
+                                GradeReason.MATCH,
+                                sameSequence
+                                        ? "same rows in the required order"
+                                        : "same rows in the required order (ties permuted)");
             } else {
                 orderOnly = true;
             }

@@ -1,16 +1,18 @@
 package dev.sqlexam.grading;
 
 import dev.sqlexam.sql.QueryResult;
+
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * BIRD mini-dev's Soft-F1: partial credit cell by cell. Duplicate rows are dropped (first kept), row i of the prediction
- * is set against row i of the gold; a gold value found anywhere in the predicted row is a match, a predicted value not
- * in the gold row counts against precision, a gold value not in the predicted row against recall; unpaired rows count
- * wholly against one side. Two empty results score 1. Numbers compare by value (4 = 4.0), as in Python.
+ * BIRD mini-dev's Soft-F1: partial credit cell by cell. Duplicate rows are dropped (first kept),
+ * row i of the prediction is set against row i of the gold; a gold value found anywhere in the
+ * predicted row is a match, a predicted value not in the gold row counts against precision, a gold
+ * value not in the predicted row against recall; unpaired rows count wholly against one side. Two
+ * empty results score 1. Numbers compare by value (4 = 4.0), as in Python.
  */
 public final class SoftF1 {
 
@@ -64,7 +66,8 @@ public final class SoftF1 {
         if (v instanceof Double d && Double.isFinite(d)) number = BigDecimal.valueOf(d);
         else if (v instanceof Float f && Float.isFinite(f)) number = new BigDecimal(f.toString());
         else if (v instanceof BigDecimal b) number = b;
-        else if (v instanceof Long || v instanceof Integer || v instanceof Short) number = new BigDecimal(v.toString());
+        else if (v instanceof Long || v instanceof Integer || v instanceof Short)
+            number = new BigDecimal(v.toString());
         if (number == null) return v;
         return number.signum() == 0 ? BigDecimal.ZERO : number.stripTrailingZeros();
     }

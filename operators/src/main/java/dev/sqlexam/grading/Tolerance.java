@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Value equality for grading: NULL equals only NULL; integers compare exactly; other numbers
- * (floats, and numerics with fractions) within a relative-or-absolute tolerance; everything else
- * by equals. Also the total order used to sort rows before bag comparison.
+ * (floats, and numerics with fractions) within a relative-or-absolute tolerance; everything else by
+ * equals. Also the total order used to sort rows before bag comparison.
  */
 public record Tolerance(double relative, double absolute) implements Serializable {
 
@@ -16,11 +16,14 @@ public record Tolerance(double relative, double absolute) implements Serializabl
 
     /** float_tolerance and float_tolerance_abs. */
     public static Tolerance from(dev.sqlexam.config.Settings s) {
-        return new Tolerance(s.get(dev.sqlexam.config.SqlExamOptions.TOLERANCE_RELATIVE), s.get(dev.sqlexam.config.SqlExamOptions.TOLERANCE_ABSOLUTE));
+        return new Tolerance(
+                s.get(dev.sqlexam.config.SqlExamOptions.TOLERANCE_RELATIVE),
+                s.get(dev.sqlexam.config.SqlExamOptions.TOLERANCE_ABSOLUTE));
     }
 
     public Tolerance {
-        if (relative < 0 || absolute < 0) throw new IllegalArgumentException("tolerances must be >= 0");
+        if (relative < 0 || absolute < 0)
+            throw new IllegalArgumentException("tolerances must be >= 0");
     }
 
     public boolean valuesEqual(Object a, Object b) {
@@ -55,26 +58,28 @@ public record Tolerance(double relative, double absolute) implements Serializabl
     }
 
     /** NULL first, then booleans, numbers (by value), text, and anything else by its text. */
-    public static final Comparator<Object> VALUE_ORDER = (a, b) -> {
-        int ra = rank(a);
-        int rb = rank(b);
-        if (ra != rb) return Integer.compare(ra, rb);
-        return switch (ra) {
-            case 0 -> 0;
-            case 1 -> Boolean.compare((Boolean) a, (Boolean) b);
-            case 2 -> compareNumbers((Number) a, (Number) b);
-            default -> a.toString().compareTo(b.toString());
-        };
-    };
+    public static final Comparator<Object> VALUE_ORDER =
+            (a, b) -> {
+                int ra = rank(a);
+                int rb = rank(b);
+                if (ra != rb) return Integer.compare(ra, rb);
+                return switch (ra) {
+                    case 0 -> 0;
+                    case 1 -> Boolean.compare((Boolean) a, (Boolean) b);
+                    case 2 -> compareNumbers((Number) a, (Number) b);
+                    default -> a.toString().compareTo(b.toString());
+                };
+            };
 
-    public static final Comparator<List<Object>> ROW_ORDER = (a, b) -> {
-        int n = Math.min(a.size(), b.size());
-        for (int i = 0; i < n; i++) {
-            int c = VALUE_ORDER.compare(a.get(i), b.get(i));
-            if (c != 0) return c;
-        }
-        return Integer.compare(a.size(), b.size());
-    };
+    public static final Comparator<List<Object>> ROW_ORDER =
+            (a, b) -> {
+                int n = Math.min(a.size(), b.size());
+                for (int i = 0; i < n; i++) {
+                    int c = VALUE_ORDER.compare(a.get(i), b.get(i));
+                    if (c != 0) return c;
+                }
+                return Integer.compare(a.size(), b.size());
+            };
 
     private static int rank(Object v) {
         if (v == null) return 0;

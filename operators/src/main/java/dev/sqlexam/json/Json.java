@@ -10,11 +10,12 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 /** The one JSON mapper: snake_case keys, no nulls, ISO dates. */
 public final class Json {
 
-    public static final ObjectMapper MAPPER = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    public static final ObjectMapper MAPPER =
+            new ObjectMapper()
+                    .registerModule(new JavaTimeModule())
+                    .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                    .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+                    .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     private Json() {}
 
@@ -22,7 +23,8 @@ public final class Json {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+            throw new IllegalStateException(
+                    "cannot write " + value.getClass().getSimpleName() + " as JSON", e);
         }
     }
 
@@ -30,7 +32,8 @@ public final class Json {
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+            throw new IllegalStateException(
+                    "cannot write " + value.getClass().getSimpleName() + " as JSON", e);
         }
     }
 }

@@ -1,14 +1,15 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.Identifiers;
+import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.prompt.FkGraph;
 import dev.sqlexam.prompt.Glosses;
-import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.prompt.JoinPlanner;
 import dev.sqlexam.prompt.SchemaLinker;
-import dev.sqlexam.model.Identifiers;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,9 +32,13 @@ import java.util.regex.Pattern;
 public final class BaselineGenerator implements SqlGenerator {
 
     public static final String NAME = "baseline";
-    private static final Pattern TOP_N = Pattern.compile("(?i)\\b(?:top|first)\\s+(\\d{1,3})\\b|\\b(\\d{1,3})\\s+(?:most|highest|largest|biggest|best|lowest|smallest)\\b");
+    private static final Pattern TOP_N =
+            Pattern.compile(
+                    "(?i)\\b(?:top|first)\\s+(\\d{1,3})\\b|\\b(\\d{1,3})\\s+(?:most|highest|largest|biggest|best|lowest|smallest)\\b");
     private static final Pattern QUOTED = Pattern.compile("['\"]([^'\"]{1,60})['\"]");
-    private static final Pattern GROUP = Pattern.compile("(?i)\\b(?:by|per|for each|in each|for every|of each)\\s+([a-z][a-z ]{1,40}?)(?=$|[?.,;]|\\s+(?:in|for|during|from|with|and|where|that|who|which|over|since|between|of)\\b)");
+    private static final Pattern GROUP =
+            Pattern.compile(
+                    "(?i)\\b(?:by|per|for each|in each|for every|of each)\\s+([a-z][a-z ]{1,40}?)(?=$|[?.,;]|\\s+(?:in|for|during|from|with|and|where|that|who|which|over|since|between|of)\\b)");
 
     private final int k;
     private final ModelGenerator.Settings settings;
@@ -44,10 +49,20 @@ public final class BaselineGenerator implements SqlGenerator {
         this.settings = null;
     }
 
-    /** K per question from the question's difficulty, as a model's (MULTI_CANDIDATE_K, _EASY, _HARD). */
+    /**
+     * K per question from the question's difficulty, as a model's (MULTI_CANDIDATE_K, _EASY,
+     * _HARD).
+     */
     public BaselineGenerator(ModelGenerator.Settings settings) {
         this.settings = settings;
-        this.k = Math.max(1, settings.multiCandidate() ? Math.max(settings.kHard(), Math.max(settings.kDefault(), settings.kEasy())) : 1);
+        this.k =
+                Math.max(
+                        1,
+                        settings.multiCandidate()
+                                ? Math.max(
+                                        settings.kHard(),
+                                        Math.max(settings.kDefault(), settings.kEasy()))
+                                : 1);
     }
 
     @Override
@@ -59,33 +74,70 @@ public final class BaselineGenerator implements SqlGenerator {
     public CompletableFuture<Generation> generate(Request request) {
         long start = System.nanoTime();
         SchemaContextPacket packet = request.packet();
-        var difficulty = DifficultyClassifier.classify(request.task().question().question(), packet == null ? 0 : packet.tables().size());
+        var difficulty =
+                DifficultyClassifier.classify(
+                        request.task().question().question(),
+                        packet == null ? 0 : packet.tables().size());
         int want = settings == null ? k : settings.k(difficulty);
         List<Candidate> all = write(request.task().question().question(), packet);
         List<Candidate> candidates = all.subList(0, Math.min(want, all.size()));
         long ms = (System.nanoTime() - start) / 1_000_000;
-        return CompletableFuture.completedFuture(Generation.of(candidates, new dev.sqlexam.model.GenerationTrace(NAME, "rules",
-                difficulty.name().toLowerCase(Locale.ROOT), want, null, 0, 0, ms, 0, 0, all.size(), 0, List.of(), null, null),
-                candidates.size() + " candidate(s) from the offline baseline"));
+        return CompletableFuture.completedFuture(
+                Generation.of(
+                        candidates,
+                        new dev.sqlexam.model.GenerationTrace(
+                                NAME,
+                                "rules",
+                                difficulty.name().toLowerCase(Locale.ROOT),
+                                want,
+                                null,
+                                0,
+                                0,
+                                ms,
+                                0,
+                                0,
+                                all.size(),
+                                0,
+                                List.of(),
+                                null,
+                                null),
+                        candidates.size() + " candidate(s) from the offline baseline"));
     }
 
     /** Candidates for a question given only its text and its schema packet. */
     public List<Candidate> write(String question, SchemaContextPacket packet) {
-        if (packet == null || packet.tables().isEmpty() || question == null || question.isBlank()) return List.of();
+        if (packet == null || packet.tables().isEmpty() || question == null || question.isBlank())
+            return List.of();
         String q = question.toLowerCase(Locale.ROOT);
         SchemaLinker.Bundle bundle = SchemaLinker.link(question, packet.tables(), packet.fkEdges());
         Map<String, List<Glosses.Gloss>> columns = new HashMap<>();
-        for (PacketTable t : packet.tables()) columns.put(t.name(), Glosses.forTables(List.of(t.mSchema())));
-        List<String> mains = new ArrayList<>(new LinkedHashSet<>(concat(bundle.linkedTables(), packet.tableNames())));
+        for (PacketTable t : packet.tables())
+            columns.put(t.name(), Glosses.forTables(List.of(t.mSchema())));
+        List<String> mains =
+                new ArrayList<>(
+                        new LinkedHashSet<>(concat(bundle.linkedTables(), packet.tableNames())));
 
         Aggregate agg = Aggregate.of(q);
         List<Glosses.Gloss> measures = measures(bundle, columns, agg);
         Optional<Glosses.Gloss> group = groupColumn(q, bundle, columns);
         Integer limit = limit(q, agg);
         List<String> out = new ArrayList<>();
-        for (Glosses.Gloss measure : measures.isEmpty() ? java.util.Collections.<Glosses.Gloss>singletonList(null) : measures) {
+        for (Glosses.Gloss measure :
+                measures.isEmpty()
+                        ? java.util.Collections.<Glosses.Gloss>singletonList(null)
+                        : measures) {
             String main = measure != null ? measure.table() : mains.get(0);
-            String sql = compose(q, main, agg, measure, group.orElse(null), limit, columns, packet, bundle);
+            String sql =
+                    compose(
+                            q,
+                            main,
+                            agg,
+                            measure,
+                            group.orElse(null),
+                            limit,
+                            columns,
+                            packet,
+                            bundle);
             if (sql != null && !out.contains(sql)) out.add(sql);
             if (out.size() >= k) break;
         }
@@ -95,13 +147,22 @@ public final class BaselineGenerator implements SqlGenerator {
     }
 
     private enum Aggregate {
-        COUNT, SUM, AVG, MAX, MIN, NONE;
+        COUNT,
+        SUM,
+        AVG,
+        MAX,
+        MIN,
+        NONE;
 
-        private static final Pattern COUNT_WORDS = Pattern.compile("\\b(how many|number of|count)\\b");
+        private static final Pattern COUNT_WORDS =
+                Pattern.compile("\\b(how many|number of|count)\\b");
         private static final Pattern AVG_WORDS = Pattern.compile("\\b(average|avg|mean)\\b");
-        private static final Pattern SUM_WORDS = Pattern.compile("\\b(total|sum|overall|altogether|revenue|spend|spent)\\b");
-        private static final Pattern MAX_WORDS = Pattern.compile("\\b(maximum|highest|largest|biggest|most expensive|max)\\b");
-        private static final Pattern MIN_WORDS = Pattern.compile("\\b(minimum|lowest|smallest|cheapest|min)\\b");
+        private static final Pattern SUM_WORDS =
+                Pattern.compile("\\b(total|sum|overall|altogether|revenue|spend|spent)\\b");
+        private static final Pattern MAX_WORDS =
+                Pattern.compile("\\b(maximum|highest|largest|biggest|most expensive|max)\\b");
+        private static final Pattern MIN_WORDS =
+                Pattern.compile("\\b(minimum|lowest|smallest|cheapest|min)\\b");
 
         static Aggregate of(String q) {
             if (COUNT_WORDS.matcher(q).find()) return COUNT;
@@ -114,27 +175,38 @@ public final class BaselineGenerator implements SqlGenerator {
     }
 
     /** Measure columns for SUM/AVG/MAX/MIN: linked numeric columns first, best score first. */
-    private static List<Glosses.Gloss> measures(SchemaLinker.Bundle bundle, Map<String, List<Glosses.Gloss>> columns, Aggregate agg) {
+    private static List<Glosses.Gloss> measures(
+            SchemaLinker.Bundle bundle, Map<String, List<Glosses.Gloss>> columns, Aggregate agg) {
         if (agg == Aggregate.COUNT || agg == Aggregate.NONE) return List.of();
         List<Glosses.Gloss> out = new ArrayList<>();
-        bundle.linkedColumns().stream().sorted(Comparator.comparingDouble(SchemaLinker.ColumnLink::score).reversed()).forEach(l -> {
-            Glosses.Gloss g = find(columns, l.table(), l.column());
-            if (g != null && isMeasure(g) && !out.contains(g)) out.add(g);
-        });
+        bundle.linkedColumns().stream()
+                .sorted(Comparator.comparingDouble(SchemaLinker.ColumnLink::score).reversed())
+                .forEach(
+                        l -> {
+                            Glosses.Gloss g = find(columns, l.table(), l.column());
+                            if (g != null && isMeasure(g) && !out.contains(g)) out.add(g);
+                        });
         if (out.isEmpty()) {
             for (String table : bundle.linkedTables()) {
-                for (Glosses.Gloss g : columns.getOrDefault(table, List.of())) if (isMeasure(g) && !out.contains(g)) out.add(g);
+                for (Glosses.Gloss g : columns.getOrDefault(table, List.of()))
+                    if (isMeasure(g) && !out.contains(g)) out.add(g);
             }
         }
         return out;
     }
 
     static boolean isMeasure(Glosses.Gloss g) {
-        return g.hint() != null && List.of("AMT", "QTY", "NUM", "HOURS", "DAYS", "PCT", "RATE", "COUNT").contains(g.hint());
+        return g.hint() != null
+                && List.of("AMT", "QTY", "NUM", "HOURS", "DAYS", "PCT", "RATE", "COUNT")
+                        .contains(g.hint());
     }
 
-    /** "by X": the best linked column for X that names things (NAME, CODE, text), or X's table's name column. */
-    private static Optional<Glosses.Gloss> groupColumn(String q, SchemaLinker.Bundle bundle, Map<String, List<Glosses.Gloss>> columns) {
+    /**
+     * "by X": the best linked column for X that names things (NAME, CODE, text), or X's table's
+     * name column.
+     */
+    private static Optional<Glosses.Gloss> groupColumn(
+            String q, SchemaLinker.Bundle bundle, Map<String, List<Glosses.Gloss>> columns) {
         Matcher m = GROUP.matcher(q);
         if (!m.find()) return Optional.empty();
         String phrase = m.group(1).trim();
@@ -143,10 +215,15 @@ public final class BaselineGenerator implements SqlGenerator {
         for (List<Glosses.Gloss> cols : columns.values()) {
             for (Glosses.Gloss g : cols) {
                 double s = 0;
-                for (String word : phrase.split(" ")) s = Math.max(s, SchemaLinker.matchScore(word, g));
+                for (String word : phrase.split(" "))
+                    s = Math.max(s, SchemaLinker.matchScore(word, g));
                 s = Math.max(s, SchemaLinker.matchScore(phrase, g));
                 if ("NAME".equals(g.hint())) s += 0.05;
-                if (g.hint() != null && (g.hint().startsWith("FK") || "PK".equals(g.hint()) || "ID".equals(g.hint()) || isMeasure(g))) s -= 0.3;
+                if (g.hint() != null
+                        && (g.hint().startsWith("FK")
+                                || "PK".equals(g.hint())
+                                || "ID".equals(g.hint())
+                                || isMeasure(g))) s -= 0.3;
                 if (s > bestScore) {
                     bestScore = s;
                     best = g;
@@ -165,27 +242,46 @@ public final class BaselineGenerator implements SqlGenerator {
     static boolean tableMatches(String table, String phrase) {
         String t = String.join(" ", Identifiers.words(table.substring(table.lastIndexOf('.') + 1)));
         String p = phrase.endsWith("s") ? phrase.substring(0, phrase.length() - 1) : phrase;
-        return t.startsWith(p) || p.startsWith(t.endsWith("s") ? t.substring(0, t.length() - 1) : t);
+        return t.startsWith(p)
+                || p.startsWith(t.endsWith("s") ? t.substring(0, t.length() - 1) : t);
     }
 
     private static Integer limit(String q, Aggregate agg) {
         Matcher m = TOP_N.matcher(q);
         if (m.find()) return Integer.valueOf(m.group(1) != null ? m.group(1) : m.group(2));
-        if (q.matches("(?s).*\\b(which|what|who)\\b.*\\b(most|highest|largest|biggest|best|top)\\b.*")) return 1;
+        if (q.matches(
+                "(?s).*\\b(which|what|who)\\b.*\\b(most|highest|largest|biggest|best|top)\\b.*"))
+            return 1;
         return null;
     }
 
-    private String compose(String q, String main, Aggregate agg, Glosses.Gloss measure, Glosses.Gloss group, Integer limit,
-            Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet, SchemaLinker.Bundle bundle) {
+    private String compose(
+            String q,
+            String main,
+            Aggregate agg,
+            Glosses.Gloss measure,
+            Glosses.Gloss group,
+            Integer limit,
+            Map<String, List<Glosses.Gloss>> columns,
+            SchemaContextPacket packet,
+            SchemaLinker.Bundle bundle) {
         List<String> needed = new ArrayList<>(List.of(main));
         if (group != null && !needed.contains(group.table())) needed.add(group.table());
         List<String> where = new ArrayList<>();
         List<String> having = new ArrayList<>();
         List<BaselineFilters.Filter> filters = new ArrayList<>();
-        BaselineFilters.Filter dates = BaselineFilters.dates(q, dateColumn(main, columns, packet, bundle));
+        BaselineFilters.Filter dates =
+                BaselineFilters.dates(q, dateColumn(main, columns, packet, bundle));
         if (dates != null) filters.add(dates);
         boolean aggregated = agg != Aggregate.NONE && agg != Aggregate.COUNT;
-        filters.addAll(BaselineFilters.numbers(q, bundle, columns, packet.tableNames(), aggregated ? measure : null, group != null));
+        filters.addAll(
+                BaselineFilters.numbers(
+                        q,
+                        bundle,
+                        columns,
+                        packet.tableNames(),
+                        aggregated ? measure : null,
+                        group != null));
         for (BaselineFilters.Filter f : filters) {
             if (!needed.contains(f.table())) needed.add(f.table());
             (f.having() ? having : where).add(f.condition());
@@ -193,65 +289,100 @@ public final class BaselineGenerator implements SqlGenerator {
         Matcher quoted = QUOTED.matcher(q);
         while (quoted.find()) {
             Glosses.Gloss target = valueColumn(main, columns, q);
-            if (target != null) where.add(ref(target) + " = '" + quoted.group(1).replace("'", "''") + "'");
+            if (target != null)
+                where.add(ref(target) + " = '" + quoted.group(1).replace("'", "''") + "'");
         }
         String from = fromClause(needed, packet);
         if (from == null) return null;
-        String value = switch (agg) {
-            case COUNT -> "COUNT(*)";
-            case SUM -> measure == null ? null : "SUM(" + ref(measure) + ")";
-            case AVG -> measure == null ? null : "AVG(" + ref(measure) + ")";
-            case MAX -> measure == null ? null : (limit != null ? null : "MAX(" + ref(measure) + ")");
-            case MIN -> measure == null ? null : "MIN(" + ref(measure) + ")";
-            case NONE -> null;
-        };
+        String value =
+                switch (agg) {
+                    case COUNT -> "COUNT(*)";
+                    case SUM -> measure == null ? null : "SUM(" + ref(measure) + ")";
+                    case AVG -> measure == null ? null : "AVG(" + ref(measure) + ")";
+                    case MAX ->
+                            measure == null
+                                    ? null
+                                    : (limit != null ? null : "MAX(" + ref(measure) + ")");
+                    case MIN -> measure == null ? null : "MIN(" + ref(measure) + ")";
+                    case NONE -> null;
+                };
         StringBuilder sql = new StringBuilder("SELECT ");
         if (group != null && value != null) {
             sql.append(ref(group)).append(", ").append(value).append(" AS value ").append(from);
             if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
             sql.append(" GROUP BY ").append(ref(group));
-            if (!having.isEmpty()) sql.append(" HAVING ").append(String.join(" AND ", having).replace("value", value));
+            if (!having.isEmpty())
+                sql.append(" HAVING ").append(String.join(" AND ", having).replace("value", value));
             if (limit != null) sql.append(" ORDER BY value DESC LIMIT ").append(limit);
         } else if (value != null) {
             sql.append(value).append(' ').append(from);
             if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
         } else {
-            Glosses.Gloss label = columns.get(main).stream().filter(g -> "NAME".equals(g.hint())).findFirst()
-                    .orElse(columns.get(main).get(0));
+            Glosses.Gloss label =
+                    columns.get(main).stream()
+                            .filter(g -> "NAME".equals(g.hint()))
+                            .findFirst()
+                            .orElse(columns.get(main).get(0));
             sql.append(ref(label));
             if (measure != null) sql.append(", ").append(ref(measure));
             sql.append(' ').append(from);
             if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
             if (measure != null && limit != null) {
-                sql.append(" ORDER BY ").append(ref(measure)).append(agg == Aggregate.MIN ? " ASC" : " DESC").append(" LIMIT ").append(limit);
+                sql.append(" ORDER BY ")
+                        .append(ref(measure))
+                        .append(agg == Aggregate.MIN ? " ASC" : " DESC")
+                        .append(" LIMIT ")
+                        .append(limit);
             }
         }
         return sql.toString();
     }
 
-    /** The date column to filter: one the question's words link to on the main table, else its first, else a parent's. */
-    private static Glosses.Gloss dateColumn(String main, Map<String, List<Glosses.Gloss>> columns, SchemaContextPacket packet,
+    /**
+     * The date column to filter: one the question's words link to on the main table, else its
+     * first, else a parent's.
+     */
+    private static Glosses.Gloss dateColumn(
+            String main,
+            Map<String, List<Glosses.Gloss>> columns,
+            SchemaContextPacket packet,
             SchemaLinker.Bundle bundle) {
-        for (SchemaLinker.ColumnLink l : bundle.linkedColumns().stream()
-                .sorted(Comparator.comparingDouble(SchemaLinker.ColumnLink::score).reversed()).toList()) {
+        for (SchemaLinker.ColumnLink l :
+                bundle.linkedColumns().stream()
+                        .sorted(
+                                Comparator.comparingDouble(SchemaLinker.ColumnLink::score)
+                                        .reversed())
+                        .toList()) {
             Glosses.Gloss g = l.table().equals(main) ? find(columns, main, l.column()) : null;
             if (g != null && ("DATE".equals(g.hint()) || "TIMESTAMP".equals(g.hint()))) return g;
         }
-        for (Glosses.Gloss g : columns.getOrDefault(main, List.of())) if ("DATE".equals(g.hint()) || "TIMESTAMP".equals(g.hint())) return g;
+        for (Glosses.Gloss g : columns.getOrDefault(main, List.of()))
+            if ("DATE".equals(g.hint()) || "TIMESTAMP".equals(g.hint())) return g;
         for (var fk : packet.fkEdges()) {
             if (!fk.fromTable().equals(main)) continue;
-            for (Glosses.Gloss g : columns.getOrDefault(fk.toTable(), List.of())) if ("DATE".equals(g.hint())) return g;
+            for (Glosses.Gloss g : columns.getOrDefault(fk.toTable(), List.of()))
+                if ("DATE".equals(g.hint())) return g;
         }
         return null;
     }
 
-    /** The column a quoted value belongs to: one the question names, else an enumeration-like column, else a name. */
-    private static Glosses.Gloss valueColumn(String main, Map<String, List<Glosses.Gloss>> columns, String q) {
+    /**
+     * The column a quoted value belongs to: one the question names, else an enumeration-like
+     * column, else a name.
+     */
+    private static Glosses.Gloss valueColumn(
+            String main, Map<String, List<Glosses.Gloss>> columns, String q) {
         List<Glosses.Gloss> cols = columns.getOrDefault(main, List.of());
         String unquoted = QUOTED.matcher(q).replaceAll(" ");
         for (Glosses.Gloss g : cols) {
             if (g.hint() != null && (g.hint().startsWith("FK") || "PK".equals(g.hint()))) continue;
-            if (Pattern.compile("\\b" + Pattern.quote(g.column().toLowerCase(Locale.ROOT).replace('_', ' ')) + "\\b").matcher(unquoted).find()) {
+            if (Pattern.compile(
+                            "\\b"
+                                    + Pattern.quote(
+                                            g.column().toLowerCase(Locale.ROOT).replace('_', ' '))
+                                    + "\\b")
+                    .matcher(unquoted)
+                    .find()) {
                 return g;
             }
         }
@@ -261,12 +392,17 @@ public final class BaselineGenerator implements SqlGenerator {
         return null;
     }
 
-    /** FROM the first table, joined to the others along the join planner's paths over the packet's FKs. */
+    /**
+     * FROM the first table, joined to the others along the join planner's paths over the packet's
+     * FKs.
+     */
     private static String fromClause(List<String> tables, SchemaContextPacket packet) {
         if (tables.size() == 1) return "FROM " + tables.get(0);
         Map<String, String> modules = new HashMap<>();
         packet.tables().forEach(t -> modules.put(t.name(), t.module() == null ? "m" : t.module()));
-        JoinPlan plan = new JoinPlanner(JoinPlanner.Options.defaults()).plan(new FkGraph(modules, packet.fkEdges()), tables);
+        JoinPlan plan =
+                new JoinPlanner(JoinPlanner.Options.defaults())
+                        .plan(new FkGraph(modules, packet.fkEdges()), tables);
         if (plan.paths().size() + 1 < tables.size()) return null;
         return plan.skeleton().replace('\n', ' ');
     }
@@ -275,8 +411,12 @@ public final class BaselineGenerator implements SqlGenerator {
         return g.table() + "." + Identifiers.quoteIfNeeded(g.column());
     }
 
-    private static Glosses.Gloss find(Map<String, List<Glosses.Gloss>> columns, String table, String column) {
-        return columns.getOrDefault(table, List.of()).stream().filter(g -> g.column().equals(column)).findFirst().orElse(null);
+    private static Glosses.Gloss find(
+            Map<String, List<Glosses.Gloss>> columns, String table, String column) {
+        return columns.getOrDefault(table, List.of()).stream()
+                .filter(g -> g.column().equals(column))
+                .findFirst()
+                .orElse(null);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -12,15 +12,28 @@ import java.util.concurrent.TimeoutException;
  * What a provider answered: the completions, token counts, latency, how many retries it took, and
  * the completions that were asked for but lost (failed, or still out when the time budget ran out).
  */
-public record ChatReply(List<String> contents, int promptTokens, int completionTokens, long latencyMs, int retries, int httpCalls,
-        List<String> lost) implements Serializable {
+public record ChatReply(
+        List<String> contents,
+        int promptTokens,
+        int completionTokens,
+        long latencyMs,
+        int retries,
+        int httpCalls,
+        List<String> lost)
+        implements Serializable {
 
     public ChatReply {
         contents = new ArrayList<>(contents);
         lost = new ArrayList<>(lost);
     }
 
-    public ChatReply(List<String> contents, int promptTokens, int completionTokens, long latencyMs, int retries, int httpCalls) {
+    public ChatReply(
+            List<String> contents,
+            int promptTokens,
+            int completionTokens,
+            long latencyMs,
+            int retries,
+            int httpCalls) {
         this(contents, promptTokens, completionTokens, latencyMs, retries, httpCalls, List.of());
     }
 
@@ -43,14 +56,18 @@ public record ChatReply(List<String> contents, int promptTokens, int completionT
     }
 
     /**
-     * Waits for parallel calls until all are done or {@code budgetMs} has passed (0: no budget), and
-     * keeps the replies that arrived; the others are listed as lost. Fails only when nothing arrived:
-     * with the first call's error, or a {@link TimeoutException} when the budget ran out first.
+     * Waits for parallel calls until all are done or {@code budgetMs} has passed (0: no budget),
+     * and keeps the replies that arrived; the others are listed as lost. Fails only when nothing
+     * arrived: with the first call's error, or a {@link TimeoutException} when the budget ran out
+     * first.
      */
-    public static CompletableFuture<ChatReply> gather(List<CompletableFuture<ChatReply>> calls, long budgetMs) {
-        CompletableFuture<Void> settled = CompletableFuture.allOf(calls.toArray(new CompletableFuture[0]))
-                .handle((v, e) -> (Void) null);
-        if (budgetMs > 0) settled = settled.completeOnTimeout(null, budgetMs, TimeUnit.MILLISECONDS);
+    public static CompletableFuture<ChatReply> gather(
+            List<CompletableFuture<ChatReply>> calls, long budgetMs) {
+        CompletableFuture<Void> settled =
+                CompletableFuture.allOf(calls.toArray(new CompletableFuture[0]))
+                        .handle((v, e) -> (Void) null);
+        if (budgetMs > 0)
+            settled = settled.completeOnTimeout(null, budgetMs, TimeUnit.MILLISECONDS);
         return settled.thenApply(v -> collect(calls, budgetMs));
     }
 
@@ -63,7 +80,14 @@ public record ChatReply(List<String> contents, int promptTokens, int completionT
                 lost.add("no reply within the time budget of " + budgetMs + " ms");
                 call.cancel(false);
             } else if (call.isCompletedExceptionally()) {
-                Throwable error = call.handle((r, e) -> e instanceof CompletionException && e.getCause() != null ? e.getCause() : e).join();
+                Throwable error =
+                        call.handle(
+                                        (r, e) ->
+                                                e instanceof CompletionException
+                                                                && e.getCause() != null
+                                                        ? e.getCause()
+                                                        : e)
+                                .join();
                 if (firstError == null) firstError = error;
                 lost.add(String.valueOf(error.getMessage()));
             } else {
@@ -71,13 +95,21 @@ public record ChatReply(List<String> contents, int promptTokens, int completionT
             }
         }
         if (arrived.isEmpty()) {
-            throw new CompletionException(firstError != null ? firstError
-                    : new TimeoutException("time budget of " + budgetMs + " ms ran out"));
+            throw new CompletionException(
+                    firstError != null
+                            ? firstError
+                            : new TimeoutException("time budget of " + budgetMs + " ms ran out"));
         }
         ChatReply merged = merge(arrived);
         List<String> allLost = new ArrayList<>(merged.lost());
         allLost.addAll(lost);
-        return new ChatReply(merged.contents(), merged.promptTokens(), merged.completionTokens(), merged.latencyMs(),
-                merged.retries(), merged.httpCalls(), allLost);
+        return new ChatReply(
+                merged.contents(),
+                merged.promptTokens(),
+                merged.completionTokens(),
+                merged.latencyMs(),
+                merged.retries(),
+                merged.httpCalls(),
+                allLost);
     }
 }

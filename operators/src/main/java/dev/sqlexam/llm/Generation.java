@@ -2,14 +2,21 @@ package dev.sqlexam.llm;
 
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.GenerationTrace;
+
 import java.util.List;
 
 /**
- * What a generator made of one request: its candidates and trace, or why it made none ({@code errorClass} and
- * {@code problem}: {@code infra_failure} for an endpoint that failed, {@code replay_miss} for a replay without the
- * question, ...). {@code detail} says in a few words what was made.
+ * What a generator made of one request: its candidates and trace, or why it made none ({@code
+ * errorClass} and {@code problem}: {@code infra_failure} for an endpoint that failed, {@code
+ * replay_miss} for a replay without the question, ...). {@code detail} says in a few words what was
+ * made.
  */
-public record Generation(List<Candidate> candidates, GenerationTrace trace, String errorClass, String problem, String detail) {
+public record Generation(
+        List<Candidate> candidates,
+        GenerationTrace trace,
+        String errorClass,
+        String problem,
+        String detail) {
 
     public Generation {
         candidates = List.copyOf(candidates);

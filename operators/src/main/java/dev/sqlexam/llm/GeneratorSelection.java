@@ -1,7 +1,9 @@
 package dev.sqlexam.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,14 +11,15 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * Resolves {@code auto}: a configured model server (OpenAI-compatible if it answers /models, Ollama if
- * it answers /api/tags), else an Ollama at localhost:11434 that has the configured model, else the
- * offline baseline. Always says why.
+ * Resolves {@code auto}: a configured model server (OpenAI-compatible if it answers /models, Ollama
+ * if it answers /api/tags), else an Ollama at localhost:11434 that has the configured model, else
+ * the offline baseline. Always says why.
  */
 public final class GeneratorSelection {
 
     static final String LOCAL_OLLAMA = "http://127.0.0.1:11434";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private GeneratorSelection() {}
 
@@ -30,48 +33,92 @@ public final class GeneratorSelection {
         String configuredProblem = null;
         if (url != null && !url.isBlank()) {
             String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-            if (answers(base + "/models") != null) return requested.as("openai", "auto: " + base + " answers as an OpenAI-compatible server");
-            if (answers(base + "/api/tags") != null) return requested.as("ollama", "auto: " + base + " answers as an Ollama server");
+            if (answers(base + "/models") != null)
+                return requested.as(
+                        "openai", "auto: " + base + " answers as an OpenAI-compatible server");
+            if (answers(base + "/api/tags") != null)
+                return requested.as("ollama", "auto: " + base + " answers as an Ollama server");
             configuredProblem = "the configured server " + base + " did not answer";
         }
         String tags = answers(localOllama + "/api/tags");
         if (tags != null && hasModel(tags, requested.model())) {
-            return new Generators("ollama", localOllama, requested.model(), requested.apiKeyEnv(), requested.apiKey(), requested.timeoutMs(),
-                    requested.ollamaEndpoint(), requested.settings(), requested.replayLog(),
+            return new Generators(
+                    "ollama",
+                    localOllama,
+                    requested.model(),
+                    requested.apiKeyEnv(),
+                    requested.apiKey(),
+                    requested.timeoutMs(),
+                    requested.ollamaEndpoint(),
+                    requested.settings(),
+                    requested.replayLog(),
                     "auto: an Ollama at " + localOllama + " has " + requested.model());
         }
-        String why = (configuredProblem != null ? configuredProblem + "; " : "no model server configured; ")
-                + (tags == null ? "no Ollama at " + localOllama : "the Ollama at " + localOllama + " lacks " + requested.model());
+        String why =
+                (configuredProblem != null
+                                ? configuredProblem + "; "
+                                : "no model server configured; ")
+                        + (tags == null
+                                ? "no Ollama at " + localOllama
+                                : "the Ollama at " + localOllama + " lacks " + requested.model());
         return requested.as(BaselineGenerator.NAME, "auto: " + why + " → the offline baseline");
     }
 
     /**
-     * An endpoint the user named (openai, ollama) must answer before a job starts: an exam against a server that is not
-     * there would only count infra failures. Any HTTP answer of the model listing counts as there, except a refused key.
+     * An endpoint the user named (openai, ollama) must answer before a job starts: an exam against
+     * a server that is not there would only count infra failures. Any HTTP answer of the model
+     * listing counts as there, except a refused key.
      */
     public static void requireReachable(Generators g) {
         boolean openai = "openai".equals(g.name());
         if (!openai && !"ollama".equals(g.name())) return;
         if (g.url() == null || g.url().isBlank()) {
-            throw new IllegalArgumentException("--generator " + g.name() + " needs the model server's address: --llm-url (llm_url)");
+            throw new IllegalArgumentException(
+                    "--generator "
+                            + g.name()
+                            + " needs the model server's address: --llm-url (llm_url)");
         }
         String base = g.url().endsWith("/") ? g.url().substring(0, g.url().length() - 1) : g.url();
         String probe = base + (openai ? "/models" : "/api/tags");
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(probe)).timeout(Duration.ofSeconds(5)).GET();
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(probe)).timeout(Duration.ofSeconds(5)).GET();
         String key = g.apiKey() == null ? null : g.apiKey().value();
-        if (openai && key != null && !key.isBlank()) request.header("Authorization", "Bearer " + key);
+        if (openai && key != null && !key.isBlank())
+            request.header("Authorization", "Bearer " + key);
         int status;
         try {
-            status = HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            status =
+                    HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-            throw new IllegalArgumentException("the " + g.name() + " endpoint " + base + " is not reachable (" + probe + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-                    + "); start it, correct --llm-url, or use --generator auto (falls back to the offline baseline)", e);
+            throw new IllegalArgumentException(
+                    "the "
+                            + g.name()
+                            + " endpoint "
+                            + base
+                            + " is not reachable ("
+                            + probe
+                            + ": "
+                            + (e.getMessage() == null
+                                    ? e.getClass().getSimpleName()
+                                    : e.getMessage())
+                            + "); start it, correct --llm-url, or use --generator auto (falls back to the offline baseline)",
+                    e);
         }
         if (status == 401 || status == 403) {
-            throw new IllegalArgumentException("the " + g.name() + " endpoint " + base + " refused the credentials (HTTP " + status
-                    + " on " + probe + ")" + (openai ? "; set the key in the variable named by llm_api_key_env" : ""));
+            throw new IllegalArgumentException(
+                    "the "
+                            + g.name()
+                            + " endpoint "
+                            + base
+                            + " refused the credentials (HTTP "
+                            + status
+                            + " on "
+                            + probe
+                            + ")"
+                            + (openai
+                                    ? "; set the key in the variable named by llm_api_key_env"
+                                    : ""));
         }
     }
 
@@ -89,8 +136,13 @@ public final class GeneratorSelection {
 
     private static String answers(String url) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r =
+                    HTTP.send(
+                            HttpRequest.newBuilder(URI.create(url))
+                                    .timeout(Duration.ofSeconds(3))
+                                    .GET()
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             return r.statusCode() / 100 == 2 ? r.body() : null;
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();

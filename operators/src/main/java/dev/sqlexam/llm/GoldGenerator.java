@@ -1,6 +1,7 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.model.Candidate;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +28,7 @@ public final class GoldGenerator implements SqlGenerator {
     public CompletableFuture<Generation> generate(Request request) {
         List<Candidate> candidates = new ArrayList<>();
         candidates.add(new Candidate(0, request.task().question().goldSql(), NAME, 0));
-        return CompletableFuture.completedFuture(Generation.of(candidates, null, "1 candidate from gold"));
+        return CompletableFuture.completedFuture(
+                Generation.of(candidates, null, "1 candidate from gold"));
     }
 }

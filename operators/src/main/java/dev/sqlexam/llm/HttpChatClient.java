@@ -1,13 +1,14 @@
 package dev.sqlexam.llm;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHttpClient;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Response;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTP side every chat client shares: one process-wide async-http-client, JSON POSTs with a
@@ -24,7 +25,12 @@ abstract class HttpChatClient implements ChatClient {
     protected final RetryPolicy retry;
     private final Map<String, String> headers;
 
-    HttpChatClient(String baseUrl, String model, long timeoutMs, RetryPolicy retry, Map<String, String> headers) {
+    HttpChatClient(
+            String baseUrl,
+            String model,
+            long timeoutMs,
+            RetryPolicy retry,
+            Map<String, String> headers) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.model = model;
         this.timeoutMs = timeoutMs;
@@ -36,8 +42,12 @@ abstract class HttpChatClient implements ChatClient {
         if (shared == null) {
             synchronized (HttpChatClient.class) {
                 if (shared == null) {
-                    shared = Dsl.asyncHttpClient(Dsl.config().setConnectTimeout(Duration.ofSeconds(5))
-                            .setMaxConnectionsPerHost(64).setThreadPoolName("sqlexam-llm"));
+                    shared =
+                            Dsl.asyncHttpClient(
+                                    Dsl.config()
+                                            .setConnectTimeout(Duration.ofSeconds(5))
+                                            .setMaxConnectionsPerHost(64)
+                                            .setThreadPoolName("sqlexam-llm"));
                 }
             }
         }
@@ -52,7 +62,10 @@ abstract class HttpChatClient implements ChatClient {
     /** The reply body of a successful POST and the retries it took. */
     record HttpResult(String body, int retries, long latencyMs) {}
 
-    /** A reply body that is not the protocol's shape (HTML, not JSON, no choices, no content): the endpoint's fault, retried. */
+    /**
+     * A reply body that is not the protocol's shape (HTML, not JSON, no choices, no content): the
+     * endpoint's fault, retried.
+     */
     @FunctionalInterface
     interface Reader<T> {
         T read(HttpResult http) throws ProtocolViolation;
@@ -65,47 +78,122 @@ abstract class HttpChatClient implements ChatClient {
         }
     }
 
-    /** POSTs and reads the reply; a reply the reader rejects is retried as a server failure would be. */
+    /**
+     * POSTs and reads the reply; a reply the reader rejects is retried as a server failure would
+     * be.
+     */
     <T> CompletableFuture<T> post(String path, String json, Reader<T> reader) {
         CompletableFuture<T> result = new CompletableFuture<>();
         attempt(path, json, 0, System.nanoTime(), result, reader);
         return result;
     }
 
-    private <T> void attempt(String path, String json, int attempt, long start, CompletableFuture<T> result, Reader<T> reader) {
-        BoundRequestBuilder request = http().preparePost(baseUrl + path).setHeader("Content-Type", "application/json")
-                .setRequestTimeout(Duration.ofMillis(timeoutMs)).setBody(json);
+    private <T> void attempt(
+            String path,
+            String json,
+            int attempt,
+            long start,
+            CompletableFuture<T> result,
+            Reader<T> reader) {
+        BoundRequestBuilder request =
+                http().preparePost(baseUrl + path)
+                        .setHeader("Content-Type", "application/json")
+                        .setRequestTimeout(Duration.ofMillis(timeoutMs))
+                        .setBody(json);
         headers.forEach(request::setHeader);
-        request.execute().toCompletableFuture().whenComplete((response, error) -> {
-            if (error != null) {
-                retryOrFail(path, json, attempt, start, result, reader, 0, null, provider() + " at " + baseUrl + path + " did not answer: "
-                        + rootMessage(error), error);
-            } else if (response.getStatusCode() / 100 == 2) {
-                try {
-                    result.complete(reader.read(new HttpResult(response.getResponseBody(), attempt, (System.nanoTime() - start) / 1_000_000)));
-                } catch (ProtocolViolation e) {
-                    retryOrFail(path, json, attempt, start, result, reader, response.getStatusCode(), null,
-                            provider() + " at " + baseUrl + path + " answered outside its protocol: " + e.getMessage(), e);
-                } catch (RuntimeException e) {
-                    result.completeExceptionally(e);
-                }
-            } else if (RetryPolicy.retryable(response.getStatusCode())) {
-                retryOrFail(path, json, attempt, start, result, reader, response.getStatusCode(), retryAfter(response),
-                        describe(response), null);
-            } else {
-                result.completeExceptionally(new LlmException(describe(response), response.getStatusCode(), attempt, null));
-            }
-        });
+        request.execute()
+                .toCompletableFuture()
+                .whenComplete(
+                        (response, error) -> {
+                            if (error != null) {
+                                retryOrFail(
+                                        path,
+                                        json,
+                                        attempt,
+                                        start,
+                                        result,
+                                        reader,
+                                        0,
+                                        null,
+                                        provider()
+                                                + " at "
+                                                + baseUrl
+                                                + path
+                                                + " did not answer: "
+                                                + rootMessage(error),
+                                        error);
+                            } else if (response.getStatusCode() / 100 == 2) {
+                                try {
+                                    result.complete(
+                                            reader.read(
+                                                    new HttpResult(
+                                                            response.getResponseBody(),
+                                                            attempt,
+                                                            (System.nanoTime() - start)
+                                                                    / 1_000_000)));
+                                } catch (ProtocolViolation e) {
+                                    retryOrFail(
+                                            path,
+                                            json,
+                                            attempt,
+                                            start,
+                                            result,
+                                            reader,
+                                            response.getStatusCode(),
+                                            null,
+                                            provider()
+                                                    + " at "
+                                                    + baseUrl
+                                                    + path
+                                                    + " answered outside its protocol: "
+                                                    + e.getMessage(),
+                                            e);
+                                } catch (RuntimeException e) {
+                                    result.completeExceptionally(e);
+                                }
+                            } else if (RetryPolicy.retryable(response.getStatusCode())) {
+                                retryOrFail(
+                                        path,
+                                        json,
+                                        attempt,
+                                        start,
+                                        result,
+                                        reader,
+                                        response.getStatusCode(),
+                                        retryAfter(response),
+                                        describe(response),
+                                        null);
+                            } else {
+                                result.completeExceptionally(
+                                        new LlmException(
+                                                describe(response),
+                                                response.getStatusCode(),
+                                                attempt,
+                                                null));
+                            }
+                        });
     }
 
-    private <T> void retryOrFail(String path, String json, int attempt, long start, CompletableFuture<T> result, Reader<T> reader,
-            int status, Long retryAfter, String message, Throwable cause) {
+    private <T> void retryOrFail(
+            String path,
+            String json,
+            int attempt,
+            long start,
+            CompletableFuture<T> result,
+            Reader<T> reader,
+            int status,
+            Long retryAfter,
+            String message,
+            Throwable cause) {
         if (attempt >= retry.maxRetries()) {
-            result.completeExceptionally(new LlmException(message + " (after " + attempt + " retries)", status, attempt, cause));
+            result.completeExceptionally(
+                    new LlmException(
+                            message + " (after " + attempt + " retries)", status, attempt, cause));
             return;
         }
         long delay = retry.delayMs(attempt, retryAfter);
-        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(() -> attempt(path, json, attempt + 1, start, result, reader));
+        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS)
+                .execute(() -> attempt(path, json, attempt + 1, start, result, reader));
     }
 
     private String describe(Response response) {
@@ -127,6 +215,7 @@ abstract class HttpChatClient implements ChatClient {
     static String rootMessage(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+        return root.getClass().getSimpleName()
+                + (root.getMessage() == null ? "" : ": " + root.getMessage());
     }
 }

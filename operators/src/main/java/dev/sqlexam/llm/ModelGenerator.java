@@ -3,8 +3,9 @@ package dev.sqlexam.llm;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GenerationTrace;
-import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.JoinPlan;
+import dev.sqlexam.model.SchemaContextPacket;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -24,10 +25,22 @@ import java.util.concurrent.TimeoutException;
 public final class ModelGenerator implements SqlGenerator {
 
     /** Generation settings (seed 003's MULTI_CANDIDATE_* and the sampling options). */
-    public record Settings(boolean multiCandidate, int kDefault, int kEasy, int kHard, long timeBudgetMs, double temperature,
-            int maxTokens, Integer seed, PromptTemplates.Stages prompt) implements Serializable {
+    public record Settings(
+            boolean multiCandidate,
+            int kDefault,
+            int kEasy,
+            int kHard,
+            long timeBudgetMs,
+            double temperature,
+            int maxTokens,
+            Integer seed,
+            PromptTemplates.Stages prompt)
+            implements Serializable {
 
-        /** K for a question of this difficulty: MULTI_CANDIDATE_K_EASY, _K, _K_HARD; 1 with MULTI_CANDIDATE_ENABLED off. */
+        /**
+         * K for a question of this difficulty: MULTI_CANDIDATE_K_EASY, _K, _K_HARD; 1 with
+         * MULTI_CANDIDATE_ENABLED off.
+         */
         public int k(DifficultyClassifier.Difficulty difficulty) {
             return multiCandidate ? DifficultyClassifier.k(difficulty, kEasy, kDefault, kHard) : 1;
         }
@@ -48,12 +61,14 @@ public final class ModelGenerator implements SqlGenerator {
 
     @Override
     public CompletableFuture<Generation> generate(Request request) {
-        return generateWithTrace(request.task(), request.packet(), request.plan()).thenApply(ModelGenerator::generation);
+        return generateWithTrace(request.task(), request.packet(), request.plan())
+                .thenApply(ModelGenerator::generation);
     }
 
     @Override
     public Optional<Sketcher> sketcher() {
-        return Optional.of((task, packet) -> sketch(task, packet).thenApply(ModelGenerator::generation));
+        return Optional.of(
+                (task, packet) -> sketch(task, packet).thenApply(ModelGenerator::generation));
     }
 
     @Override
@@ -61,11 +76,19 @@ public final class ModelGenerator implements SqlGenerator {
         return Optional.of(prompt -> complete(prompt).thenApply(ModelGenerator::generation));
     }
 
-    /** No reply at all is the endpoint's failure; replies without SQL are the model's, and come back as no candidates. */
+    /**
+     * No reply at all is the endpoint's failure; replies without SQL are the model's, and come back
+     * as no candidates.
+     */
     private static Generation generation(Result r) {
         GenerationTrace t = r.trace();
-        if (t.error() != null) return Generation.failed(dev.sqlexam.model.ErrorClass.INFRA_FAILURE.code(), t.error(), t);
-        return Generation.of(r.candidates(), t, r.candidates().size() + " candidate(s) of " + t.k() + " from " + t.model());
+        if (t.error() != null)
+            return Generation.failed(
+                    dev.sqlexam.model.ErrorClass.INFRA_FAILURE.code(), t.error(), t);
+        return Generation.of(
+                r.candidates(),
+                t,
+                r.candidates().size() + " candidate(s) of " + t.k() + " from " + t.model());
     }
 
     /** Candidates and the trace of how they were made. */
@@ -75,61 +98,137 @@ public final class ModelGenerator implements SqlGenerator {
         return generateWithTrace(task, packet, null);
     }
 
-    public CompletableFuture<Result> generateWithTrace(ExamTask task, SchemaContextPacket packet, JoinPlan plan) {
-        DifficultyClassifier.Difficulty difficulty = DifficultyClassifier.classify(task.question().question(),
-                packet == null ? 0 : packet.tables().size());
+    public CompletableFuture<Result> generateWithTrace(
+            ExamTask task, SchemaContextPacket packet, JoinPlan plan) {
+        DifficultyClassifier.Difficulty difficulty =
+                DifficultyClassifier.classify(
+                        task.question().question(), packet == null ? 0 : packet.tables().size());
         int k = settings.k(difficulty);
         return generate(task, packet, plan, difficulty, k);
     }
 
-    /** One quick candidate from the retrieved schema: the pre-SQL sketch whose tables drive backward recall. */
+    /**
+     * One quick candidate from the retrieved schema: the pre-SQL sketch whose tables drive backward
+     * recall.
+     */
     public CompletableFuture<Result> sketch(ExamTask task, SchemaContextPacket packet) {
-        return generate(task, packet, null, DifficultyClassifier.classify(task.question().question(),
-                packet == null ? 0 : packet.tables().size()), 1);
+        return generate(
+                task,
+                packet,
+                null,
+                DifficultyClassifier.classify(
+                        task.question().question(), packet == null ? 0 : packet.tables().size()),
+                1);
     }
 
-    private CompletableFuture<Result> generate(ExamTask task, SchemaContextPacket packet, JoinPlan plan,
-            DifficultyClassifier.Difficulty difficulty, int k) {
-        return ask(PromptTemplates.build(task.question(), packet, plan, settings.prompt()), difficulty.name().toLowerCase(), k);
+    private CompletableFuture<Result> generate(
+            ExamTask task,
+            SchemaContextPacket packet,
+            JoinPlan plan,
+            DifficultyClassifier.Difficulty difficulty,
+            int k) {
+        return ask(
+                PromptTemplates.build(task.question(), packet, plan, settings.prompt()),
+                difficulty.name().toLowerCase(),
+                k);
     }
 
-    /** One completion of a prompt written elsewhere (the repair prompt), under the generation system prompt. */
+    /**
+     * One completion of a prompt written elsewhere (the repair prompt), under the generation system
+     * prompt.
+     */
     public CompletableFuture<Result> complete(String userPrompt) {
-        return ask(new PromptTemplates.Prompt(PromptTemplates.systemPrompt(), userPrompt), "repair", 1);
+        return ask(
+                new PromptTemplates.Prompt(PromptTemplates.systemPrompt(), userPrompt),
+                "repair",
+                1);
     }
 
     private CompletableFuture<Result> ask(PromptTemplates.Prompt prompt, String difficulty, int k) {
-        ChatRequest request = new ChatRequest(prompt.system(), prompt.user(), settings.temperature(), settings.seed(), settings.maxTokens(), k)
-                .withBudget(settings.timeBudgetMs());
+        ChatRequest request =
+                new ChatRequest(
+                                prompt.system(),
+                                prompt.user(),
+                                settings.temperature(),
+                                settings.seed(),
+                                settings.maxTokens(),
+                                k)
+                        .withBudget(settings.timeBudgetMs());
         long start = System.nanoTime();
-        return client.chat(request).handle((reply, error) -> {
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                String message = cause instanceof TimeoutException ? "time budget of " + settings.timeBudgetMs() + " ms ran out"
-                        : cause.getMessage();
-                int retries = cause instanceof LlmException e ? e.retries() : 0;
-                return new Result(List.of(), new GenerationTrace(client.provider(), client.model(), difficulty, k,
-                        prompt.hash(), 0, 0, ms, retries, 0, 0, 0, List.of(), message, null));
-            }
-            List<Candidate> candidates = new ArrayList<>();
-            List<String> problems = new ArrayList<>(reply.lost());
-            Set<String> seen = new LinkedHashSet<>();
-            int duplicates = 0;
-            for (String content : reply.contents()) {
-                SqlExtraction.Extracted e = SqlExtraction.extract(content);
-                if (!e.ok()) {
-                    problems.add(e.problem());
-                } else if (!seen.add(SqlExtraction.normalize(e.sql()))) {
-                    duplicates++;
-                } else {
-                    candidates.add(new Candidate(candidates.size(), e.sql(), client.provider() + ":" + client.model(), ms));
-                }
-            }
-            return new Result(candidates, new GenerationTrace(client.provider(), client.model(), difficulty, k,
-                    prompt.hash(), reply.promptTokens(), reply.completionTokens(), ms, reply.retries(), reply.httpCalls(),
-                    reply.contents().size(), duplicates, problems, null, null));
-        });
+        return client.chat(request)
+                .handle(
+                        (reply, error) -> {
+                            long ms = (System.nanoTime() - start) / 1_000_000;
+                            if (error != null) {
+                                Throwable cause =
+                                        error instanceof CompletionException
+                                                        && error.getCause() != null
+                                                ? error.getCause()
+                                                : error;
+                                String message =
+                                        cause instanceof TimeoutException
+                                                ? "time budget of "
+                                                        + settings.timeBudgetMs()
+                                                        + " ms ran out"
+                                                : cause.getMessage();
+                                int retries = cause instanceof LlmException e ? e.retries() : 0;
+                                return new Result(
+                                        List.of(),
+                                        new GenerationTrace(
+                                                client.provider(),
+                                                client.model(),
+                                                difficulty,
+                                                k,
+                                                prompt.hash(),
+                                                0,
+                                                0,
+                                                ms,
+                                                retries,
+                                                0,
+                                                0,
+                                                0,
+                                                List.of(),
+                                                message,
+                                                null));
+                            }
+                            List<Candidate> candidates = new ArrayList<>();
+                            List<String> problems = new ArrayList<>(reply.lost());
+                            Set<String> seen = new LinkedHashSet<>();
+                            int duplicates = 0;
+                            for (String content : reply.contents()) {
+                                SqlExtraction.Extracted e = SqlExtraction.extract(content);
+                                if (!e.ok()) {
+                                    problems.add(e.problem());
+                                } else if (!seen.add(SqlExtraction.normalize(e.sql()))) {
+                                    duplicates++;
+                                } else {
+                                    candidates.add(
+                                            new Candidate(
+                                                    candidates.size(),
+                                                    e.sql(),
+                                                    client.provider() + ":" + client.model(),
+                                                    ms));
+                                }
+                            }
+                            return new Result(
+                                    candidates,
+                                    new GenerationTrace(
+                                            client.provider(),
+                                            client.model(),
+                                            difficulty,
+                                            k,
+                                            prompt.hash(),
+                                            reply.promptTokens(),
+                                            reply.completionTokens(),
+                                            ms,
+                                            reply.retries(),
+                                            reply.httpCalls(),
+                                            reply.contents().size(),
+                                            duplicates,
+                                            problems,
+                                            null,
+                                            null));
+                        });
     }
 
     @Override

@@ -2,12 +2,13 @@ package dev.sqlexam.llm;
 
 import dev.sqlexam.config.Choices;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.prompt.ColumnPruner;
 import dev.sqlexam.prompt.Glosses;
-import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.prompt.SchemaLinker;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,16 +43,25 @@ public final class PromptTemplates {
     }
 
     /**
-     * Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED), join
-     * hints (JOIN_HINT_FORMAT), column pruning (COLUMN_PRUNING_ENABLED).
+     * Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED),
+     * join hints (JOIN_HINT_FORMAT), column pruning (COLUMN_PRUNING_ENABLED).
      */
-    public record Stages(boolean glosses, boolean linker, Choices.JoinHints joinHintFormat, boolean columnPruning) implements java.io.Serializable {
+    public record Stages(
+            boolean glosses,
+            boolean linker,
+            Choices.JoinHints joinHintFormat,
+            boolean columnPruning)
+            implements java.io.Serializable {
         public static final Stages DEFAULT = from(dev.sqlexam.config.Settings.defaults());
 
-        /** SCHEMA_GLOSSES_ENABLED, SCHEMA_LINKER_ENABLED, JOIN_HINT_FORMAT, COLUMN_PRUNING_ENABLED. */
+        /**
+         * SCHEMA_GLOSSES_ENABLED, SCHEMA_LINKER_ENABLED, JOIN_HINT_FORMAT, COLUMN_PRUNING_ENABLED.
+         */
         public static Stages from(dev.sqlexam.config.Settings s) {
-            return new Stages(s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
-                    s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_LINKER_ENABLED), s.get(dev.sqlexam.config.SqlExamOptions.JOIN_HINT_FORMAT),
+            return new Stages(
+                    s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
+                    s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_LINKER_ENABLED),
+                    s.get(dev.sqlexam.config.SqlExamOptions.JOIN_HINT_FORMAT),
                     s.get(dev.sqlexam.config.SqlExamOptions.COLUMN_PRUNING_ENABLED));
         }
 
@@ -64,38 +74,90 @@ public final class PromptTemplates {
         return build(q, packet, null, Stages.DEFAULT);
     }
 
-    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Choices.JoinHints hintFormat) {
-        return build(q, packet, plan, new Stages(Stages.DEFAULT.glosses(), Stages.DEFAULT.linker(), hintFormat));
+    public static Prompt build(
+            ExamQuestion q,
+            SchemaContextPacket packet,
+            JoinPlan plan,
+            Choices.JoinHints hintFormat) {
+        return build(
+                q,
+                packet,
+                plan,
+                new Stages(Stages.DEFAULT.glosses(), Stages.DEFAULT.linker(), hintFormat));
     }
 
-    /** {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan. */
-    public static Prompt build(ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Stages stages) {
+    /**
+     * {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan.
+     */
+    public static Prompt build(
+            ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Stages stages) {
         Choices.JoinHints hintFormat = stages.joinHintFormat();
         StringBuilder schema = new StringBuilder();
         if (packet != null) {
-            List<String> lines = stages.columnPruning()
-                    ? ColumnPruner.prune(q.question(), packet.tables(), packet.fkEdges(), ColumnPruner.DEFAULT_MAX_NON_STRUCTURAL)
-                    : packet.tables().stream().map(PacketTable::mSchema).toList();
-            lines.forEach(m -> schema.append(stages.glosses() ? Glosses.annotate(m) : m).append('\n'));
+            List<String> lines =
+                    stages.columnPruning()
+                            ? ColumnPruner.prune(
+                                    q.question(),
+                                    packet.tables(),
+                                    packet.fkEdges(),
+                                    ColumnPruner.DEFAULT_MAX_NON_STRUCTURAL)
+                            : packet.tables().stream().map(PacketTable::mSchema).toList();
+            lines.forEach(
+                    m -> schema.append(stages.glosses() ? Glosses.annotate(m) : m).append('\n'));
         }
         String contract = "";
         if (packet != null && stages.linker()) {
-            contract = SchemaLinker.render(SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
-                    packet.tableWarnings());
+            contract =
+                    SchemaLinker.render(
+                            SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
+                            packet.tableWarnings());
         } else if (packet != null && !packet.tableWarnings().isEmpty()) {
-            contract = "\n### Table Warnings (READ CAREFULLY)\n" + String.join("\n", packet.tableWarnings().stream().map(w -> "- " + w).toList()) + "\n";
+            contract =
+                    "\n### Table Warnings (READ CAREFULLY)\n"
+                            + String.join(
+                                    "\n",
+                                    packet.tableWarnings().stream().map(w -> "- " + w).toList())
+                            + "\n";
         }
         boolean edges = hintFormat.edges();
         boolean paths = hintFormat.paths() && plan != null && !plan.paths().isEmpty();
-        String joins = (!edges || packet == null || packet.fkEdges().isEmpty() ? ""
-                : "\n## Join Hints (FK Edges)\n" + String.join("\n", packet.fkEdges().stream().map(e -> "- " + e.joinCondition()).toList()) + "\n")
-                + (!paths ? "" : "\n## Suggested Join Paths\n" + String.join("\n", plan.paths().stream()
-                        .map(p -> "- " + p.describe() + "\n  ON: " + p.on()).toList()) + "\n");
+        String joins =
+                (!edges || packet == null || packet.fkEdges().isEmpty()
+                                ? ""
+                                : "\n## Join Hints (FK Edges)\n"
+                                        + String.join(
+                                                "\n",
+                                                packet.fkEdges().stream()
+                                                        .map(e -> "- " + e.joinCondition())
+                                                        .toList())
+                                        + "\n")
+                        + (!paths
+                                ? ""
+                                : "\n## Suggested Join Paths\n"
+                                        + String.join(
+                                                "\n",
+                                                plan.paths().stream()
+                                                        .map(
+                                                                p ->
+                                                                        "- "
+                                                                                + p.describe()
+                                                                                + "\n  ON: "
+                                                                                + p.on())
+                                                        .toList())
+                                        + "\n");
         String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
-        List<String> chunks = packet == null ? List.of() : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
-        String docs = chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";
-        String user = GENERATE.replace("{{schema}}", schema.toString().strip()).replace("{{join_hints}}", contract + joins)
-                .replace("{{evidence}}", evidence).replace("{{docs}}", docs).replace("{{question}}", q.question());
+        List<String> chunks =
+                packet == null
+                        ? List.of()
+                        : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
+        String docs =
+                chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";
+        String user =
+                GENERATE.replace("{{schema}}", schema.toString().strip())
+                        .replace("{{join_hints}}", contract + joins)
+                        .replace("{{evidence}}", evidence)
+                        .replace("{{docs}}", docs)
+                        .replace("{{question}}", q.question());
         return new Prompt(SYSTEM.strip(), user.strip());
     }
 
@@ -111,7 +173,8 @@ public final class PromptTemplates {
 
     private static String load(String name) {
         try (InputStream in = PromptTemplates.class.getResourceAsStream("/prompts/" + name)) {
-            if (in == null) throw new IllegalStateException("missing prompt template prompts/" + name);
+            if (in == null)
+                throw new IllegalStateException("missing prompt template prompts/" + name);
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,9 +1,11 @@
 package dev.sqlexam.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamTask;
-import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -25,13 +27,17 @@ public final class ReplayGenerator implements SqlGenerator {
     public static final String NAME = "replay";
 
     /** What the log holds for one question. */
-    public record Recorded(List<String> candidates, String promptHash, String generator) implements Serializable {}
+    public record Recorded(List<String> candidates, String promptHash, String generator)
+            implements Serializable {}
 
     private final Map<String, Recorded> byQuestion;
 
     private final PromptTemplates.Stages prompt;
 
-    /** {@code prompt}: the prompt stages of this run, whose hash tells a question whose prompt changed since the log. */
+    /**
+     * {@code prompt}: the prompt stages of this run, whose hash tells a question whose prompt
+     * changed since the log.
+     */
     public ReplayGenerator(Map<String, Recorded> byQuestion, PromptTemplates.Stages prompt) {
         this.byQuestion = byQuestion;
         this.prompt = prompt == null ? PromptTemplates.Stages.DEFAULT : prompt;
@@ -46,9 +52,11 @@ public final class ReplayGenerator implements SqlGenerator {
                 JsonNode r = Json.MAPPER.readTree(line);
                 List<String> candidates = new ArrayList<>();
                 r.path("candidates").forEach(c -> candidates.add(c.asText()));
-                if (candidates.isEmpty() && r.hasNonNull("pred_sql")) candidates.add(r.get("pred_sql").asText());
+                if (candidates.isEmpty() && r.hasNonNull("pred_sql"))
+                    candidates.add(r.get("pred_sql").asText());
                 String hash = r.path("generation").path("prompt_hash").asText(null);
-                out.putIfAbsent(key(r.path("question_id").asText(), r.path("question").asText()),
+                out.putIfAbsent(
+                        key(r.path("question_id").asText(), r.path("question").asText()),
                         new Recorded(candidates, hash, r.path("generator").asText()));
             }
         } catch (IOException e) {
@@ -69,12 +77,20 @@ public final class ReplayGenerator implements SqlGenerator {
     /** The recorded candidates, or none with the reason when the question or its prompt changed. */
     public Replayed replay(ExamTask task, String promptHash) {
         Recorded r = byQuestion.get(key(task.question().id(), task.question().question()));
-        if (r == null) return new Replayed(List.of(), "no record of this question in the replayed log");
+        if (r == null)
+            return new Replayed(List.of(), "no record of this question in the replayed log");
         if (r.promptHash() != null && promptHash != null && !r.promptHash().equals(promptHash)) {
-            return new Replayed(List.of(), "the prompt changed since the replayed run (hash " + r.promptHash() + " → " + promptHash + ")");
+            return new Replayed(
+                    List.of(),
+                    "the prompt changed since the replayed run (hash "
+                            + r.promptHash()
+                            + " → "
+                            + promptHash
+                            + ")");
         }
         List<Candidate> candidates = new ArrayList<>();
-        for (String sql : r.candidates()) candidates.add(new Candidate(candidates.size(), sql, NAME + ":" + r.generator(), 0));
+        for (String sql : r.candidates())
+            candidates.add(new Candidate(candidates.size(), sql, NAME + ":" + r.generator(), 0));
         return new Replayed(candidates, null);
     }
 
@@ -84,12 +100,35 @@ public final class ReplayGenerator implements SqlGenerator {
     @Override
     public CompletableFuture<Generation> generate(Request request) {
         long start = System.nanoTime();
-        String hash = PromptTemplates.build(request.task().question(), request.packet(), request.plan(), prompt).hash();
+        String hash =
+                PromptTemplates.build(
+                                request.task().question(), request.packet(), request.plan(), prompt)
+                        .hash();
         Replayed r = replay(request.task(), hash);
         long ms = (System.nanoTime() - start) / 1_000_000;
-        var trace = new dev.sqlexam.model.GenerationTrace(NAME, "log", null, r.candidates().size(), hash, 0, 0, ms, 0, 0,
-                r.candidates().size(), 0, List.of(), r.problem(), null);
-        return CompletableFuture.completedFuture(r.problem() == null ? Generation.of(r.candidates(), trace, r.candidates().size()
-                + " candidate(s) replayed") : Generation.failed("replay_miss", r.problem(), trace));
+        var trace =
+                new dev.sqlexam.model.GenerationTrace(
+                        NAME,
+                        "log",
+                        null,
+                        r.candidates().size(),
+                        hash,
+                        0,
+                        0,
+                        ms,
+                        0,
+                        0,
+                        r.candidates().size(),
+                        0,
+                        List.of(),
+                        r.problem(),
+                        null);
+        return CompletableFuture.completedFuture(
+                r.problem() == null
+                        ? Generation.of(
+                                r.candidates(),
+                                trace,
+                                r.candidates().size() + " candidate(s) replayed")
+                        : Generation.failed("replay_miss", r.problem(), trace));
     }
 }

@@ -1,6 +1,7 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.sql.SqlText;
+
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,7 +14,8 @@ import java.util.regex.Pattern;
 public final class SqlExtraction {
 
     private static final Pattern THINK = Pattern.compile("(?is)<think>.*?(</think>|$)");
-    private static final Pattern FENCE = Pattern.compile("(?s)```[ \\t]*([A-Za-z]*)[ \\t]*\\n?(.*?)```");
+    private static final Pattern FENCE =
+            Pattern.compile("(?s)```[ \\t]*([A-Za-z]*)[ \\t]*\\n?(.*?)```");
     private static final Pattern QUERY_START = Pattern.compile("(?is)\\b(WITH|SELECT)\\b");
 
     /** The query found, or why none was. */
@@ -35,7 +37,9 @@ public final class SqlExtraction {
         while (fence.find()) {
             String lang = fence.group(1).toLowerCase(Locale.ROOT);
             String body = fence.group(2).strip();
-            if (sqlFence == null && (lang.equals("sql") || lang.equals("postgresql") || lang.equals("pgsql"))) sqlFence = body;
+            if (sqlFence == null
+                    && (lang.equals("sql") || lang.equals("postgresql") || lang.equals("pgsql")))
+                sqlFence = body;
             if (anyFence == null && QUERY_START.matcher(body).find()) anyFence = body;
         }
         boolean fenced = sqlFence != null || anyFence != null;
@@ -53,9 +57,10 @@ public final class SqlExtraction {
     }
 
     /**
-     * The first statement that is a query, starting at its SELECT/WITH and ending at its top-level semicolon. Outside a
-     * code fence a query starts a line (or follows a colon, "SQL: SELECT ...", or another statement), and the word must begin SQL, not prose:
-     * "I cannot help with that." holds no query.
+     * The first statement that is a query, starting at its SELECT/WITH and ending at its top-level
+     * semicolon. Outside a code fence a query starts a line (or follows a colon, "SQL: SELECT ...",
+     * or another statement), and the word must begin SQL, not prose: "I cannot help with that."
+     * holds no query.
      */
     static String firstQuery(String text, boolean fenced) {
         String masked = SqlText.maskQuotedAndComments(text);
@@ -64,19 +69,26 @@ public final class SqlExtraction {
             int start = m.start();
             if (!fenced && !startsALine(text, start)) continue;
             int end = masked.indexOf(';', start);
-            String statement = cutTrailingProse(SqlText.stripTrailingSemicolons(text.substring(start, end < 0 ? text.length() : end)));
+            String statement =
+                    cutTrailingProse(
+                            SqlText.stripTrailingSemicolons(
+                                    text.substring(start, end < 0 ? text.length() : end)));
             if (statement.length() > 6 && looksLikeQuery(statement)) return statement;
         }
         return null;
     }
 
-    private static final Pattern CTE_START = Pattern.compile(
-            "(?is)^WITH\\s+(RECURSIVE\\s+)?(\"[^\"]+\"|[\\w$]+)\\s*(\\([^)]*\\))?\\s*AS\\s+(NOT\\s+)?(MATERIALIZED\\s+)?\\(");
+    private static final Pattern CTE_START =
+            Pattern.compile(
+                    "(?is)^WITH\\s+(RECURSIVE\\s+)?(\"[^\"]+\"|[\\w$]+)\\s*(\\([^)]*\\))?\\s*AS\\s+(NOT\\s+)?(MATERIALIZED\\s+)?\\(");
     private static final Pattern SELECT_START = Pattern.compile("(?is)^SELECT\\s+\\S");
     private static final Pattern HAS_FROM = Pattern.compile("(?i)\\bFROM\\b");
-    private static final Pattern WORDS_ONLY = Pattern.compile("(?is)^SELECT\\s+(?:DISTINCT\\s+)?[a-z]+\\s+[a-z]+\\s+[a-z]+\\b");
-    private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(I\\s*(cannot|can't|can not|am unable|'m unable|am not able|won't|will not)"
-            + "|I'm sorry|I am sorry|sorry, |as an AI|I apologi[sz]e|unable to (help|assist|answer|provide))");
+    private static final Pattern WORDS_ONLY =
+            Pattern.compile("(?is)^SELECT\\s+(?:DISTINCT\\s+)?[a-z]+\\s+[a-z]+\\s+[a-z]+\\b");
+    private static final Pattern REFUSAL =
+            Pattern.compile(
+                    "(?i)\\b(I\\s*(cannot|can't|can not|am unable|'m unable|am not able|won't|will not)"
+                            + "|I'm sorry|I am sorry|sorry, |as an AI|I apologi[sz]e|unable to (help|assist|answer|provide))");
 
     /** SQL, not a sentence that happens to start with "with" or "select". */
     static boolean looksLikeQuery(String statement) {
@@ -84,7 +96,8 @@ public final class SqlExtraction {
         if (CTE_START.matcher(s).find()) return true;
         if (!SELECT_START.matcher(s).find()) return false;
         if (s.matches("(?s).*[.?!]$")) return false;
-        return HAS_FROM.matcher(SqlText.maskQuotedAndComments(s)).find() || !WORDS_ONLY.matcher(s).find();
+        return HAS_FROM.matcher(SqlText.maskQuotedAndComments(s)).find()
+                || !WORDS_ONLY.matcher(s).find();
     }
 
     private static boolean startsALine(String text, int at) {
@@ -101,31 +114,42 @@ public final class SqlExtraction {
         return one.length() > 120 ? one.substring(0, 120) + "…" : one;
     }
 
-    private static final Pattern OTHER_STATEMENT = Pattern.compile("(?is)^(INSERT|UPDATE|DELETE|MERGE|DROP|ALTER|CREATE|TRUNCATE|GRANT|REVOKE"
-            + "|COPY|DO|CALL|SET|RESET|BEGIN|COMMIT|VACUUM|LOCK|EXPLAIN|PREPARE|EXECUTE)\\b");
+    private static final Pattern OTHER_STATEMENT =
+            Pattern.compile(
+                    "(?is)^(INSERT|UPDATE|DELETE|MERGE|DROP|ALTER|CREATE|TRUNCATE|GRANT|REVOKE"
+                            + "|COPY|DO|CALL|SET|RESET|BEGIN|COMMIT|VACUUM|LOCK|EXPLAIN|PREPARE|EXECUTE)\\b");
 
     /**
-     * A reply that holds no query but starts with another statement (the model obeyed "drop the table") is kept as a
-     * candidate, so the validator blocks it and the log shows what the model answered.
+     * A reply that holds no query but starts with another statement (the model obeyed "drop the
+     * table") is kept as a candidate, so the validator blocks it and the log shows what the model
+     * answered.
      */
     private static String otherStatement(String text) {
         String stripped = text.strip();
         if (!OTHER_STATEMENT.matcher(stripped).find()) return null;
         int end = SqlText.maskQuotedAndComments(stripped).indexOf(';');
-        return SqlText.stripTrailingSemicolons(end < 0 ? stripped : stripped.substring(0, end)).strip();
+        return SqlText.stripTrailingSemicolons(end < 0 ? stripped : stripped.substring(0, end))
+                .strip();
     }
 
-    /** A reply without a fence may continue with prose after the query: stop at a blank line followed by words. */
+    /**
+     * A reply without a fence may continue with prose after the query: stop at a blank line
+     * followed by words.
+     */
     private static String cutTrailingProse(String statement) {
         String[] parts = statement.split("\\n\\s*\\n", 2);
-        if (parts.length == 2 && !QUERY_START.matcher(parts[1]).lookingAt()
+        if (parts.length == 2
+                && !QUERY_START.matcher(parts[1]).lookingAt()
                 && parts[1].strip().matches("(?s)[A-Z][a-z].*")) {
             return parts[0].strip();
         }
         return statement.strip();
     }
 
-    /** The form candidates are deduplicated by: whitespace collapsed, keywords and names lower-cased outside quotes. */
+    /**
+     * The form candidates are deduplicated by: whitespace collapsed, keywords and names lower-cased
+     * outside quotes.
+     */
     public static String normalize(String sql) {
         String stripped = SqlText.stripTrailingSemicolons(sql);
         String masked = SqlText.maskQuotedAndComments(stripped);

@@ -3,11 +3,23 @@ package dev.sqlexam.model;
 import java.io.Serializable;
 
 /**
- * A rule that fired on one window row: the window, the key, the rule and its metric, the value the window had, the
- * threshold it crossed, and for a drift rule the trailing baseline it was measured against (null for a plain threshold).
+ * A rule that fired on one window row: the window, the key, the rule and its metric, the value the
+ * window had, the threshold it crossed, and for a drift rule the trailing baseline it was measured
+ * against (null for a plain threshold).
  */
-public record Alert(long windowStartMs, long windowEndMs, String keyKind, String key, String rule, String metric, double value,
-        double threshold, Double baseline, long events, String message) implements Serializable {
+public record Alert(
+        long windowStartMs,
+        long windowEndMs,
+        String keyKind,
+        String key,
+        String rule,
+        String metric,
+        double value,
+        double threshold,
+        Double baseline,
+        long events,
+        String message)
+        implements Serializable {
 
     /** The identity of an alert across a window's updates: one per window, key and rule. */
     public String id() {

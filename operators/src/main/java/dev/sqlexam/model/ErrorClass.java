@@ -31,9 +31,11 @@ public enum ErrorClass {
         if (sqlstate == null || sqlstate.length() != 5) return UNKNOWN;
         String cls = sqlstate.substring(0, 2).toUpperCase();
         return switch (cls) {
-            // connection exceptions, invalid authorization, unknown database, resources, system errors
+            // connection exceptions, invalid authorization, unknown database, resources, system
+            // errors
             case "08", "28", "3D", "53", "54", "58", "F0", "XX" -> INFRA_FAILURE;
-            // 57014 alone is the statement timeout; 57P01-57P03 are the server ending or refusing the session
+            // 57014 alone is the statement timeout; 57P01-57P03 are the server ending or refusing
+            // the session
             case "57" -> "57014".equals(sqlstate) ? QUERY_TIMEOUT : INFRA_FAILURE;
             case "42" -> "42501".equals(sqlstate) ? VALIDATION_BLOCK : SQL_ERROR;
             case "22", "21", "0A", "2B", "P0" -> SQL_ERROR;

@@ -4,15 +4,27 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
-/** How a question's candidates were judged (validation, lint, EXPLAIN, score), which one was chosen, and how it was repaired. */
-public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chosenIndex, String chosenSql, long durationMs,
-        RepairOutcome repair) implements Serializable {
+/**
+ * How a question's candidates were judged (validation, lint, EXPLAIN, score), which one was chosen,
+ * and how it was repaired.
+ */
+public record EvaluationTrace(
+        List<CandidateEvaluation> candidates,
+        Integer chosenIndex,
+        String chosenSql,
+        long durationMs,
+        RepairOutcome repair)
+        implements Serializable {
 
     public EvaluationTrace {
         candidates = new ArrayList<>(candidates);
     }
 
-    public EvaluationTrace(List<CandidateEvaluation> candidates, Integer chosenIndex, String chosenSql, long durationMs) {
+    public EvaluationTrace(
+            List<CandidateEvaluation> candidates,
+            Integer chosenIndex,
+            String chosenSql,
+            long durationMs) {
         this(candidates, chosenIndex, chosenSql, durationMs, null);
     }
 
@@ -27,14 +39,45 @@ public record EvaluationTrace(List<CandidateEvaluation> candidates, Integer chos
     }
 
     /** One candidate's evaluation; {@code rank} 1 is the chosen one. */
-    public record CandidateEvaluation(int index, String sql, String checkedSql, boolean blocked, String blockReason,
-            List<String> validationErrors, List<String> validationWarnings, List<LintIssue> lint, ExplainOutcome explain,
-            ScoreBreakdown score, int rank, List<ValueCheck> valueChecks)
+    public record CandidateEvaluation(
+            int index,
+            String sql,
+            String checkedSql,
+            boolean blocked,
+            String blockReason,
+            List<String> validationErrors,
+            List<String> validationWarnings,
+            List<LintIssue> lint,
+            ExplainOutcome explain,
+            ScoreBreakdown score,
+            int rank,
+            List<ValueCheck> valueChecks)
             implements Serializable {
-        public CandidateEvaluation(int index, String sql, String checkedSql, boolean blocked, String blockReason,
-                List<String> validationErrors, List<String> validationWarnings, List<LintIssue> lint, ExplainOutcome explain,
-                ScoreBreakdown score, int rank) {
-            this(index, sql, checkedSql, blocked, blockReason, validationErrors, validationWarnings, lint, explain, score, rank, null);
+        public CandidateEvaluation(
+                int index,
+                String sql,
+                String checkedSql,
+                boolean blocked,
+                String blockReason,
+                List<String> validationErrors,
+                List<String> validationWarnings,
+                List<LintIssue> lint,
+                ExplainOutcome explain,
+                ScoreBreakdown score,
+                int rank) {
+            this(
+                    index,
+                    sql,
+                    checkedSql,
+                    blocked,
+                    blockReason,
+                    validationErrors,
+                    validationWarnings,
+                    lint,
+                    explain,
+                    score,
+                    rank,
+                    null);
         }
     }
 }

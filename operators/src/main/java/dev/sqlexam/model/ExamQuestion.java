@@ -4,9 +4,9 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * One question of an exam set, as read from its JSONL line (DESIGN.md "Exam set format"). {@code sourceIndex}: its 0-based
- * position in the benchmark file it was imported from (null when the line gives none), what BIRD's and Spider's
- * predictions files are aligned by.
+ * One question of an exam set, as read from its JSONL line (DESIGN.md "Exam set format"). {@code
+ * sourceIndex}: its 0-based position in the benchmark file it was imported from (null when the line
+ * gives none), what BIRD's and Spider's predictions files are aligned by.
  */
 public record ExamQuestion(
         String id,
@@ -26,39 +26,132 @@ public record ExamQuestion(
         Integer sourceIndex)
         implements Serializable {
 
-    public ExamQuestion(String id, String db, String question, String goldSql, List<String> goldSqlAlternatives, List<String> goldTables,
-            String difficulty, String module, String category, String evidence, Boolean orderMatters, long lineNumber, String extrasJson,
+    public ExamQuestion(
+            String id,
+            String db,
+            String question,
+            String goldSql,
+            List<String> goldSqlAlternatives,
+            List<String> goldTables,
+            String difficulty,
+            String module,
+            String category,
+            String evidence,
+            Boolean orderMatters,
+            long lineNumber,
+            String extrasJson,
             String goldTablesError) {
-        this(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence, orderMatters, lineNumber,
-                extrasJson, goldTablesError, null);
+        this(
+                id,
+                db,
+                question,
+                goldSql,
+                goldSqlAlternatives,
+                goldTables,
+                difficulty,
+                module,
+                category,
+                evidence,
+                orderMatters,
+                lineNumber,
+                extrasJson,
+                goldTablesError,
+                null);
     }
 
-    public ExamQuestion(String id, String db, String question, String goldSql, List<String> goldSqlAlternatives, List<String> goldTables,
-            String difficulty, String module, String category, String evidence, Boolean orderMatters, long lineNumber, String extrasJson) {
-        this(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence, orderMatters, lineNumber,
-                extrasJson, null);
+    public ExamQuestion(
+            String id,
+            String db,
+            String question,
+            String goldSql,
+            List<String> goldSqlAlternatives,
+            List<String> goldTables,
+            String difficulty,
+            String module,
+            String category,
+            String evidence,
+            Boolean orderMatters,
+            long lineNumber,
+            String extrasJson) {
+        this(
+                id,
+                db,
+                question,
+                goldSql,
+                goldSqlAlternatives,
+                goldTables,
+                difficulty,
+                module,
+                category,
+                evidence,
+                orderMatters,
+                lineNumber,
+                extrasJson,
+                null);
     }
 
     public ExamQuestion {
-        goldSqlAlternatives = goldSqlAlternatives == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldSqlAlternatives);
-        goldTables = goldTables == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(goldTables);
+        goldSqlAlternatives =
+                goldSqlAlternatives == null
+                        ? new java.util.ArrayList<>()
+                        : new java.util.ArrayList<>(goldSqlAlternatives);
+        goldTables =
+                goldTables == null
+                        ? new java.util.ArrayList<>()
+                        : new java.util.ArrayList<>(goldTables);
     }
 
     /** A question with only its id, database, text and gold (null: none); nothing else known. */
     public static ExamQuestion of(String id, String db, String question, String goldSql) {
-        return new ExamQuestion(id, db, question, goldSql, List.of(), List.of(), null, null, null, null, null, 0, null);
+        return new ExamQuestion(
+                id, db, question, goldSql, List.of(), List.of(), null, null, null, null, null, 0,
+                null);
     }
 
-    /** The same question with its gold tables (derived from the gold's plan when the exam set gave none). */
+    /**
+     * The same question with its gold tables (derived from the gold's plan when the exam set gave
+     * none).
+     */
     public ExamQuestion withGoldTables(List<String> tables) {
-        return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, tables, difficulty, module, category, evidence, orderMatters,
-                lineNumber, extrasJson, null, sourceIndex);
+        return new ExamQuestion(
+                id,
+                db,
+                question,
+                goldSql,
+                goldSqlAlternatives,
+                tables,
+                difficulty,
+                module,
+                category,
+                evidence,
+                orderMatters,
+                lineNumber,
+                extrasJson,
+                null,
+                sourceIndex);
     }
 
-    /** The same question after its gold tables could not be looked up for a reason of the infrastructure (never the gold's). */
+    /**
+     * The same question after its gold tables could not be looked up for a reason of the
+     * infrastructure (never the gold's).
+     */
     public ExamQuestion withGoldTablesError(String error) {
-        return new ExamQuestion(id, db, question, goldSql, goldSqlAlternatives, goldTables, difficulty, module, category, evidence,
-                orderMatters, lineNumber, extrasJson, error, sourceIndex);
+        return new ExamQuestion(
+                id,
+                db,
+                question,
+                goldSql,
+                goldSqlAlternatives,
+                goldTables,
+                difficulty,
+                module,
+                category,
+                evidence,
+                orderMatters,
+                lineNumber,
+                extrasJson,
+                error,
+                sourceIndex);
     }
 
     /** The gold query first, then its alternatives. */

@@ -4,14 +4,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One line of the exam log: the whole story of one question in one run, in named parts (what was asked, the answer,
- * its grade, timing, the failure analysis, the stages' traces) and the question's extra fields. The log line is flat:
- * each part's fields stand at the top level under their own names ({@code ExamLogGoldenTest} pins them).
+ * One line of the exam log: the whole story of one question in one run, in named parts (what was
+ * asked, the answer, its grade, timing, the failure analysis, the stages' traces) and the
+ * question's extra fields. The log line is flat: each part's fields stand at the top level under
+ * their own names ({@code ExamLogGoldenTest} pins them).
  */
 public record ExamRecord(
         @JsonUnwrapped Asked asked,
@@ -20,15 +22,37 @@ public record ExamRecord(
         @JsonUnwrapped Timing timing,
         @JsonUnwrapped Failure failure,
         @JsonUnwrapped Traces traces,
-        @JsonRawValue @JsonProperty("extras") @JsonDeserialize(using = RawJsonText.class) String extrasJson)
+        @JsonRawValue @JsonProperty("extras") @JsonDeserialize(using = RawJsonText.class)
+                String extrasJson)
         implements Serializable {
 
-    /** The question as the run asked it: which run, variant and repetition, and the exam set's line. */
-    public record Asked(String runId, String variant, int repetition, String questionId, long lineNumber, String db, String question,
-            String difficulty, String module, String category, String goldSql) implements Serializable {}
+    /**
+     * The question as the run asked it: which run, variant and repetition, and the exam set's line.
+     */
+    public record Asked(
+            String runId,
+            String variant,
+            int repetition,
+            String questionId,
+            long lineNumber,
+            String db,
+            String question,
+            String difficulty,
+            String module,
+            String category,
+            String goldSql)
+            implements Serializable {}
 
-    /** Who answered and with what: the chosen SQL, every candidate, and (pass@k) which candidates were right. */
-    public record Answer(String generator, String predSql, List<String> candidates, List<Boolean> candidateCorrect) implements Serializable {
+    /**
+     * Who answered and with what: the chosen SQL, every candidate, and (pass@k) which candidates
+     * were right.
+     */
+    public record Answer(
+            String generator,
+            String predSql,
+            List<String> candidates,
+            List<Boolean> candidateCorrect)
+            implements Serializable {
 
         /** No answer: the generator wrote nothing. */
         public static Answer none(String generator) {
@@ -37,41 +61,83 @@ public record ExamRecord(
     }
 
     /**
-     * The grade: strict and lenient execution match with their reasons, BIRD's set match, which gold matched (-1: none),
-     * whether order counted, both row counts (-1: not run), and the comparison's detail.
+     * The grade: strict and lenient execution match with their reasons, BIRD's set match, which
+     * gold matched (-1: none), whether order counted, both row counts (-1: not run), and the
+     * comparison's detail.
      */
-    public record Grade(boolean correct, String reason, boolean lenientCorrect, String lenientReason, Boolean birdCorrect, int matchedGold,
-            boolean orderMatters, int goldRows, int predRows, String gradeDetail, Double softF1, SuiteGrade suite) implements Serializable {
+    public record Grade(
+            boolean correct,
+            String reason,
+            boolean lenientCorrect,
+            String lenientReason,
+            Boolean birdCorrect,
+            int matchedGold,
+            boolean orderMatters,
+            int goldRows,
+            int predRows,
+            String gradeDetail,
+            Double softF1,
+            SuiteGrade suite)
+            implements Serializable {
 
         /** Not graded: {@code reason} for both the strict and the lenient verdict. */
         public static Grade notGraded(String reason, String detail) {
-            return new Grade(false, reason, false, reason, null, -1, false, -1, -1, detail, null, null);
+            return new Grade(
+                    false, reason, false, reason, null, -1, false, -1, -1, detail, null, null);
         }
 
-        /** This grade with the test suite's verdict: wrong with reason {@code suite_mismatch} where the suite overturned it. */
+        /**
+         * This grade with the test suite's verdict: wrong with reason {@code suite_mismatch} where
+         * the suite overturned it.
+         */
         public Grade withSuite(SuiteGrade verdict) {
             String mismatch = GradeReason.SUITE_MISMATCH.code();
-            return new Grade(correct && verdict.correct(), correct && !verdict.correct() ? mismatch : reason,
-                    lenientCorrect && verdict.lenientCorrect(), lenientCorrect && !verdict.lenientCorrect() ? mismatch : lenientReason,
-                    birdCorrect, matchedGold, orderMatters, goldRows, predRows, gradeDetail, softF1, verdict);
+            return new Grade(
+                    correct && verdict.correct(),
+                    correct && !verdict.correct() ? mismatch : reason,
+                    lenientCorrect && verdict.lenientCorrect(),
+                    lenientCorrect && !verdict.lenientCorrect() ? mismatch : lenientReason,
+                    birdCorrect,
+                    matchedGold,
+                    orderMatters,
+                    goldRows,
+                    predRows,
+                    gradeDetail,
+                    softF1,
+                    verdict);
         }
     }
 
-    /** How long the gold and the prediction ran, the whole question took, and how many gold queries this record ran itself (0: cached). */
-    public record Timing(long goldMs, long predMs, long totalMs, int goldExecuted) implements Serializable {}
+    /**
+     * How long the gold and the prediction ran, the whole question took, and how many gold queries
+     * this record ran itself (0: cached).
+     */
+    public record Timing(long goldMs, long predMs, long totalMs, int goldExecuted)
+            implements Serializable {}
 
     /**
-     * What failed and why: the error class, SQLSTATE and message of the query that failed (the prediction's, else the
-     * gold's), the failure category and its explanation, and whether retrieval found the gold's tables.
+     * What failed and why: the error class, SQLSTATE and message of the query that failed (the
+     * prediction's, else the gold's), the failure category and its explanation, and whether
+     * retrieval found the gold's tables.
      */
-    public record Failure(String errorClass, String sqlstate, String error, String failureType, String failureDetails,
-            Boolean goldTablesRetrieved) implements Serializable {
+    public record Failure(
+            String errorClass,
+            String sqlstate,
+            String error,
+            String failureType,
+            String failureDetails,
+            Boolean goldTablesRetrieved)
+            implements Serializable {
 
         public static final Failure NONE = new Failure(null, null, null, null, null, null);
     }
 
     /** Every stage's trace, and the retrieval, generation and evaluation traces in full. */
-    public record Traces(List<StageTrace> trace, RetrievalTrace retrieval, GenerationTrace generation, EvaluationTrace evaluation)
+    public record Traces(
+            List<StageTrace> trace,
+            RetrievalTrace retrieval,
+            GenerationTrace generation,
+            EvaluationTrace evaluation)
             implements Serializable {
 
         public Traces {
@@ -80,7 +146,8 @@ public record ExamRecord(
     }
 
     public ExamRecord {
-        if (asked == null) throw new IllegalArgumentException("an exam record needs the question it answers");
+        if (asked == null)
+            throw new IllegalArgumentException("an exam record needs the question it answers");
         if (answer == null) answer = Answer.none(null);
         if (grade == null) grade = Grade.notGraded(null, null);
         if (timing == null) timing = new Timing(0, 0, 0, 0);

@@ -4,11 +4,13 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * A question scheduled in one run: which config variant and which repetition it belongs to. Before the stages where
- * variants part ways, one task does the work of several: {@code group} names every variant it stands for (the
- * {@code variant} whose options it is run with among them), and repetition 0 stands for every repetition.
+ * A question scheduled in one run: which config variant and which repetition it belongs to. Before
+ * the stages where variants part ways, one task does the work of several: {@code group} names every
+ * variant it stands for (the {@code variant} whose options it is run with among them), and
+ * repetition 0 stands for every repetition.
  */
-public record ExamTask(String runId, String variant, int repetition, ExamQuestion question, List<String> group)
+public record ExamTask(
+        String runId, String variant, int repetition, ExamQuestion question, List<String> group)
         implements Serializable {
 
     public ExamTask {

@@ -3,8 +3,9 @@ package dev.sqlexam.model;
 import java.io.Serializable;
 
 /**
- * The verdict on one prediction: strict (same columns) and lenient (extra predicted columns allowed),
- * each with its reason, which gold query matched (0 = gold_sql, 1.. = alternatives, -1 = none).
+ * The verdict on one prediction: strict (same columns) and lenient (extra predicted columns
+ * allowed), each with its reason, which gold query matched (0 = gold_sql, 1.. = alternatives, -1 =
+ * none).
  */
 public record Grade(
         GradeReason reason,

@@ -37,8 +37,8 @@ public enum GradeReason {
     }
 
     /**
-     * True for outcomes that say nothing about the question: the database or the harness failed.
-     * A failing gold is not excluded: it is the exam set's defect and must show in its accuracy.
+     * True for outcomes that say nothing about the question: the database or the harness failed. A
+     * failing gold is not excluded: it is the exam set's defect and must show in its accuracy.
      */
     public boolean excludedFromAccuracy() {
         return this == INFRA_FAILURE;

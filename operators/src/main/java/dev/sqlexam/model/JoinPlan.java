@@ -8,8 +8,14 @@ import java.util.List;
  * The join planner's answer: the required tables, the chosen paths between them, the tables the
  * paths add (bridges), and a skeleton the model can copy.
  */
-public record JoinPlan(List<String> requiredTables, List<Path> paths, List<String> bridgeTables, String skeleton,
-        boolean crossModule, String note) implements Serializable {
+public record JoinPlan(
+        List<String> requiredTables,
+        List<Path> paths,
+        List<String> bridgeTables,
+        String skeleton,
+        boolean crossModule,
+        String note)
+        implements Serializable {
 
     public JoinPlan {
         requiredTables = new ArrayList<>(requiredTables);
@@ -18,7 +24,8 @@ public record JoinPlan(List<String> requiredTables, List<Path> paths, List<Strin
     }
 
     /** A path of FK steps from one required table to another, with its score (lower is better). */
-    public record Path(List<String> tables, List<ForeignKey> keys, double score) implements Serializable {
+    public record Path(List<String> tables, List<ForeignKey> keys, double score)
+            implements Serializable {
         public Path {
             tables = new ArrayList<>(tables);
             keys = new ArrayList<>(keys);

@@ -1,3 +1,6 @@
 package dev.sqlexam.model;
 
-public enum LintSeverity { ERROR, WARN }
+public enum LintSeverity {
+    ERROR,
+    WARN
+}

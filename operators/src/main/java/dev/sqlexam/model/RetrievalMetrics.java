@@ -20,7 +20,8 @@ public record RetrievalMetrics(
         int fkExpansionBlockedNoEvidence,
         int finalTableCount,
         List<String> finalTables,
-        Map<String, Long> timingsMicros) implements Serializable {
+        Map<String, Long> timingsMicros)
+        implements Serializable {
 
     public RetrievalMetrics {
         tableSimilarities = new ArrayList<>(tableSimilarities);

@@ -6,8 +6,11 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** Precision, recall and F1 of retrieved tables against the gold tables, and whether recall is full. */
-public record RetrievalScores(double precision, double recall, double f1, boolean fullRecall, int retrieved, int gold)
+/**
+ * Precision, recall and F1 of retrieved tables against the gold tables, and whether recall is full.
+ */
+public record RetrievalScores(
+        double precision, double recall, double f1, boolean fullRecall, int retrieved, int gold)
         implements Serializable {
 
     public static RetrievalScores of(Collection<String> retrieved, Collection<String> gold) {

@@ -4,9 +4,18 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A task on its way through the retrieval stages: question vector, route, then packet and trace. */
-public record RetrievalTask(ExamTask task, float[] vector, ModuleRoute route, SchemaContextPacket packet,
-        RetrievalTrace retrieval, dev.sqlexam.model.JoinPlan plan, List<StageTrace> stages) implements Serializable {
+/**
+ * A task on its way through the retrieval stages: question vector, route, then packet and trace.
+ */
+public record RetrievalTask(
+        ExamTask task,
+        float[] vector,
+        ModuleRoute route,
+        SchemaContextPacket packet,
+        RetrievalTrace retrieval,
+        dev.sqlexam.model.JoinPlan plan,
+        List<StageTrace> stages)
+        implements Serializable {
 
     public RetrievalTask {
         stages = new ArrayList<>(stages);

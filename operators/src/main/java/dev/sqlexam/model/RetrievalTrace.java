@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Everything the exam log keeps about a question's retrieval: route, both retrievers, scores, docs. */
+/**
+ * Everything the exam log keeps about a question's retrieval: route, both retrievers, scores, docs.
+ */
 public record RetrievalTrace(
         String strategy,
         String retriever,
@@ -27,7 +29,8 @@ public record RetrievalTrace(
         long embedMicros,
         long routeMicros,
         long retrieveMicros,
-        String error) implements Serializable {
+        String error)
+        implements Serializable {
 
     public RetrievalTrace {
         modules = modules == null ? null : new ArrayList<>(modules);
@@ -40,7 +43,8 @@ public record RetrievalTrace(
     }
 
     public static RetrievalTrace failed(String error) {
-        return new RetrievalTrace("none", null, "none", null, Map.of(), List.of(), List.of(), List.of(), null, null, List.of(),
-                null, null, "none", error, List.of(), 0, 0, 0, error);
+        return new RetrievalTrace(
+                "none", null, "none", null, Map.of(), List.of(), List.of(), List.of(), null, null,
+                List.of(), null, null, "none", error, List.of(), 0, 0, 0, error);
     }
 }

@@ -8,8 +8,15 @@ import java.util.List;
  * The schema a question's prompt is built from: tables with their M-Schema, the FK edges among them
  * (as join conditions), the routed modules, the strategy that produced it, and any doc chunks.
  */
-public record SchemaContextPacket(String databaseId, String strategy, List<PacketTable> tables, List<dev.sqlexam.model.ForeignKey> fkEdges,
-        List<String> modules, List<String> docChunks, List<String> tableWarnings) implements Serializable {
+public record SchemaContextPacket(
+        String databaseId,
+        String strategy,
+        List<PacketTable> tables,
+        List<dev.sqlexam.model.ForeignKey> fkEdges,
+        List<String> modules,
+        List<String> docChunks,
+        List<String> tableWarnings)
+        implements Serializable {
 
     public SchemaContextPacket {
         tables = new ArrayList<>(tables);

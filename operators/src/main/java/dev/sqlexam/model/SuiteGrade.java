@@ -4,16 +4,30 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * The test suite's verdict on a prediction (present when the run grades with {@code --test-suite N}): whether it matched
- * the gold on every suite database it was checked on besides the exam database, the exam database's own verdict, and,
- * when it did not, where and how it differed ({@code kind}: {@code result_differs}, or {@code suite_error} when the
- * prediction failed where the gold ran) with the evidence. {@code skipped}: suite databases not used for this question
- * and why (a gold that errs, times out or cuts a tie there: {@code gold_suite_error}; a server that failed).
- * {@code unchecked}: no suite database could judge it (every one was set aside for the gold it matched): the exam
- * database's verdict stands, counted apart as {@code suite_unchecked}, never as checked.
+ * The test suite's verdict on a prediction (present when the run grades with {@code --test-suite
+ * N}): whether it matched the gold on every suite database it was checked on besides the exam
+ * database, the exam database's own verdict, and, when it did not, where and how it differed
+ * ({@code kind}: {@code result_differs}, or {@code suite_error} when the prediction failed where
+ * the gold ran) with the evidence. {@code skipped}: suite databases not used for this question and
+ * why (a gold that errs, times out or cuts a tie there: {@code gold_suite_error}; a server that
+ * failed). {@code unchecked}: no suite database could judge it (every one was set aside for the
+ * gold it matched): the exam database's verdict stands, counted apart as {@code suite_unchecked},
+ * never as checked.
  */
-public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases, int checked, boolean examDbCorrect, String examDbReason,
-        boolean examDbLenientCorrect, String kind, String database, String detail, List<String> skipped, Evidence evidence, boolean unchecked)
+public record SuiteGrade(
+        boolean correct,
+        boolean lenientCorrect,
+        int databases,
+        int checked,
+        boolean examDbCorrect,
+        String examDbReason,
+        boolean examDbLenientCorrect,
+        String kind,
+        String database,
+        String detail,
+        List<String> skipped,
+        Evidence evidence,
+        boolean unchecked)
         implements Serializable {
 
     public static final String UNCHECKED = "suite_unchecked";
@@ -31,11 +45,19 @@ public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases,
     }
 
     /**
-     * Rows that tell the two queries apart: the rows of the tables both read on one suite database, shrunk while the two
-     * results still differ ({@code minimal}), and both results on those rows alone (at most 20 rows each shown).
+     * Rows that tell the two queries apart: the rows of the tables both read on one suite database,
+     * shrunk while the two results still differ ({@code minimal}), and both results on those rows
+     * alone (at most 20 rows each shown).
      */
-    public record Evidence(String database, List<Table> tables, List<List<String>> goldRows, List<List<String>> predRows, String predError,
-            boolean minimal, String note) implements Serializable {
+    public record Evidence(
+            String database,
+            List<Table> tables,
+            List<List<String>> goldRows,
+            List<List<String>> predRows,
+            String predError,
+            boolean minimal,
+            String note)
+            implements Serializable {
 
         public Evidence {
             tables = tables == null ? null : new java.util.ArrayList<>(tables);
@@ -45,7 +67,8 @@ public record SuiteGrade(boolean correct, boolean lenientCorrect, int databases,
     }
 
     /** One table's rows of the evidence, as text (null: SQL NULL). */
-    public record Table(String name, List<String> columns, List<List<String>> rows) implements Serializable {
+    public record Table(String name, List<String> columns, List<List<String>> rows)
+            implements Serializable {
 
         public Table {
             columns = columns == null ? null : new java.util.ArrayList<>(columns);

@@ -5,5 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /** The whitelist and both tiers' verdicts. */
-public record WhitelistResult(String table, Map<String, List<String>> whitelist, List<ColumnMatch> candidates, WhitelistGate observe, WhitelistGate active)
+public record WhitelistResult(
+        String table,
+        Map<String, List<String>> whitelist,
+        List<ColumnMatch> candidates,
+        WhitelistGate observe,
+        WhitelistGate active)
         implements Serializable {}

@@ -11,14 +11,15 @@ import dev.sqlexam.sql.ReadOnlyExecutor;
 import dev.sqlexam.sql.SqlGuard;
 import dev.sqlexam.watch.EventEvaluator;
 import dev.sqlexam.watch.RetrievalCheck;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
- * Each query-log event's guard, lint, EXPLAIN, (with gold) grading and (when asked) retrieval check, as the read-only
- * role on worker threads. A failure here never loses the event: it is evaluated as an infrastructure failure of ours,
- * with the reason.
+ * Each query-log event's guard, lint, EXPLAIN, (with gold) grading and (when asked) retrieval
+ * check, as the read-only role on worker threads. A failure here never loses the event: it is
+ * evaluated as an infrastructure failure of ours, with the reason.
  */
 public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluation> {
 
@@ -28,9 +29,18 @@ public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluat
     private final RagStore store;
     private final EmbeddingProvider embedder;
 
-    /** {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the events is checked. */
-    public EvaluateEventStep(ExecutionSpec spec, long explainTimeoutMs, RetrievalSpec retrieval, double retrievalSampleRate) {
-        connections = new PooledConnections(spec.reader().url(), spec.reader().initSql(), true, spec.connections());
+    /**
+     * {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the
+     * events is checked.
+     */
+    public EvaluateEventStep(
+            ExecutionSpec spec,
+            long explainTimeoutMs,
+            RetrievalSpec retrieval,
+            double retrievalSampleRate) {
+        connections =
+                new PooledConnections(
+                        spec.reader().url(), spec.reader().initSql(), true, spec.connections());
         workers = Workers.daemons("sqlexam-watch", spec.poolSize());
         RetrievalCheck check = null;
         if (retrieval != null) {
@@ -41,14 +51,25 @@ public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluat
             store = null;
             embedder = null;
         }
-        evaluator = new EventEvaluator(new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()), new Grader(spec.tolerance()),
-                explainTimeoutMs, check, retrievalSampleRate);
+        evaluator =
+                new EventEvaluator(
+                        new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()),
+                        new Grader(spec.tolerance()),
+                        explainTimeoutMs,
+                        check,
+                        retrievalSampleRate);
     }
 
     @Override
     public CompletableFuture<EventEvaluation> run(QueryLogEvent event) {
         return CompletableFuture.supplyAsync(() -> evaluator.evaluate(event), workers)
-                .handle((evaluation, error) -> error == null ? evaluation : unevaluated(event, "evaluation crashed: " + error.getMessage()));
+                .handle(
+                        (evaluation, error) ->
+                                error == null
+                                        ? evaluation
+                                        : unevaluated(
+                                                event,
+                                                "evaluation crashed: " + error.getMessage()));
     }
 
     @Override
@@ -56,12 +77,39 @@ public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluat
         return unevaluated(event, "evaluation exceeded the async time limit");
     }
 
-    /** An event sqlexam could not evaluate: its outcome is what the app reported, else not_evaluated; never the app's failure. */
+    /**
+     * An event sqlexam could not evaluate: its outcome is what the app reported, else
+     * not_evaluated; never the app's failure.
+     */
     static EventEvaluation unevaluated(QueryLogEvent e, String why) {
-        String outcome = e.outcome() == null ? EventEvaluator.NOT_EVALUATED : EventEvaluator.outcomeClass(e, SqlGuard.check(e.sql()), null);
-        return new EventEvaluation(e.eventTimeMs(), e.app(), e.db(), e.promptVersion(), e.model(), e.source(), e.position(), e.question(),
-                e.sql(), false, null, List.of(), null, outcome, e.sqlstate(), e.latencyMs(), e.rows(), e.feedback(), null,
-                ErrorClass.INFRA_FAILURE.code(), why, 0, null);
+        String outcome =
+                e.outcome() == null
+                        ? EventEvaluator.NOT_EVALUATED
+                        : EventEvaluator.outcomeClass(e, SqlGuard.check(e.sql()), null);
+        return new EventEvaluation(
+                e.eventTimeMs(),
+                e.app(),
+                e.db(),
+                e.promptVersion(),
+                e.model(),
+                e.source(),
+                e.position(),
+                e.question(),
+                e.sql(),
+                false,
+                null,
+                List.of(),
+                null,
+                outcome,
+                e.sqlstate(),
+                e.latencyMs(),
+                e.rows(),
+                e.feedback(),
+                null,
+                ErrorClass.INFRA_FAILURE.code(),
+                why,
+                0,
+                null);
     }
 
     @Override

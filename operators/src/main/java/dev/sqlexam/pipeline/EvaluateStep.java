@@ -4,6 +4,7 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.evaluation.EvaluationStage;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.GeneratedTask;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,8 +13,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
- * Evaluates and repairs each question's candidates ({@link EvaluationStage}) on a pool of worker threads. A failure
- * here never loses the question: it goes on unevaluated, with the failure in its trace.
+ * Evaluates and repairs each question's candidates ({@link EvaluationStage}) on a pool of worker
+ * threads. A failure here never loses the question: it goes on unevaluated, with the failure in its
+ * trace.
  */
 public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
 
@@ -24,15 +26,28 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
 
     public EvaluateStep(Variants<EvaluationSpec> specs) {
         EvaluationSpec shared = specs.reference();
-        connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
+        connections =
+                new PooledConnections(
+                        shared.reader().url(),
+                        shared.reader().initSql(),
+                        true,
+                        shared.connections());
         workers = Workers.daemons("sqlexam-evaluate", shared.poolSize());
         for (String variant : specs.names()) {
             EvaluationSpec spec = specs.get(variant);
             SqlGenerator generator = spec.generators() == null ? null : spec.generators().create();
             if (generator != null) generators.add(generator);
-            stages.put(variant, new EvaluationStage(connections, spec.settings(), spec.repair(),
-                    spec.generators() == null || spec.generators().settings() == null ? null : spec.generators().settings().prompt(),
-                    generator, workers));
+            stages.put(
+                    variant,
+                    new EvaluationStage(
+                            connections,
+                            spec.settings(),
+                            spec.repair(),
+                            spec.generators() == null || spec.generators().settings() == null
+                                    ? null
+                                    : spec.generators().settings().prompt(),
+                            generator,
+                            workers));
         }
     }
 
@@ -44,13 +59,21 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
         } catch (RuntimeException e) {
             evaluated = CompletableFuture.failedFuture(e);
         }
-        return evaluated.handle((out, error) -> error == null ? out
-                : EvaluationStage.unevaluated(task, "evaluation failed, the first candidate runs unevaluated: " + error.getMessage()));
+        return evaluated.handle(
+                (out, error) ->
+                        error == null
+                                ? out
+                                : EvaluationStage.unevaluated(
+                                        task,
+                                        "evaluation failed, the first candidate runs unevaluated: "
+                                                + error.getMessage()));
     }
 
     @Override
     public GeneratedTask timedOut(GeneratedTask task) {
-        return EvaluationStage.unevaluated(task, "evaluation exceeded the async time limit; the first candidate runs unevaluated");
+        return EvaluationStage.unevaluated(
+                task,
+                "evaluation exceeded the async time limit; the first candidate runs unevaluated");
     }
 
     @Override

@@ -6,15 +6,16 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.Reconnect;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
 /**
- * DESIGN.md's exam-set format: {@code gold_tables} are derived from the gold query's plan when a line gives none, so
- * retrieval recall and the retrieval_miss category work on any exam set. A gold that cannot be planned keeps an empty
- * list (grading reports its error); a server or permission that failed the lookup marks the question, which then ends
- * as an infra_failure naming this stage.
+ * DESIGN.md's exam-set format: {@code gold_tables} are derived from the gold query's plan when a
+ * line gives none, so retrieval recall and the retrieval_miss category work on any exam set. A gold
+ * that cannot be planned keeps an empty list (grading reports its error); a server or permission
+ * that failed the lookup marks the question, which then ends as an infra_failure naming this stage.
  */
 public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion> {
 
@@ -31,15 +32,25 @@ public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion
         if (!q.goldTables().isEmpty() || q.goldSql() == null || q.goldSql().isBlank()) return q;
         List<String> tables;
         try {
-            tables = Reconnect.within(policy.retryMs(), () -> {
-                try (Connection c = connections.open(q.db())) {
-                    return GoldTables.of(c, q.goldSql());
-                }
-            });
+            tables =
+                    Reconnect.within(
+                            policy.retryMs(),
+                            () -> {
+                                try (Connection c = connections.open(q.db())) {
+                                    return GoldTables.of(c, q.goldSql());
+                                }
+                            });
         } catch (SQLException e) {
-            // a gold the server cannot plan is the gold's own error, which grading reports with its SQLSTATE
+            // a gold the server cannot plan is the gold's own error, which grading reports with its
+            // SQLSTATE
             if (!GoldTables.infrastructure(e)) return q;
-            return q.withGoldTablesError("gold_tables lookup failed on " + q.db() + " (" + e.getSQLState() + "): " + e.getMessage());
+            return q.withGoldTablesError(
+                    "gold_tables lookup failed on "
+                            + q.db()
+                            + " ("
+                            + e.getSQLState()
+                            + "): "
+                            + e.getMessage());
         } catch (Exception e) {
             return q.withGoldTablesError("gold_tables lookup failed on " + q.db() + ": " + e);
         }

@@ -8,15 +8,17 @@ import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Stage;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
- * Runs gold and candidate SQL as the read-only role on a pool of worker threads (JDBC blocks) and grades the result with
- * the options of the task's variant. The gold results are cached where every variant and run of a question needs them
- * again (the Flink graph keys this step by question): the gold runs once per question, each distinct candidate SQL once.
+ * Runs gold and candidate SQL as the read-only role on a pool of worker threads (JDBC blocks) and
+ * grades the result with the options of the task's variant. The gold results are cached where every
+ * variant and run of a question needs them again (the Flink graph keys this step by question): the
+ * gold runs once per question, each distinct candidate SQL once.
  */
 public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
 
@@ -39,17 +41,46 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
 
     public GradeStep(Variants<ExecutionSpec> specs, CacheSizes caches) {
         ExecutionSpec shared = specs.reference();
-        connections = new PooledConnections(shared.reader().url(), shared.reader().initSql(), true, shared.connections());
+        connections =
+                new PooledConnections(
+                        shared.reader().url(),
+                        shared.reader().initSql(),
+                        true,
+                        shared.connections());
         workers = Workers.daemons("sqlexam-execute", shared.poolSize());
         executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
         golds = new QueryCache(caches.golds(), CACHED_RESULT_MAX_ROWS);
         var suites = shared.suites();
-        suiteConnections = suites == null ? null : new PooledConnections(suites.reader().url(), suites.reader().initSql(), true, suites.connections());
-        suiteExecutor = suites == null ? null : new ReadOnlyExecutor(suiteConnections, shared.statementTimeoutMs(), shared.rowCap());
-        witness = suites == null ? null : new dev.sqlexam.suite.Witness(suites.admin(), suiteExecutor, suiteConnections, suites.witnessMs());
+        suiteConnections =
+                suites == null
+                        ? null
+                        : new PooledConnections(
+                                suites.reader().url(),
+                                suites.reader().initSql(),
+                                true,
+                                suites.connections());
+        suiteExecutor =
+                suites == null
+                        ? null
+                        : new ReadOnlyExecutor(
+                                suiteConnections, shared.statementTimeoutMs(), shared.rowCap());
+        witness =
+                suites == null
+                        ? null
+                        : new dev.sqlexam.suite.Witness(
+                                suites.admin(),
+                                suiteExecutor,
+                                suiteConnections,
+                                suites.witnessMs());
         QueryCache candidates = new QueryCache(caches.candidates(), CACHED_RESULT_MAX_ROWS);
-        for (String variant : specs.names()) stages.put(variant, stage(specs.get(variant), candidates, specs.get(variant).passAtK(),
-                specs.get(variant).executionFallbacks()));
+        for (String variant : specs.names())
+            stages.put(
+                    variant,
+                    stage(
+                            specs.get(variant),
+                            candidates,
+                            specs.get(variant).passAtK(),
+                            specs.get(variant).executionFallbacks()));
     }
 
     /** The grading of {@code variant}'s tasks. */
@@ -57,33 +88,59 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
         return stages.get(variant);
     }
 
-    /** {@code spec}'s grading of one given SQL as {@code grade} grades a predictions file: no pass@k, no execution fallbacks. */
+    /**
+     * {@code spec}'s grading of one given SQL as {@code grade} grades a predictions file: no
+     * pass@k, no execution fallbacks.
+     */
     public GradingStage asPredictionsFile(ExecutionSpec spec) {
         return stage(spec, null, false, 0);
     }
 
-    private GradingStage stage(ExecutionSpec spec, QueryCache candidates, boolean passAtK, int executionFallbacks) {
+    private GradingStage stage(
+            ExecutionSpec spec, QueryCache candidates, boolean passAtK, int executionFallbacks) {
         Grader grader = new Grader(spec.tolerance());
-        GradingStage stage = new GradingStage(executor, grader, golds, candidates, passAtK, executionFallbacks, spec.adaptiveTimeout());
-        return spec.suites() == null ? stage : stage.withSuites(new dev.sqlexam.suite.SuiteGrading(spec.suites(), suiteExecutor, golds, grader, witness));
+        GradingStage stage =
+                new GradingStage(
+                        executor,
+                        grader,
+                        golds,
+                        candidates,
+                        passAtK,
+                        executionFallbacks,
+                        spec.adaptiveTimeout());
+        return spec.suites() == null
+                ? stage
+                : stage.withSuites(
+                        new dev.sqlexam.suite.SuiteGrading(
+                                spec.suites(), suiteExecutor, golds, grader, witness));
     }
 
     @Override
     public CompletableFuture<ExamRecord> run(GeneratedTask task) {
         GradingStage stage = stages.get(task.task().variant());
-        // the golds first, without a worker waiting for them: a question's variants and files arrive together and share them
-        return stage.goldsAsync(task.task().question(), workers).thenApplyAsync(golds -> stage.grade(task, golds).record(), workers)
+        // the golds first, without a worker waiting for them: a question's variants and files
+        // arrive together and share them
+        return stage.goldsAsync(task.task().question(), workers)
+                .thenApplyAsync(golds -> stage.grade(task, golds).record(), workers)
                 .handle((record, error) -> error == null ? record : crashed(task, error));
     }
 
     private static ExamRecord crashed(GeneratedTask task, Throwable error) {
-        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
-        return GradingStage.unfinished(task, Stage.EXECUTE, "grading crashed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        Throwable cause =
+                error instanceof java.util.concurrent.CompletionException
+                                && error.getCause() != null
+                        ? error.getCause()
+                        : error;
+        return GradingStage.unfinished(
+                task,
+                Stage.EXECUTE,
+                "grading crashed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
     }
 
     @Override
     public ExamRecord timedOut(GeneratedTask task) {
-        return GradingStage.unfinished(task, Stage.EXECUTE, "question exceeded the async time limit");
+        return GradingStage.unfinished(
+                task, Stage.EXECUTE, "question exceeded the async time limit");
     }
 
     @Override

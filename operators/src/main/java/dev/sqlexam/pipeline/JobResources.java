@@ -6,55 +6,93 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.grading.AdaptiveTimeout;
+
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What every variant of a job shares: the server and who reads it, the connection budget, sqlexam's state database and
- * the migrations folder's files workers read (module mapping, docs, confusable tables), the pools' size, the execution
- * limits, and the vector size of each embedding model's index. {@code adaptiveTimeout} (null: the statement timeout for
- * all) gives each prediction a timeout from its gold's time. Built with {@link #builder}, checked when built.
+ * What every variant of a job shares: the server and who reads it, the connection budget, sqlexam's
+ * state database and the migrations folder's files workers read (module mapping, docs, confusable
+ * tables), the pools' size, the execution limits, and the vector size of each embedding model's
+ * index. {@code adaptiveTimeout} (null: the statement timeout for all) gives each prediction a
+ * timeout from its gold's time. Built with {@link #builder}, checked when built.
  */
-public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles migrations, ReaderAccess reader, ConnectionPolicy connections,
-        int poolSize, long statementTimeoutMs, int rowCap, AdaptiveTimeout adaptiveTimeout, Map<String, Integer> dimensionsByModel,
+public record JobResources(
+        JdbcUrlTemplate admin,
+        StateDatabase state,
+        JobFiles migrations,
+        ReaderAccess reader,
+        ConnectionPolicy connections,
+        int poolSize,
+        long statementTimeoutMs,
+        int rowCap,
+        AdaptiveTimeout adaptiveTimeout,
+        Map<String, Integer> dimensionsByModel,
         dev.sqlexam.suite.TestSuites suites)
         implements Serializable {
 
     public JobResources {
-        if (admin == null || state == null) throw new IllegalArgumentException("a job needs its server and sqlexam's state database");
-        if (migrations == null) throw new IllegalArgumentException("a job needs the migrations folder its workers read");
-        if (reader == null || connections == null) throw new IllegalArgumentException("a job needs who reads and its connection budget");
-        if (poolSize < 1) throw new IllegalArgumentException("the pools' size must be >= 1, was " + poolSize);
-        if (statementTimeoutMs < 1) throw new IllegalArgumentException("the statement timeout must be >= 1 ms, was " + statementTimeoutMs);
-        if (rowCap < 1) throw new IllegalArgumentException("the row cap must be >= 1, was " + rowCap);
+        if (admin == null || state == null)
+            throw new IllegalArgumentException(
+                    "a job needs its server and sqlexam's state database");
+        if (migrations == null)
+            throw new IllegalArgumentException(
+                    "a job needs the migrations folder its workers read");
+        if (reader == null || connections == null)
+            throw new IllegalArgumentException("a job needs who reads and its connection budget");
+        if (poolSize < 1)
+            throw new IllegalArgumentException("the pools' size must be >= 1, was " + poolSize);
+        if (statementTimeoutMs < 1)
+            throw new IllegalArgumentException(
+                    "the statement timeout must be >= 1 ms, was " + statementTimeoutMs);
+        if (rowCap < 1)
+            throw new IllegalArgumentException("the row cap must be >= 1, was " + rowCap);
         dimensionsByModel = Map.copyOf(dimensionsByModel);
     }
 
-    /** The resources on {@code admin}'s server with {@code state} as sqlexam's own database; the rest set on the builder. */
+    /**
+     * The resources on {@code admin}'s server with {@code state} as sqlexam's own database; the
+     * rest set on the builder.
+     */
     public static Builder builder(JdbcUrlTemplate admin, StateDatabase state) {
         return new Builder(admin, state);
     }
 
     /**
-     * The migrations folder as workers read it: in place, or (shipped) its files but the SQL migrations, which only the
-     * client applies.
+     * The migrations folder as workers read it: in place, or (shipped) its files but the SQL
+     * migrations, which only the client applies.
      */
     public static JobFiles migrationsFolder(java.nio.file.Path dir, boolean ship) {
-        return ship ? JobFiles.shipped(dir, relative -> !relative.matches("(.*/)?V\\d+__[^/]*\\.sql")) : JobFiles.local(dir);
+        return ship
+                ? JobFiles.shipped(dir, relative -> !relative.matches("(.*/)?V\\d+__[^/]*\\.sql"))
+                : JobFiles.local(dir);
     }
 
     /** The same resources grading on {@code testSuites} too. */
     public JobResources withSuites(dev.sqlexam.suite.TestSuites testSuites) {
-        return new JobResources(admin, state, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
-                dimensionsByModel, testSuites);
+        return new JobResources(
+                admin,
+                state,
+                migrations,
+                reader,
+                connections,
+                poolSize,
+                statementTimeoutMs,
+                rowCap,
+                adaptiveTimeout,
+                dimensionsByModel,
+                testSuites);
     }
 
     public int dimensions(String embeddingModel) {
         return dimensionsByModel.getOrDefault(embeddingModel, 0);
     }
 
-    /** Builds {@link JobResources}: a pool of 8, a 10 s statement timeout, a 100,000-row cap, no adaptive timeout, no index, unless set. */
+    /**
+     * Builds {@link JobResources}: a pool of 8, a 10 s statement timeout, a 100,000-row cap, no
+     * adaptive timeout, no index, unless set.
+     */
     public static final class Builder {
         private final JdbcUrlTemplate admin;
         private final StateDatabase state;
@@ -115,8 +153,18 @@ public record JobResources(JdbcUrlTemplate admin, StateDatabase state, JobFiles 
         }
 
         public JobResources build() {
-            return new JobResources(admin, state, migrations, reader, connections, poolSize, statementTimeoutMs, rowCap, adaptiveTimeout,
-                    dimensionsByModel, suites);
+            return new JobResources(
+                    admin,
+                    state,
+                    migrations,
+                    reader,
+                    connections,
+                    poolSize,
+                    statementTimeoutMs,
+                    rowCap,
+                    adaptiveTimeout,
+                    dimensionsByModel,
+                    suites);
         }
     }
 }

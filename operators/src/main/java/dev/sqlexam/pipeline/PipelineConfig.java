@@ -8,20 +8,33 @@ import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.retrieval.RetrievalConfig;
+
 import java.io.Serializable;
 
 /**
- * One variant of the pipeline: every stage's options, each built from the variant's settings, bound to the job's shared
- * resources. The operators of a job hold one per variant ({@link Variants}) and use the one of each task's variant.
+ * One variant of the pipeline: every stage's options, each built from the variant's settings, bound
+ * to the job's shared resources. The operators of a job hold one per variant ({@link Variants}) and
+ * use the one of each task's variant.
  */
-public record PipelineConfig(String name, String description, RetrievalSpec retrieval, boolean preSql, PlannerSpec planner,
-        Generators generators, EvaluationSpec evaluation, ExecutionSpec execution, Prices prices) implements Serializable {
+public record PipelineConfig(
+        String name,
+        String description,
+        RetrievalSpec retrieval,
+        boolean preSql,
+        PlannerSpec planner,
+        Generators generators,
+        EvaluationSpec evaluation,
+        ExecutionSpec execution,
+        Prices prices)
+        implements Serializable {
 
     /** What a variant's tokens cost, per 1,000 (0: not priced). */
     public record Prices(double per1kPrompt, double per1kCompletion) implements Serializable {
 
         public static Prices from(Settings s) {
-            return new Prices(s.get(SqlExamOptions.COST_PER_1K_PROMPT_TOKENS), s.get(SqlExamOptions.COST_PER_1K_COMPLETION_TOKENS));
+            return new Prices(
+                    s.get(SqlExamOptions.COST_PER_1K_PROMPT_TOKENS),
+                    s.get(SqlExamOptions.COST_PER_1K_COMPLETION_TOKENS));
         }
 
         public boolean priced() {
@@ -29,22 +42,62 @@ public record PipelineConfig(String name, String description, RetrievalSpec retr
         }
 
         public double of(long promptTokens, long completionTokens) {
-            return promptTokens / 1000.0 * per1kPrompt + completionTokens / 1000.0 * per1kCompletion;
+            return promptTokens / 1000.0 * per1kPrompt
+                    + completionTokens / 1000.0 * per1kCompletion;
         }
     }
 
-    /** The variant {@code name} of {@code settings}, its generators already resolved (auto probed) by the caller. */
-    public static PipelineConfig from(String name, String description, Settings settings, Generators generators, JobResources job,
-            boolean passAtK, int executionFallbacks) {
+    /**
+     * The variant {@code name} of {@code settings}, its generators already resolved (auto probed)
+     * by the caller.
+     */
+    public static PipelineConfig from(
+            String name,
+            String description,
+            Settings settings,
+            Generators generators,
+            JobResources job,
+            boolean passAtK,
+            int executionFallbacks) {
         EmbeddingProviders embeddings = EmbeddingProviders.from(settings);
-        RetrievalSpec retrieval = new RetrievalSpec(job.state(), embeddings, job.dimensions(embeddings.modelName()),
-                RetrievalConfig.from(settings), job.migrations(), job.poolSize(), job.connections());
-        EvaluationSpec evaluation = new EvaluationSpec(job.reader(), job.poolSize(), CandidateEvaluator.Settings.from(settings),
-                RepairLoop.Settings.from(settings), generators, job.connections());
-        ExecutionSpec execution = new ExecutionSpec(job.reader(), job.statementTimeoutMs(), job.rowCap(),
-                Tolerance.from(settings),
-                job.poolSize(), passAtK, executionFallbacks, job.adaptiveTimeout(), job.connections(), job.suites());
-        return new PipelineConfig(name, description, retrieval, settings.get(SqlExamOptions.PRE_SQL_ENABLED), PlannerSpec.from(settings),
-                generators, evaluation, execution, Prices.from(settings));
+        RetrievalSpec retrieval =
+                new RetrievalSpec(
+                        job.state(),
+                        embeddings,
+                        job.dimensions(embeddings.modelName()),
+                        RetrievalConfig.from(settings),
+                        job.migrations(),
+                        job.poolSize(),
+                        job.connections());
+        EvaluationSpec evaluation =
+                new EvaluationSpec(
+                        job.reader(),
+                        job.poolSize(),
+                        CandidateEvaluator.Settings.from(settings),
+                        RepairLoop.Settings.from(settings),
+                        generators,
+                        job.connections());
+        ExecutionSpec execution =
+                new ExecutionSpec(
+                        job.reader(),
+                        job.statementTimeoutMs(),
+                        job.rowCap(),
+                        Tolerance.from(settings),
+                        job.poolSize(),
+                        passAtK,
+                        executionFallbacks,
+                        job.adaptiveTimeout(),
+                        job.connections(),
+                        job.suites());
+        return new PipelineConfig(
+                name,
+                description,
+                retrieval,
+                settings.get(SqlExamOptions.PRE_SQL_ENABLED),
+                PlannerSpec.from(settings),
+                generators,
+                evaluation,
+                execution,
+                Prices.from(settings));
     }
 }

@@ -7,15 +7,16 @@ import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.prompt.FkGraph;
 import dev.sqlexam.prompt.JoinPlanner;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Plans each question's joins over the FK subgraph of its database and routed modules. Where the subgraph comes from is
- * the caller's: built each time ({@link #apply}), or kept per key (the Flink operator's keyed state). The variants whose
- * planner is off pass unchanged.
+ * Plans each question's joins over the FK subgraph of its database and routed modules. Where the
+ * subgraph comes from is the caller's: built each time ({@link #apply}), or kept per key (the Flink
+ * operator's keyed state). The variants whose planner is off pass unchanged.
  */
 public final class PlanJoinsStep implements SyncStep<RetrievalTask, RetrievalTask> {
 
@@ -45,7 +46,9 @@ public final class PlanJoinsStep implements SyncStep<RetrievalTask, RetrievalTas
         graphs.open();
     }
 
-    /** Whether the task's variant plans joins and keeps its subgraphs (FK_SUBGRAPH_CACHE_ENABLED). */
+    /**
+     * Whether the task's variant plans joins and keeps its subgraphs (FK_SUBGRAPH_CACHE_ENABLED).
+     */
     public boolean caches(RetrievalTask task) {
         return byVariant.containsKey(task.task().variant()) && planners.of(task.task()).cache();
     }
@@ -66,17 +69,30 @@ public final class PlanJoinsStep implements SyncStep<RetrievalTask, RetrievalTas
         JoinPlanner planner = byVariant.get(task.task().variant());
         if (planner == null) return task;
         if (task.packet() == null || task.packet().tables().size() < 2) {
-            return task.withPlan(JoinPlan.none(List.of(), "fewer than two tables"), StageTrace.ok(Stage.PLAN_JOINS, 0, "no join needed"));
+            return task.withPlan(
+                    JoinPlan.none(List.of(), "fewer than two tables"),
+                    StageTrace.ok(Stage.PLAN_JOINS, 0, "no join needed"));
         }
         try {
             Subgraph graph = subgraphs.of(task);
             JoinPlan plan = planner.plan(graph.graph(), requiredTables(task));
             long ms = (System.nanoTime() - start) / 1_000_000;
-            return task.withPlan(plan, StageTrace.ok(Stage.PLAN_JOINS, ms, (graph.cached() ? "subgraph cached, " : "subgraph built, ")
-                    + plan.paths().size() + " path(s)" + (plan.note() == null ? "" : ": " + plan.note())));
+            return task.withPlan(
+                    plan,
+                    StageTrace.ok(
+                            Stage.PLAN_JOINS,
+                            ms,
+                            (graph.cached() ? "subgraph cached, " : "subgraph built, ")
+                                    + plan.paths().size()
+                                    + " path(s)"
+                                    + (plan.note() == null ? "" : ": " + plan.note())));
         } catch (Exception e) {
-            return task.withPlan(JoinPlan.none(List.of(), e.getMessage()),
-                    StageTrace.infraFailure(Stage.PLAN_JOINS, (System.nanoTime() - start) / 1_000_000, e.getMessage()));
+            return task.withPlan(
+                    JoinPlan.none(List.of(), e.getMessage()),
+                    StageTrace.infraFailure(
+                            Stage.PLAN_JOINS,
+                            (System.nanoTime() - start) / 1_000_000,
+                            e.getMessage()));
         }
     }
 

@@ -8,6 +8,7 @@ import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.predictions.Prediction;
+
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.List;
@@ -15,9 +16,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Grading another system's predictions: the generation stages are replaced by a lookup of the task's variant (one
- * predictions file) and question id. A question the file has no prediction for gets no candidate and a {@code predict}
- * stage that says so; grading marks it {@code missing}.
+ * Grading another system's predictions: the generation stages are replaced by a lookup of the
+ * task's variant (one predictions file) and question id. A question the file has no prediction for
+ * gets no candidate and a {@code predict} stage that says so; grading marks it {@code missing}.
  */
 public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>, Serializable {
 
@@ -26,8 +27,12 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
     private final boolean goldOfEachQuestion;
     private static final String GOLD = "gold";
 
-    /** {@code byVariant}: variant label → question id → prediction; {@code sources}: variant label → file name. */
-    public PredictionsStep(Map<String, Map<String, Prediction>> byVariant, Map<String, String> sources) {
+    /**
+     * {@code byVariant}: variant label → question id → prediction; {@code sources}: variant label →
+     * file name.
+     */
+    public PredictionsStep(
+            Map<String, Map<String, Prediction>> byVariant, Map<String, String> sources) {
         this.byVariant = new HashMap<>(byVariant);
         this.sources = new HashMap<>(sources);
         this.goldOfEachQuestion = false;
@@ -39,12 +44,18 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
         this.goldOfEachQuestion = true;
     }
 
-    /** The gold self-check without the pipeline's stages: every variant's prediction is the question's own gold SQL. */
+    /**
+     * The gold self-check without the pipeline's stages: every variant's prediction is the
+     * question's own gold SQL.
+     */
     public static PredictionsStep goldOfEachQuestion() {
         return new PredictionsStep();
     }
 
-    /** The key of a prediction for one repetition only (a regraded run's SQL differs per run); plain ids serve every run. */
+    /**
+     * The key of a prediction for one repetition only (a regraded run's SQL differs per run); plain
+     * ids serve every run.
+     */
     public static String perRun(int repetition, String questionId) {
         return repetition + "\u0000" + questionId;
     }
@@ -53,25 +64,75 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
     public GeneratedTask apply(ExamTask task) {
         String variant = task.variant();
         Map<String, Prediction> mine = byVariant.getOrDefault(variant, Map.of());
-        Prediction p = goldOfEachQuestion ? Prediction.sqlOnly(task.question().id(), task.question().goldSql(), GOLD, 0)
-                : mine.getOrDefault(perRun(task.repetition(), task.question().id()), mine.get(task.question().id()));
-        String source = goldOfEachQuestion ? "the exam set's gold" : sources.getOrDefault(variant, variant);
+        Prediction p =
+                goldOfEachQuestion
+                        ? Prediction.sqlOnly(
+                                task.question().id(), task.question().goldSql(), GOLD, 0)
+                        : mine.getOrDefault(
+                                perRun(task.repetition(), task.question().id()),
+                                mine.get(task.question().id()));
+        String source =
+                goldOfEachQuestion ? "the exam set's gold" : sources.getOrDefault(variant, variant);
         if (p == null || p.sql() == null || p.sql().isBlank()) {
-            return new GeneratedTask(task, variant, List.of(), List.of(StageTrace.failed(Stage.PREDICT, GradeReason.MISSING.code(), null, 0,
-                    "no prediction for this question in " + source)), null, null, null);
+            return new GeneratedTask(
+                    task,
+                    variant,
+                    List.of(),
+                    List.of(
+                            StageTrace.failed(
+                                    Stage.PREDICT,
+                                    GradeReason.MISSING.code(),
+                                    null,
+                                    0,
+                                    "no prediction for this question in " + source)),
+                    null,
+                    null,
+                    null);
         }
-        String detail = "from " + source + (p.line() > 0 ? " (line/index " + p.line() + ")" : "")
-                + (p.cost() != null ? String.format(Locale.ROOT, ", cost %.6f", p.cost()) : "");
+        String detail =
+                "from "
+                        + source
+                        + (p.line() > 0 ? " (line/index " + p.line() + ")" : "")
+                        + (p.cost() != null
+                                ? String.format(Locale.ROOT, ", cost %.6f", p.cost())
+                                : "");
         long latencyMs = p.latencyMs() == null ? 0 : p.latencyMs();
-        GenerationTrace generation = new GenerationTrace("predictions", p.system() != null ? p.system() : variant, null, 1, null,
-                p.promptTokens() == null ? 0 : p.promptTokens(), p.completionTokens() == null ? 0 : p.completionTokens(),
-                latencyMs, 0, 0, 1, 0, List.of(), null, p.cost());
+        GenerationTrace generation =
+                new GenerationTrace(
+                        "predictions",
+                        p.system() != null ? p.system() : variant,
+                        null,
+                        1,
+                        null,
+                        p.promptTokens() == null ? 0 : p.promptTokens(),
+                        p.completionTokens() == null ? 0 : p.completionTokens(),
+                        latencyMs,
+                        0,
+                        0,
+                        1,
+                        0,
+                        List.of(),
+                        null,
+                        p.cost());
         if (goldOfEachQuestion) {
-            // the self-check's record names its generator as the exam's gold generator does, and reports no generation
-            return new GeneratedTask(task, GOLD, List.of(new Candidate(0, p.sql(), GOLD, 0)), List.of(StageTrace.ok(Stage.PREDICT, 0, detail)),
-                    null, null, null);
+            // the self-check's record names its generator as the exam's gold generator does, and
+            // reports no generation
+            return new GeneratedTask(
+                    task,
+                    GOLD,
+                    List.of(new Candidate(0, p.sql(), GOLD, 0)),
+                    List.of(StageTrace.ok(Stage.PREDICT, 0, detail)),
+                    null,
+                    null,
+                    null);
         }
-        return new GeneratedTask(task, variant, List.of(new Candidate(0, p.sql(), variant, latencyMs)),
-                List.of(StageTrace.ok(Stage.PREDICT, 0, detail)), null, null, generation);
+        return new GeneratedTask(
+                task,
+                variant,
+                List.of(new Candidate(0, p.sql(), variant, latencyMs)),
+                List.of(StageTrace.ok(Stage.PREDICT, 0, detail)),
+                null,
+                null,
+                generation);
     }
 }

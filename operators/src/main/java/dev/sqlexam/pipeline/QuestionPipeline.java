@@ -8,6 +8,7 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.predictions.Prediction;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +17,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The exam's steps for one question at a time, without a Flink job: the same {@link Step}s the exam job's operators
- * adapt, opened once and walked in {@link PipelineStep}'s order, each asynchronous one awaited with the exam's time
- * limit and its {@code timedOut} record after it. {@code ask} and the MCP server use it; what differs from an exam is
- * only where the question comes from and where its record goes. A question with gold is graded as the exam grades it;
- * without gold its chosen SQL only runs.
+ * The exam's steps for one question at a time, without a Flink job: the same {@link Step}s the exam
+ * job's operators adapt, opened once and walked in {@link PipelineStep}'s order, each asynchronous
+ * one awaited with the exam's time limit and its {@code timedOut} record after it. {@code ask} and
+ * the MCP server use it; what differs from an exam is only where the question comes from and where
+ * its record goes. A question with gold is graded as the exam grades it; without gold its chosen
+ * SQL only runs.
  */
 public final class QuestionPipeline implements AutoCloseable {
 
@@ -32,17 +34,24 @@ public final class QuestionPipeline implements AutoCloseable {
 
         default void evaluated(GeneratedTask task) {}
 
-        /** Called before and after each step runs (grading included), for a profiler that walks questions one at a time. */
+        /**
+         * Called before and after each step runs (grading included), for a profiler that walks
+         * questions one at a time.
+         */
         default void step(PipelineStep step, boolean finished) {}
     }
 
     /**
-     * One question's way through the stages: what retrieval handed to generation, the evaluated candidates, the chosen
-     * SQL as it ran (null with {@code explainOnly}), the exam record (null without gold or with {@code explainOnly}),
-     * and the trace of every stage.
+     * One question's way through the stages: what retrieval handed to generation, the evaluated
+     * candidates, the chosen SQL as it ran (null with {@code explainOnly}), the exam record (null
+     * without gold or with {@code explainOnly}), and the trace of every stage.
      */
-    public record Answer(RetrievalTask retrieved, GeneratedTask evaluated, GradingStage.Prediction prediction,
-            ExamRecord record, List<StageTrace> trace) {}
+    public record Answer(
+            RetrievalTask retrieved,
+            GeneratedTask evaluated,
+            GradingStage.Prediction prediction,
+            ExamRecord record,
+            List<StageTrace> trace) {}
 
     private final PipelineConfig config;
     private final Variants<PipelineConfig> configs;
@@ -72,28 +81,61 @@ public final class QuestionPipeline implements AutoCloseable {
             embed = open(new EmbedStep(retrieval));
             route = open(new RouteStep(retrieval));
             retrieve = open(new RetrieveStep(retrieval));
-            recall = PipelineStep.PRE_SQL.active(configs) ? open(new SketchRecallStep(configs)) : null;
-            planJoins = PipelineStep.PLAN_JOINS.active(configs)
-                    ? open(new PlanJoinsStep(new RagGraphSource(config.retrieval()), configs.map(PipelineConfig::planner))) : null;
+            recall =
+                    PipelineStep.PRE_SQL.active(configs)
+                            ? open(new SketchRecallStep(configs))
+                            : null;
+            planJoins =
+                    PipelineStep.PLAN_JOINS.active(configs)
+                            ? open(
+                                    new PlanJoinsStep(
+                                            new RagGraphSource(config.retrieval()),
+                                            configs.map(PipelineConfig::planner)))
+                            : null;
             generate = open(new GenerateStep(configs.map(PipelineConfig::generators)));
             evaluate = open(new EvaluateStep(configs.map(PipelineConfig::evaluation)));
-            grade = open(new GradeStep(configs.map(PipelineConfig::execution), GradeStep.CacheSizes.ONE_QUESTION));
+            grade =
+                    open(
+                            new GradeStep(
+                                    configs.map(PipelineConfig::execution),
+                                    GradeStep.CacheSizes.ONE_QUESTION));
             predictionGrading = grade.asPredictionsFile(execution);
         } catch (RuntimeException e) {
             close();
-            throw new IllegalStateException("cannot open the pipeline of variant '" + config.name() + "': " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot open the pipeline of variant '"
+                            + config.name()
+                            + "': "
+                            + e.getMessage(),
+                    e);
         }
     }
 
-    /** Grades {@code sql} as {@code source}'s answer to a question with gold, as {@code grade} grades a predictions file. */
+    /**
+     * Grades {@code sql} as {@code source}'s answer to a question with gold, as {@code grade}
+     * grades a predictions file.
+     */
     public ExamRecord grade(String runId, ExamQuestion question, String sql, String source) {
         ExamTask task = new ExamTask(runId, config.name(), 1, goldTables.apply(question));
-        GeneratedTask attached = new PredictionsStep(Map.of(config.name(), Map.of(task.question().id(), Prediction.sqlOnly(task.question().id(), sql, source, 0))), Map.of(config.name(), source)).apply(task);
+        GeneratedTask attached =
+                new PredictionsStep(
+                                Map.of(
+                                        config.name(),
+                                        Map.of(
+                                                task.question().id(),
+                                                Prediction.sqlOnly(
+                                                        task.question().id(), sql, source, 0))),
+                                Map.of(config.name(), source))
+                        .apply(task);
         return predictionGrading.evaluate(attached);
     }
 
-    /** Asks one question (its database, id and gold, if any, as the exam set gives them) in run {@code runId}. */
-    public Answer ask(String runId, ExamQuestion question, boolean explainOnly, Listener listener) throws Exception {
+    /**
+     * Asks one question (its database, id and gold, if any, as the exam set gives them) in run
+     * {@code runId}.
+     */
+    public Answer ask(String runId, ExamQuestion question, boolean explainOnly, Listener listener)
+            throws Exception {
         ExamQuestion q = goldTables.apply(question);
         Object current = plan.schedule(runId, q).get(0);
         RetrievalTask retrieved = null;
@@ -112,35 +154,55 @@ public final class QuestionPipeline implements AutoCloseable {
         if (explainOnly) return new Answer(retrieved, evaluated, null, null, evaluated.trace());
         if (q.goldSql() == null) {
             List<StageTrace> trace = new ArrayList<>(evaluated.trace());
-            return new Answer(retrieved, evaluated, grade.stage(config.name()).predict(evaluated, 0, trace), null, trace);
+            return new Answer(
+                    retrieved,
+                    evaluated,
+                    grade.stage(config.name()).predict(evaluated, 0, trace),
+                    null,
+                    trace);
         }
         listener.step(PipelineStep.GRADE, false);
         GradingStage.Graded graded = grade.stage(config.name()).grade(evaluated);
         listener.step(PipelineStep.GRADE, true);
-        return new Answer(retrieved, evaluated, graded.prediction(), graded.record(), graded.record().trace());
+        return new Answer(
+                retrieved,
+                evaluated,
+                graded.prediction(),
+                graded.record(),
+                graded.record().trace());
     }
 
     public PipelineConfig config() {
         return config;
     }
 
-    /** One step of the walk; the casts hold because {@link PipelineStep}'s order chains each step's output to the next's input. */
+    /**
+     * One step of the walk; the casts hold because {@link PipelineStep}'s order chains each step's
+     * output to the next's input.
+     */
     private Object through(PipelineStep step, Object in) throws Exception {
         return switch (step) {
             case EMBED -> embed.apply((ExamTask) in);
             case ROUTE -> route.apply((RetrievalTask) in);
             case RETRIEVE -> await(retrieve, (RetrievalTask) in);
-            case SPLIT_BY_GENERATION -> ((RetrievalTask) in).withTask(plan.splitForGeneration(((RetrievalTask) in).task()).get(0));
+            case SPLIT_BY_GENERATION ->
+                    ((RetrievalTask) in)
+                            .withTask(plan.splitForGeneration(((RetrievalTask) in).task()).get(0));
             case PRE_SQL -> await(recall, (RetrievalTask) in);
             case PLAN_JOINS -> planJoins.apply((RetrievalTask) in);
             case GENERATE -> await(generate, (RetrievalTask) in);
-            case SPLIT_BY_VARIANT -> ((GeneratedTask) in).withTask(plan.splitForVariants(((GeneratedTask) in).task()).get(0));
+            case SPLIT_BY_VARIANT ->
+                    ((GeneratedTask) in)
+                            .withTask(plan.splitForVariants(((GeneratedTask) in).task()).get(0));
             case EVALUATE -> await(evaluate, (GeneratedTask) in);
             case GRADE -> await(grade, (GeneratedTask) in);
         };
     }
 
-    /** One element through an asynchronous step, waited for as the exam's operator waits: its timedOut answers a late one. */
+    /**
+     * One element through an asynchronous step, waited for as the exam's operator waits: its
+     * timedOut answers a late one.
+     */
     private <I, O> O await(Step<I, O> step, I in) throws Exception {
         try {
             return step.run(in).get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
@@ -162,7 +224,11 @@ public final class QuestionPipeline implements AutoCloseable {
             try {
                 opened.get(i).close();
             } catch (Exception e) {
-                System.err.println("closing " + opened.get(i).getClass().getSimpleName() + " failed: " + e.getMessage());
+                System.err.println(
+                        "closing "
+                                + opened.get(i).getClass().getSimpleName()
+                                + " failed: "
+                                + e.getMessage());
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.sqlexam.pipeline;
 
 import dev.sqlexam.prompt.FkGraph;
 import dev.sqlexam.retrieval.RagStore;
+
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,8 +26,12 @@ public final class RagGraphSource implements GraphSource {
     @Override
     public FkGraph graph(String database, List<String> modules) throws Exception {
         Map<String, String> tableModules = new HashMap<>();
-        store.tables(database, spec.embeddings().modelName()).forEach((t, st) -> tableModules.put(t, st.module()));
-        return FkGraph.of(tableModules, store.foreignKeys(database), modules == null || modules.isEmpty() ? null : new HashSet<>(modules));
+        store.tables(database, spec.embeddings().modelName())
+                .forEach((t, st) -> tableModules.put(t, st.module()));
+        return FkGraph.of(
+                tableModules,
+                store.foreignKeys(database),
+                modules == null || modules.isEmpty() ? null : new HashSet<>(modules));
     }
 
     @Override

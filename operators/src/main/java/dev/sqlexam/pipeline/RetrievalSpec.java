@@ -5,8 +5,19 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.retrieval.RetrievalConfig;
+
 import java.io.Serializable;
 
-/** What the retrieval operators need: the state database (rag schema), the model, the config, the docs. */
-public record RetrievalSpec(StateDatabase state, EmbeddingProviders embeddings, int dimensions,
-        RetrievalConfig config, JobFiles migrations, int poolSize, ConnectionPolicy connections) implements Serializable {}
+/**
+ * What the retrieval operators need: the state database (rag schema), the model, the config, the
+ * docs.
+ */
+public record RetrievalSpec(
+        StateDatabase state,
+        EmbeddingProviders embeddings,
+        int dimensions,
+        RetrievalConfig config,
+        JobFiles migrations,
+        int poolSize,
+        ConnectionPolicy connections)
+        implements Serializable {}

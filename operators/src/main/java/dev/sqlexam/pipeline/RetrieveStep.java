@@ -8,12 +8,16 @@ import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalService;
 import dev.sqlexam.sql.Reconnect;
+
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
-/** Retrieves each question's schema context (V1 and V2 measured, the configured one used) on worker threads. */
+/**
+ * Retrieves each question's schema context (V1 and V2 measured, the configured one used) on worker
+ * threads.
+ */
 public final class RetrieveStep implements Step<RetrievalTask, RetrievalTask> {
 
     private final Variants<RetrievalSpec> specs;
@@ -31,7 +35,11 @@ public final class RetrieveStep implements Step<RetrievalTask, RetrievalTask> {
     @Override
     public CompletableFuture<RetrievalTask> run(RetrievalTask t) {
         return CompletableFuture.supplyAsync(() -> retrieve(t), workers)
-                .handle((out, error) -> error == null ? out : failed(t, 0, "retrieval crashed: " + error.getMessage()));
+                .handle(
+                        (out, error) ->
+                                error == null
+                                        ? out
+                                        : failed(t, 0, "retrieval crashed: " + error.getMessage()));
     }
 
     private RetrievalTask retrieve(RetrievalTask t) {
@@ -40,13 +48,29 @@ public final class RetrieveStep implements Step<RetrievalTask, RetrievalTask> {
         if (t.vector() == null) return failed(t, 0, "skipped: no question vector");
         try {
             RetrievalService service = services.get(t.task().variant());
-            RetrievalService.Outcome outcome = Reconnect.within(specs.of(t.task()).connections().retryMs(),
-                    () -> service.retrieve(q.db(), q.question(), t.vector(), t.route(), q.goldTables()));
+            RetrievalService.Outcome outcome =
+                    Reconnect.within(
+                            specs.of(t.task()).connections().retryMs(),
+                            () ->
+                                    service.retrieve(
+                                            q.db(),
+                                            q.question(),
+                                            t.vector(),
+                                            t.route(),
+                                            q.goldTables()));
             long ms = (System.nanoTime() - start) / 1_000_000;
             RetrievalTrace trace = outcome.trace();
-            StageTrace stage = trace.error() == null
-                    ? StageTrace.ok(Stage.RETRIEVE, ms, trace.strategy() + ": " + outcome.packet().tables().size() + " tables")
-                    : StageTrace.failed(Stage.RETRIEVE, "bad_input", null, ms, trace.error());
+            StageTrace stage =
+                    trace.error() == null
+                            ? StageTrace.ok(
+                                    Stage.RETRIEVE,
+                                    ms,
+                                    trace.strategy()
+                                            + ": "
+                                            + outcome.packet().tables().size()
+                                            + " tables")
+                            : StageTrace.failed(
+                                    Stage.RETRIEVE, "bad_input", null, ms, trace.error());
             return t.withRetrieval(outcome.packet(), trace, stage);
         } catch (Exception e) {
             return failed(t, (System.nanoTime() - start) / 1_000_000, e.getMessage());
@@ -55,8 +79,11 @@ public final class RetrieveStep implements Step<RetrievalTask, RetrievalTask> {
 
     private static RetrievalTask failed(RetrievalTask t, long ms, String message) {
         var q = t.task().question();
-        return t.withRetrieval(new SchemaContextPacket(q.db(), "none", List.of(), List.of(), List.of(), List.of(), List.of()),
-                RetrievalTrace.failed(message), StageTrace.infraFailure(Stage.RETRIEVE, ms, message));
+        return t.withRetrieval(
+                new SchemaContextPacket(
+                        q.db(), "none", List.of(), List.of(), List.of(), List.of(), List.of()),
+                RetrievalTrace.failed(message),
+                StageTrace.infraFailure(Stage.RETRIEVE, ms, message));
     }
 
     @Override

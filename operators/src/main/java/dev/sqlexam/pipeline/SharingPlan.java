@@ -2,6 +2,7 @@ package dev.sqlexam.pipeline;
 
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * How a question fans out into (variant, run) pairs without doing the same work twice: variants whose retrieval options
- * are equal share one retrieval (for every run: it does not sample); within those, variants whose generation options are
- * equal share one generation per run; evaluation and grading are each variant's own. Pairs already done (a resumed run)
- * are not scheduled again.
+ * How a question fans out into (variant, run) pairs without doing the same work twice: variants
+ * whose retrieval options are equal share one retrieval (for every run: it does not sample); within
+ * those, variants whose generation options are equal share one generation per run; evaluation and
+ * grading are each variant's own. Pairs already done (a resumed run) are not scheduled again.
  */
 public final class SharingPlan implements Serializable {
 
@@ -25,13 +26,18 @@ public final class SharingPlan implements Serializable {
     private final Set<String> done;
 
     /**
-     * {@code retrievalKey} and {@code generationKey}: per variant, a fingerprint of its options up to that stage;
-     * {@code done}: {@link #doneKey} of every pair already graded.
+     * {@code retrievalKey} and {@code generationKey}: per variant, a fingerprint of its options up
+     * to that stage; {@code done}: {@link #doneKey} of every pair already graded.
      */
-    public SharingPlan(List<String> variants, Map<String, String> retrievalKey, Map<String, String> generationKey, int repetitions,
+    public SharingPlan(
+            List<String> variants,
+            Map<String, String> retrievalKey,
+            Map<String, String> generationKey,
+            int repetitions,
             Set<String> done) {
         if (variants.isEmpty()) throw new IllegalArgumentException("at least one variant");
-        if (repetitions < 1) throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
+        if (repetitions < 1)
+            throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
         this.variants = List.copyOf(variants);
         this.retrievalKey = new LinkedHashMap<>(retrievalKey);
         this.generationKey = new LinkedHashMap<>(generationKey);
@@ -58,24 +64,34 @@ public final class SharingPlan implements Serializable {
         return repetitions;
     }
 
-    /** The question's retrieval tasks: one per group of variants with equal retrieval options (repetition 0: all runs). */
+    /**
+     * The question's retrieval tasks: one per group of variants with equal retrieval options
+     * (repetition 0: all runs).
+     */
     public List<ExamTask> schedule(String runId, ExamQuestion question) {
         ExamTask any = new ExamTask(runId, variants.get(0), 0, question);
         List<ExamTask> out = new ArrayList<>();
         for (List<String> group : groups(variants, retrievalKey)) {
-            List<String> needed = group.stream().filter(v -> anyRunNeeded(v, any.questionKey())).toList();
+            List<String> needed =
+                    group.stream().filter(v -> anyRunNeeded(v, any.questionKey())).toList();
             if (!needed.isEmpty()) out.add(any.as(needed.get(0), 0, needed));
         }
         return out;
     }
 
-    /** A retrieved task's generation tasks: one per group of its variants with equal generation options, per run. */
+    /**
+     * A retrieved task's generation tasks: one per group of its variants with equal generation
+     * options, per run.
+     */
     public List<ExamTask> splitForGeneration(ExamTask retrieval) {
         List<ExamTask> out = new ArrayList<>();
         for (List<String> group : groups(retrieval.group(), generationKey)) {
             for (int rep = 1; rep <= repetitions; rep++) {
                 int r = rep;
-                List<String> needed = group.stream().filter(v -> !done.contains(doneKey(v, r, retrieval.questionKey()))).toList();
+                List<String> needed =
+                        group.stream()
+                                .filter(v -> !done.contains(doneKey(v, r, retrieval.questionKey())))
+                                .toList();
                 if (!needed.isEmpty()) out.add(retrieval.as(needed.get(0), rep, needed));
             }
         }
@@ -84,7 +100,9 @@ public final class SharingPlan implements Serializable {
 
     /** A generated task's own task per variant it stands for. */
     public List<ExamTask> splitForVariants(ExamTask generation) {
-        return generation.group().stream().map(v -> generation.as(v, generation.repetition(), List.of(v))).toList();
+        return generation.group().stream()
+                .map(v -> generation.as(v, generation.repetition(), List.of(v)))
+                .toList();
     }
 
     /** Distinct retrievals per question (when nothing is done yet). */
@@ -108,7 +126,8 @@ public final class SharingPlan implements Serializable {
         Map<String, List<String>> byKey = new LinkedHashMap<>();
         for (String v : members) {
             String k = key.get(v);
-            if (k == null) throw new IllegalStateException("no fingerprint for variant '" + v + "'");
+            if (k == null)
+                throw new IllegalStateException("no fingerprint for variant '" + v + "'");
             byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
         }
         return new ArrayList<>(byKey.values());

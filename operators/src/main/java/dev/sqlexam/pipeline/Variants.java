@@ -1,6 +1,7 @@
 package dev.sqlexam.pipeline;
 
 import dev.sqlexam.model.ExamTask;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,15 +12,17 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * One value per variant of a job (a stage's options, a generator), looked up by the variant a task carries: an operator
- * reads the options of the task's own variant, never a job-wide setting. The first variant is the reference.
+ * One value per variant of a job (a stage's options, a generator), looked up by the variant a task
+ * carries: an operator reads the options of the task's own variant, never a job-wide setting. The
+ * first variant is the reference.
  */
 public final class Variants<T extends Serializable> implements Serializable {
 
     private final LinkedHashMap<String, T> byName;
 
     private Variants(Map<String, T> byName) {
-        if (byName.isEmpty()) throw new IllegalArgumentException("a job needs at least one variant");
+        if (byName.isEmpty())
+            throw new IllegalArgumentException("a job needs at least one variant");
         this.byName = new LinkedHashMap<>(byName);
     }
 
@@ -38,7 +41,13 @@ public final class Variants<T extends Serializable> implements Serializable {
 
     public T get(String variant) {
         T value = byName.get(variant);
-        if (value == null) throw new IllegalStateException("no configuration for variant '" + variant + "' (this job has " + names() + ")");
+        if (value == null)
+            throw new IllegalStateException(
+                    "no configuration for variant '"
+                            + variant
+                            + "' (this job has "
+                            + names()
+                            + ")");
         return value;
     }
 

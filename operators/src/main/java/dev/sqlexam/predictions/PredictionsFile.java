@@ -1,10 +1,12 @@
 package dev.sqlexam.predictions;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.examset.Quarantine;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
-import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -20,36 +22,71 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A predictions file from another NL2SQL system, in the format its content shows: our JSONL
- * ({@code id}, {@code sql}, optional {@code system}, {@code latency_ms}, {@code prompt_tokens},
- * {@code completion_tokens}, {@code cost}), BIRD's {@code predict_dev.json} (aligned by index), or
- * Spider's one SQL per line (aligned by order), or defog sql-eval's results CSV ({@link DefogResults}); indexes and lines are positions in the benchmark's file
- * when the exam set records them ({@link SourcePositions}). Lines that cannot be used are rejected with
- * the reason, predictions for questions the import quarantined are set apart, and a Spider file whose
- * line count differs from the positions it must cover is an error, since nothing would align.
+ * A predictions file from another NL2SQL system, in the format its content shows: our JSONL ({@code
+ * id}, {@code sql}, optional {@code system}, {@code latency_ms}, {@code prompt_tokens}, {@code
+ * completion_tokens}, {@code cost}), BIRD's {@code predict_dev.json} (aligned by index), or
+ * Spider's one SQL per line (aligned by order), or defog sql-eval's results CSV ({@link
+ * DefogResults}); indexes and lines are positions in the benchmark's file when the exam set records
+ * them ({@link SourcePositions}). Lines that cannot be used are rejected with the reason,
+ * predictions for questions the import quarantined are set apart, and a Spider file whose line
+ * count differs from the positions it must cover is an error, since nothing would align.
  */
 public final class PredictionsFile {
 
-    public enum Format { JSONL, BIRD, SPIDER, DEFOG }
+    public enum Format {
+        JSONL,
+        BIRD,
+        SPIDER,
+        DEFOG
+    }
 
     /**
-     * The predictions of one file, keyed by question id; the lines that could not be used; those for questions the import
-     * quarantined (never graded); how positions were counted (null: our JSONL, keyed by id) and a reason to doubt it (or null).
+     * The predictions of one file, keyed by question id; the lines that could not be used; those
+     * for questions the import quarantined (never graded); how positions were counted (null: our
+     * JSONL, keyed by id) and a reason to doubt it (or null).
      */
-    public record Loaded(String label, Path file, Format format, Map<String, Prediction> byId, List<RejectedLine> rejected,
-            List<ForQuarantined> forQuarantined, String alignment, String alignmentWarning) implements Serializable {
+    public record Loaded(
+            String label,
+            Path file,
+            Format format,
+            Map<String, Prediction> byId,
+            List<RejectedLine> rejected,
+            List<ForQuarantined> forQuarantined,
+            String alignment,
+            String alignmentWarning)
+            implements Serializable {
 
         public Loaded withLabel(String newLabel) {
-            return new Loaded(newLabel, file, format, byId, rejected, forQuarantined, alignment, alignmentWarning);
+            return new Loaded(
+                    newLabel,
+                    file,
+                    format,
+                    byId,
+                    rejected,
+                    forQuarantined,
+                    alignment,
+                    alignmentWarning);
         }
 
         public Loaded withPredictions(Map<String, Prediction> predictions) {
-            return new Loaded(label, file, format, predictions, rejected, forQuarantined, alignment, alignmentWarning);
+            return new Loaded(
+                    label,
+                    file,
+                    format,
+                    predictions,
+                    rejected,
+                    forQuarantined,
+                    alignment,
+                    alignmentWarning);
         }
     }
 
-    /** A prediction at the position of a question the import quarantined, with the line that records it. */
-    public record ForQuarantined(String questionId, int sourceIndex, RejectedLine line) implements Serializable {}
+    /**
+     * A prediction at the position of a question the import quarantined, with the line that records
+     * it.
+     */
+    public record ForQuarantined(String questionId, int sourceIndex, RejectedLine line)
+            implements Serializable {}
 
     static final String BIRD_SEPARATOR = "\t----- bird -----\t";
 
@@ -59,9 +96,14 @@ public final class PredictionsFile {
         return read(file, questions, List.of());
     }
 
-    /** {@code quarantined}: the questions the exam set's import left out ({@link Quarantine#of}), whose positions BIRD and Spider keep. */
-    public static Loaded read(Path file, List<ExamQuestion> questions, List<Quarantine.Entry> quarantined) {
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no predictions file at " + file);
+    /**
+     * {@code quarantined}: the questions the exam set's import left out ({@link Quarantine#of}),
+     * whose positions BIRD and Spider keep.
+     */
+    public static Loaded read(
+            Path file, List<ExamQuestion> questions, List<Quarantine.Entry> quarantined) {
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("no predictions file at " + file);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -71,28 +113,41 @@ public final class PredictionsFile {
         if (text.startsWith("\uFEFF")) text = text.substring(1);
         Format format = detect(text);
         if (format == Format.JSONL && text.strip().startsWith("[")) text = arrayAsLines(file, text);
-        SourcePositions positions = format == Format.JSONL || format == Format.DEFOG ? null : positions(file, questions, quarantined);
-        Parsed parsed = switch (format) {
-            case BIRD -> bird(file, text, positions);
-            case SPIDER -> spider(file, text, positions);
-            case JSONL -> jsonl(file, text, questions);
-            case DEFOG -> DefogResults.read(file, text, questions);
-        };
-        return new Loaded(label(file, parsed.byId()), file, format, parsed.byId(), parsed.rejected(), parsed.forQuarantined(),
-                positions == null ? null : positions.describe(), positions == null ? null : positions.warning());
+        SourcePositions positions =
+                format == Format.JSONL || format == Format.DEFOG
+                        ? null
+                        : positions(file, questions, quarantined);
+        Parsed parsed =
+                switch (format) {
+                    case BIRD -> bird(file, text, positions);
+                    case SPIDER -> spider(file, text, positions);
+                    case JSONL -> jsonl(file, text, questions);
+                    case DEFOG -> DefogResults.read(file, text, questions);
+                };
+        return new Loaded(
+                label(file, parsed.byId()),
+                file,
+                format,
+                parsed.byId(),
+                parsed.rejected(),
+                parsed.forQuarantined(),
+                positions == null ? null : positions.describe(),
+                positions == null ? null : positions.warning());
     }
 
-    private static SourcePositions positions(Path file, List<ExamQuestion> questions, List<Quarantine.Entry> quarantined) {
+    private static SourcePositions positions(
+            Path file, List<ExamQuestion> questions, List<Quarantine.Entry> quarantined) {
         try {
             return SourcePositions.of(questions, quarantined);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("cannot align the predictions " + file + " by position: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot align the predictions " + file + " by position: " + e.getMessage(), e);
         }
     }
 
     /**
-     * BIRD when the whole file is one JSON object keyed by indexes; JSONL when lines are objects; defog's results when a
-     * CSV header names generated_query; Spider otherwise.
+     * BIRD when the whole file is one JSON object keyed by indexes; JSONL when lines are objects;
+     * defog's results when a CSV header names generated_query; Spider otherwise.
      */
     public static Format detect(String text) {
         String t = text.strip();
@@ -102,7 +157,8 @@ public final class PredictionsFile {
                 JsonNode whole = Json.MAPPER.readTree(t);
                 if (whole != null && whole.isObject() && whole.size() > 0) {
                     boolean indexed = true;
-                    for (Iterator<String> it = whole.fieldNames(); it.hasNext();) indexed &= it.next().matches("\\d+");
+                    for (Iterator<String> it = whole.fieldNames(); it.hasNext(); )
+                        indexed &= it.next().matches("\\d+");
                     if (indexed) return Format.BIRD;
                 }
             } catch (IOException notOneObject) {
@@ -113,7 +169,10 @@ public final class PredictionsFile {
         return t.startsWith("[") ? Format.JSONL : Format.SPIDER;
     }
 
-    /** A JSON array of our objects reads as JSONL, one element per line (its line numbers are element numbers). */
+    /**
+     * A JSON array of our objects reads as JSONL, one element per line (its line numbers are
+     * element numbers).
+     */
     private static String arrayAsLines(Path file, String text) {
         try {
             JsonNode array = Json.MAPPER.readTree(text);
@@ -121,11 +180,19 @@ public final class PredictionsFile {
             for (JsonNode e : array) out.append(Json.MAPPER.writeValueAsString(e)).append('\n');
             return out.toString();
         } catch (IOException e) {
-            throw new IllegalArgumentException("the predictions " + file + " start with '[' but are not a JSON array: " + firstLine(e.getMessage()), e);
+            throw new IllegalArgumentException(
+                    "the predictions "
+                            + file
+                            + " start with '[' but are not a JSON array: "
+                            + firstLine(e.getMessage()),
+                    e);
         }
     }
 
-    record Parsed(Map<String, Prediction> byId, List<RejectedLine> rejected, List<ForQuarantined> forQuarantined) {}
+    record Parsed(
+            Map<String, Prediction> byId,
+            List<RejectedLine> rejected,
+            List<ForQuarantined> forQuarantined) {}
 
     private static Parsed jsonl(Path file, String text, List<ExamQuestion> questions) {
         Map<String, ExamQuestion> known = new HashMap<>();
@@ -141,7 +208,12 @@ public final class PredictionsFile {
             try {
                 r = Json.MAPPER.readTree(line);
             } catch (IOException e) {
-                rejected.add(new RejectedLine(file.toString(), n, "not JSON: " + firstLine(e.getMessage()), line));
+                rejected.add(
+                        new RejectedLine(
+                                file.toString(),
+                                n,
+                                "not JSON: " + firstLine(e.getMessage()),
+                                line));
                 continue;
             }
             if (r == null || !r.isObject()) {
@@ -154,21 +226,45 @@ public final class PredictionsFile {
                 continue;
             }
             if (!r.path("sql").isTextual()) {
-                rejected.add(new RejectedLine(file.toString(), n, "no \"sql\" string for id '" + id + "'", line));
+                rejected.add(
+                        new RejectedLine(
+                                file.toString(), n, "no \"sql\" string for id '" + id + "'", line));
                 continue;
             }
             if (!known.containsKey(id)) {
-                rejected.add(new RejectedLine(file.toString(), n, "no question with id '" + id + "' in the exam set", line));
+                rejected.add(
+                        new RejectedLine(
+                                file.toString(),
+                                n,
+                                "no question with id '" + id + "' in the exam set",
+                                line));
                 continue;
             }
             Prediction first = byId.get(id);
             if (first != null) {
-                rejected.add(new RejectedLine(file.toString(), n, "duplicate prediction for id '" + id + "' (the one on line " + first.line()
-                        + " is graded)", line));
+                rejected.add(
+                        new RejectedLine(
+                                file.toString(),
+                                n,
+                                "duplicate prediction for id '"
+                                        + id
+                                        + "' (the one on line "
+                                        + first.line()
+                                        + " is graded)",
+                                line));
                 continue;
             }
-            byId.put(id, new Prediction(id, r.get("sql").asText(), text(r, "system"), number(r, "latency_ms", Long.class),
-                    number(r, "prompt_tokens", Integer.class), number(r, "completion_tokens", Integer.class), number(r, "cost", Double.class), n));
+            byId.put(
+                    id,
+                    new Prediction(
+                            id,
+                            r.get("sql").asText(),
+                            text(r, "system"),
+                            number(r, "latency_ms", Long.class),
+                            number(r, "prompt_tokens", Integer.class),
+                            number(r, "completion_tokens", Integer.class),
+                            number(r, "cost", Double.class),
+                            n));
         }
         return new Parsed(byId, rejected, List.of());
     }
@@ -178,26 +274,49 @@ public final class PredictionsFile {
         try {
             whole = Json.MAPPER.readTree(text);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the BIRD predictions " + file + ": " + firstLine(e.getMessage()), e);
+            throw new IllegalArgumentException(
+                    "cannot read the BIRD predictions " + file + ": " + firstLine(e.getMessage()),
+                    e);
         }
         Aligned aligned = new Aligned(file);
-        for (Iterator<Map.Entry<String, JsonNode>> it = whole.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = whole.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String value = e.getValue().asText();
             int index = e.getKey().length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(e.getKey());
             if (index >= positions.size()) {
-                aligned.reject(index, "index " + e.getKey() + " but " + positions.counts() + " (BIRD's format is aligned by index)", value);
+                aligned.reject(
+                        index,
+                        "index "
+                                + e.getKey()
+                                + " but "
+                                + positions.counts()
+                                + " (BIRD's format is aligned by index)",
+                        value);
                 continue;
             }
             int sep = value.indexOf(BIRD_SEPARATOR);
             String sql = sep < 0 ? value : value.substring(0, sep);
             String db = sep < 0 ? null : value.substring(sep + BIRD_SEPARATOR.length()).strip();
             SourcePositions.Slot slot = positions.at(index);
-            String expected = slot.question() != null ? slot.question().db() : slot.quarantined() != null ? slot.quarantined().db() : null;
+            String expected =
+                    slot.question() != null
+                            ? slot.question().db()
+                            : slot.quarantined() != null ? slot.quarantined().db() : null;
             if (db != null && !db.isEmpty() && expected != null && !db.equalsIgnoreCase(expected)) {
-                String id = slot.question() != null ? slot.question().id() : slot.quarantined().id();
-                aligned.reject(index, "index " + index + " names database '" + db + "' but question '" + id + "' is on '" + expected
-                        + "': the files are not aligned", value);
+                String id =
+                        slot.question() != null ? slot.question().id() : slot.quarantined().id();
+                aligned.reject(
+                        index,
+                        "index "
+                                + index
+                                + " names database '"
+                                + db
+                                + "' but question '"
+                                + id
+                                + "' is on '"
+                                + expected
+                                + "': the files are not aligned",
+                        value);
                 continue;
             }
             aligned.place(index, index, slot, sql, value);
@@ -207,16 +326,28 @@ public final class PredictionsFile {
 
     private static Parsed spider(Path file, String text, SourcePositions positions) {
         List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
-        while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) lines.remove(lines.size() - 1);
+        while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank())
+            lines.remove(lines.size() - 1);
         if (lines.size() != positions.size()) {
-            throw new IllegalArgumentException("the predictions " + file + " have " + lines.size() + " lines but " + positions.counts()
-                    + ": Spider's format is one SQL per line, aligned by " + (positions.bySource() ? "the source's order" : "order"));
+            throw new IllegalArgumentException(
+                    "the predictions "
+                            + file
+                            + " have "
+                            + lines.size()
+                            + " lines but "
+                            + positions.counts()
+                            + ": Spider's format is one SQL per line, aligned by "
+                            + (positions.bySource() ? "the source's order" : "order"));
         }
         Aligned aligned = new Aligned(file);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             int tab = line.lastIndexOf('\t');
-            String sql = (tab >= 0 && line.substring(tab + 1).strip().matches("[\\w$]+") ? line.substring(0, tab) : line).strip();
+            String sql =
+                    (tab >= 0 && line.substring(tab + 1).strip().matches("[\\w$]+")
+                                    ? line.substring(0, tab)
+                                    : line)
+                            .strip();
             if (sql.isEmpty()) continue;
             aligned.place(i, i + 1, positions.at(i), sql, line);
         }
@@ -240,15 +371,34 @@ public final class PredictionsFile {
 
         void place(int position, long line, SourcePositions.Slot slot, String sql, String text) {
             if (slot.question() != null) {
-                byId.put(slot.question().id(), Prediction.sqlOnly(slot.question().id(), sql, null, line));
+                byId.put(
+                        slot.question().id(),
+                        Prediction.sqlOnly(slot.question().id(), sql, null, line));
             } else if (slot.quarantined() != null) {
                 Quarantine.Entry q = slot.quarantined();
-                forQuarantined.add(new ForQuarantined(q.id(), position, new RejectedLine(file.toString(), line, "for question '" + q.id()
-                        + "' (source_index " + position + "), which the import quarantined (" + String.join("; ", q.reasons())
-                        + "): not graded", text)));
+                forQuarantined.add(
+                        new ForQuarantined(
+                                q.id(),
+                                position,
+                                new RejectedLine(
+                                        file.toString(),
+                                        line,
+                                        "for question '"
+                                                + q.id()
+                                                + "' (source_index "
+                                                + position
+                                                + "), which the import quarantined ("
+                                                + String.join("; ", q.reasons())
+                                                + "): not graded",
+                                        text)));
             } else {
-                reject(line, "source_index " + position + " is neither a question of the exam set nor one its import quarantined: "
-                        + "not graded", text);
+                reject(
+                        line,
+                        "source_index "
+                                + position
+                                + " is neither a question of the exam set nor one its import quarantined: "
+                                + "not graded",
+                        text);
             }
         }
 
@@ -261,7 +411,8 @@ public final class PredictionsFile {
     private static String label(Path file, Map<String, Prediction> byId) {
         String system = null;
         for (Prediction p : byId.values()) {
-            if (p.system() == null || system != null && !system.equals(p.system())) return fileLabel(file);
+            if (p.system() == null || system != null && !system.equals(p.system()))
+                return fileLabel(file);
             system = p.system();
         }
         return system != null ? system : fileLabel(file);
@@ -280,7 +431,10 @@ public final class PredictionsFile {
     private static <T> T number(JsonNode r, String field, Class<T> type) {
         JsonNode v = r.path(field);
         if (!v.isNumber()) return null;
-        Object out = type == Long.class ? (Object) v.asLong() : type == Integer.class ? (Object) v.asInt() : (Object) v.asDouble();
+        Object out =
+                type == Long.class
+                        ? (Object) v.asLong()
+                        : type == Integer.class ? (Object) v.asInt() : (Object) v.asDouble();
         return type.cast(out);
     }
 

@@ -1,7 +1,9 @@
 package dev.sqlexam.prompt;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -14,9 +16,9 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Tables models commonly confuse (seed 004 §3c), from a per-database data file
- * ({@code migrations/<db>/confusable_tables.json}): a warning when the table is in play and the
- * question uses one of its trigger words.
+ * Tables models commonly confuse (seed 004 §3c), from a per-database data file ({@code
+ * migrations/<db>/confusable_tables.json}): a warning when the table is in play and the question
+ * uses one of its trigger words.
  */
 public final class ConfusableTables implements Serializable {
 
@@ -54,7 +56,13 @@ public final class ConfusableTables implements Serializable {
         List<String> out = new ArrayList<>();
         for (Entry e : entries) {
             if (!tablesInPlay.contains(e.table())) continue;
-            boolean triggered = e.triggers().stream().anyMatch(t -> Pattern.compile("\\b" + Pattern.quote(t) + "\\b").matcher(q).find());
+            boolean triggered =
+                    e.triggers().stream()
+                            .anyMatch(
+                                    t ->
+                                            Pattern.compile("\\b" + Pattern.quote(t) + "\\b")
+                                                    .matcher(q)
+                                                    .find());
             if (triggered) out.add(e.table() + ": " + e.hint());
         }
         return out;

@@ -1,6 +1,7 @@
 package dev.sqlexam.prompt;
 
 import dev.sqlexam.model.ForeignKey;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +17,8 @@ import java.util.Set;
 public final class FkGraph implements Serializable {
 
     /** One traversable step: from a table to a neighbour along a foreign key. */
-    public record Step(String from, String to, ForeignKey fk, boolean childToParent) implements Serializable {}
+    public record Step(String from, String to, ForeignKey fk, boolean childToParent)
+            implements Serializable {}
 
     private final Map<String, String> modules;
     private final Map<String, List<Step>> adjacency = new LinkedHashMap<>();
@@ -24,18 +26,26 @@ public final class FkGraph implements Serializable {
     public FkGraph(Map<String, String> tableModules, List<ForeignKey> foreignKeys) {
         this.modules = new LinkedHashMap<>(tableModules);
         for (ForeignKey fk : foreignKeys) {
-            if (fk.fromTable().equals(fk.toTable()) || !modules.containsKey(fk.fromTable()) || !modules.containsKey(fk.toTable())) continue;
-            adjacency.computeIfAbsent(fk.fromTable(), k -> new ArrayList<>()).add(new Step(fk.fromTable(), fk.toTable(), fk, true));
-            adjacency.computeIfAbsent(fk.toTable(), k -> new ArrayList<>()).add(new Step(fk.toTable(), fk.fromTable(), fk, false));
+            if (fk.fromTable().equals(fk.toTable())
+                    || !modules.containsKey(fk.fromTable())
+                    || !modules.containsKey(fk.toTable())) continue;
+            adjacency
+                    .computeIfAbsent(fk.fromTable(), k -> new ArrayList<>())
+                    .add(new Step(fk.fromTable(), fk.toTable(), fk, true));
+            adjacency
+                    .computeIfAbsent(fk.toTable(), k -> new ArrayList<>())
+                    .add(new Step(fk.toTable(), fk.fromTable(), fk, false));
         }
     }
 
     /** The subgraph of the tables in the given modules (null: all). */
-    public static FkGraph of(Map<String, String> tableModules, List<ForeignKey> foreignKeys, Set<String> modules) {
+    public static FkGraph of(
+            Map<String, String> tableModules, List<ForeignKey> foreignKeys, Set<String> modules) {
         Map<String, String> kept = new HashMap<>();
-        tableModules.forEach((t, m) -> {
-            if (modules == null || modules.contains(m)) kept.put(t, m);
-        });
+        tableModules.forEach(
+                (t, m) -> {
+                    if (modules == null || modules.contains(m)) kept.put(t, m);
+                });
         return new FkGraph(kept, foreignKeys);
     }
 

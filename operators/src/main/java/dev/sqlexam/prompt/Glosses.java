@@ -1,7 +1,8 @@
 package dev.sqlexam.prompt;
 
-import dev.sqlexam.schema.Abbreviations;
 import dev.sqlexam.model.Identifiers;
+import dev.sqlexam.schema.Abbreviations;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,13 +14,16 @@ import java.util.Set;
 
 /**
  * Schema glosses (seed 004 §3a), deterministic, no model: each column's words (snake_case and
- * camelCase split, abbreviations expanded), a type hint from its suffix or data type ([AMT], [DATE],
- * [QTY], [FLAG], [FK→target], ...), PK/FK tags, and a synonym set the schema linker matches against.
+ * camelCase split, abbreviations expanded), a type hint from its suffix or data type ([AMT],
+ * [DATE], [QTY], [FLAG], [FK→target], ...), PK/FK tags, and a synonym set the schema linker matches
+ * against.
  */
 public final class Glosses {
 
     /** The gloss of one column. */
-    public record Gloss(String table, String column, List<String> words, String hint, Set<String> synonyms) implements Serializable {
+    public record Gloss(
+            String table, String column, List<String> words, String hint, Set<String> synonyms)
+            implements Serializable {
         public String annotation() {
             return hint == null ? "" : " [" + hint + "]";
         }
@@ -67,13 +71,20 @@ public final class Glosses {
     }
 
     static String suffixHint(String name, String type) {
-        if (name.startsWith("is_") || name.startsWith("has_") || type.startsWith("boolean")) return "FLAG";
-        for (var e : SUFFIX_HINTS.entrySet()) if (name.endsWith(e.getKey()) || name.equals(e.getKey().substring(1))) return e.getValue();
+        if (name.startsWith("is_") || name.startsWith("has_") || type.startsWith("boolean"))
+            return "FLAG";
+        for (var e : SUFFIX_HINTS.entrySet())
+            if (name.endsWith(e.getKey()) || name.equals(e.getKey().substring(1)))
+                return e.getValue();
         if (name.equals("qty") || name.equals("quantity")) return "QTY";
-        if (name.equals("amount") || name.equals("amt") || name.equals("total") || name.equals("price")) return "AMT";
+        if (name.equals("amount")
+                || name.equals("amt")
+                || name.equals("total")
+                || name.equals("price")) return "AMT";
         if (type.startsWith("date")) return "DATE";
         if (type.startsWith("timestamp")) return "TIMESTAMP";
-        if (type.startsWith("numeric") || type.startsWith("double") || type.startsWith("real")) return "NUM";
+        if (type.startsWith("numeric") || type.startsWith("double") || type.startsWith("real"))
+            return "NUM";
         return null;
     }
 
@@ -84,15 +95,20 @@ public final class Glosses {
         return out;
     }
 
-    /** Every question of a database glosses the same tables again: each M-Schema line is glossed once (bounded). */
+    /**
+     * Every question of a database glosses the same tables again: each M-Schema line is glossed
+     * once (bounded).
+     */
     private static final com.github.benmanes.caffeine.cache.Cache<String, List<Gloss>> BY_MSCHEMA =
             com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(16_384).build();
 
     private static List<Gloss> forTable(String mSchema) {
-        return BY_MSCHEMA.get(mSchema, m -> {
-            String table = MSchemaColumns.table(m);
-            return MSchemaColumns.parse(m).stream().map(c -> of(table, c)).toList();
-        });
+        return BY_MSCHEMA.get(
+                mSchema,
+                m -> {
+                    String table = MSchemaColumns.table(m);
+                    return MSchemaColumns.parse(m).stream().map(c -> of(table, c)).toList();
+                });
     }
 
     /** The M-Schema line with each column annotated by its gloss hint. */
@@ -101,7 +117,13 @@ public final class Glosses {
         List<String> parts = new ArrayList<>();
         for (MSchemaColumns.Col c : MSchemaColumns.parse(mSchema)) {
             Gloss g = of(table, c);
-            String hint = g.hint() == null || "PK".equals(g.hint()) || g.hint().startsWith("FK") || "ID".equals(g.hint()) ? "" : g.annotation();
+            String hint =
+                    g.hint() == null
+                                    || "PK".equals(g.hint())
+                                    || g.hint().startsWith("FK")
+                                    || "ID".equals(g.hint())
+                            ? ""
+                            : g.annotation();
             parts.add(c.render() + hint);
         }
         return parts.isEmpty() ? mSchema : table + " (" + String.join(", ", parts) + ")";

@@ -1,18 +1,27 @@
 package dev.sqlexam.prompt;
 
 import dev.sqlexam.model.Identifiers;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads the columns back out of an M-Schema line: {@code t (a bigint PK, b numeric(12, 2), c bigint FK→x)}. */
+/**
+ * Reads the columns back out of an M-Schema line: {@code t (a bigint PK, b numeric(12, 2), c bigint
+ * FK→x)}.
+ */
 public final class MSchemaColumns {
 
     /** One column of an M-Schema line. */
-    public record Col(String name, String type, boolean pk, String fkTable) implements Serializable {
+    public record Col(String name, String type, boolean pk, String fkTable)
+            implements Serializable {
         /** The column as M-Schema writes it. */
         public String render() {
-            return Identifiers.quoteIfNeeded(name) + " " + type + (pk ? " PK" : "") + (fkTable != null ? " FK→" + fkTable : "");
+            return Identifiers.quoteIfNeeded(name)
+                    + " "
+                    + type
+                    + (pk ? " PK" : "")
+                    + (fkTable != null ? " FK→" + fkTable : "");
         }
     }
 
@@ -60,7 +69,8 @@ public final class MSchemaColumns {
         boolean pk = part.endsWith(" PK");
         if (pk) part = part.substring(0, part.length() - 3);
         int space = nameEnd(part);
-        return new Col(part.substring(0, space).replace("\"", ""), part.substring(space).strip(), pk, fk);
+        return new Col(
+                part.substring(0, space).replace("\"", ""), part.substring(space).strip(), pk, fk);
     }
 
     private static int nameEnd(String part) {

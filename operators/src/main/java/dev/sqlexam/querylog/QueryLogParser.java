@@ -1,13 +1,15 @@
 package dev.sqlexam.querylog;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.examset.JsonFields;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.model.RejectedLine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.io.Serializable;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -15,18 +17,37 @@ import java.time.OffsetDateTime;
 import java.util.Set;
 
 /**
- * Reads one query-log event (a JSONL line or a Kafka record's value). Required: {@code ts} (ISO-8601 with an offset or
- * {@code Z}, or epoch milliseconds), {@code app}, {@code db}, {@code question}, {@code sql}; optional: {@code outcome}
- * ({@code ok} or {@code error}), {@code sqlstate}, {@code error}, {@code rows}, {@code latency_ms}, {@code model},
- * {@code prompt_version}, {@code session_id}, {@code feedback}, {@code gold_sql}; anything else passes through. An
- * event that cannot be used is rejected with its source position and the reason, never thrown.
+ * Reads one query-log event (a JSONL line or a Kafka record's value). Required: {@code ts}
+ * (ISO-8601 with an offset or {@code Z}, or epoch milliseconds), {@code app}, {@code db}, {@code
+ * question}, {@code sql}; optional: {@code outcome} ({@code ok} or {@code error}), {@code
+ * sqlstate}, {@code error}, {@code rows}, {@code latency_ms}, {@code model}, {@code
+ * prompt_version}, {@code session_id}, {@code feedback}, {@code gold_sql}; anything else passes
+ * through. An event that cannot be used is rejected with its source position and the reason, never
+ * thrown.
  */
 public final class QueryLogParser implements Serializable {
 
-    static final Set<String> KNOWN_FIELDS = Set.of("ts", "app", "db", "question", "sql", "outcome", "sqlstate", "error", "rows",
-            "latency_ms", "model", "prompt_version", "session_id", "feedback", "gold_sql");
+    static final Set<String> KNOWN_FIELDS =
+            Set.of(
+                    "ts",
+                    "app",
+                    "db",
+                    "question",
+                    "sql",
+                    "outcome",
+                    "sqlstate",
+                    "error",
+                    "rows",
+                    "latency_ms",
+                    "model",
+                    "prompt_version",
+                    "session_id",
+                    "feedback",
+                    "gold_sql");
 
-    /** An event, or why the text is not one (exactly one of the two; both null for a blank line). */
+    /**
+     * An event, or why the text is not one (exactly one of the two; both null for a blank line).
+     */
     public record Parsed(QueryLogEvent event, RejectedLine rejected) {}
 
     public Parsed parse(String source, long position, String text) {
@@ -38,7 +59,8 @@ public final class QueryLogParser implements Serializable {
         }
     }
 
-    private static QueryLogEvent event(String source, long position, String text) throws JsonFields.Invalid {
+    private static QueryLogEvent event(String source, long position, String text)
+            throws JsonFields.Invalid {
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(text);
@@ -48,28 +70,49 @@ public final class QueryLogParser implements Serializable {
         if (node == null || !node.isObject()) throw new JsonFields.Invalid("not a JSON object");
         long ts = eventTime(node.get("ts"));
         String db = JsonFields.requiredText(node, "db");
-        if (!JdbcUrlTemplate.isSafeDatabaseName(db)) throw new JsonFields.Invalid("invalid database name '" + db + "'");
+        if (!JdbcUrlTemplate.isSafeDatabaseName(db))
+            throw new JsonFields.Invalid("invalid database name '" + db + "'");
         String outcome = JsonFields.optionalText(node, "outcome");
         if (outcome != null && !outcome.equals("ok") && !outcome.equals("error")) {
             throw new JsonFields.Invalid("outcome must be ok or error, was '" + outcome + "'");
         }
         ObjectNode extras = Json.MAPPER.createObjectNode();
-        node.fields().forEachRemaining(e -> {
-            if (!KNOWN_FIELDS.contains(e.getKey())) extras.set(e.getKey(), e.getValue());
-        });
-        return new QueryLogEvent(ts, JsonFields.requiredText(node, "app"), db, JsonFields.requiredText(node, "question"),
-                JsonFields.requiredText(node, "sql"), outcome, JsonFields.optionalText(node, "sqlstate"), JsonFields.optionalText(node, "error"),
-                JsonFields.optionalCount(node, "rows"), JsonFields.optionalCount(node, "latency_ms"), JsonFields.optionalText(node, "model"),
-                JsonFields.optionalText(node, "prompt_version"), JsonFields.optionalText(node, "session_id"),
-                JsonFields.optionalText(node, "feedback"), JsonFields.optionalText(node, "gold_sql"), extras.isEmpty() ? null : extras.toString(),
-                source, position);
+        node.fields()
+                .forEachRemaining(
+                        e -> {
+                            if (!KNOWN_FIELDS.contains(e.getKey()))
+                                extras.set(e.getKey(), e.getValue());
+                        });
+        return new QueryLogEvent(
+                ts,
+                JsonFields.requiredText(node, "app"),
+                db,
+                JsonFields.requiredText(node, "question"),
+                JsonFields.requiredText(node, "sql"),
+                outcome,
+                JsonFields.optionalText(node, "sqlstate"),
+                JsonFields.optionalText(node, "error"),
+                JsonFields.optionalCount(node, "rows"),
+                JsonFields.optionalCount(node, "latency_ms"),
+                JsonFields.optionalText(node, "model"),
+                JsonFields.optionalText(node, "prompt_version"),
+                JsonFields.optionalText(node, "session_id"),
+                JsonFields.optionalText(node, "feedback"),
+                JsonFields.optionalText(node, "gold_sql"),
+                extras.isEmpty() ? null : extras.toString(),
+                source,
+                position);
     }
 
-    /** Epoch milliseconds of {@code ts}: a whole number of milliseconds, or ISO-8601 text that says its offset. */
+    /**
+     * Epoch milliseconds of {@code ts}: a whole number of milliseconds, or ISO-8601 text that says
+     * its offset.
+     */
     static long eventTime(JsonNode ts) throws JsonFields.Invalid {
         if (ts == null || ts.isNull()) throw new JsonFields.Invalid("missing field 'ts'");
         if (ts.isIntegralNumber()) return positive(ts.asLong());
-        if (!ts.isTextual() || ts.asText().isBlank()) throw new JsonFields.Invalid("field 'ts' must be ISO-8601 text or epoch milliseconds");
+        if (!ts.isTextual() || ts.asText().isBlank())
+            throw new JsonFields.Invalid("field 'ts' must be ISO-8601 text or epoch milliseconds");
         String text = ts.asText().trim();
         if (text.chars().allMatch(Character::isDigit)) return positive(Long.parseLong(text));
         try {
@@ -78,15 +121,20 @@ public final class QueryLogParser implements Serializable {
             try {
                 return Instant.parse(text).toEpochMilli();
             } catch (DateTimeException e) {
-                throw new JsonFields.Invalid("field 'ts' is not ISO-8601 with an offset (2026-11-23T10:15:30Z, …+01:00) nor epoch "
-                        + "milliseconds: '" + text + "'");
+                throw new JsonFields.Invalid(
+                        "field 'ts' is not ISO-8601 with an offset (2026-11-23T10:15:30Z, …+01:00) nor epoch "
+                                + "milliseconds: '"
+                                + text
+                                + "'");
             }
         }
     }
 
     private static long positive(long ms) throws JsonFields.Invalid {
         if (ms <= 0) throw new JsonFields.Invalid("field 'ts' must be after 1970, was " + ms);
-        if (ms < 100_000_000_000L) throw new JsonFields.Invalid("field 'ts' looks like epoch seconds (" + ms + "); give milliseconds");
+        if (ms < 100_000_000_000L)
+            throw new JsonFields.Invalid(
+                    "field 'ts' looks like epoch seconds (" + ms + "); give milliseconds");
         return ms;
     }
 }

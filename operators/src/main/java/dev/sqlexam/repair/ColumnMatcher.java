@@ -2,6 +2,7 @@ package dev.sqlexam.repair;
 
 import dev.sqlexam.model.ColumnMatch;
 import dev.sqlexam.schema.Abbreviations;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -16,21 +17,28 @@ import java.util.Set;
  */
 public final class ColumnMatcher {
 
-
     static final double MIN_SCORE = 0.5;
 
     private ColumnMatcher() {}
 
-    /** Candidates for {@code ref} among {@code columns} (table → its columns), best first, those under 0.5 left out. */
+    /**
+     * Candidates for {@code ref} among {@code columns} (table → its columns), best first, those
+     * under 0.5 left out.
+     */
     public static List<ColumnMatch> matches(String ref, Map<String, Set<String>> columns) {
         List<ColumnMatch> out = new ArrayList<>();
-        columns.forEach((table, cols) -> {
-            for (String c : cols) {
-                ColumnMatch m = match(ref, table, c);
-                if (m.score() >= MIN_SCORE) out.add(m);
-            }
-        });
-        out.sort(Comparator.comparingDouble(ColumnMatch::score).reversed().thenComparing(ColumnMatch::table).thenComparing(ColumnMatch::column));
+        columns.forEach(
+                (table, cols) -> {
+                    for (String c : cols) {
+                        ColumnMatch m = match(ref, table, c);
+                        if (m.score() >= MIN_SCORE) out.add(m);
+                    }
+                });
+        out.sort(
+                Comparator.comparingDouble(ColumnMatch::score)
+                        .reversed()
+                        .thenComparing(ColumnMatch::table)
+                        .thenComparing(ColumnMatch::column));
         return out;
     }
 
@@ -44,7 +52,8 @@ public final class ColumnMatcher {
             Set<String> shared = new LinkedHashSet<>(ta);
             shared.retainAll(tb);
             double share = (double) shared.size() / Math.max(ta.size(), tb.size());
-            return new ColumnMatch(table, column, ta.equals(tb) ? 0.95 : 0.85 + 0.1 * share, false, true);
+            return new ColumnMatch(
+                    table, column, ta.equals(tb) ? 0.95 : 0.85 + 0.1 * share, false, true);
         }
         double similarity = 1.0 - (double) levenshtein(a, b) / Math.max(a.length(), b.length());
         return new ColumnMatch(table, column, Math.min(0.9, similarity), false, false);
@@ -56,7 +65,10 @@ public final class ColumnMatcher {
         for (String w : Abbreviations.expandedWords(identifier)) {
             for (String part : w.split(" ")) {
                 if (part.isEmpty()) continue;
-                out.add(part.length() > 3 && part.endsWith("s") && !part.endsWith("ss") ? part.substring(0, part.length() - 1) : part);
+                out.add(
+                        part.length() > 3 && part.endsWith("s") && !part.endsWith("ss")
+                                ? part.substring(0, part.length() - 1)
+                                : part);
             }
         }
         return out;

@@ -1,10 +1,11 @@
 package dev.sqlexam.repair;
 
 import dev.sqlexam.config.Choices;
-import dev.sqlexam.model.WhitelistResult;
-import dev.sqlexam.model.WhitelistGate;
 import dev.sqlexam.model.ColumnMatch;
 import dev.sqlexam.model.ForeignKey;
+import dev.sqlexam.model.WhitelistGate;
+import dev.sqlexam.model.WhitelistResult;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,20 +16,45 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Seed 003's surgical column whitelist for 42703: the columns of the table the failing alias resolves
- * to and of its FK neighbours, for the repair prompt; an observe tier that only records what it would
- * do, and an active tier whose nine gates must all pass before it rewrites. Invariant: the active tier
- * passed ⇒ corrected SQL is present.
+ * Seed 003's surgical column whitelist for 42703: the columns of the table the failing alias
+ * resolves to and of its FK neighbours, for the repair prompt; an observe tier that only records
+ * what it would do, and an active tier whose nine gates must all pass before it rewrites.
+ * Invariant: the active tier passed ⇒ corrected SQL is present.
  */
 public final class SurgicalWhitelist {
 
     /** SURGICAL_WHITELIST_CONFIG with the seed's numbers. */
-    public record Config(Choices.WhitelistMode mode, int maxNeighborTables, int maxTablesTotal, int maxColumnsPerTable, double rewriteMinConfidence,
-            double rewriteAmbiguityDelta, double minScore, double minDominance, double minScoreDelta, double minScoreRatio,
-            List<List<String>> riskPairs) implements Serializable {
+    public record Config(
+            Choices.WhitelistMode mode,
+            int maxNeighborTables,
+            int maxTablesTotal,
+            int maxColumnsPerTable,
+            double rewriteMinConfidence,
+            double rewriteAmbiguityDelta,
+            double minScore,
+            double minDominance,
+            double minScoreDelta,
+            double minScoreRatio,
+            List<List<String>> riskPairs)
+            implements Serializable {
         public static Config defaults(Choices.WhitelistMode mode) {
-            return new Config(mode, 3, 4, 60, 0.75, 0.1, 0.80, 0.60, 0.10, 1.15, List.of(List.of("name", "number"), List.of("name", "id"),
-                    List.of("amount", "total"), List.of("date", "id"), List.of("vendor", "customer")));
+            return new Config(
+                    mode,
+                    3,
+                    4,
+                    60,
+                    0.75,
+                    0.1,
+                    0.80,
+                    0.60,
+                    0.10,
+                    1.15,
+                    List.of(
+                            List.of("name", "number"),
+                            List.of("name", "id"),
+                            List.of("amount", "total"),
+                            List.of("date", "id"),
+                            List.of("vendor", "customer")));
         }
 
         public boolean active() {
@@ -36,15 +62,41 @@ public final class SurgicalWhitelist {
         }
     }
 
-
-
-    private static final Set<String> SQL_WORDS = Set.of("year", "month", "day", "date", "count", "sum", "avg", "min", "max", "now",
-            "extract", "interval", "current_date", "current_timestamp", "coalesce", "cast", "case", "when", "then", "else", "end", "null");
+    private static final Set<String> SQL_WORDS =
+            Set.of(
+                    "year",
+                    "month",
+                    "day",
+                    "date",
+                    "count",
+                    "sum",
+                    "avg",
+                    "min",
+                    "max",
+                    "now",
+                    "extract",
+                    "interval",
+                    "current_date",
+                    "current_timestamp",
+                    "coalesce",
+                    "cast",
+                    "case",
+                    "when",
+                    "then",
+                    "else",
+                    "end",
+                    "null");
 
     private SurgicalWhitelist() {}
 
-    public static WhitelistResult process(String sql, String message, Map<String, Set<String>> columns, List<ForeignKey> fks,
-            boolean autocorrectAttempted, boolean autocorrectSucceeded, Config config) {
+    public static WhitelistResult process(
+            String sql,
+            String message,
+            Map<String, Set<String>> columns,
+            List<ForeignKey> fks,
+            boolean autocorrectAttempted,
+            boolean autocorrectSucceeded,
+            Config config) {
         Autocorrect.ColumnRef ref = Autocorrect.parseColumn(message);
         if (ref == null) return null;
         String table = Autocorrect.resolve(sql, ref);
@@ -53,14 +105,25 @@ public final class SurgicalWhitelist {
         if (table != null && columns.containsKey(table)) scope.put(table, columns.get(table));
         List<ColumnMatch> candidates = ColumnMatcher.matches(ref.column(), scope);
         WhitelistGate observe = observe(candidates, config);
-        WhitelistGate active = active(sql, ref, table, candidates, autocorrectAttempted, autocorrectSucceeded, config);
+        WhitelistGate active =
+                active(
+                        sql,
+                        ref,
+                        table,
+                        candidates,
+                        autocorrectAttempted,
+                        autocorrectSucceeded,
+                        config);
         return new WhitelistResult(table, whitelist, candidates, observe, active);
     }
 
-    static Map<String, List<String>> whitelist(String table, Map<String, Set<String>> columns, List<ForeignKey> fks, Config config) {
+    static Map<String, List<String>> whitelist(
+            String table, Map<String, Set<String>> columns, List<ForeignKey> fks, Config config) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         if (table == null || !columns.containsKey(table)) return out;
-        out.put(table, columns.get(table).stream().sorted().limit(config.maxColumnsPerTable()).toList());
+        out.put(
+                table,
+                columns.get(table).stream().sorted().limit(config.maxColumnsPerTable()).toList());
         Set<String> neighbours = new LinkedHashSet<>();
         for (ForeignKey fk : fks) {
             if (fk.fromTable().equals(table)) neighbours.add(fk.toTable());
@@ -68,7 +131,9 @@ public final class SurgicalWhitelist {
         }
         for (String n : neighbours.stream().limit(config.maxNeighborTables()).toList()) {
             if (out.size() >= config.maxTablesTotal() || !columns.containsKey(n)) continue;
-            out.put(n, columns.get(n).stream().sorted().limit(config.maxColumnsPerTable()).toList());
+            out.put(
+                    n,
+                    columns.get(n).stream().sorted().limit(config.maxColumnsPerTable()).toList());
         }
         return out;
     }
@@ -76,23 +141,33 @@ public final class SurgicalWhitelist {
     /** Shadow tier: would a conservative rewrite go ahead? Never changes anything. */
     static WhitelistGate observe(List<ColumnMatch> c, Config config) {
         if (c.isEmpty()) return new WhitelistGate(false, "no candidates", null);
-        if (c.get(0).score() < config.rewriteMinConfidence()) return new WhitelistGate(false, "below rewrite_min_confidence", null);
-        if (c.size() > 1 && c.get(0).score() - c.get(1).score() < config.rewriteAmbiguityDelta()) return new WhitelistGate(false, "ambiguous", null);
+        if (c.get(0).score() < config.rewriteMinConfidence())
+            return new WhitelistGate(false, "below rewrite_min_confidence", null);
+        if (c.size() > 1 && c.get(0).score() - c.get(1).score() < config.rewriteAmbiguityDelta())
+            return new WhitelistGate(false, "ambiguous", null);
         return new WhitelistGate(true, null, null);
     }
 
-    static WhitelistGate active(String sql, Autocorrect.ColumnRef ref, String table, List<ColumnMatch> c, boolean autocorrectAttempted,
-            boolean autocorrectSucceeded, Config config) {
+    static WhitelistGate active(
+            String sql,
+            Autocorrect.ColumnRef ref,
+            String table,
+            List<ColumnMatch> c,
+            boolean autocorrectAttempted,
+            boolean autocorrectSucceeded,
+            Config config) {
         if (SQL_WORDS.contains(ref.column().toLowerCase(Locale.ROOT))) return fail("1 keyword");
         if (table == null) return fail("2 alias does not resolve to one table");
-        if (!autocorrectAttempted || autocorrectSucceeded) return fail("3 autocorrect not attempted or already fixed it");
+        if (!autocorrectAttempted || autocorrectSucceeded)
+            return fail("3 autocorrect not attempted or already fixed it");
         if (c.isEmpty()) return fail("4 no candidates");
         ColumnMatch best = c.get(0);
         if (best.score() < config.minScore()) return fail("5 score floor");
         if (c.size() > 1) {
             double second = c.get(1).score();
             if (best.score() - second < config.minDominance()) return fail("6 dominance");
-            if (best.score() - second < config.minScoreDelta() && (second == 0 || best.score() / second < config.minScoreRatio())) {
+            if (best.score() - second < config.minScoreDelta()
+                    && (second == 0 || best.score() / second < config.minScoreRatio())) {
                 return fail("7 score separation");
             }
         }
@@ -103,17 +178,23 @@ public final class SurgicalWhitelist {
         return new WhitelistGate(true, null, corrected);
     }
 
-    /** Token diff: the reference has one word of a dangerous pair and the candidate the other (vendor_name → vendor_number). */
+    /**
+     * Token diff: the reference has one word of a dangerous pair and the candidate the other
+     * (vendor_name → vendor_number).
+     */
     static boolean risky(String ref, String candidate, Config config) {
-        Set<String> refOnly = new LinkedHashSet<>(ColumnMatcher.tokens(ref.toLowerCase(Locale.ROOT)));
-        Set<String> candOnly = new LinkedHashSet<>(ColumnMatcher.tokens(candidate.toLowerCase(Locale.ROOT)));
+        Set<String> refOnly =
+                new LinkedHashSet<>(ColumnMatcher.tokens(ref.toLowerCase(Locale.ROOT)));
+        Set<String> candOnly =
+                new LinkedHashSet<>(ColumnMatcher.tokens(candidate.toLowerCase(Locale.ROOT)));
         Set<String> shared = new LinkedHashSet<>(refOnly);
         shared.retainAll(candOnly);
         refOnly.removeAll(shared);
         candOnly.removeAll(shared);
         for (List<String> pair : config.riskPairs()) {
             String a = pair.get(0), b = pair.get(1);
-            if (refOnly.contains(a) && candOnly.contains(b) || refOnly.contains(b) && candOnly.contains(a)) return true;
+            if (refOnly.contains(a) && candOnly.contains(b)
+                    || refOnly.contains(b) && candOnly.contains(a)) return true;
         }
         return false;
     }

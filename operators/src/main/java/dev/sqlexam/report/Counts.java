@@ -2,6 +2,7 @@ package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GradeReason;
+
 import java.io.Serializable;
 
 /**
@@ -38,7 +39,8 @@ public final class Counts implements Serializable {
         if (suite != null) {
             suiteGraded++;
             if (suite.overturned()) overturned++;
-            if (suite.overturned() && dev.sqlexam.model.SuiteGrade.SUITE_ERROR.equals(suite.kind())) suiteErrors++;
+            if (suite.overturned() && dev.sqlexam.model.SuiteGrade.SUITE_ERROR.equals(suite.kind()))
+                suiteErrors++;
             if (suite.unchecked()) suiteUnchecked++;
         }
         if (record.grade().softF1() != null) {
@@ -62,29 +64,42 @@ public final class Counts implements Serializable {
         softF1Count += other.softF1Count;
     }
 
-    /** Predictions the test suite checked (null: the run graded on the exam databases only, or none matched there). */
+    /**
+     * Predictions the test suite checked (null: the run graded on the exam databases only, or none
+     * matched there).
+     */
     public Long getSuiteChecked() {
         return suiteGraded == 0 ? null : suiteGraded;
     }
 
-    /** Predictions right on the exam database that a suite database showed wrong (null: no test suite). */
+    /**
+     * Predictions right on the exam database that a suite database showed wrong (null: no test
+     * suite).
+     */
     public Long getSuiteOverturned() {
         return suiteGraded == 0 ? null : overturned;
     }
 
-    /** Of the overturned, those that failed on a suite database where the gold ran (suite_error). */
+    /**
+     * Of the overturned, those that failed on a suite database where the gold ran (suite_error).
+     */
     public Long getSuiteErrors() {
         return suiteGraded == 0 ? null : suiteErrors;
     }
 
-    /** Predictions no suite database could judge (suite_unchecked): their exam database's verdict stands (null: no test suite). */
+    /**
+     * Predictions no suite database could judge (suite_unchecked): their exam database's verdict
+     * stands (null: no test suite).
+     */
     public Long getSuiteUnchecked() {
         return suiteGraded == 0 ? null : suiteUnchecked;
     }
 
     /** Strict EX on the exam databases alone, before the test suite (null: no test suite). */
     public Double getExamDbAccuracy() {
-        return suiteGraded == 0 ? null : getGradable() == 0 ? 0.0 : (double) (correct + overturned) / getGradable();
+        return suiteGraded == 0
+                ? null
+                : getGradable() == 0 ? 0.0 : (double) (correct + overturned) / getGradable();
     }
 
     /** BIRD mini-dev's Soft-F1, averaged over the records it scores (null: none). */

@@ -7,15 +7,17 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Error bars for a mean over questions (an accuracy, or a paired difference of accuracies), as Miller, "Adding Error Bars
- * to Evals" (2024) advises: each question contributes its mean over runs; the standard error is clustered by database
- * when the exam spans several (questions on one database are not independent); a percentile bootstrap resamples
- * questions, or whole databases when clustered, with a fixed seed.
+ * Error bars for a mean over questions (an accuracy, or a paired difference of accuracies), as
+ * Miller, "Adding Error Bars to Evals" (2024) advises: each question contributes its mean over
+ * runs; the standard error is clustered by database when the exam spans several (questions on one
+ * database are not independent); a percentile bootstrap resamples questions, or whole databases
+ * when clustered, with a fixed seed.
  */
 public final class ErrorBars {
 
     /** z for a two-sided 95% interval and for 80% power. */
     static final double Z_95 = 1.959963984540054;
+
     static final double Z_80 = 0.8416212335729143;
     public static final int RESAMPLES = 10_000;
     public static final long SEED = 42L;
@@ -40,8 +42,9 @@ public final class ErrorBars {
     }
 
     /**
-     * The clustered standard error (Miller's eq. 4): SE_CLT² plus, over each cluster, the products of the deviations of
-     * distinct questions in it, divided by n². Equal to {@link #standardError} when every question is its own cluster.
+     * The clustered standard error (Miller's eq. 4): SE_CLT² plus, over each cluster, the products
+     * of the deviations of distinct questions in it, divided by n². Equal to {@link #standardError}
+     * when every question is its own cluster.
      */
     public static double clusteredStandardError(List<Unit> units) {
         int n = units.size();
@@ -64,16 +67,21 @@ public final class ErrorBars {
         return (int) units.stream().map(Unit::cluster).distinct().count();
     }
 
-    /** The standard error that respects the design: clustered when the questions come from more than one database. */
+    /**
+     * The standard error that respects the design: clustered when the questions come from more than
+     * one database.
+     */
     public static double designStandardError(List<Unit> units) {
         return clusters(units) > 1 ? clusteredStandardError(units) : standardError(units);
     }
 
     /**
-     * A percentile bootstrap 95% interval of the mean: {@code resamples} resamples of questions, or of databases (each
-     * bringing all its questions) when {@code byCluster}; the same seed gives the same interval.
+     * A percentile bootstrap 95% interval of the mean: {@code resamples} resamples of questions, or
+     * of databases (each bringing all its questions) when {@code byCluster}; the same seed gives
+     * the same interval.
      */
-    public static double[] bootstrap95(List<Unit> units, boolean byCluster, int resamples, long seed) {
+    public static double[] bootstrap95(
+            List<Unit> units, boolean byCluster, int resamples, long seed) {
         if (units.isEmpty()) return new double[] {0, 0};
         List<double[]> groups = new ArrayList<>();
         if (byCluster) {
@@ -110,7 +118,10 @@ public final class ErrorBars {
         return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
     }
 
-    /** The smallest true difference a two-sided 5% test detects with 80% power, given the difference's standard error. */
+    /**
+     * The smallest true difference a two-sided 5% test detects with 80% power, given the
+     * difference's standard error.
+     */
     public static double minimumDetectableEffect(double standardError) {
         return (Z_95 + Z_80) * standardError;
     }

@@ -22,7 +22,10 @@ public record ExamSummary(
         List<PairedComparison> comparisons,
         long disagreements) {
 
-    /** One config variant: its metrics over repetitions (mean ± std, min–max), per-question statistics, and its breakdowns (all repetitions pooled). */
+    /**
+     * One config variant: its metrics over repetitions (mean ± std, min–max), per-question
+     * statistics, and its breakdowns (all repetitions pooled).
+     */
     public record VariantSummary(
             String variant,
             String description,
@@ -48,29 +51,67 @@ public record ExamSummary(
             RetrievalStats retrieval,
             Funnel funnel) {}
 
-    /** What a variant is, as the run knows it: a description, how it differs from the reference, its token prices. */
-    public record VariantInfo(String name, String description, Map<String, Object> differences, double per1kPrompt, double per1kCompletion) {
+    /**
+     * What a variant is, as the run knows it: a description, how it differs from the reference, its
+     * token prices.
+     */
+    public record VariantInfo(
+            String name,
+            String description,
+            Map<String, Object> differences,
+            double per1kPrompt,
+            double per1kCompletion) {
 
         public static VariantInfo unnamed(String name) {
             return new VariantInfo(name, null, Map.of(), 0, 0);
         }
     }
 
-    /** Work done once for several variants or runs: retrievals per question, generations per question and run, gold queries run. */
-    public record Sharing(int variants, int runs, int retrievalsPerQuestion, int generationsPerQuestionAndRun, long goldExecutions,
+    /**
+     * Work done once for several variants or runs: retrievals per question, generations per
+     * question and run, gold queries run.
+     */
+    public record Sharing(
+            int variants,
+            int runs,
+            int retrievalsPerQuestion,
+            int generationsPerQuestionAndRun,
+            long goldExecutions,
             long questions) {
 
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "%d variant(s) × %d run(s): retrieval %d per question (%d without sharing), "
-                    + "generation %d per question and run (%d), gold queries run %d for %d question(s) (%d)", variants, runs,
-                    retrievalsPerQuestion, variants * runs, generationsPerQuestionAndRun, variants, goldExecutions, questions,
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "%d variant(s) × %d run(s): retrieval %d per question (%d without sharing), "
+                            + "generation %d per question and run (%d), gold queries run %d for %d question(s) (%d)",
+                    variants,
+                    runs,
+                    retrievalsPerQuestion,
+                    variants * runs,
+                    generationsPerQuestionAndRun,
+                    variants,
+                    goldExecutions,
+                    questions,
                     (long) variants * runs * questions);
         }
     }
 
-    /** Run-level facts the records do not carry; {@code variants} in the run's order, the reference first. */
-    public record Context(String runId, String examSet, String generator, String generatorReason, boolean selfCheck, long rejectedLines,
-            double durationSeconds, long subgraphCacheHits, long subgraphCacheMisses, List<VariantInfo> variants, Sharing sharing) {}
+    /**
+     * Run-level facts the records do not carry; {@code variants} in the run's order, the reference
+     * first.
+     */
+    public record Context(
+            String runId,
+            String examSet,
+            String generator,
+            String generatorReason,
+            boolean selfCheck,
+            long rejectedLines,
+            double durationSeconds,
+            long subgraphCacheHits,
+            long subgraphCacheMisses,
+            List<VariantInfo> variants,
+            Sharing sharing) {}
 
     public static ExamSummary of(SummaryAccumulator accumulator, Context context) {
         List<String> order = order(accumulator, context);
@@ -90,30 +131,69 @@ public record ExamSummary(
             for (String name : perRunMetrics.get(0).keySet()) {
                 metrics.put(name, Spread.of(perRunMetrics.stream().map(m -> m.get(name)).toList()));
             }
-            List<Double> perRun = perRunMetrics.stream().map(m -> m.get(RunMetrics.STRICT)).toList();
+            List<Double> perRun =
+                    perRunMetrics.stream().map(m -> m.get(RunMetrics.STRICT)).toList();
             Spread accuracy = metrics.get(RunMetrics.STRICT);
             long questionsPerRun = reps.values().iterator().next().overall().getTotal();
-            variants.add(new VariantSummary(variant, about.description(), about.differences(), reps.size(), questionsPerRun, accuracy.mean(),
-                    accuracy.std(), pooled.overall().getLenientAccuracy(), perRun, metrics, accumulator.outcomes().perQuestion(variant),
-                    pooled.overall(), new LinkedHashMap<>(pooled.byDifficulty()), new LinkedHashMap<>(pooled.byModule()),
-                    new LinkedHashMap<>(pooled.byCategory()), new LinkedHashMap<>(pooled.reasons()),
-                    pooled.latencyQuantile(0.5), pooled.latencyQuantile(0.95), pooled.latencyQuantile(1.0), pooled.goldQuantile(0.5),
-                    pooled.predictionQuantile(0.5), pooled.retrieval(), pooled.funnel()));
+            variants.add(
+                    new VariantSummary(
+                            variant,
+                            about.description(),
+                            about.differences(),
+                            reps.size(),
+                            questionsPerRun,
+                            accuracy.mean(),
+                            accuracy.std(),
+                            pooled.overall().getLenientAccuracy(),
+                            perRun,
+                            metrics,
+                            accumulator.outcomes().perQuestion(variant),
+                            pooled.overall(),
+                            new LinkedHashMap<>(pooled.byDifficulty()),
+                            new LinkedHashMap<>(pooled.byModule()),
+                            new LinkedHashMap<>(pooled.byCategory()),
+                            new LinkedHashMap<>(pooled.reasons()),
+                            pooled.latencyQuantile(0.5),
+                            pooled.latencyQuantile(0.95),
+                            pooled.latencyQuantile(1.0),
+                            pooled.goldQuantile(0.5),
+                            pooled.predictionQuantile(0.5),
+                            pooled.retrieval(),
+                            pooled.funnel()));
         }
         List<PairedComparison> comparisons = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
-            for (int j = i + 1; j < order.size(); j++) comparisons.add(accumulator.outcomes().compare(order.get(i), order.get(j)));
+            for (int j = i + 1; j < order.size(); j++)
+                comparisons.add(accumulator.outcomes().compare(order.get(i), order.get(j)));
         }
-        return new ExamSummary(context.runId(), context.examSet(), context.generator(), context.generatorReason(), context.selfCheck(),
-                context.rejectedLines(), context.durationSeconds(), context.subgraphCacheHits(), context.subgraphCacheMisses(),
-                context.sharing(), variants, comparisons, accumulator.outcomes().disagreements(order).size());
+        return new ExamSummary(
+                context.runId(),
+                context.examSet(),
+                context.generator(),
+                context.generatorReason(),
+                context.selfCheck(),
+                context.rejectedLines(),
+                context.durationSeconds(),
+                context.subgraphCacheHits(),
+                context.subgraphCacheMisses(),
+                context.sharing(),
+                variants,
+                comparisons,
+                accumulator.outcomes().disagreements(order).size());
     }
 
-    /** The run's variants in its own order (the reference first), then any the records name that the run did not. */
+    /**
+     * The run's variants in its own order (the reference first), then any the records name that the
+     * run did not.
+     */
     public static List<String> order(SummaryAccumulator accumulator, Context context) {
         List<String> order = new ArrayList<>();
-        for (VariantInfo v : context.variants()) if (accumulator.runs().containsKey(v.name())) order.add(v.name());
-        accumulator.runs().keySet().stream().filter(v -> !order.contains(v)).sorted(Comparator.naturalOrder()).forEach(order::add);
+        for (VariantInfo v : context.variants())
+            if (accumulator.runs().containsKey(v.name())) order.add(v.name());
+        accumulator.runs().keySet().stream()
+                .filter(v -> !order.contains(v))
+                .sorted(Comparator.naturalOrder())
+                .forEach(order::add);
         return order;
     }
 }

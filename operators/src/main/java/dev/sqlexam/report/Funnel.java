@@ -2,15 +2,16 @@ package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GradeReason;
+
 import java.io.Serializable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Where questions are lost, stage by stage (gradable questions only): full retrieval recall (of those
- * with gold_tables) → at least one correct candidate (pass@K) → the correct candidate selected →
- * correct in the end, after repair; and the failure categories of the wrong ones.
+ * Where questions are lost, stage by stage (gradable questions only): full retrieval recall (of
+ * those with gold_tables) → at least one correct candidate (pass@K) → the correct candidate
+ * selected → correct in the end, after repair; and the failure categories of the wrong ones.
  */
 public final class Funnel implements Serializable {
 
@@ -36,13 +37,19 @@ public final class Funnel implements Serializable {
         if (r.candidateCorrect() != null) {
             withCandidateGrades++;
             if (r.candidateCorrect().contains(Boolean.TRUE)) passAtK++;
-            int chosen = r.evaluation() == null ? 0 : r.evaluation().chosenIndex() == null ? -1 : r.evaluation().chosenIndex();
-            if (chosen >= 0 && chosen < r.candidateCorrect().size() && r.candidateCorrect().get(chosen)) selectedCorrect++;
+            int chosen =
+                    r.evaluation() == null
+                            ? 0
+                            : r.evaluation().chosenIndex() == null
+                                    ? -1
+                                    : r.evaluation().chosenIndex();
+            if (chosen >= 0
+                    && chosen < r.candidateCorrect().size()
+                    && r.candidateCorrect().get(chosen)) selectedCorrect++;
         }
         if (r.correct()) finalCorrect++;
         if (r.failureType() != null) failureTypes.merge(r.failureType(), 1L, Long::sum);
     }
-
 
     void addAll(Funnel o) {
         questions += o.questions;

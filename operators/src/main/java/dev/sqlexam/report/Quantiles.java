@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Nearest-rank quantiles of measured durations, the one definition every table and chart of sqlexam uses. */
+/**
+ * Nearest-rank quantiles of measured durations, the one definition every table and chart of sqlexam
+ * uses.
+ */
 public final class Quantiles {
 
     private Quantiles() {}

@@ -2,6 +2,7 @@ package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.RetrievalTrace;
+
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,7 +29,10 @@ public final class RetrievalStats implements Serializable {
     }
 
     private static Pair pair(Map<String, RetrievalTally[]> map, String key) {
-        RetrievalTally[] p = map.computeIfAbsent(key == null ? "(none)" : key, k -> new RetrievalTally[] {new RetrievalTally(), new RetrievalTally()});
+        RetrievalTally[] p =
+                map.computeIfAbsent(
+                        key == null ? "(none)" : key,
+                        k -> new RetrievalTally[] {new RetrievalTally(), new RetrievalTally()});
         return new Pair(p);
     }
 
@@ -49,7 +53,10 @@ public final class RetrievalStats implements Serializable {
     }
 
     private static void merge(Map<String, RetrievalTally[]> map, String key, RetrievalTally[] p) {
-        RetrievalTally[] mine = map.computeIfAbsent(key, k -> new RetrievalTally[] {new RetrievalTally(), new RetrievalTally()});
+        RetrievalTally[] mine =
+                map.computeIfAbsent(
+                        key,
+                        k -> new RetrievalTally[] {new RetrievalTally(), new RetrievalTally()});
         mine[0].addAll(p[0]);
         mine[1].addAll(p[1]);
     }

@@ -1,6 +1,7 @@
 package dev.sqlexam.report;
 
 import dev.sqlexam.model.RetrievalScores;
+
 import java.io.Serializable;
 
 /** Sums of retrieval scores over questions; macro averages on read. */

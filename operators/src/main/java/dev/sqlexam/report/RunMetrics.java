@@ -3,7 +3,10 @@ package dev.sqlexam.report;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The headline metrics of one run of one variant, the values whose mean ± std and min–max the summary gives. */
+/**
+ * The headline metrics of one run of one variant, the values whose mean ± std and min–max the
+ * summary gives.
+ */
 final class RunMetrics {
 
     static final String STRICT = "strict_ex";
@@ -31,12 +34,16 @@ final class RunMetrics {
         Funnel f = run.funnel();
         m.put("pass_at_k", ratio(f.getPassAtK(), f.getWithCandidateGrades()));
         m.put("selection", ratio(f.getSelectedCorrect(), f.getPassAtK()));
-        m.put("repair_yield", ratio(f.getFinalCorrect() - f.getSelectedCorrect(), f.getQuestions()));
+        m.put(
+                "repair_yield",
+                ratio(f.getFinalCorrect() - f.getSelectedCorrect(), f.getQuestions()));
         m.put("latency_p50_ms", (double) run.latencyQuantile(0.5));
         m.put("latency_p95_ms", (double) run.latencyQuantile(0.95));
         m.put("prompt_tokens", (double) run.promptTokens());
         m.put("completion_tokens", (double) run.completionTokens());
-        double priced = run.promptTokens() / 1000.0 * about.per1kPrompt() + run.completionTokens() / 1000.0 * about.per1kCompletion();
+        double priced =
+                run.promptTokens() / 1000.0 * about.per1kPrompt()
+                        + run.completionTokens() / 1000.0 * about.per1kCompletion();
         m.put("cost", priced + run.reportedCost());
         m.put("cost_per_question", ratio(priced + run.reportedCost(), c.getTotal()));
         return m;

@@ -1,6 +1,7 @@
 package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,9 +45,11 @@ public final class RunStats implements Serializable {
 
     void addAll(RunStats other) {
         overall.addAll(other.overall);
-        other.byDifficulty.forEach((k, v) -> byDifficulty.computeIfAbsent(k, x -> new Counts()).addAll(v));
+        other.byDifficulty.forEach(
+                (k, v) -> byDifficulty.computeIfAbsent(k, x -> new Counts()).addAll(v));
         other.byModule.forEach((k, v) -> byModule.computeIfAbsent(k, x -> new Counts()).addAll(v));
-        other.byCategory.forEach((k, v) -> byCategory.computeIfAbsent(k, x -> new Counts()).addAll(v));
+        other.byCategory.forEach(
+                (k, v) -> byCategory.computeIfAbsent(k, x -> new Counts()).addAll(v));
         other.reasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
         latenciesMs.addAll(other.latenciesMs);
         goldMs.addAll(other.goldMs);

@@ -10,7 +10,11 @@ public record Spread(double mean, double std, double min, double max, int runs) 
         double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         double std = values.size() < 2 ? 0 : Math.sqrt(ss / (values.size() - 1));
-        return new Spread(mean, std, values.stream().mapToDouble(Double::doubleValue).min().orElse(0),
-                values.stream().mapToDouble(Double::doubleValue).max().orElse(0), values.size());
+        return new Spread(
+                mean,
+                std,
+                values.stream().mapToDouble(Double::doubleValue).min().orElse(0),
+                values.stream().mapToDouble(Double::doubleValue).max().orElse(0),
+                values.size());
     }
 }

@@ -1,11 +1,15 @@
 package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
+
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Collects exam records per variant and repetition, and every question's verdicts; turned into an {@link ExamSummary} at the end. */
+/**
+ * Collects exam records per variant and repetition, and every question's verdicts; turned into an
+ * {@link ExamSummary} at the end.
+ */
 public final class SummaryAccumulator implements Serializable {
 
     private final Map<String, Map<Integer, RunStats>> runs = new TreeMap<>();
@@ -29,10 +33,13 @@ public final class SummaryAccumulator implements Serializable {
     }
 
     public void merge(SummaryAccumulator other) {
-        other.runs.forEach((variant, reps) -> reps.forEach((rep, stats) -> runs
-                .computeIfAbsent(variant, v -> new TreeMap<>())
-                .computeIfAbsent(rep, r -> new RunStats())
-                .addAll(stats)));
+        other.runs.forEach(
+                (variant, reps) ->
+                        reps.forEach(
+                                (rep, stats) ->
+                                        runs.computeIfAbsent(variant, v -> new TreeMap<>())
+                                                .computeIfAbsent(rep, r -> new RunStats())
+                                                .addAll(stats)));
         outcomes.addAll(other.outcomes);
         records += other.records;
         goldExecutions += other.goldExecutions;

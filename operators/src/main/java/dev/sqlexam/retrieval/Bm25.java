@@ -10,9 +10,13 @@ import java.util.Set;
 /** Okapi BM25 over a fixed set of documents (seed 001: k1 = 1.5, b = 0.75). */
 public final class Bm25 {
 
-    static final Set<String> STOP = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "did", "do", "does", "each", "for",
-            "from", "has", "have", "how", "in", "is", "it", "many", "me", "much", "of", "on", "or", "our", "show", "that", "the",
-            "their", "there", "this", "to", "us", "was", "we", "were", "what", "when", "which", "who", "with", "give", "list");
+    static final Set<String> STOP =
+            Set.of(
+                    "a", "an", "and", "are", "as", "at", "be", "by", "did", "do", "does", "each",
+                    "for", "from", "has", "have", "how", "in", "is", "it", "many", "me", "much",
+                    "of", "on", "or", "our", "show", "that", "the", "their", "there", "this", "to",
+                    "us", "was", "we", "were", "what", "when", "which", "who", "with", "give",
+                    "list");
 
     private final double k1;
     private final double b;
@@ -52,7 +56,8 @@ public final class Bm25 {
         if (w.length() > 4 && w.endsWith("ies")) return w.substring(0, w.length() - 3) + "y";
         if (w.length() > 4 && w.endsWith("ing")) return w.substring(0, w.length() - 3);
         if (w.length() > 3 && w.endsWith("ed")) return w.substring(0, w.length() - 2);
-        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.substring(0, w.length() - 1);
+        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss"))
+            return w.substring(0, w.length() - 1);
         return w;
     }
 

@@ -57,12 +57,14 @@ public final class DocChunker {
         String context = section(markdown, "Business Context");
         out.add(chunk(table, "overview", null, (purpose + "\n" + context).strip()));
         String columns = section(markdown, "Columns");
-        for (String[] sub : subsections(columns)) out.add(chunk(table, "column", sub[0], sub[0] + ": " + sub[1].strip()));
+        for (String[] sub : subsections(columns))
+            out.add(chunk(table, "column", sub[0], sub[0] + ": " + sub[1].strip()));
         for (String[] sub : subsections(section(markdown, "Common Queries"))) {
             out.add(chunk(table, "query", null, sub[0] + "\n" + sub[1].strip()));
         }
         String relationships = section(markdown, "Relationships");
-        if (!relationships.isBlank()) out.add(chunk(table, "relationship", null, relationships.strip()));
+        if (!relationships.isBlank())
+            out.add(chunk(table, "relationship", null, relationships.strip()));
         String examples = section(markdown, "Examples");
         if (!examples.isBlank()) out.add(chunk(table, "example", null, examples.strip()));
         return out;
@@ -72,9 +74,16 @@ public final class DocChunker {
         Set<String> related = new LinkedHashSet<>();
         Matcher m = RELATED.matcher(content);
         while (m.find()) if (!m.group(1).equals(table)) related.add(m.group(1));
-        Matcher refs = Pattern.compile("(?:to|References|->)\\s+([a-z_][a-z0-9_]*)").matcher(content);
+        Matcher refs =
+                Pattern.compile("(?:to|References|->)\\s+([a-z_][a-z0-9_]*)").matcher(content);
         while (refs.find()) if (!refs.group(1).equals(table)) related.add(refs.group(1));
-        return new DocChunk(table, type, column, content, new ArrayList<>(related), Math.max(1, content.length() / 4));
+        return new DocChunk(
+                table,
+                type,
+                column,
+                content,
+                new ArrayList<>(related),
+                Math.max(1, content.length() / 4));
     }
 
     /** The text under "## name" up to the next "## " header. */

@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * Doc-RAG (seed 001): BM25 over documentation chunks; top-K over a relevance threshold (scores are
  * normalised by the best score); the tables of the chunks plus their related tables. Decides the
- * strategy: the full schema for small databases, short questions, or empty / low-confidence results.
+ * strategy: the full schema for small databases, short questions, or empty / low-confidence
+ * results.
  */
 public final class DocRetriever {
 
@@ -17,7 +18,8 @@ public final class DocRetriever {
     public record Scored(DocChunk chunk, double score) {}
 
     /** The strategy chosen and what supports it. */
-    public record DocResult(String strategy, String reason, List<Scored> chunks, Set<String> tables) {}
+    public record DocResult(
+            String strategy, String reason, List<Scored> chunks, Set<String> tables) {}
 
     static final int MIN_QUESTION_TERMS = 2;
     static final double MIN_CONFIDENCE = 1.0;
@@ -27,11 +29,18 @@ public final class DocRetriever {
 
     public DocRetriever(List<DocChunk> chunks) {
         this.chunks = chunks;
-        this.bm25 = new Bm25(chunks.stream().map(c -> c.table().replace('_', ' ') + " " + c.content()).toList(), 1.5, 0.75);
+        this.bm25 =
+                new Bm25(
+                        chunks.stream()
+                                .map(c -> c.table().replace('_', ' ') + " " + c.content())
+                                .toList(),
+                        1.5,
+                        0.75);
     }
 
     public DocResult retrieve(String question, int databaseTables, RetrievalConfig cfg) {
-        if (databaseTables < cfg.fullSchemaBelowTables()) return full("database has " + databaseTables + " tables");
+        if (databaseTables < cfg.fullSchemaBelowTables())
+            return full("database has " + databaseTables + " tables");
         List<String> terms = Bm25.tokenize(question == null ? "" : question);
         if (terms.size() < MIN_QUESTION_TERMS) return full("question too short for retrieval");
         if (chunks.isEmpty()) return new DocResult("rag", "no documentation", List.of(), Set.of());
@@ -40,11 +49,18 @@ public final class DocRetriever {
             double s = bm25.score(terms, i);
             if (s > 0) scored.add(new Scored(chunks.get(i), s));
         }
-        scored.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.chunk().table()));
+        scored.sort(
+                Comparator.comparingDouble(Scored::score)
+                        .reversed()
+                        .thenComparing(s -> s.chunk().table()));
         if (scored.isEmpty()) return full("no documentation matched");
         double best = scored.get(0).score();
         if (best < MIN_CONFIDENCE) return full("low-confidence documentation match");
-        List<Scored> kept = scored.stream().filter(s -> s.score() / best >= cfg.docRelevanceThreshold()).limit(cfg.docTopK()).toList();
+        List<Scored> kept =
+                scored.stream()
+                        .filter(s -> s.score() / best >= cfg.docRelevanceThreshold())
+                        .limit(cfg.docTopK())
+                        .toList();
         Set<String> tables = new LinkedHashSet<>();
         for (Scored s : kept) tables.add(s.chunk().table());
         return new DocResult("rag", "bm25", kept, tables);

@@ -7,8 +7,21 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** One table or column to index, with every text format and the hash its vector is keyed by. */
-public record IndexEntity(String databaseId, String entityType, String schema, String table, String column, String module,
-        boolean generic, boolean shadowed, String stableText, String mSchema, String embedText, String searchText, String model, String textHash)
+public record IndexEntity(
+        String databaseId,
+        String entityType,
+        String schema,
+        String table,
+        String column,
+        String module,
+        boolean generic,
+        boolean shadowed,
+        String stableText,
+        String mSchema,
+        String embedText,
+        String searchText,
+        String model,
+        String textHash)
         implements Serializable {
 
     /** Identity within a database and model. */
@@ -16,7 +29,10 @@ public record IndexEntity(String databaseId, String entityType, String schema, S
         return entityType + '|' + schema + '|' + table + '|' + column;
     }
 
-    /** hash(stable text, model): a prompt-format change never changes it, so it never causes re-embedding. */
+    /**
+     * hash(stable text, model): a prompt-format change never changes it, so it never causes
+     * re-embedding.
+     */
     public static String hash(String stableText, String model) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");

@@ -1,35 +1,73 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.schema.ColumnInfo;
 import dev.sqlexam.schema.DatabaseSchema;
 import dev.sqlexam.schema.EmbedTexts;
-import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.schema.TableInfo;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** What an index run must do: the entities of a schema, split into those to embed and those unchanged. */
-public record IndexPlan(List<IndexEntity> all, List<IndexEntity> toEmbed, List<IndexEntity> unchanged, Set<String> staleKeys) {
+/**
+ * What an index run must do: the entities of a schema, split into those to embed and those
+ * unchanged.
+ */
+public record IndexPlan(
+        List<IndexEntity> all,
+        List<IndexEntity> toEmbed,
+        List<IndexEntity> unchanged,
+        Set<String> staleKeys) {
 
     public static List<IndexEntity> entities(DatabaseSchema schema, String model) {
         List<IndexEntity> out = new ArrayList<>();
         Set<String> publicNames = new HashSet<>();
-        for (TableInfo t : schema.tables()) if ("public".equals(t.schema())) publicNames.add(t.name());
+        for (TableInfo t : schema.tables())
+            if ("public".equals(t.schema())) publicNames.add(t.name());
         for (TableInfo t : schema.tables()) {
             boolean shadowed = !"public".equals(t.schema()) && publicNames.contains(t.name());
-            List<ForeignKey> outgoing = schema.foreignKeys().stream().filter(fk -> fk.fromTable().equals(t.qualifiedName())).toList();
+            List<ForeignKey> outgoing =
+                    schema.foreignKeys().stream()
+                            .filter(fk -> fk.fromTable().equals(t.qualifiedName()))
+                            .toList();
             String stable = EmbedTexts.stableTableText(t);
-            out.add(new IndexEntity(schema.databaseId(), "table", t.schema(), t.name(), "", t.module(), false, shadowed, stable,
-                    EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyTableText(t, outgoing), EmbedTexts.tableSearchText(t), model,
-                    IndexEntity.hash(stable, model)));
+            out.add(
+                    new IndexEntity(
+                            schema.databaseId(),
+                            "table",
+                            t.schema(),
+                            t.name(),
+                            "",
+                            t.module(),
+                            false,
+                            shadowed,
+                            stable,
+                            EmbedTexts.mSchemaCompact(t),
+                            EmbedTexts.legacyTableText(t, outgoing),
+                            EmbedTexts.tableSearchText(t),
+                            model,
+                            IndexEntity.hash(stable, model)));
             for (ColumnInfo c : t.columns()) {
                 String cs = EmbedTexts.stableColumnText(t, c);
-                out.add(new IndexEntity(schema.databaseId(), "column", t.schema(), t.name(), c.name(), t.module(),
-                        EmbedTexts.isGeneric(t, c), shadowed, cs, EmbedTexts.mSchemaCompact(t), EmbedTexts.legacyColumnText(t, c),
-                        EmbedTexts.columnSearchText(t, c), model, IndexEntity.hash(cs, model)));
+                out.add(
+                        new IndexEntity(
+                                schema.databaseId(),
+                                "column",
+                                t.schema(),
+                                t.name(),
+                                c.name(),
+                                t.module(),
+                                EmbedTexts.isGeneric(t, c),
+                                shadowed,
+                                cs,
+                                EmbedTexts.mSchemaCompact(t),
+                                EmbedTexts.legacyColumnText(t, c),
+                                EmbedTexts.columnSearchText(t, c),
+                                model,
+                                IndexEntity.hash(cs, model)));
             }
         }
         return out;

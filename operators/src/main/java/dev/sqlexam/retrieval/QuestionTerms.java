@@ -1,6 +1,7 @@
 package dev.sqlexam.retrieval;
 
 import dev.sqlexam.schema.Abbreviations;
+
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -8,7 +9,8 @@ import java.util.Set;
 
 /**
  * The words of a question as full-text terms: lower-cased, alphanumeric only (so no user text can
- * break a tsquery), abbreviations expanded, capped in number. PostgreSQL stems them and drops stop words.
+ * break a tsquery), abbreviations expanded, capped in number. PostgreSQL stems them and drops stop
+ * words.
  */
 public final class QuestionTerms {
 

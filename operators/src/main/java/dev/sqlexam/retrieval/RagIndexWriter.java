@@ -1,6 +1,7 @@
 package dev.sqlexam.retrieval;
 
 import dev.sqlexam.model.ForeignKey;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -12,10 +13,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Writes the parts of an index run that are not vectors of entities: edges, modules, HNSW index, run record. */
+/**
+ * Writes the parts of an index run that are not vectors of entities: edges, modules, HNSW index,
+ * run record.
+ */
 public final class RagIndexWriter {
 
-    public static final String UPSERT_EMBEDDING = """
+    public static final String UPSERT_EMBEDDING =
+            """
             INSERT INTO rag.embeddings (database_id, entity_type, schema_name, table_name, column_name, module, is_generic,
                 shadowed, stable_embed_text, m_schema_compact, embed_text, search_text, model, text_hash, embedding, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, now())
@@ -33,22 +38,38 @@ public final class RagIndexWriter {
 
     public Map<String, String> storedHashes(String db, String model) throws SQLException {
         Map<String, String> out = new HashMap<>();
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement(
-                "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
             ps.setString(1, db);
             ps.setString(2, model);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1) + '|' + rs.getString(2) + '|' + rs.getString(3) + '|' + rs.getString(4), rs.getString(5));
+                    out.put(
+                            rs.getString(1)
+                                    + '|'
+                                    + rs.getString(2)
+                                    + '|'
+                                    + rs.getString(3)
+                                    + '|'
+                                    + rs.getString(4),
+                            rs.getString(5));
                 }
             }
         }
         return out;
     }
 
-    /** Upserts entities whose text is unchanged but whose other fields (module, prompt text) may differ. */
+    /**
+     * Upserts entities whose text is unchanged but whose other fields (module, prompt text) may
+     * differ.
+     */
     public void refreshText(List<IndexEntity> unchanged) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement("""
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                """
                 UPDATE rag.embeddings SET module = ?, is_generic = ?, shadowed = ?, m_schema_compact = ?, embed_text = ?, search_text = ?
                 WHERE database_id = ? AND model = ? AND entity_type = ? AND schema_name = ? AND table_name = ? AND column_name = ?
                   AND (module, is_generic, shadowed, m_schema_compact, embed_text, search_text) IS DISTINCT FROM (?, ?, ?, ?, ?, ?)""")) {
@@ -81,7 +102,10 @@ public final class RagIndexWriter {
     public int deleteStale(String db, String model, Collection<String> keys) throws SQLException {
         if (keys.isEmpty()) return 0;
         int deleted = 0;
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement("""
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                """
                 DELETE FROM rag.embeddings WHERE database_id = ? AND model = ? AND entity_type = ? AND schema_name = ?
                   AND table_name = ? AND column_name = ?""")) {
             for (String key : keys) {
@@ -98,11 +122,14 @@ public final class RagIndexWriter {
     public void replaceForeignKeys(String db, List<ForeignKey> fks) throws SQLException {
         try (Connection c = DriverManager.getConnection(url)) {
             c.setAutoCommit(false);
-            try (PreparedStatement del = c.prepareStatement("DELETE FROM rag.fk_edges WHERE database_id = ?")) {
+            try (PreparedStatement del =
+                    c.prepareStatement("DELETE FROM rag.fk_edges WHERE database_id = ?")) {
                 del.setString(1, db);
                 del.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("""
+            try (PreparedStatement ps =
+                    c.prepareStatement(
+                            """
                     INSERT INTO rag.fk_edges (database_id, from_schema, from_table, from_columns, to_schema, to_table, to_columns)
                     VALUES (?, '', ?, ?, '', ?, ?) ON CONFLICT DO NOTHING""")) {
                 for (ForeignKey fk : fks) {
@@ -119,15 +146,21 @@ public final class RagIndexWriter {
         }
     }
 
-    public void replaceModules(String db, String model, Map<String, String> descriptions, Map<String, float[]> vectors) throws SQLException {
+    public void replaceModules(
+            String db, String model, Map<String, String> descriptions, Map<String, float[]> vectors)
+            throws SQLException {
         try (Connection c = DriverManager.getConnection(url)) {
             c.setAutoCommit(false);
-            try (PreparedStatement del = c.prepareStatement("DELETE FROM rag.module_embeddings WHERE database_id = ? AND model = ?")) {
+            try (PreparedStatement del =
+                    c.prepareStatement(
+                            "DELETE FROM rag.module_embeddings WHERE database_id = ? AND model = ?")) {
                 del.setString(1, db);
                 del.setString(2, model);
                 del.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("""
+            try (PreparedStatement ps =
+                    c.prepareStatement(
+                            """
                     INSERT INTO rag.module_embeddings (database_id, module, model, description, text_hash, embedding)
                     VALUES (?, ?, ?, ?, ?, ?::vector)""")) {
                 for (var e : vectors.entrySet()) {
@@ -149,22 +182,44 @@ public final class RagIndexWriter {
     /** A partial HNSW index for the model's vectors, created once per model. */
     public void ensureVectorIndex(String model, int dims) throws SQLException {
         String name = "embeddings_hnsw_" + model.replaceAll("[^A-Za-z0-9]", "_").toLowerCase();
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
-            st.execute("CREATE INDEX IF NOT EXISTS " + name + " ON rag.embeddings USING hnsw ((embedding::vector(" + dims
-                    + ")) vector_cosine_ops) WHERE model = '" + model.replace("'", "''") + "'");
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement()) {
+            st.execute(
+                    "CREATE INDEX IF NOT EXISTS "
+                            + name
+                            + " ON rag.embeddings USING hnsw ((embedding::vector("
+                            + dims
+                            + ")) vector_cosine_ops) WHERE model = '"
+                            + model.replace("'", "''")
+                            + "'");
         }
     }
 
-    /** Fresh statistics, so the planner costs retrieval queries right (and never JIT-compiles a small scan). */
+    /**
+     * Fresh statistics, so the planner costs retrieval queries right (and never JIT-compiles a
+     * small scan).
+     */
     public void analyze() throws SQLException {
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement()) {
             st.execute("ANALYZE rag.embeddings, rag.module_embeddings, rag.fk_edges");
         }
     }
 
-    public void recordRun(String db, String model, String fingerprint, int tables, int columns, int embedded, int skipped,
-            double seconds) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement("""
+    public void recordRun(
+            String db,
+            String model,
+            String fingerprint,
+            int tables,
+            int columns,
+            int embedded,
+            int skipped,
+            double seconds)
+            throws SQLException {
+        try (Connection c = DriverManager.getConnection(url);
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                """
                 INSERT INTO rag.index_runs (database_id, model, schema_fingerprint, tables, columns, embedded, skipped_unchanged, seconds)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (database_id, model) DO UPDATE SET schema_fingerprint = EXCLUDED.schema_fingerprint,
                   indexed_at = now(), tables = EXCLUDED.tables, columns = EXCLUDED.columns, embedded = EXCLUDED.embedded,

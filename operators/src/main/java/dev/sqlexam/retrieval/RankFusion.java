@@ -26,7 +26,10 @@ public final class RankFusion {
     static LinkedHashMap<String, Double> sortDescending(Map<String, Double> scores) {
         LinkedHashMap<String, Double> sorted = new LinkedHashMap<>();
         scores.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(
+                        Map.Entry.<String, Double>comparingByValue()
+                                .reversed()
+                                .thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> sorted.put(e.getKey(), e.getValue()));
         return sorted;
     }

@@ -3,19 +3,31 @@ package dev.sqlexam.retrieval;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** What a retriever works with for one database: the store, the catalog, the model and the config. */
-public record RetrievalContext(RagStore store, SchemaCatalog catalog, String model, int dimensions, RetrievalConfig config) {
+/**
+ * What a retriever works with for one database: the store, the catalog, the model and the config.
+ */
+public record RetrievalContext(
+        RagStore store,
+        SchemaCatalog catalog,
+        String model,
+        int dimensions,
+        RetrievalConfig config) {
 
     Set<String> publicTables() {
-        return catalog.tables().keySet().stream().filter(t -> !t.contains(".")).collect(Collectors.toSet());
+        return catalog.tables().keySet().stream()
+                .filter(t -> !t.contains("."))
+                .collect(Collectors.toSet());
     }
 
     /** Schemas (other than public) the question names; their shadowed tables become searchable. */
     java.util.List<String> namedSchemas(String question) {
         String q = question == null ? "" : question.toLowerCase(java.util.Locale.ROOT);
-        return catalog.tables().keySet().stream().filter(t -> t.contains("."))
-                .map(t -> t.substring(0, t.lastIndexOf('.')).replace("\"", "")).distinct()
-                .filter(s -> q.contains(s.toLowerCase(java.util.Locale.ROOT))).toList();
+        return catalog.tables().keySet().stream()
+                .filter(t -> t.contains("."))
+                .map(t -> t.substring(0, t.lastIndexOf('.')).replace("\"", ""))
+                .distinct()
+                .filter(s -> q.contains(s.toLowerCase(java.util.Locale.ROOT)))
+                .toList();
     }
 
     String module(String table) {

@@ -1,11 +1,12 @@
 package dev.sqlexam.retrieval;
 
 import dev.sqlexam.model.ModuleRoute;
+import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalScores;
 import dev.sqlexam.model.RetrievalTrace;
-import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.schema.ModuleAssigner;
+
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -25,7 +26,11 @@ public final class RetrievalService {
     /** The packet for the prompt and the trace for the log. */
     public record Outcome(SchemaContextPacket packet, RetrievalTrace trace) {}
 
-    private record Database(SchemaCatalog catalog, ModuleRouter router, DocRetriever docs, dev.sqlexam.prompt.ConfusableTables confusables) {}
+    private record Database(
+            SchemaCatalog catalog,
+            ModuleRouter router,
+            DocRetriever docs,
+            dev.sqlexam.prompt.ConfusableTables confusables) {}
 
     private final RagStore store;
     private final String model;
@@ -34,7 +39,12 @@ public final class RetrievalService {
     private final Path migrationsDir;
     private final Map<String, Database> databases = new ConcurrentHashMap<>();
 
-    public RetrievalService(RagStore store, String model, int dimensions, RetrievalConfig config, Path migrationsDir) {
+    public RetrievalService(
+            RagStore store,
+            String model,
+            int dimensions,
+            RetrievalConfig config,
+            Path migrationsDir) {
         this.store = store;
         this.model = model;
         this.dimensions = dimensions;
@@ -43,21 +53,45 @@ public final class RetrievalService {
     }
 
     private Database database(String db) {
-        return databases.computeIfAbsent(db, name -> {
-            try {
-                SchemaCatalog catalog = new SchemaCatalog(name, store.tables(name, model), store.foreignKeys(name));
-                if (catalog.tables().isEmpty()) {
-                    throw new IllegalStateException("database '" + name + "' is not indexed for " + model + ": run ./sqlexam index --db " + name);
-                }
-                ModuleAssigner modules = ModuleAssigner.forDatabase(migrationsDir, name);
-                ModuleRouter router = new ModuleRouter(modules.keywords(), store.moduleEmbeddings(name, model),
-                        config.routerThreshold(), config.routerMax());
-                DocRetriever docs = new DocRetriever(DocChunker.fromFolder(migrationsDir.resolve(name).resolve("docs")).chunks());
-                return new Database(catalog, router, docs, dev.sqlexam.prompt.ConfusableTables.forDatabase(migrationsDir, name));
-            } catch (SQLException e) {
-                throw new IllegalStateException("cannot load the index of '" + name + "': " + e.getMessage(), e);
-            }
-        });
+        return databases.computeIfAbsent(
+                db,
+                name -> {
+                    try {
+                        SchemaCatalog catalog =
+                                new SchemaCatalog(
+                                        name, store.tables(name, model), store.foreignKeys(name));
+                        if (catalog.tables().isEmpty()) {
+                            throw new IllegalStateException(
+                                    "database '"
+                                            + name
+                                            + "' is not indexed for "
+                                            + model
+                                            + ": run ./sqlexam index --db "
+                                            + name);
+                        }
+                        ModuleAssigner modules = ModuleAssigner.forDatabase(migrationsDir, name);
+                        ModuleRouter router =
+                                new ModuleRouter(
+                                        modules.keywords(),
+                                        store.moduleEmbeddings(name, model),
+                                        config.routerThreshold(),
+                                        config.routerMax());
+                        DocRetriever docs =
+                                new DocRetriever(
+                                        DocChunker.fromFolder(
+                                                        migrationsDir.resolve(name).resolve("docs"))
+                                                .chunks());
+                        return new Database(
+                                catalog,
+                                router,
+                                docs,
+                                dev.sqlexam.prompt.ConfusableTables.forDatabase(
+                                        migrationsDir, name));
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(
+                                "cannot load the index of '" + name + "': " + e.getMessage(), e);
+                    }
+                });
     }
 
     public ModuleRoute route(String db, String question, float[] vector) {
@@ -65,17 +99,23 @@ public final class RetrievalService {
         return database(db).router().route(question, vector);
     }
 
-    public Outcome retrieve(String db, String question, float[] vector, ModuleRoute route, List<String> goldTables)
+    public Outcome retrieve(
+            String db, String question, float[] vector, ModuleRoute route, List<String> goldTables)
             throws SQLException {
         long start = System.nanoTime();
         Database d = database(db);
         SchemaCatalog catalog = d.catalog();
         if (QuestionTerms.of(question).isEmpty()) {
-            return new Outcome(emptyPacket(db, route), RetrievalTrace.failed("the question has no words to retrieve with"));
+            return new Outcome(
+                    emptyPacket(db, route),
+                    RetrievalTrace.failed("the question has no words to retrieve with"));
         }
         RetrievalContext ctx = new RetrievalContext(store, catalog, model, dimensions, config);
-        DocRetriever.DocResult doc = config.docRetrieval() ? d.docs().retrieve(question, catalog.tables().size(), config)
-                : new DocRetriever.DocResult("off", "ENABLE_DOC_RETRIEVAL is off", List.of(), Set.of());
+        DocRetriever.DocResult doc =
+                config.docRetrieval()
+                        ? d.docs().retrieve(question, catalog.tables().size(), config)
+                        : new DocRetriever.DocResult(
+                                "off", "ENABLE_DOC_RETRIEVAL is off", List.of(), Set.of());
         RetrievalResult v1;
         RetrievalResult v2;
         List<PacketTable> tables;
@@ -84,7 +124,9 @@ public final class RetrievalService {
             strategy = "full_schema";
             tables = new ArrayList<>();
             for (RagStore.StoredTable t : catalog.tables().values()) {
-                tables.add(new PacketTable(t.table(), t.module(), t.mSchema(), 1.0, PacketTable.FULL_SCHEMA));
+                tables.add(
+                        new PacketTable(
+                                t.table(), t.module(), t.mSchema(), 1.0, PacketTable.FULL_SCHEMA));
             }
             v1 = new RetrievalResult(RetrieverV1.NAME, tables, null);
             v2 = v1;
@@ -98,25 +140,73 @@ public final class RetrievalService {
         doc.tables().forEach(t -> docTables.addAll(catalog.parents(t)));
         Set<String> names = new LinkedHashSet<>();
         tables.forEach(t -> names.add(t.name()));
-        List<String> docChunks = doc.chunks().stream().map(s -> s.chunk().table() + " (" + s.chunk().chunkType() + "): " + s.chunk().content()).toList();
-        SchemaContextPacket packet = new SchemaContextPacket(db, strategy, tables, catalog.edgesAmong(names),
-                route.modules() == null ? catalog.modules() : route.modules(), docChunks, d.confusables().warnings(question, names));
+        List<String> docChunks =
+                doc.chunks().stream()
+                        .map(
+                                s ->
+                                        s.chunk().table()
+                                                + " ("
+                                                + s.chunk().chunkType()
+                                                + "): "
+                                                + s.chunk().content())
+                        .toList();
+        SchemaContextPacket packet =
+                new SchemaContextPacket(
+                        db,
+                        strategy,
+                        tables,
+                        catalog.edgesAmong(names),
+                        route.modules() == null ? catalog.modules() : route.modules(),
+                        docChunks,
+                        d.confusables().warnings(question, names));
         long micros = (System.nanoTime() - start) / 1_000;
-        RetrievalTrace trace = new RetrievalTrace(strategy, config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME, route.method(),
-                route.modules(), route.confidences(), packet.tableNames(), tables.stream().map(PacketTable::source).toList(),
-                v1.tableNames(), goldTables.isEmpty() ? null : RetrievalScores.of(v1.tableNames(), goldTables), v1.metrics(),
-                v2.tableNames(), goldTables.isEmpty() ? null : RetrievalScores.of(v2.tableNames(), goldTables), v2.metrics(),
-                doc.strategy(), doc.reason(), new ArrayList<>(docTables), 0, 0, micros, null);
+        RetrievalTrace trace =
+                new RetrievalTrace(
+                        strategy,
+                        config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME,
+                        route.method(),
+                        route.modules(),
+                        route.confidences(),
+                        packet.tableNames(),
+                        tables.stream().map(PacketTable::source).toList(),
+                        v1.tableNames(),
+                        goldTables.isEmpty()
+                                ? null
+                                : RetrievalScores.of(v1.tableNames(), goldTables),
+                        v1.metrics(),
+                        v2.tableNames(),
+                        goldTables.isEmpty()
+                                ? null
+                                : RetrievalScores.of(v2.tableNames(), goldTables),
+                        v2.metrics(),
+                        doc.strategy(),
+                        doc.reason(),
+                        new ArrayList<>(docTables),
+                        0,
+                        0,
+                        micros,
+                        null);
         return new Outcome(packet, trace);
     }
 
-    /** Merges into the packet the tables a sketch SQL names that retrieval missed (PRE_SQL_ENABLED). */
+    /**
+     * Merges into the packet the tables a sketch SQL names that retrieval missed (PRE_SQL_ENABLED).
+     */
     public BackwardRecall.Recall recall(SchemaContextPacket packet, String sketchSql) {
-        return BackwardRecall.recall(database(packet.databaseId()).catalog(), packet, BackwardRecall.referenced(sketchSql));
+        return BackwardRecall.recall(
+                database(packet.databaseId()).catalog(),
+                packet,
+                BackwardRecall.referenced(sketchSql));
     }
 
     private static SchemaContextPacket emptyPacket(String db, ModuleRoute route) {
-        return new SchemaContextPacket(db, "none", List.of(), List.of(), route.modules() == null ? List.of() : route.modules(), List.of(),
+        return new SchemaContextPacket(
+                db,
+                "none",
+                List.of(),
+                List.of(),
+                route.modules() == null ? List.of() : route.modules(),
+                List.of(),
                 List.of());
     }
 }

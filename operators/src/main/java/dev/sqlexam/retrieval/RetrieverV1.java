@@ -1,7 +1,8 @@
 package dev.sqlexam.retrieval;
 
-import dev.sqlexam.model.RetrievalMetrics;
 import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.RetrievalMetrics;
+
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,17 +25,41 @@ public final class RetrieverV1 {
         this.ctx = ctx;
     }
 
-    public RetrievalResult retrieve(String question, float[] vector, List<String> modules) throws SQLException {
+    public RetrievalResult retrieve(String question, float[] vector, List<String> modules)
+            throws SQLException {
         RetrievalConfig cfg = ctx.config();
         Timer timer = new Timer();
         Set<String> publicTables = ctx.publicTables();
-        List<Hit> cosine = SearchPathShadowing.apply(
-                ctx.store().searchVectors(ctx.catalog().databaseId(), ctx.model(), ctx.dimensions(), "table", vector, modules,
-                        ctx.namedSchemas(question), cfg.v1TopK()),
-                publicTables, question);
+        List<Hit> cosine =
+                SearchPathShadowing.apply(
+                        ctx.store()
+                                .searchVectors(
+                                        ctx.catalog().databaseId(),
+                                        ctx.model(),
+                                        ctx.dimensions(),
+                                        "table",
+                                        vector,
+                                        modules,
+                                        ctx.namedSchemas(question),
+                                        cfg.v1TopK()),
+                        publicTables,
+                        question);
         timer.lap("table_search");
-        List<Hit> text = cfg.bm25() ? SearchPathShadowing.apply(ctx.store().searchText(ctx.catalog().databaseId(), ctx.model(), "table",
-                QuestionTerms.of(question), modules, ctx.namedSchemas(question), cfg.v1TopK()), publicTables, question) : List.of();
+        List<Hit> text =
+                cfg.bm25()
+                        ? SearchPathShadowing.apply(
+                                ctx.store()
+                                        .searchText(
+                                                ctx.catalog().databaseId(),
+                                                ctx.model(),
+                                                "table",
+                                                QuestionTerms.of(question),
+                                                modules,
+                                                ctx.namedSchemas(question),
+                                                cfg.v1TopK()),
+                                publicTables,
+                                question)
+                        : List.of();
         timer.lap("text_search");
         LinkedHashMap<String, Double> fused = RankFusion.rrf(List.of(cosine, text), cfg.rrfK());
         timer.lap("fusion");
@@ -42,21 +67,55 @@ public final class RetrieverV1 {
         Map<String, PacketTable> selected = new LinkedHashMap<>();
         for (var e : fused.entrySet()) {
             if (selected.size() >= cfg.v1MaxTables()) break;
-            selected.put(e.getKey(), new PacketTable(e.getKey(), ctx.module(e.getKey()), ctx.mSchema(e.getKey()), e.getValue(), PacketTable.RETRIEVAL));
+            selected.put(
+                    e.getKey(),
+                    new PacketTable(
+                            e.getKey(),
+                            ctx.module(e.getKey()),
+                            ctx.mSchema(e.getKey()),
+                            e.getValue(),
+                            PacketTable.RETRIEVAL));
         }
         int candidates = 0;
         int added = 0;
         for (String neighbour : expansionCandidates(selected.keySet(), fused)) {
             candidates++;
             if (added >= cfg.fkExpansionLimit()) continue;
-            selected.put(neighbour, new PacketTable(neighbour, ctx.module(neighbour), ctx.mSchema(neighbour),
-                    fused.getOrDefault(neighbour, 0.0), PacketTable.FK_EXPANSION));
+            selected.put(
+                    neighbour,
+                    new PacketTable(
+                            neighbour,
+                            ctx.module(neighbour),
+                            ctx.mSchema(neighbour),
+                            fused.getOrDefault(neighbour, 0.0),
+                            PacketTable.FK_EXPANSION));
             added++;
         }
         timer.lap("fk_expansion");
-        List<String> sims = cosine.stream().map(h -> h.table() + "=" + String.format(java.util.Locale.ROOT, "%.3f", h.score())).toList();
-        RetrievalMetrics metrics = new RetrievalMetrics(cosine.size(), sims, 0, Map.of(), cosine.size(), 0, text.size(), candidates,
-                added, 0, selected.size(), new ArrayList<>(selected.keySet()), timer.micros());
+        List<String> sims =
+                cosine.stream()
+                        .map(
+                                h ->
+                                        h.table()
+                                                + "="
+                                                + String.format(
+                                                        java.util.Locale.ROOT, "%.3f", h.score()))
+                        .toList();
+        RetrievalMetrics metrics =
+                new RetrievalMetrics(
+                        cosine.size(),
+                        sims,
+                        0,
+                        Map.of(),
+                        cosine.size(),
+                        0,
+                        text.size(),
+                        candidates,
+                        added,
+                        0,
+                        selected.size(),
+                        new ArrayList<>(selected.keySet()),
+                        timer.micros());
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
     }
 
@@ -74,20 +133,32 @@ public final class RetrieverV1 {
                 if (!selected.contains(n) && !isShadowed(n)) links.merge(n, 1, Integer::sum);
             }
         }
-        List<String> bridges = new ArrayList<>(links.keySet().stream().filter(n -> links.get(n) >= 2).toList());
+        List<String> bridges =
+                new ArrayList<>(links.keySet().stream().filter(n -> links.get(n) >= 2).toList());
         List<String> twoHop = new ArrayList<>();
         for (String a : links.keySet()) {
             for (String b : ctx.catalog().neighbours(a)) {
-                if (selected.contains(b) || isShadowed(b) || b.equals(a) || ctx.catalog().degree(b) > ctx.config().hubFkCap()) continue;
-                boolean reachesOther = ctx.catalog().neighbours(b).stream()
-                        .anyMatch(t -> selected.contains(t) && !ctx.catalog().neighbours(a).contains(t));
+                if (selected.contains(b)
+                        || isShadowed(b)
+                        || b.equals(a)
+                        || ctx.catalog().degree(b) > ctx.config().hubFkCap()) continue;
+                boolean reachesOther =
+                        ctx.catalog().neighbours(b).stream()
+                                .anyMatch(
+                                        t ->
+                                                selected.contains(t)
+                                                        && !ctx.catalog()
+                                                                .neighbours(a)
+                                                                .contains(t));
                 if (reachesOther && links.get(a) == 1) {
                     twoHop.add(a);
                     twoHop.add(b);
                 }
             }
         }
-        Comparator<String> byScore = Comparator.<String>comparingDouble(n -> -fused.getOrDefault(n, 0.0)).thenComparing(Comparator.naturalOrder());
+        Comparator<String> byScore =
+                Comparator.<String>comparingDouble(n -> -fused.getOrDefault(n, 0.0))
+                        .thenComparing(Comparator.naturalOrder());
         bridges.sort(byScore);
         List<String> rest = new ArrayList<>(links.keySet());
         rest.sort(byScore);

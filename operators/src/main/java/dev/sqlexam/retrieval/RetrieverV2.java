@@ -1,7 +1,8 @@
 package dev.sqlexam.retrieval;
 
-import dev.sqlexam.model.RetrievalMetrics;
 import dev.sqlexam.model.PacketTable;
+import dev.sqlexam.model.RetrievalMetrics;
+
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,9 +14,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * V2 retrieval (seed 000): table and column retrieval side by side; per table
- * colScore = top1 + 0.5 * top2 (generic columns x 0.7); finalScore = 0.6 * table + 0.4 * column;
- * the top tables, then FK expansion gated by an evidence set (top 20 with score >= 0.20).
+ * V2 retrieval (seed 000): table and column retrieval side by side; per table colScore = top1 + 0.5
+ * * top2 (generic columns x 0.7); finalScore = 0.6 * table + 0.4 * column; the top tables, then FK
+ * expansion gated by an evidence set (top 20 with score >= 0.20).
  */
 public final class RetrieverV2 {
 
@@ -36,35 +37,53 @@ public final class RetrieverV2 {
         return out;
     }
 
-    /** Per table: top1 + 0.5 * top2 of its column similarities, generic columns multiplied by the downweight. */
+    /**
+     * Per table: top1 + 0.5 * top2 of its column similarities, generic columns multiplied by the
+     * downweight.
+     */
     static Map<String, Double> columnScores(List<Hit> columns, double genericDownweight) {
         Map<String, List<Double>> perTable = new HashMap<>();
-        for (Hit h : columns) perTable.computeIfAbsent(h.table(), k -> new ArrayList<>()).add(h.score() * (h.generic() ? genericDownweight : 1.0));
+        for (Hit h : columns)
+            perTable.computeIfAbsent(h.table(), k -> new ArrayList<>())
+                    .add(h.score() * (h.generic() ? genericDownweight : 1.0));
         Map<String, Double> out = new HashMap<>();
-        perTable.forEach((t, scores) -> {
-            List<Double> sorted = scores.stream().sorted((a, b) -> Double.compare(b, a)).toList();
-            out.put(t, sorted.get(0) + (sorted.size() > 1 ? 0.5 * sorted.get(1) : 0));
-        });
+        perTable.forEach(
+                (t, scores) -> {
+                    List<Double> sorted =
+                            scores.stream().sorted((a, b) -> Double.compare(b, a)).toList();
+                    out.put(t, sorted.get(0) + (sorted.size() > 1 ? 0.5 * sorted.get(1) : 0));
+                });
         return out;
     }
 
-    /** finalScore = tableWeight * table + columnWeight * column (a missing side counts 0), best first. */
-    static LinkedHashMap<String, Double> fuse(Map<String, Double> tableScore, Map<String, Double> columnScore, RetrievalConfig cfg) {
+    /**
+     * finalScore = tableWeight * table + columnWeight * column (a missing side counts 0), best
+     * first.
+     */
+    static LinkedHashMap<String, Double> fuse(
+            Map<String, Double> tableScore, Map<String, Double> columnScore, RetrievalConfig cfg) {
         Map<String, Double> fused = new HashMap<>();
         Set<String> all = new LinkedHashSet<>(tableScore.keySet());
         all.addAll(columnScore.keySet());
         for (String t : all) {
-            fused.put(t, cfg.tableWeight() * tableScore.getOrDefault(t, 0.0) + cfg.columnWeight() * columnScore.getOrDefault(t, 0.0));
+            fused.put(
+                    t,
+                    cfg.tableWeight() * tableScore.getOrDefault(t, 0.0)
+                            + cfg.columnWeight() * columnScore.getOrDefault(t, 0.0));
         }
         return RankFusion.sortDescending(fused);
     }
 
     /**
      * FK neighbours of the selected tables join only if they are in the evidence set (the top
-     * fkEvidenceTopK fused tables scoring at least fkEvidenceThreshold); at most fkExpansionCap, and
-     * never past finalMaxTables.
+     * fkEvidenceTopK fused tables scoring at least fkEvidenceThreshold); at most fkExpansionCap,
+     * and never past finalMaxTables.
      */
-    static Expansion expand(Set<String> selected, LinkedHashMap<String, Double> ranked, SchemaCatalog catalog, RetrievalConfig cfg) {
+    static Expansion expand(
+            Set<String> selected,
+            LinkedHashMap<String, Double> ranked,
+            SchemaCatalog catalog,
+            RetrievalConfig cfg) {
         Set<String> evidence = new LinkedHashSet<>();
         for (var e : ranked.entrySet()) {
             if (evidence.size() >= cfg.fkEvidenceTopK()) break;
@@ -80,7 +99,8 @@ public final class RetrieverV2 {
                 candidates++;
                 if (!evidence.contains(n)) {
                     blocked++;
-                } else if (added.size() < cfg.fkExpansionCap() && selected.size() + added.size() < cfg.finalMaxTables()) {
+                } else if (added.size() < cfg.fkExpansionCap()
+                        && selected.size() + added.size() < cfg.finalMaxTables()) {
                     added.add(n);
                 }
             }
@@ -88,24 +108,54 @@ public final class RetrieverV2 {
         return new Expansion(added, candidates, blocked);
     }
 
-    public RetrievalResult retrieve(String question, float[] vector, List<String> modules) throws SQLException {
+    public RetrievalResult retrieve(String question, float[] vector, List<String> modules)
+            throws SQLException {
         RetrievalConfig cfg = ctx.config();
         Timer timer = new Timer();
         String db = ctx.catalog().databaseId();
         Set<String> publicTables = ctx.publicTables();
-        List<Hit> tables = SearchPathShadowing.apply(
-                ctx.store().searchVectors(db, ctx.model(), ctx.dimensions(), "table", vector, modules, ctx.namedSchemas(question), cfg.tableTopK()), publicTables, question)
-                .stream().filter(h -> h.score() >= cfg.tableThreshold()).toList();
+        List<Hit> tables =
+                SearchPathShadowing.apply(
+                                ctx.store()
+                                        .searchVectors(
+                                                db,
+                                                ctx.model(),
+                                                ctx.dimensions(),
+                                                "table",
+                                                vector,
+                                                modules,
+                                                ctx.namedSchemas(question),
+                                                cfg.tableTopK()),
+                                publicTables,
+                                question)
+                        .stream()
+                        .filter(h -> h.score() >= cfg.tableThreshold())
+                        .toList();
         timer.lap("table_search");
-        List<Hit> columns = SearchPathShadowing.apply(
-                ctx.store().searchVectors(db, ctx.model(), ctx.dimensions(), "column", vector, modules, ctx.namedSchemas(question), cfg.columnTopK()), publicTables, question)
-                .stream().filter(h -> h.score() >= cfg.columnThreshold()).toList();
+        List<Hit> columns =
+                SearchPathShadowing.apply(
+                                ctx.store()
+                                        .searchVectors(
+                                                db,
+                                                ctx.model(),
+                                                ctx.dimensions(),
+                                                "column",
+                                                vector,
+                                                modules,
+                                                ctx.namedSchemas(question),
+                                                cfg.columnTopK()),
+                                publicTables,
+                                question)
+                        .stream()
+                        .filter(h -> h.score() >= cfg.columnThreshold())
+                        .toList();
         timer.lap("column_search");
 
         Map<String, Double> tableScore = tableScores(tables);
         Map<String, Integer> columnHits = new LinkedHashMap<>();
         for (Hit h : columns) columnHits.merge(h.table(), 1, Integer::sum);
-        LinkedHashMap<String, Double> ranked = fuse(tableScore, columnScores(columns, cfg.genericDownweight()), cfg);
+        LinkedHashMap<String, Double> ranked =
+                fuse(tableScore, columnScores(columns, cfg.genericDownweight()), cfg);
         timer.lap("fusion");
 
         Map<String, PacketTable> selected = new LinkedHashMap<>();
@@ -114,20 +164,49 @@ public final class RetrieverV2 {
             if (selected.size() >= cfg.maxTables()) break;
             boolean columnOnly = !tableScore.containsKey(e.getKey());
             if (columnOnly) fromColumnOnly++;
-            selected.put(e.getKey(), new PacketTable(e.getKey(), ctx.module(e.getKey()), ctx.mSchema(e.getKey()), e.getValue(),
-                    columnOnly ? PacketTable.COLUMN : PacketTable.RETRIEVAL));
+            selected.put(
+                    e.getKey(),
+                    new PacketTable(
+                            e.getKey(),
+                            ctx.module(e.getKey()),
+                            ctx.mSchema(e.getKey()),
+                            e.getValue(),
+                            columnOnly ? PacketTable.COLUMN : PacketTable.RETRIEVAL));
         }
         Expansion expansion = expand(selected.keySet(), ranked, ctx.catalog(), cfg);
         for (String n : expansion.added()) {
-            selected.put(n, new PacketTable(n, ctx.module(n), ctx.mSchema(n), ranked.getOrDefault(n, 0.0), PacketTable.FK_EXPANSION));
+            selected.put(
+                    n,
+                    new PacketTable(
+                            n,
+                            ctx.module(n),
+                            ctx.mSchema(n),
+                            ranked.getOrDefault(n, 0.0),
+                            PacketTable.FK_EXPANSION));
         }
         int candidates = expansion.candidates();
         int added = expansion.added().size();
         int blocked = expansion.blocked();
         timer.lap("fk_expansion");
-        List<String> sims = tables.stream().map(h -> h.table() + "=" + String.format(Locale.ROOT, "%.3f", h.score())).toList();
-        RetrievalMetrics metrics = new RetrievalMetrics(tables.size(), sims, columns.size(), columnHits, tableScore.size(),
-                fromColumnOnly, 0, candidates, added, blocked, selected.size(), new ArrayList<>(selected.keySet()), timer.micros());
+        List<String> sims =
+                tables.stream()
+                        .map(h -> h.table() + "=" + String.format(Locale.ROOT, "%.3f", h.score()))
+                        .toList();
+        RetrievalMetrics metrics =
+                new RetrievalMetrics(
+                        tables.size(),
+                        sims,
+                        columns.size(),
+                        columnHits,
+                        tableScore.size(),
+                        fromColumnOnly,
+                        0,
+                        candidates,
+                        added,
+                        blocked,
+                        selected.size(),
+                        new ArrayList<>(selected.keySet()),
+                        timer.micros());
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
     }
 }

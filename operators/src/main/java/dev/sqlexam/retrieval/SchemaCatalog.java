@@ -1,6 +1,7 @@
 package dev.sqlexam.retrieval;
 
 import dev.sqlexam.model.ForeignKey;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -9,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** An indexed database in memory: its tables (module, M-Schema) and FK graph, for expansion and packets. */
+/**
+ * An indexed database in memory: its tables (module, M-Schema) and FK graph, for expansion and
+ * packets.
+ */
 public final class SchemaCatalog {
 
     private final String databaseId;
@@ -17,14 +21,21 @@ public final class SchemaCatalog {
     private final List<ForeignKey> foreignKeys;
     private final Map<String, Set<String>> neighbours = new HashMap<>();
 
-    public SchemaCatalog(String databaseId, Map<String, RagStore.StoredTable> tables, List<ForeignKey> foreignKeys) {
+    public SchemaCatalog(
+            String databaseId,
+            Map<String, RagStore.StoredTable> tables,
+            List<ForeignKey> foreignKeys) {
         this.databaseId = databaseId;
         this.tables = tables;
         this.foreignKeys = foreignKeys;
         for (ForeignKey fk : foreignKeys) {
             if (fk.fromTable().equals(fk.toTable())) continue;
-            neighbours.computeIfAbsent(fk.fromTable(), k -> new LinkedHashSet<>()).add(fk.toTable());
-            neighbours.computeIfAbsent(fk.toTable(), k -> new LinkedHashSet<>()).add(fk.fromTable());
+            neighbours
+                    .computeIfAbsent(fk.fromTable(), k -> new LinkedHashSet<>())
+                    .add(fk.toTable());
+            neighbours
+                    .computeIfAbsent(fk.toTable(), k -> new LinkedHashSet<>())
+                    .add(fk.fromTable());
         }
     }
 
@@ -43,7 +54,8 @@ public final class SchemaCatalog {
     /** Tables this table references by foreign key (its parents). */
     public Set<String> parents(String table) {
         Set<String> out = new LinkedHashSet<>();
-        for (ForeignKey fk : foreignKeys) if (fk.fromTable().equals(table) && !fk.toTable().equals(table)) out.add(fk.toTable());
+        for (ForeignKey fk : foreignKeys)
+            if (fk.fromTable().equals(table) && !fk.toTable().equals(table)) out.add(fk.toTable());
         return out;
     }
 
@@ -52,7 +64,11 @@ public final class SchemaCatalog {
     }
 
     public List<String> modules() {
-        return tables.values().stream().map(RagStore.StoredTable::module).distinct().sorted(Comparator.naturalOrder()).toList();
+        return tables.values().stream()
+                .map(RagStore.StoredTable::module)
+                .distinct()
+                .sorted(Comparator.naturalOrder())
+                .toList();
     }
 
     /** Join conditions of the FKs whose both ends are in the given set. */

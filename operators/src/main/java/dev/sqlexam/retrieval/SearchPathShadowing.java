@@ -19,7 +19,8 @@ final class SearchPathShadowing {
         for (Hit h : hits) {
             int dot = h.table().lastIndexOf('.');
             if (dot > 0) {
-                String schema = h.table().substring(0, dot).replace("\"", "").toLowerCase(Locale.ROOT);
+                String schema =
+                        h.table().substring(0, dot).replace("\"", "").toLowerCase(Locale.ROOT);
                 String bare = h.table().substring(dot + 1);
                 if (publicTables.contains(bare) && !q.contains(schema)) continue;
             }

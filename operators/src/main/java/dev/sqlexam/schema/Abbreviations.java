@@ -1,6 +1,7 @@
 package dev.sqlexam.schema;
 
 import dev.sqlexam.model.Identifiers;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The abbreviation glossary (resources/glossary/abbreviations.tsv): qty → quantity, dept → department. */
+/**
+ * The abbreviation glossary (resources/glossary/abbreviations.tsv): qty → quantity, dept →
+ * department.
+ */
 public final class Abbreviations {
 
     private static final Map<String, String> MAP = load();
@@ -39,13 +43,16 @@ public final class Abbreviations {
 
     private static Map<String, String> load() {
         Map<String, String> map = new LinkedHashMap<>();
-        try (InputStream in = Abbreviations.class.getResourceAsStream("/glossary/abbreviations.tsv")) {
+        try (InputStream in =
+                Abbreviations.class.getResourceAsStream("/glossary/abbreviations.tsv")) {
             if (in == null) throw new IllegalStateException("missing glossary/abbreviations.tsv");
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line; (line = reader.readLine()) != null; ) {
                 if (line.isBlank() || line.startsWith("#")) continue;
                 String[] parts = line.split("\t", 2);
-                if (parts.length == 2 && !parts[0].equals(parts[1])) map.put(parts[0].trim(), parts[1].trim());
+                if (parts.length == 2 && !parts[0].equals(parts[1]))
+                    map.put(parts[0].trim(), parts[1].trim());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

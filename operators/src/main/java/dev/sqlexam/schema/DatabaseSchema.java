@@ -1,6 +1,7 @@
 package dev.sqlexam.schema;
 
 import dev.sqlexam.model.ForeignKey;
+
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -13,7 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /** What the catalog says about one database: its tables and foreign keys. */
-public record DatabaseSchema(String databaseId, List<TableInfo> tables, List<ForeignKey> foreignKeys) implements Serializable {
+public record DatabaseSchema(
+        String databaseId, List<TableInfo> tables, List<ForeignKey> foreignKeys)
+        implements Serializable {
 
     public DatabaseSchema {
         tables = new ArrayList<>(tables);
@@ -36,13 +39,22 @@ public record DatabaseSchema(String databaseId, List<TableInfo> tables, List<For
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update(model.getBytes(StandardCharsets.UTF_8));
             for (TableInfo t : tables) {
-                digest.update((t.qualifiedName() + '|' + t.module() + '|' + t.comment()).getBytes(StandardCharsets.UTF_8));
+                digest.update(
+                        (t.qualifiedName() + '|' + t.module() + '|' + t.comment())
+                                .getBytes(StandardCharsets.UTF_8));
                 for (ColumnInfo c : t.columns()) {
-                    digest.update((c.name() + c.type() + c.nullable() + c.comment() + c.primaryKey() + c.fkTable())
-                            .getBytes(StandardCharsets.UTF_8));
+                    digest.update(
+                            (c.name()
+                                            + c.type()
+                                            + c.nullable()
+                                            + c.comment()
+                                            + c.primaryKey()
+                                            + c.fkTable())
+                                    .getBytes(StandardCharsets.UTF_8));
                 }
             }
-            for (ForeignKey fk : foreignKeys) digest.update(fk.joinCondition().getBytes(StandardCharsets.UTF_8));
+            for (ForeignKey fk : foreignKeys)
+                digest.update(fk.joinCondition().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest.digest()).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

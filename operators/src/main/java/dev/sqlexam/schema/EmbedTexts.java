@@ -1,7 +1,8 @@
 package dev.sqlexam.schema;
 
-import dev.sqlexam.model.Identifiers;
 import dev.sqlexam.model.ForeignKey;
+import dev.sqlexam.model.Identifiers;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,20 +17,47 @@ import java.util.Set;
 public final class EmbedTexts {
 
     /** Columns whose names say little about their table; downweighted in column retrieval. */
-    static final Set<String> GENERIC = Set.of("id", "status", "created_at", "updated_at", "created_by", "updated_by",
-            "created_date", "modified_at", "is_active", "description", "notes", "comments", "comment", "type", "name",
-            "code", "version", "seq_no", "line_no", "is_primary", "email", "phone");
+    static final Set<String> GENERIC =
+            Set.of(
+                    "id",
+                    "status",
+                    "created_at",
+                    "updated_at",
+                    "created_by",
+                    "updated_by",
+                    "created_date",
+                    "modified_at",
+                    "is_active",
+                    "description",
+                    "notes",
+                    "comments",
+                    "comment",
+                    "type",
+                    "name",
+                    "code",
+                    "version",
+                    "seq_no",
+                    "line_no",
+                    "is_primary",
+                    "email",
+                    "phone");
+
     private static final int KEY_COLUMNS = 12;
 
     private EmbedTexts() {}
 
     public static boolean isGeneric(TableInfo table, ColumnInfo column) {
         String n = column.name().toLowerCase(Locale.ROOT);
-        return GENERIC.contains(n) || (column.primaryKey() && n.endsWith("_id") && table.columns().indexOf(column) == 0);
+        return GENERIC.contains(n)
+                || (column.primaryKey()
+                        && n.endsWith("_id")
+                        && table.columns().indexOf(column) == 0);
     }
 
     private static String describe(TableInfo t) {
-        return t.comment() != null && !t.comment().isBlank() ? t.comment() : String.join(" ", Abbreviations.expandedWords(t.name()));
+        return t.comment() != null && !t.comment().isBlank()
+                ? t.comment()
+                : String.join(" ", Abbreviations.expandedWords(t.name()));
     }
 
     public static String stableTableText(TableInfo t) {
@@ -38,14 +66,31 @@ public final class EmbedTexts {
             if (keys.size() >= KEY_COLUMNS) break;
             keys.add(c.name() + (c.primaryKey() ? " PK" : c.foreignKey() ? " FK" : ""));
         }
-        return t.qualifiedName() + ": " + describe(t) + "\nModule: " + t.module() + "\nKey columns: " + String.join(", ", keys);
+        return t.qualifiedName()
+                + ": "
+                + describe(t)
+                + "\nModule: "
+                + t.module()
+                + "\nKey columns: "
+                + String.join(", ", keys);
     }
 
     public static String stableColumnText(TableInfo t, ColumnInfo c) {
-        String description = c.comment() != null && !c.comment().isBlank() ? c.comment()
-                : String.join(" ", Abbreviations.expandedWords(c.name()));
-        return t.qualifiedName() + "." + c.name() + "\nType: " + c.type() + "\nTable: " + t.qualifiedName() + " ("
-                + describe(t) + ")\nDescription: " + description;
+        String description =
+                c.comment() != null && !c.comment().isBlank()
+                        ? c.comment()
+                        : String.join(" ", Abbreviations.expandedWords(c.name()));
+        return t.qualifiedName()
+                + "."
+                + c.name()
+                + "\nType: "
+                + c.type()
+                + "\nTable: "
+                + t.qualifiedName()
+                + " ("
+                + describe(t)
+                + ")\nDescription: "
+                + description;
     }
 
     /** {@code leave_requests (leave_id bigint PK, employee_id bigint FK→employees, ...)}. */
@@ -69,14 +114,25 @@ public final class EmbedTexts {
         for (ColumnInfo c : t.columns()) {
             String s = c.name() + " (" + c.type() + ")";
             if (c.primaryKey()) s += " [PK]";
-            if (c.foreignKey()) s += " [FK->" + c.fkTable() + "." + c.fkColumn() + (c.nullable() ? ", NULL" : "") + "]";
+            if (c.foreignKey())
+                s +=
+                        " [FK->"
+                                + c.fkTable()
+                                + "."
+                                + c.fkColumn()
+                                + (c.nullable() ? ", NULL" : "")
+                                + "]";
             cols.add(s);
         }
         sb.append("COLUMNS: ").append(String.join(", ", cols)).append('\n');
         if (!outgoing.isEmpty()) {
             sb.append("RELATIONSHIPS:");
             for (ForeignKey fk : outgoing) {
-                sb.append("\n- ").append(String.join(", ", fk.fromColumns())).append(" -> ").append(fk.toTable()).append('.')
+                sb.append("\n- ")
+                        .append(String.join(", ", fk.fromColumns()))
+                        .append(" -> ")
+                        .append(fk.toTable())
+                        .append('.')
                         .append(String.join(", ", fk.toColumns()));
             }
         }
@@ -84,23 +140,44 @@ public final class EmbedTexts {
     }
 
     public static String legacyColumnText(TableInfo t, ColumnInfo c) {
-        return "COLUMN: " + t.schema() + "." + t.name() + "." + c.name() + " (" + c.type() + ")"
+        return "COLUMN: "
+                + t.schema()
+                + "."
+                + t.name()
+                + "."
+                + c.name()
+                + " ("
+                + c.type()
+                + ")"
                 + (c.comment() == null ? "" : "\nDESCRIPTION: " + c.comment());
     }
 
-    /** Separates the weighted parts of a search text: name words (A), description (B), column words (C). */
+    /**
+     * Separates the weighted parts of a search text: name words (A), description (B), column words
+     * (C).
+     */
     public static final char PART = '\u001F';
 
-    /** Full-text search words: the table's expanded name, then its comment, then its columns' expanded names. */
+    /**
+     * Full-text search words: the table's expanded name, then its comment, then its columns'
+     * expanded names.
+     */
     public static String tableSearchText(TableInfo t) {
         StringBuilder columns = new StringBuilder();
-        for (ColumnInfo c : t.columns()) columns.append(String.join(" ", Abbreviations.expandedWords(c.name()))).append(". ");
-        return String.join(" ", new LinkedHashSet<>(Abbreviations.expandedWords(t.name()))) + PART
-                + (t.comment() == null ? "" : t.comment()) + PART + columns.toString().strip();
+        for (ColumnInfo c : t.columns())
+            columns.append(String.join(" ", Abbreviations.expandedWords(c.name()))).append(". ");
+        return String.join(" ", new LinkedHashSet<>(Abbreviations.expandedWords(t.name())))
+                + PART
+                + (t.comment() == null ? "" : t.comment())
+                + PART
+                + columns.toString().strip();
     }
 
     public static String columnSearchText(TableInfo t, ColumnInfo c) {
-        return String.join(" ", Abbreviations.expandedWords(c.name())) + PART + (c.comment() == null ? "" : c.comment()) + PART
+        return String.join(" ", Abbreviations.expandedWords(c.name()))
+                + PART
+                + (c.comment() == null ? "" : c.comment())
+                + PART
                 + String.join(" ", Abbreviations.expandedWords(t.name()));
     }
 }

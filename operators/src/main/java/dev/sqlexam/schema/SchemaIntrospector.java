@@ -1,6 +1,7 @@
 package dev.sqlexam.schema;
 
 import dev.sqlexam.model.ForeignKey;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,27 +21,43 @@ import java.util.Map;
 public final class SchemaIntrospector {
 
     /** The schemas that are never the user's: PostgreSQL's own and sqlexam's migration stamp. */
-    public static final String EXCLUDED_SCHEMAS = "('pg_catalog', 'information_schema', 'pg_toast', 'sqlexam_meta')";
+    public static final String EXCLUDED_SCHEMAS =
+            "('pg_catalog', 'information_schema', 'pg_toast', 'sqlexam_meta')";
 
     private SchemaIntrospector() {}
 
-    public static DatabaseSchema introspect(Connection c, String databaseId, ModuleAssigner modules) throws SQLException {
+    public static DatabaseSchema introspect(Connection c, String databaseId, ModuleAssigner modules)
+            throws SQLException {
         Map<Long, TableInfo> tables = new LinkedHashMap<>();
         Map<Long, List<ColumnInfo>> columns = new HashMap<>();
         try (Statement st = c.createStatement()) {
-            try (ResultSet rs = st.executeQuery("""
+            try (ResultSet rs =
+                    st.executeQuery(
+                            """
                     SELECT c.oid, n.nspname, c.relname, obj_description(c.oid, 'pg_class'), GREATEST(c.reltuples, 0)::bigint
                     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                     WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
-                      AND n.nspname NOT IN """ + EXCLUDED_SCHEMAS + " AND n.nspname NOT LIKE 'pg\\_temp%' ORDER BY n.nspname, c.relname")) {
+                      AND n.nspname NOT IN """
+                                    + EXCLUDED_SCHEMAS
+                                    + " AND n.nspname NOT LIKE 'pg\\_temp%' ORDER BY n.nspname, c.relname")) {
                 while (rs.next()) {
-                    tables.put(rs.getLong(1), new TableInfo(rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5), null, List.of()));
+                    tables.put(
+                            rs.getLong(1),
+                            new TableInfo(
+                                    rs.getString(2),
+                                    rs.getString(3),
+                                    rs.getString(4),
+                                    rs.getLong(5),
+                                    null,
+                                    List.of()));
                     columns.put(rs.getLong(1), new ArrayList<>());
                 }
             }
             Map<String, String[]> fkByColumn = new HashMap<>();
             List<ForeignKey> fks = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("""
+            try (ResultSet rs =
+                    st.executeQuery(
+                            """
                     SELECT k.conrelid, fn.nspname, f.relname,
                            ARRAY(SELECT a.attname FROM unnest(k.conkey) WITH ORDINALITY u(n, o) JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.n ORDER BY u.o),
                            ARRAY(SELECT a.attname FROM unnest(k.confkey) WITH ORDINALITY u(n, o) JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n ORDER BY u.o)
@@ -53,28 +70,49 @@ public final class SchemaIntrospector {
                     List<String> fromCols = Arrays.asList((String[]) rs.getArray(4).getArray());
                     List<String> toCols = Arrays.asList((String[]) rs.getArray(5).getArray());
                     fks.add(new ForeignKey(from.qualifiedName(), fromCols, to, toCols));
-                    if (fromCols.size() == 1) fkByColumn.putIfAbsent(rs.getLong(1) + "." + fromCols.get(0), new String[] {to, toCols.get(0)});
+                    if (fromCols.size() == 1)
+                        fkByColumn.putIfAbsent(
+                                rs.getLong(1) + "." + fromCols.get(0),
+                                new String[] {to, toCols.get(0)});
                 }
             }
-            try (ResultSet rs = st.executeQuery("""
+            try (ResultSet rs =
+                    st.executeQuery(
+                            """
                     SELECT a.attrelid, a.attname, format_type(a.atttypid, a.atttypmod), NOT a.attnotnull,
                            col_description(a.attrelid, a.attnum),
                            EXISTS (SELECT 1 FROM pg_constraint p WHERE p.conrelid = a.attrelid AND p.contype = 'p' AND a.attnum = ANY (p.conkey))
                     FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
                     WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
-                      AND n.nspname NOT IN """ + EXCLUDED_SCHEMAS + " ORDER BY a.attrelid, a.attnum")) {
+                      AND n.nspname NOT IN """
+                                    + EXCLUDED_SCHEMAS
+                                    + " ORDER BY a.attrelid, a.attnum")) {
                 while (rs.next()) {
                     List<ColumnInfo> list = columns.get(rs.getLong(1));
                     if (list == null) continue;
                     String[] fk = fkByColumn.get(rs.getLong(1) + "." + rs.getString(2));
-                    list.add(new ColumnInfo(rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getBoolean(6),
-                            fk == null ? null : fk[0], fk == null ? null : fk[1]));
+                    list.add(
+                            new ColumnInfo(
+                                    rs.getString(2),
+                                    rs.getString(3),
+                                    rs.getBoolean(4),
+                                    rs.getString(5),
+                                    rs.getBoolean(6),
+                                    fk == null ? null : fk[0],
+                                    fk == null ? null : fk[1]));
                 }
             }
             List<TableInfo> result = new ArrayList<>();
             for (var e : tables.entrySet()) {
                 TableInfo t = e.getValue();
-                TableInfo full = new TableInfo(t.schema(), t.name(), t.comment(), t.rowEstimate(), null, columns.get(e.getKey()));
+                TableInfo full =
+                        new TableInfo(
+                                t.schema(),
+                                t.name(),
+                                t.comment(),
+                                t.rowEstimate(),
+                                null,
+                                columns.get(e.getKey()));
                 result.add(full.withModule(modules.moduleOf(full)));
             }
             return new DatabaseSchema(databaseId, result, fks);

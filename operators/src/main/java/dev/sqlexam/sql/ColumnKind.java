@@ -13,13 +13,32 @@ public enum ColumnKind {
 
     static ColumnKind ofJdbcType(int jdbcType, String typeName) {
         return switch (jdbcType) {
-            case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.NUMERIC, Types.DECIMAL,
-                    Types.REAL, Types.FLOAT, Types.DOUBLE -> NUMBER;
-            case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
-                    Types.CLOB -> TEXT;
-            case Types.BOOLEAN, Types.BIT -> "bool".equals(typeName) || jdbcType == Types.BOOLEAN ? BOOLEAN : OTHER;
+            case Types.TINYINT,
+                    Types.SMALLINT,
+                    Types.INTEGER,
+                    Types.BIGINT,
+                    Types.NUMERIC,
+                    Types.DECIMAL,
+                    Types.REAL,
+                    Types.FLOAT,
+                    Types.DOUBLE ->
+                    NUMBER;
+            case Types.CHAR,
+                    Types.VARCHAR,
+                    Types.LONGVARCHAR,
+                    Types.NCHAR,
+                    Types.NVARCHAR,
+                    Types.LONGNVARCHAR,
+                    Types.CLOB ->
+                    TEXT;
+            case Types.BOOLEAN, Types.BIT ->
+                    "bool".equals(typeName) || jdbcType == Types.BOOLEAN ? BOOLEAN : OTHER;
             case Types.DATE -> DATE;
-            case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE, Types.TIME, Types.TIME_WITH_TIMEZONE -> TIMESTAMP;
+            case Types.TIMESTAMP,
+                    Types.TIMESTAMP_WITH_TIMEZONE,
+                    Types.TIME,
+                    Types.TIME_WITH_TIMEZONE ->
+                    TIMESTAMP;
             default -> "text".equals(typeName) || "name".equals(typeName) ? TEXT : OTHER;
         };
     }

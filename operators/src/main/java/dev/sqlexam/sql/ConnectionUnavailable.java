@@ -3,8 +3,9 @@ package dev.sqlexam.sql;
 import java.sql.SQLException;
 
 /**
- * No connection could be had: the source already waited for a busy or restarting server as long as it may, or the
- * server refused. Carries the server's SQLSTATE; {@link Reconnect} never tries again after it.
+ * No connection could be had: the source already waited for a busy or restarting server as long as
+ * it may, or the server refused. Carries the server's SQLSTATE; {@link Reconnect} never tries again
+ * after it.
  */
 public final class ConnectionUnavailable extends SQLException {
 

@@ -1,6 +1,9 @@
 package dev.sqlexam.sql;
 
-/** Error messages as one line: what a trace, a verdict or a console line shows of a library's multi-line message. */
+/**
+ * Error messages as one line: what a trace, a verdict or a console line shows of a library's
+ * multi-line message.
+ */
 public final class ErrorText {
 
     private ErrorText() {}

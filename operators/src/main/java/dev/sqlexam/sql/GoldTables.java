@@ -1,8 +1,10 @@
 package dev.sqlexam.sql;
 
-import dev.sqlexam.model.ErrorClass;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ErrorClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,19 +15,26 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** A gold query's tables as PostgreSQL plans it: the relation names of {@code EXPLAIN (VERBOSE, FORMAT JSON)}. */
+/**
+ * A gold query's tables as PostgreSQL plans it: the relation names of {@code EXPLAIN (VERBOSE,
+ * FORMAT JSON)}.
+ */
 public final class GoldTables {
 
     private GoldTables() {}
 
     /**
-     * Schema-qualified outside {@code public}. Throws what planning threw: the caller tells a gold that cannot be
-     * planned (its own error, reported by grading) from a server that could not be asked ({@link #infrastructure}).
+     * Schema-qualified outside {@code public}. Throws what planning threw: the caller tells a gold
+     * that cannot be planned (its own error, reported by grading) from a server that could not be
+     * asked ({@link #infrastructure}).
      */
     public static List<String> of(Connection readOnly, String sql) throws SQLException {
         try (Statement s = readOnly.createStatement()) {
             s.setQueryTimeout(30);
-            try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + SqlText.stripTrailingSemicolons(sql))) {
+            try (ResultSet rs =
+                    s.executeQuery(
+                            "EXPLAIN (VERBOSE, FORMAT JSON) "
+                                    + SqlText.stripTrailingSemicolons(sql))) {
                 if (!rs.next()) return List.of();
                 Set<String> out = new LinkedHashSet<>();
                 collect(Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan"), out);
@@ -36,9 +45,13 @@ public final class GoldTables {
         }
     }
 
-    /** Whether a failure to plan a gold is the server's or the reader's (connection, permission, resources), not the gold's. */
+    /**
+     * Whether a failure to plan a gold is the server's or the reader's (connection, permission,
+     * resources), not the gold's.
+     */
     public static boolean infrastructure(SQLException e) {
-        return "42501".equals(e.getSQLState()) || ErrorClass.ofSqlState(e.getSQLState()) == ErrorClass.INFRA_FAILURE
+        return "42501".equals(e.getSQLState())
+                || ErrorClass.ofSqlState(e.getSQLState()) == ErrorClass.INFRA_FAILURE
                 || e.getSQLState() == null;
     }
 

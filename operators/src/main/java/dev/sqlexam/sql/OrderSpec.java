@@ -1,8 +1,5 @@
 package dev.sqlexam.sql;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.schema.Column;
@@ -15,6 +12,10 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
 /**
  * Whether a query's row order is part of its answer: only a top-level ORDER BY makes it so (one
  * inside a subquery, a CTE, a window or an aggregate does not). When the ORDER BY keys are output
@@ -23,10 +24,14 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUnreadable) {
 
     public static final OrderSpec UNORDERED = new OrderSpec(false, List.of());
+
     /** Ordered, row by row, with no knowledge of ties. */
     public static final OrderSpec SEQUENCE = new OrderSpec(true, List.of());
 
-    /** {@code keysUnreadable}: why the ORDER BY keys could not be read (the parser failed), so ties are not recognised; else null. */
+    /**
+     * {@code keysUnreadable}: why the ORDER BY keys could not be read (the parser failed), so ties
+     * are not recognised; else null.
+     */
     public OrderSpec {
         keyColumns = List.copyOf(keyColumns);
     }
@@ -48,7 +53,10 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUn
         return derived.ordered() ? derived : SEQUENCE;
     }
 
-    /** The order rule of a query text, parsed once: every variant, run and predictions file of a question grades against its gold's. */
+    /**
+     * The order rule of a query text, parsed once: every variant, run and predictions file of a
+     * question grades against its gold's.
+     */
     public static OrderSpec of(String sql) {
         return PARSED.get(sql, OrderSpec::parse);
     }
@@ -62,8 +70,12 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUn
         try {
             return new OrderSpec(true, keyColumnsOf(body));
         } catch (Exception | StackOverflowError e) {
-            // the lexical check above found the ORDER BY: order is still compared, row by row, without knowing the ties
-            return new OrderSpec(true, List.of(), "JSqlParser could not read the query (" + SqlParsing.reason(e) + ")");
+            // the lexical check above found the ORDER BY: order is still compared, row by row,
+            // without knowing the ties
+            return new OrderSpec(
+                    true,
+                    List.of(),
+                    "JSqlParser could not read the query (" + SqlParsing.reason(e) + ")");
         }
     }
 
@@ -94,7 +106,8 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUn
 
     private static int outputPosition(Expression key, List<SelectItem<?>> items) {
         for (SelectItem<?> item : items) {
-            if (item.getExpression() instanceof AllColumns || item.getExpression() instanceof AllTableColumns) {
+            if (item.getExpression() instanceof AllColumns
+                    || item.getExpression() instanceof AllTableColumns) {
                 return -1;
             }
         }
@@ -105,7 +118,9 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUn
         String keyText = normalise(key.toString());
         for (int i = 0; i < items.size(); i++) {
             SelectItem<?> item = items.get(i);
-            if (item.getAlias() != null && key instanceof Column c && c.getTable() == null
+            if (item.getAlias() != null
+                    && key instanceof Column c
+                    && c.getTable() == null
                     && normalise(item.getAlias().getName()).equals(normalise(c.getColumnName()))) {
                 return i;
             }
@@ -113,7 +128,9 @@ public record OrderSpec(boolean ordered, List<Integer> keyColumns, String keysUn
         for (int i = 0; i < items.size(); i++) {
             Expression expression = items.get(i).getExpression();
             if (normalise(expression.toString()).equals(keyText)) return i;
-            if (key instanceof Column k && k.getTable() == null && expression instanceof Column c
+            if (key instanceof Column k
+                    && k.getTable() == null
+                    && expression instanceof Column c
                     && normalise(c.getColumnName()).equals(normalise(k.getColumnName()))
                     && items.get(i).getAlias() == null) {
                 return i;

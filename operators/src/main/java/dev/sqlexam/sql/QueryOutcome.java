@@ -10,7 +10,8 @@ public record QueryOutcome(
         return new QueryOutcome(result, null, null, null, elapsedMs);
     }
 
-    public static QueryOutcome failure(String sqlstate, ErrorClass errorClass, String error, long elapsedMs) {
+    public static QueryOutcome failure(
+            String sqlstate, ErrorClass errorClass, String error, long elapsedMs) {
         return new QueryOutcome(null, sqlstate, errorClass, error, elapsedMs);
     }
 

@@ -3,11 +3,15 @@ package dev.sqlexam.sql;
 import java.util.List;
 
 /**
- * The rows a query returned, with values already canonical (see {@link ResultValues}):
- * exact numbers as stripped {@code BigDecimal}, floats as {@code Double}, temporals as ISO text.
- * {@code truncated} is set when the row cap cut the result.
+ * The rows a query returned, with values already canonical (see {@link ResultValues}): exact
+ * numbers as stripped {@code BigDecimal}, floats as {@code Double}, temporals as ISO text. {@code
+ * truncated} is set when the row cap cut the result.
  */
-public record QueryResult(List<String> columnNames, List<ColumnKind> kinds, List<List<Object>> rows, boolean truncated) {
+public record QueryResult(
+        List<String> columnNames,
+        List<ColumnKind> kinds,
+        List<List<Object>> rows,
+        boolean truncated) {
 
     public QueryResult {
         columnNames = List.copyOf(columnNames);

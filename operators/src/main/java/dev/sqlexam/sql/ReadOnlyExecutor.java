@@ -1,7 +1,8 @@
 package dev.sqlexam.sql;
 
-import dev.sqlexam.model.ExplainOutcome;
 import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.model.ExplainOutcome;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,7 +22,8 @@ public final class ReadOnlyExecutor {
     private final int rowCap;
 
     public ReadOnlyExecutor(ConnectionSource connections, long statementTimeoutMs, int rowCap) {
-        if (statementTimeoutMs <= 0) throw new IllegalArgumentException("statementTimeoutMs must be > 0");
+        if (statementTimeoutMs <= 0)
+            throw new IllegalArgumentException("statementTimeoutMs must be > 0");
         if (rowCap <= 0) throw new IllegalArgumentException("rowCap must be > 0");
         this.connections = connections;
         this.statementTimeoutMs = statementTimeoutMs;
@@ -37,48 +39,69 @@ public final class ReadOnlyExecutor {
         long start = System.nanoTime();
         SqlGuard.Verdict verdict = SqlGuard.check(sql);
         if (!verdict.allowed()) {
-            return QueryOutcome.failure(null, ErrorClass.VALIDATION_BLOCK, "blocked: " + verdict.reason(), elapsedMs(start));
+            return QueryOutcome.failure(
+                    null,
+                    ErrorClass.VALIDATION_BLOCK,
+                    "blocked: " + verdict.reason(),
+                    elapsedMs(start));
         }
         String body = SqlText.stripTrailingSemicolons(sql);
         try {
-            return reconnecting(database, connection -> {
-                try (Statement statement = readOnlyStatement(connection, timeoutMs)) {
-                    statement.setFetchSize(1_000);
-                    statement.setMaxRows(rowCap + 1);
-                    try (ResultSet rs = statement.executeQuery(body)) {
-                        return QueryOutcome.success(ResultValues.read(rs, rowCap), elapsedMs(start));
-                    }
-                }
-            });
+            return reconnecting(
+                    database,
+                    connection -> {
+                        try (Statement statement = readOnlyStatement(connection, timeoutMs)) {
+                            statement.setFetchSize(1_000);
+                            statement.setMaxRows(rowCap + 1);
+                            try (ResultSet rs = statement.executeQuery(body)) {
+                                return QueryOutcome.success(
+                                        ResultValues.read(rs, rowCap), elapsedMs(start));
+                            }
+                        }
+                    });
         } catch (SQLException e) {
-            return QueryOutcome.failure(e.getSQLState(), classify(e), ErrorText.firstLine(e.getMessage()), elapsedMs(start));
+            return QueryOutcome.failure(
+                    e.getSQLState(),
+                    classify(e),
+                    ErrorText.firstLine(e.getMessage()),
+                    elapsedMs(start));
         } catch (RuntimeException e) {
-            return QueryOutcome.failure(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), elapsedMs(start));
+            return QueryOutcome.failure(
+                    null,
+                    ErrorClass.UNKNOWN,
+                    e.getClass().getSimpleName() + ": " + e.getMessage(),
+                    elapsedMs(start));
         }
     }
 
-    /** One read-only attempt on a connection; the connection is rolled back and given back by the caller. */
+    /**
+     * One read-only attempt on a connection; the connection is rolled back and given back by the
+     * caller.
+     */
     @FunctionalInterface
     private interface Attempt<T> {
         T run(Connection connection) throws SQLException, java.io.IOException;
     }
 
     /**
-     * Runs an attempt on a fresh connection, again when the connection was lost under it (the server restarted or
-     * ended the session) while the source's reconnect time lasts. A read-only query is safe to repeat.
+     * Runs an attempt on a fresh connection, again when the connection was lost under it (the
+     * server restarted or ended the session) while the source's reconnect time lasts. A read-only
+     * query is safe to repeat.
      */
     private <T> T reconnecting(String database, Attempt<T> attempt) throws SQLException {
         try {
-            return Reconnect.within(connections.reconnectWithinMs(), () -> {
-                try (Connection connection = connections.open(database)) {
-                    connection.setAutoCommit(false);
-                    try {
-                        return attempt.run(connection);
-                    } finally {
-                        rollbackQuietly(connection);
-                    }
-                }
-            });
+            return Reconnect.within(
+                    connections.reconnectWithinMs(),
+                    () -> {
+                        try (Connection connection = connections.open(database)) {
+                            connection.setAutoCommit(false);
+                            try {
+                                return attempt.run(connection);
+                            } finally {
+                                rollbackQuietly(connection);
+                            }
+                        }
+                    });
         } catch (SQLException | RuntimeException e) {
             throw e;
         } catch (java.io.IOException e) {
@@ -88,11 +111,15 @@ public final class ReadOnlyExecutor {
         }
     }
 
-    private static Statement readOnlyStatement(Connection connection, long timeoutMs) throws SQLException {
+    private static Statement readOnlyStatement(Connection connection, long timeoutMs)
+            throws SQLException {
         Statement statement = connection.createStatement();
         try {
-            // one round trip: the driver sends both in one exchange, before the statement the caller runs
-            statement.execute("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + Math.max(1, timeoutMs));
+            // one round trip: the driver sends both in one exchange, before the statement the
+            // caller runs
+            statement.execute(
+                    "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = "
+                            + Math.max(1, timeoutMs));
             // client-side backstop in case the server never answers the cancel
             statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
             return statement;
@@ -103,31 +130,59 @@ public final class ReadOnlyExecutor {
     }
 
     /**
-     * EXPLAIN (FORMAT JSON) of a query, under the same guard, role, read-only transaction and rollback
-     * as execution, with its own server-side timeout; the query itself never runs.
+     * EXPLAIN (FORMAT JSON) of a query, under the same guard, role, read-only transaction and
+     * rollback as execution, with its own server-side timeout; the query itself never runs.
      */
     public ExplainOutcome explain(String database, String sql, long timeoutMs) {
         long start = System.nanoTime();
         SqlGuard.Verdict verdict = SqlGuard.check(sql);
         if (!verdict.allowed()) {
-            return ExplainOutcome.failed(null, ErrorClass.VALIDATION_BLOCK, "blocked: " + verdict.reason(), null, elapsedMs(start));
+            return ExplainOutcome.failed(
+                    null,
+                    ErrorClass.VALIDATION_BLOCK,
+                    "blocked: " + verdict.reason(),
+                    null,
+                    elapsedMs(start));
         }
         String body = SqlText.stripTrailingSemicolons(sql);
         try {
-            return reconnecting(database, connection -> {
-                try (Statement statement = readOnlyStatement(connection, timeoutMs);
-                        ResultSet rs = statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
-                    rs.next();
-                    var plan = dev.sqlexam.json.Json.MAPPER.readTree(rs.getString(1)).path(0).path("Plan");
-                    return ExplainOutcome.passed(plan.path("Total Cost").asDouble(), plan.path("Plan Rows").asDouble(), elapsedMs(start));
-                }
-            });
+            return reconnecting(
+                    database,
+                    connection -> {
+                        try (Statement statement = readOnlyStatement(connection, timeoutMs);
+                                ResultSet rs =
+                                        statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+                            rs.next();
+                            var plan =
+                                    dev.sqlexam.json.Json.MAPPER
+                                            .readTree(rs.getString(1))
+                                            .path(0)
+                                            .path("Plan");
+                            return ExplainOutcome.passed(
+                                    plan.path("Total Cost").asDouble(),
+                                    plan.path("Plan Rows").asDouble(),
+                                    elapsedMs(start));
+                        }
+                    });
         } catch (SQLException e) {
-            String hint = e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
-                    ? p.getServerErrorMessage().getHint() : null;
-            return ExplainOutcome.failed(e.getSQLState(), classify(e), ErrorText.firstLine(e.getMessage()), hint, elapsedMs(start));
+            String hint =
+                    e instanceof org.postgresql.util.PSQLException p
+                                    && p.getServerErrorMessage() != null
+                            ? p.getServerErrorMessage().getHint()
+                            : null;
+            return ExplainOutcome.failed(
+                    e.getSQLState(),
+                    classify(e),
+                    ErrorText.firstLine(e.getMessage()),
+                    hint,
+                    elapsedMs(start));
         } catch (RuntimeException e) {
-            return ExplainOutcome.failed(null, ErrorClass.UNKNOWN, e.getClass().getSimpleName() + ": " + e.getMessage(), null, elapsedMs(start));
+            return ExplainOutcome.failed(
+                    null,
+                    ErrorClass.UNKNOWN,
+                    e.getClass().getSimpleName() + ": " + e.getMessage(),
+                    null,
+                    elapsedMs(start));
         }
     }
 
@@ -136,7 +191,8 @@ public final class ReadOnlyExecutor {
             ErrorClass byState = ErrorClass.ofSqlState(e.getSQLState());
             if (byState != ErrorClass.UNKNOWN) return byState;
         }
-        if (e instanceof ConnectionUnavailable || e instanceof SQLTransientConnectionException
+        if (e instanceof ConnectionUnavailable
+                || e instanceof SQLTransientConnectionException
                 || e instanceof SQLNonTransientConnectionException) {
             return ErrorClass.INFRA_FAILURE;
         }

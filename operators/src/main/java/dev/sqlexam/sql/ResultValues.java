@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a JDBC result set into canonical values, so that grading compares meaning, not encoding:
- * 4, 4.0 and 4.00 become the same {@code BigDecimal}; floats become {@code Double}; dates and
+ * Reads a JDBC result set into canonical values, so that grading compares meaning, not encoding: 4,
+ * 4.0 and 4.00 become the same {@code BigDecimal}; floats become {@code Double}; dates and
  * timestamps become ISO text (timestamptz in UTC); NULL stays {@code null}.
  */
 public final class ResultValues {
@@ -46,7 +46,8 @@ public final class ResultValues {
         return new QueryResult(names, kinds, rows, truncated);
     }
 
-    private static Object value(ResultSet rs, int col, int jdbcType, ColumnKind kind) throws SQLException {
+    private static Object value(ResultSet rs, int col, int jdbcType, ColumnKind kind)
+            throws SQLException {
         switch (kind) {
             case NUMBER -> {
                 if (jdbcType == Types.REAL || jdbcType == Types.FLOAT || jdbcType == Types.DOUBLE) {
@@ -73,7 +74,12 @@ public final class ResultValues {
                 try {
                     if (jdbcType == Types.TIMESTAMP_WITH_TIMEZONE) {
                         OffsetDateTime t = rs.getObject(col, OffsetDateTime.class);
-                        return t == null ? null : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime().toString() + "Z";
+                        return t == null
+                                ? null
+                                : t.withOffsetSameInstant(ZoneOffset.UTC)
+                                                .toLocalDateTime()
+                                                .toString()
+                                        + "Z";
                     }
                     if (jdbcType == Types.TIMESTAMP) {
                         LocalDateTime t = rs.getObject(col, LocalDateTime.class);

@@ -4,16 +4,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one lexer of SQL text that lint, references, normalization and autocorrect share: it cuts a query into code,
- * string literals (with doubled quotes), quoted identifiers, dollar-quoted strings and comments (nested block
- * comments included), each span with its end and whether it was closed.
+ * The one lexer of SQL text that lint, references, normalization and autocorrect share: it cuts a
+ * query into code, string literals (with doubled quotes), quoted identifiers, dollar-quoted strings
+ * and comments (nested block comments included), each span with its end and whether it was closed.
  */
 public final class SqlLexer {
 
     /** What a span of text is. */
-    public enum Kind { CODE, STRING, QUOTED_IDENTIFIER, DOLLAR_STRING, COMMENT }
+    public enum Kind {
+        CODE,
+        STRING,
+        QUOTED_IDENTIFIER,
+        DOLLAR_STRING,
+        COMMENT
+    }
 
-    /** {@code [start, end)} of the text; {@code closed} is false for a literal or comment that runs to the end unclosed. */
+    /**
+     * {@code [start, end)} of the text; {@code closed} is false for a literal or comment that runs
+     * to the end unclosed.
+     */
     public record Span(Kind kind, int start, int end, boolean closed) {}
 
     private SqlLexer() {}
@@ -38,23 +47,33 @@ public final class SqlLexer {
         return out;
     }
 
-    /** The closed string literal that starts at {@code i} (its quotes included), or null when none does. */
+    /**
+     * The closed string literal that starts at {@code i} (its quotes included), or null when none
+     * does.
+     */
     public static Span stringAt(String sql, int i) {
         if (i >= sql.length() || sql.charAt(i) != '\'') return null;
         Span span = quoted(sql, i, Kind.STRING);
         return span.closed() ? span : null;
     }
 
-    /** The values of the query's closed string literals, unquoted ({@code ''} as {@code '}); none from comments or identifiers. */
+    /**
+     * The values of the query's closed string literals, unquoted ({@code ''} as {@code '}); none
+     * from comments or identifiers.
+     */
     public static List<String> stringValues(String sql) {
         List<String> out = new ArrayList<>();
         for (Span span : spans(sql)) {
-            if (span.kind() == Kind.STRING && span.closed()) out.add(sql.substring(span.start() + 1, span.end() - 1).replace("''", "'"));
+            if (span.kind() == Kind.STRING && span.closed())
+                out.add(sql.substring(span.start() + 1, span.end() - 1).replace("''", "'"));
         }
         return out;
     }
 
-    /** The comment, string, quoted identifier or dollar-quoted string that starts at {@code i}; null where code goes on. */
+    /**
+     * The comment, string, quoted identifier or dollar-quoted string that starts at {@code i}; null
+     * where code goes on.
+     */
     private static Span tokenAt(String sql, int i) {
         char c = sql.charAt(i);
         char next = i + 1 < sql.length() ? sql.charAt(i + 1) : 0;
@@ -63,7 +82,8 @@ public final class SqlLexer {
             return new Span(Kind.COMMENT, i, nl < 0 ? sql.length() : nl, true);
         }
         if (c == '/' && next == '*') return blockComment(sql, i);
-        if (c == '\'' || c == '"') return quoted(sql, i, c == '\'' ? Kind.STRING : Kind.QUOTED_IDENTIFIER);
+        if (c == '\'' || c == '"')
+            return quoted(sql, i, c == '\'' ? Kind.STRING : Kind.QUOTED_IDENTIFIER);
         if (c == '$') return dollarQuoted(sql, i);
         return null;
     }
@@ -106,12 +126,20 @@ public final class SqlLexer {
         return new Span(kind, start, n, false);
     }
 
-    /** {@code $tag$ … $tag$}; a {@code $} that opens no tag (a parameter, part of a name) is code. */
+    /**
+     * {@code $tag$ … $tag$}; a {@code $} that opens no tag (a parameter, part of a name) is code.
+     */
     private static Span dollarQuoted(String sql, int start) {
         int tagEnd = sql.indexOf('$', start + 1);
         String tag = tagEnd > start ? sql.substring(start, tagEnd + 1) : null;
-        if (tag == null || !tag.matches("\\$[A-Za-z_]*\\$") || (start > 0 && Character.isLetterOrDigit(sql.charAt(start - 1)))) return null;
+        if (tag == null
+                || !tag.matches("\\$[A-Za-z_]*\\$")
+                || (start > 0 && Character.isLetterOrDigit(sql.charAt(start - 1)))) return null;
         int close = sql.indexOf(tag, tagEnd + 1);
-        return new Span(Kind.DOLLAR_STRING, start, close < 0 ? sql.length() : close + tag.length(), close >= 0);
+        return new Span(
+                Kind.DOLLAR_STRING,
+                start,
+                close < 0 ? sql.length() : close + tag.length(),
+                close >= 0);
     }
 }

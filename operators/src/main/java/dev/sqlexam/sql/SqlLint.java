@@ -1,16 +1,10 @@
 package dev.sqlexam.sql;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.model.LintIssue;
 import dev.sqlexam.model.LintSeverity;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.FromItem;
@@ -22,14 +16,20 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Deterministic SQL lint before EXPLAIN (seed 000's checks plus seed 004's SELECT *, CROSS JOIN and
- * HAVING without GROUP BY). Errors mean the candidate skips EXPLAIN and goes to repair; warnings are
- * kept for scoring. Never throws: an unparsable candidate gets a {@code parse_error}.
+ * HAVING without GROUP BY). Errors mean the candidate skips EXPLAIN and goes to repair; warnings
+ * are kept for scoring. Never throws: an unparsable candidate gets a {@code parse_error}.
  */
 public final class SqlLint {
-
-
 
     /** All findings of one candidate. */
     public record Result(List<LintIssue> issues) {
@@ -51,9 +51,15 @@ public final class SqlLint {
     }
 
     private static final Pattern TRAILING_SELECT = Pattern.compile("(?is),\\s*FROM\\b");
-    private static final Pattern TRAILING_GROUP = Pattern.compile("(?is)\\bGROUP\\s+BY\\b[^;()]*?,\\s*(?:ORDER\\b|HAVING\\b|LIMIT\\b|WINDOW\\b|\\)|;|$)");
-    private static final Pattern TRAILING_ORDER = Pattern.compile("(?is)\\bORDER\\s+BY\\b[^;()]*?,\\s*(?:LIMIT\\b|OFFSET\\b|FETCH\\b|\\)|;|$)");
-    private static final Pattern AGGREGATE = Pattern.compile("(?i)\\b(COUNT|SUM|AVG|MIN|MAX|STRING_AGG|ARRAY_AGG|BOOL_AND|BOOL_OR|EVERY|STDDEV\\w*|VARIANCE|VAR_\\w+|PERCENTILE_\\w+|MODE)\\s*\\(");
+    private static final Pattern TRAILING_GROUP =
+            Pattern.compile(
+                    "(?is)\\bGROUP\\s+BY\\b[^;()]*?,\\s*(?:ORDER\\b|HAVING\\b|LIMIT\\b|WINDOW\\b|\\)|;|$)");
+    private static final Pattern TRAILING_ORDER =
+            Pattern.compile(
+                    "(?is)\\bORDER\\s+BY\\b[^;()]*?,\\s*(?:LIMIT\\b|OFFSET\\b|FETCH\\b|\\)|;|$)");
+    private static final Pattern AGGREGATE =
+            Pattern.compile(
+                    "(?i)\\b(COUNT|SUM|AVG|MIN|MAX|STRING_AGG|ARRAY_AGG|BOOL_AND|BOOL_OR|EVERY|STDDEV\\w*|VARIANCE|VAR_\\w+|PERCENTILE_\\w+|MODE)\\s*\\(");
 
     private SqlLint() {}
 
@@ -61,16 +67,23 @@ public final class SqlLint {
         return sql == null ? examine("") : RESULTS.get(sql, SqlLint::examine);
     }
 
-    /** Lint results are a function of the text alone; query logs and candidate sets repeat their SQL. */
-    private static final Cache<String, Result> RESULTS = Caffeine.newBuilder().maximumSize(10_000).build();
+    /**
+     * Lint results are a function of the text alone; query logs and candidate sets repeat their
+     * SQL.
+     */
+    private static final Cache<String, Result> RESULTS =
+            Caffeine.newBuilder().maximumSize(10_000).build();
 
     private static Result examine(String sql) {
         List<LintIssue> issues = new ArrayList<>();
         String masked = mask(sql == null ? "" : sql, issues);
         if (!issues.isEmpty()) return new Result(issues);
-        if (TRAILING_SELECT.matcher(masked).find()) issues.add(error("trailing_comma_select", "a comma right before FROM"));
-        if (TRAILING_GROUP.matcher(masked).find()) issues.add(error("trailing_comma_groupby", "a trailing comma in GROUP BY"));
-        if (TRAILING_ORDER.matcher(masked).find()) issues.add(error("trailing_comma_orderby", "a trailing comma in ORDER BY"));
+        if (TRAILING_SELECT.matcher(masked).find())
+            issues.add(error("trailing_comma_select", "a comma right before FROM"));
+        if (TRAILING_GROUP.matcher(masked).find())
+            issues.add(error("trailing_comma_groupby", "a trailing comma in GROUP BY"));
+        if (TRAILING_ORDER.matcher(masked).find())
+            issues.add(error("trailing_comma_orderby", "a trailing comma in ORDER BY"));
         if (!issues.isEmpty()) return new Result(issues);
         Statement statement;
         try {
@@ -81,7 +94,8 @@ public final class SqlLint {
             return new Result(issues);
         }
         if (!(statement instanceof Select select)) return new Result(issues);
-        Set<String> qualifiers = new HashSet<>(Set.of("pg_catalog", "public", "information_schema"));
+        Set<String> qualifiers =
+                new HashSet<>(Set.of("pg_catalog", "public", "information_schema"));
         qualifiers.addAll(SqlReferences.of(sql).qualifiers(sql));
         List<PlainSelect> selects = new ArrayList<>();
         plainSelects(select, selects, qualifiers);
@@ -92,8 +106,9 @@ public final class SqlLint {
 
     /** Blanks string literals and comments; reports unclosed quotes and unbalanced parentheses. */
     /**
-     * The query with string literals as {@code ''} and comments as one space (quoted identifiers kept), from the shared
-     * {@link SqlLexer}; an unclosed literal or unbalanced parentheses become issues.
+     * The query with string literals as {@code ''} and comments as one space (quoted identifiers
+     * kept), from the shared {@link SqlLexer}; an unclosed literal or unbalanced parentheses become
+     * issues.
      */
     static String mask(String sql, List<LintIssue> issues) {
         StringBuilder out = new StringBuilder(sql.length());
@@ -103,11 +118,21 @@ public final class SqlLint {
             switch (span.kind()) {
                 case STRING, DOLLAR_STRING, QUOTED_IDENTIFIER -> {
                     if (!span.closed()) {
-                        issues.add(error("unclosed_quote", (span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER ? "a quoted identifier"
-                                : "a string literal") + " opened at character " + (span.start() + 1) + " never closes"));
+                        issues.add(
+                                error(
+                                        "unclosed_quote",
+                                        (span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER
+                                                        ? "a quoted identifier"
+                                                        : "a string literal")
+                                                + " opened at character "
+                                                + (span.start() + 1)
+                                                + " never closes"));
                         return out.toString();
                     }
-                    out.append(span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER ? sql.substring(span.start(), span.end()) : "''");
+                    out.append(
+                            span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER
+                                    ? sql.substring(span.start(), span.end())
+                                    : "''");
                 }
                 case COMMENT -> out.append(' ');
                 case CODE -> {
@@ -121,7 +146,10 @@ public final class SqlLint {
             }
         }
         if (negative || depth != 0) {
-            issues.add(error("unbalanced_parens", negative ? "a ')' closes nothing" : depth + " '(' never close"));
+            issues.add(
+                    error(
+                            "unbalanced_parens",
+                            negative ? "a ')' closes nothing" : depth + " '(' never close"));
         }
         return out.toString();
     }
@@ -129,7 +157,8 @@ public final class SqlLint {
     private static void plainSelects(Select select, List<PlainSelect> out, Set<String> qualifiers) {
         if (select.getWithItemsList() != null) {
             for (WithItem<?> w : select.getWithItemsList()) {
-                if (w.getAlias() != null) qualifiers.add(SqlReferences.normalize(w.getAlias().getName()));
+                if (w.getAlias() != null)
+                    qualifiers.add(SqlReferences.normalize(w.getAlias().getName()));
                 if (w.getSelect() != null) plainSelects(w.getSelect(), out, qualifiers);
             }
         }
@@ -138,7 +167,8 @@ public final class SqlLint {
             List<FromItem> items = new ArrayList<>();
             if (ps.getFromItem() != null) items.add(ps.getFromItem());
             if (ps.getJoins() != null) ps.getJoins().forEach(j -> items.add(j.getRightItem()));
-            for (FromItem item : items) if (item instanceof ParenthesedSelect sub) plainSelects(sub, out, qualifiers);
+            for (FromItem item : items)
+                if (item instanceof ParenthesedSelect sub) plainSelects(sub, out, qualifiers);
         } else if (select instanceof SetOperationList set) {
             for (Select s : set.getSelects()) plainSelects(s, out, qualifiers);
         } else if (select instanceof ParenthesedSelect p && p.getSelect() != null) {
@@ -155,78 +185,121 @@ public final class SqlLint {
                 items.add(j.getRightItem());
                 if (j.isCross() || (j.isSimple() && ps.getWhere() == null)) {
                     issues.add(warn("cross_join", "a cross join with " + j.getRightItem()));
-                } else if (!j.isSimple() && !j.isNatural() && j.getOnExpressions().isEmpty()
+                } else if (!j.isSimple()
+                        && !j.isNatural()
+                        && j.getOnExpressions().isEmpty()
                         && (j.getUsingColumns() == null || j.getUsingColumns().isEmpty())) {
-                    issues.add(error("join_without_condition", "JOIN " + j.getRightItem() + " has no ON or USING"));
+                    issues.add(
+                            error(
+                                    "join_without_condition",
+                                    "JOIN " + j.getRightItem() + " has no ON or USING"));
                 }
             }
         }
         for (FromItem item : items) {
-            String name = item.getAlias() != null ? item.getAlias().getName() : item instanceof Table t ? t.getName() : null;
-            if (name != null && !seen.add(SqlReferences.normalize(name))) issues.add(warn("duplicate_alias", "'" + name + "' names two FROM items"));
+            String name =
+                    item.getAlias() != null
+                            ? item.getAlias().getName()
+                            : item instanceof Table t ? t.getName() : null;
+            if (name != null && !seen.add(SqlReferences.normalize(name)))
+                issues.add(warn("duplicate_alias", "'" + name + "' names two FROM items"));
         }
         boolean grouped = ps.getGroupBy() != null;
         List<String> groupKeys = new ArrayList<>();
         if (grouped && ps.getGroupBy().getGroupByExpressionList() != null) {
-            ps.getGroupBy().getGroupByExpressionList().forEach(e -> groupKeys.add(squash(e.toString())));
+            ps.getGroupBy()
+                    .getGroupByExpressionList()
+                    .forEach(e -> groupKeys.add(squash(e.toString())));
         }
         boolean anyAggregate = false;
         List<String> plain = new ArrayList<>();
         for (SelectItem<?> item : ps.getSelectItems()) {
             String text = item.getExpression().toString();
             if (text.equals("*") || text.endsWith(".*")) {
-                issues.add(warn("select_star", "SELECT " + text + " returns whatever columns the table has"));
+                issues.add(
+                        warn(
+                                "select_star",
+                                "SELECT " + text + " returns whatever columns the table has"));
                 continue;
             }
-            boolean aggregate = AGGREGATE.matcher(text).find() && !text.toUpperCase(Locale.ROOT).contains(" OVER ");
+            boolean aggregate =
+                    AGGREGATE.matcher(text).find()
+                            && !text.toUpperCase(Locale.ROOT).contains(" OVER ");
             anyAggregate |= aggregate;
             if (!aggregate && looksLikeColumn(text)) plain.add(text);
         }
         if (!grouped && anyAggregate && !plain.isEmpty()) {
-            issues.add(warn("aggregate_without_groupby", "aggregates next to " + plain + " without GROUP BY"));
+            issues.add(
+                    warn(
+                            "aggregate_without_groupby",
+                            "aggregates next to " + plain + " without GROUP BY"));
         }
         if (grouped) {
             for (String p : plain) {
                 String key = squash(p);
                 String bare = key.contains(".") ? key.substring(key.lastIndexOf('.') + 1) : key;
-                boolean covered = groupKeys.stream().anyMatch(g -> g.equals(key) || g.endsWith("." + bare) || g.equals(bare));
+                boolean covered =
+                        groupKeys.stream()
+                                .anyMatch(
+                                        g ->
+                                                g.equals(key)
+                                                        || g.endsWith("." + bare)
+                                                        || g.equals(bare));
                 if (!covered && !groupKeys.stream().allMatch(g -> g.matches("\\d+"))) {
-                    issues.add(warn("non_aggregate_in_select", p + " is neither aggregated nor in GROUP BY"));
+                    issues.add(
+                            warn(
+                                    "non_aggregate_in_select",
+                                    p + " is neither aggregated nor in GROUP BY"));
                 }
             }
         }
-        if (ps.getHaving() != null && !grouped) issues.add(warn("having_without_groupby", "HAVING without GROUP BY"));
+        if (ps.getHaving() != null && !grouped)
+            issues.add(warn("having_without_groupby", "HAVING without GROUP BY"));
         if (items.size() > 1) {
             for (SelectItem<?> item : ps.getSelectItems()) {
                 String text = item.getExpression().toString();
-                if (text.matches("[A-Za-z_][\\w$]*") && !text.equalsIgnoreCase("null") && !text.equalsIgnoreCase("true")
+                if (text.matches("[A-Za-z_][\\w$]*")
+                        && !text.equalsIgnoreCase("null")
+                        && !text.equalsIgnoreCase("true")
                         && !text.equalsIgnoreCase("false")) {
-                    issues.add(warn("ambiguous_column", "unqualified " + text + " in a query over " + items.size() + " tables"));
+                    issues.add(
+                            warn(
+                                    "ambiguous_column",
+                                    "unqualified "
+                                            + text
+                                            + " in a query over "
+                                            + items.size()
+                                            + " tables"));
                 }
             }
         }
     }
 
-    private static void undefinedAliases(String masked, Set<String> qualifiers, List<LintIssue> issues) {
+    private static void undefinedAliases(
+            String masked, Set<String> qualifiers, List<LintIssue> issues) {
         Set<String> reported = new HashSet<>();
         Matcher m = SqlReferences.QUALIFIED.matcher(masked);
         while (m.find()) {
             String q = SqlReferences.normalize(m.group(1));
             if (!qualifiers.contains(q) && reported.add(q)) {
-                issues.add(error("undefined_alias", "'" + m.group(1) + "' is not a table or alias of this query"));
+                issues.add(
+                        error(
+                                "undefined_alias",
+                                "'" + m.group(1) + "' is not a table or alias of this query"));
             }
         }
     }
 
     private static boolean looksLikeColumn(String text) {
-        return text.matches("(?:(?:[A-Za-z_][\\w$]*|\"[^\"]+\")\\.)?(?:[A-Za-z_][\\w$]*|\"[^\"]+\")")
-                && !List.of("null", "true", "false", "current_date", "current_timestamp").contains(text.toLowerCase(Locale.ROOT));
+        return text.matches(
+                        "(?:(?:[A-Za-z_][\\w$]*|\"[^\"]+\")\\.)?(?:[A-Za-z_][\\w$]*|\"[^\"]+\")")
+                && !List.of("null", "true", "false", "current_date", "current_timestamp")
+                        .contains(text.toLowerCase(Locale.ROOT));
     }
 
     private static String squash(String s) {
         return s.replaceAll("\\s+", "").replace("\"", "").toLowerCase(Locale.ROOT);
     }
-
 
     private static LintIssue error(String code, String message) {
         return new LintIssue(code, LintSeverity.ERROR, message);

@@ -6,14 +6,18 @@ public final class SqlText {
     private SqlText() {}
 
     /**
-     * Removes comments and string/identifier contents, and marks parenthesis depth: returns the text
-     * where every character inside quotes or comments is replaced by a space, keeping positions.
+     * Removes comments and string/identifier contents, and marks parenthesis depth: returns the
+     * text where every character inside quotes or comments is replaced by a space, keeping
+     * positions.
      */
     public static String maskQuotedAndComments(String sql) {
         return mask(sql, false);
     }
 
-    /** Like {@link #maskQuotedAndComments} but keeps double-quoted identifiers (quotes included): names stay visible. */
+    /**
+     * Like {@link #maskQuotedAndComments} but keeps double-quoted identifiers (quotes included):
+     * names stay visible.
+     */
     public static String maskStringsAndComments(String sql) {
         return mask(sql, true);
     }
@@ -21,13 +25,17 @@ public final class SqlText {
     private static String mask(String sql, boolean keepIdentifiers) {
         char[] out = sql.toCharArray();
         for (SqlLexer.Span span : SqlLexer.spans(sql)) {
-            boolean keep = span.kind() == SqlLexer.Kind.CODE || keepIdentifiers && span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER;
+            boolean keep =
+                    span.kind() == SqlLexer.Kind.CODE
+                            || keepIdentifiers && span.kind() == SqlLexer.Kind.QUOTED_IDENTIFIER;
             if (!keep) java.util.Arrays.fill(out, span.start(), span.end(), ' ');
         }
         return new String(out);
     }
 
-    /** True when the masked text has the keyword sequence (e.g. "ORDER BY") at parenthesis depth 0. */
+    /**
+     * True when the masked text has the keyword sequence (e.g. "ORDER BY") at parenthesis depth 0.
+     */
     public static boolean hasTopLevel(String sql, String keywordRegex) {
         String masked = maskQuotedAndComments(sql);
         StringBuilder top = new StringBuilder(masked.length());
@@ -38,7 +46,9 @@ public final class SqlText {
             else top.append(depth == 0 ? c : ' ');
             if (c == '(' || c == ')') top.append(' ');
         }
-        return java.util.regex.Pattern.compile("(?i)\\b" + keywordRegex + "\\b").matcher(top).find();
+        return java.util.regex.Pattern.compile("(?i)\\b" + keywordRegex + "\\b")
+                .matcher(top)
+                .find();
     }
 
     /** Strips trailing semicolons and whitespace. */
@@ -49,17 +59,23 @@ public final class SqlText {
     }
 
     /**
-     * Applies {@code pattern} → {@code replacement} (a regex replacement string) to the SQL outside its
-     * string literals and comments, so identifiers change and values never do.
+     * Applies {@code pattern} → {@code replacement} (a regex replacement string) to the SQL outside
+     * its string literals and comments, so identifiers change and values never do.
      */
-    public static String replaceInCode(String sql, java.util.regex.Pattern pattern, String replacement) {
+    public static String replaceInCode(
+            String sql, java.util.regex.Pattern pattern, String replacement) {
         String masked = maskQuotedAndComments(sql.replace('"', '\u0000'));
         StringBuilder out = new StringBuilder();
         int i = 0;
         while (i < sql.length()) {
-            boolean code = masked.charAt(i) != ' ' || sql.charAt(i) == ' ' || Character.isWhitespace(sql.charAt(i));
+            boolean code =
+                    masked.charAt(i) != ' '
+                            || sql.charAt(i) == ' '
+                            || Character.isWhitespace(sql.charAt(i));
             int j = i;
-            while (j < sql.length() && (masked.charAt(j) != ' ' || Character.isWhitespace(sql.charAt(j))) == code) j++;
+            while (j < sql.length()
+                    && (masked.charAt(j) != ' ' || Character.isWhitespace(sql.charAt(j))) == code)
+                j++;
             String segment = sql.substring(i, j);
             out.append(code ? pattern.matcher(segment).replaceAll(replacement) : segment);
             i = j;

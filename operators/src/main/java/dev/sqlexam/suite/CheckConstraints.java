@@ -16,9 +16,10 @@ import java.util.WeakHashMap;
 import java.util.regex.Pattern;
 
 /**
- * A table's check constraints as the generator uses them: which columns they name; values of a column that a check on
- * it alone refuses (asked of the server, so any expression counts: {@code status IN (…)}, {@code qty > 0}); and a row
- * a check refused, mended by setting its nullable checked columns to NULL (a check passes on NULL).
+ * A table's check constraints as the generator uses them: which columns they name; values of a
+ * column that a check on it alone refuses (asked of the server, so any expression counts: {@code
+ * status IN (…)}, {@code qty > 0}); and a row a check refused, mended by setting its nullable
+ * checked columns to NULL (a check passes on NULL).
  */
 final class CheckConstraints {
 
@@ -29,11 +30,13 @@ final class CheckConstraints {
     private record Probe(String sql, String value) {}
 
     /**
-     * The server's answers to probes, by connection: a pool reloads one scratch database on one connection for every
-     * candidate and would ask the same probes each time. PostgreSQL takes a check's condition to be immutable, so an
-     * answer holds as long as the connection (weakly held: the answers go with it).
+     * The server's answers to probes, by connection: a pool reloads one scratch database on one
+     * connection for every candidate and would ask the same probes each time. PostgreSQL takes a
+     * check's condition to be immutable, so an answer holds as long as the connection (weakly held:
+     * the answers go with it).
      */
-    private static final Map<Connection, Map<Probe, Boolean>> ANSWERS = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<Connection, Map<Probe, Boolean>> ANSWERS =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     private final SuiteSchema.Table table;
     private final List<Check> checks = new ArrayList<>();
@@ -43,11 +46,14 @@ final class CheckConstraints {
         for (String constraint : table.constraints()) {
             int at = constraint.indexOf(" CHECK ");
             if (at < 0) continue;
-            String expression = constraint.substring(at + " CHECK ".length()).replaceAll("\\s+NOT VALID$", "");
+            String expression =
+                    constraint.substring(at + " CHECK ".length()).replaceAll("\\s+NOT VALID$", "");
             List<Integer> named = new ArrayList<>();
             for (int i = 0; i < table.columns().size(); i++) {
                 String name = table.columns().get(i).name();
-                if (Pattern.compile("(?<![\\w\"])\"?" + Pattern.quote(name) + "\"?(?![\\w\"])").matcher(expression).find()) named.add(i);
+                if (Pattern.compile("(?<![\\w\"])\"?" + Pattern.quote(name) + "\"?(?![\\w\"])")
+                        .matcher(expression)
+                        .find()) named.add(i);
             }
             checks.add(new Check(expression, named));
         }
@@ -75,9 +81,17 @@ final class CheckConstraints {
         }
     }
 
-    private static Set<String> accepted(Connection c, SuiteSchema.Column column, String expression, Set<String> candidates) throws SQLException {
-        String probe = "SELECT (" + expression + ") IS NOT FALSE FROM (SELECT CAST(? AS " + column.type() + ") AS " + SuiteSchema.quote(column.name())
-                + ") AS probe";
+    private static Set<String> accepted(
+            Connection c, SuiteSchema.Column column, String expression, Set<String> candidates)
+            throws SQLException {
+        String probe =
+                "SELECT ("
+                        + expression
+                        + ") IS NOT FALSE FROM (SELECT CAST(? AS "
+                        + column.type()
+                        + ") AS "
+                        + SuiteSchema.quote(column.name())
+                        + ") AS probe";
         Map<Probe, Boolean> answers = ANSWERS.computeIfAbsent(c, k -> new HashMap<>());
         Set<String> out = new LinkedHashSet<>();
         try (PreparedStatement ps = c.prepareStatement(probe)) {
@@ -95,10 +109,12 @@ final class CheckConstraints {
     }
 
     /**
-     * The server's answer to a probe for {@code value}: false too when the value does not cast to the column's type (or
-     * its domain refuses it); null when the probe failed otherwise, which refuses the value this time only.
+     * The server's answer to a probe for {@code value}: false too when the value does not cast to
+     * the column's type (or its domain refuses it); null when the probe failed otherwise, which
+     * refuses the value this time only.
      */
-    private static Boolean ask(Connection c, PreparedStatement ps, String value) throws SQLException {
+    private static Boolean ask(Connection c, PreparedStatement ps, String value)
+            throws SQLException {
         Savepoint before = c.setSavepoint();
         Boolean answer = null;
         try {
@@ -110,16 +126,18 @@ final class CheckConstraints {
         } catch (SQLException failed) {
             c.rollback(before);
             String state = failed.getSQLState();
-            boolean valuesFault = state != null && (state.startsWith("22") || state.startsWith("23"));
+            boolean valuesFault =
+                    state != null && (state.startsWith("22") || state.startsWith("23"));
             if (answer == null && valuesFault) answer = false;
         }
         return answer;
     }
 
     /**
-     * The rows the table's checks accept, in their order, a refused row replaced by its mended form when the checks accept
-     * that ({@link #mended}); asked of the server a query at a time, not a row at a time. All of them when
-     * the table has no checks or the question cannot be asked (the inserts then find out row by row).
+     * The rows the table's checks accept, in their order, a refused row replaced by its mended form
+     * when the checks accept that ({@link #mended}); asked of the server a query at a time, not a
+     * row at a time. All of them when the table has no checks or the question cannot be asked (the
+     * inserts then find out row by row).
      */
     List<String[]> checked(Connection c, List<String[]> rows) throws SQLException {
         if (checks.isEmpty() || rows.isEmpty()) return rows;
@@ -147,7 +165,10 @@ final class CheckConstraints {
         return out;
     }
 
-    /** Which of {@code rows} every check accepts (a check passes when it is not false); null when the server cannot say. */
+    /**
+     * Which of {@code rows} every check accepts (a check passes when it is not false); null when
+     * the server cannot say.
+     */
     private boolean[] accepted(Connection c, List<String[]> rows) throws SQLException {
         SuiteSchema.Table t = table;
         List<Integer> columns = new ArrayList<>();
@@ -160,11 +181,17 @@ final class CheckConstraints {
         StringBuilder sql = new StringBuilder("SELECT __row FROM (VALUES ");
         for (int r = 0; r < rows.size(); r++) {
             sql.append(r == 0 ? "(" : ", (").append(r);
-            for (int i : columns) sql.append(", CAST(? AS ").append(t.columns().get(i).type()).append(')');
+            for (int i : columns)
+                sql.append(", CAST(? AS ").append(t.columns().get(i).type()).append(')');
             sql.append(')');
         }
-        sql.append(") AS v(__row").append(names.isEmpty() ? "" : ", " + String.join(", ", names)).append(") WHERE ");
-        sql.append(String.join(" AND ", expressions().stream().map(e -> "(" + e + ") IS NOT FALSE").toList()));
+        sql.append(") AS v(__row")
+                .append(names.isEmpty() ? "" : ", " + String.join(", ", names))
+                .append(") WHERE ");
+        sql.append(
+                String.join(
+                        " AND ",
+                        expressions().stream().map(e -> "(" + e + ") IS NOT FALSE").toList()));
         Savepoint before = c.setSavepoint();
         try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             int k = 1;

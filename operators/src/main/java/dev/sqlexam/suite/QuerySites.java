@@ -1,8 +1,5 @@
 package dev.sqlexam.suite;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.NotExpression;
@@ -14,14 +11,22 @@ import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.util.TablesNamesFinder;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
 /**
- * The places of a parsed query a mutation can change, in a fixed order (the same for two parses of the same text): every
- * SELECT block (subqueries and set operations included), every aggregate or function call, and every predicate of a
- * WHERE, HAVING or JOIN ON condition or of a CASE's WHEN, with a way to replace it in its parent.
+ * The places of a parsed query a mutation can change, in a fixed order (the same for two parses of
+ * the same text): every SELECT block (subqueries and set operations included), every aggregate or
+ * function call, and every predicate of a WHERE, HAVING or JOIN ON condition or of a CASE's WHEN,
+ * with a way to replace it in its parent.
  */
 final class QuerySites {
 
-    /** A predicate and how to put another expression in its place; {@code conjunct}: reached from its clause through ANDs only. */
+    /**
+     * A predicate and how to put another expression in its place; {@code conjunct}: reached from
+     * its clause through ANDs only.
+     */
     record Predicate(Expression expression, Consumer<Expression> replace, boolean conjunct) {}
 
     final List<PlainSelect> selects = new ArrayList<>();
@@ -37,12 +42,14 @@ final class QuerySites {
             if (select.getHaving() != null) sites.walk(select.getHaving(), select::setHaving, true);
             if (select.getJoins() != null) {
                 for (Join join : select.getJoins()) {
-                    if (join.getOnExpression() != null) sites.walk(join.getOnExpression(), join::setOnExpression, true);
+                    if (join.getOnExpression() != null)
+                        sites.walk(join.getOnExpression(), join::setOnExpression, true);
                 }
             }
         }
         // after the clauses, so that the clauses' predicates keep their numbers
-        for (var when : List.copyOf(sites.whens)) sites.walk(when.getWhenExpression(), when::setWhenExpression, false);
+        for (var when : List.copyOf(sites.whens))
+            sites.walk(when.getWhenExpression(), when::setWhenExpression, false);
         return sites;
     }
 
@@ -57,14 +64,18 @@ final class QuerySites {
             walk(not.getExpression(), not::setExpression, false);
         } else if (e instanceof ParenthesedExpressionList<?> list && list.size() == 1) {
             @SuppressWarnings("unchecked")
-            ParenthesedExpressionList<Expression> inner = (ParenthesedExpressionList<Expression>) list;
+            ParenthesedExpressionList<Expression> inner =
+                    (ParenthesedExpressionList<Expression>) list;
             walk(inner.get(0), x -> inner.set(0, x), conjunct);
         } else {
             predicates.add(new Predicate(e, replace, conjunct));
         }
     }
 
-    /** TablesNamesFinder visits every part of a statement; this one keeps the SELECT blocks and function calls it passes. */
+    /**
+     * TablesNamesFinder visits every part of a statement; this one keeps the SELECT blocks and
+     * function calls it passes.
+     */
     private static final class Collector extends TablesNamesFinder<Void> {
         private final QuerySites sites;
 

@@ -1,8 +1,9 @@
 package dev.sqlexam.suite;
 
 /**
- * A query's text up to formatting: outside quoted strings and identifiers, case folded and runs of white space made one
- * (none beside punctuation); trailing semicolons dropped. Two queries with the same key are the same query.
+ * A query's text up to formatting: outside quoted strings and identifiers, case folded and runs of
+ * white space made one (none beside punctuation); trailing semicolons dropped. Two queries with the
+ * same key are the same query.
  */
 final class SqlTextKey {
 
@@ -16,14 +17,18 @@ final class SqlTextKey {
             char c = text.charAt(i);
             if (c == '\'' || c == '"') {
                 int end = closing(text, i, c);
-                if (pendingSpace && out.length() > 0 && wordy(out.charAt(out.length() - 1))) out.append(' ');
+                if (pendingSpace && out.length() > 0 && wordy(out.charAt(out.length() - 1)))
+                    out.append(' ');
                 pendingSpace = false;
                 out.append(text, i, end + 1);
                 i = end;
             } else if (Character.isWhitespace(c)) {
                 pendingSpace = true;
             } else {
-                if (pendingSpace && out.length() > 0 && wordy(out.charAt(out.length() - 1)) && wordy(c)) out.append(' ');
+                if (pendingSpace
+                        && out.length() > 0
+                        && wordy(out.charAt(out.length() - 1))
+                        && wordy(c)) out.append(' ');
                 pendingSpace = false;
                 out.append(Character.toLowerCase(c));
             }
@@ -35,7 +40,10 @@ final class SqlTextKey {
         return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '\'' || c == '"';
     }
 
-    /** The index of the quote that closes the one at {@code start} (a doubled quote inside stays inside); the end when none does. */
+    /**
+     * The index of the quote that closes the one at {@code start} (a doubled quote inside stays
+     * inside); the end when none does.
+     */
     private static int closing(String text, int start, char quote) {
         int i = start + 1;
         while (i < text.length()) {

@@ -4,6 +4,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,17 +22,22 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Builds (or finds cached) the test suite of one exam database, the way Zhong et al. distil theirs: a pool of random
- * candidate databases of the same schema ({@link CandidatePool}, grown until what it tells apart stops growing), each
- * asked which neighbour queries (single mutations of a gold) it tells apart from their gold, then a greedy choice of the
- * candidates that tell apart the most neighbours not yet told apart ({@link Distillation}). Golds defined on too few of
- * the chosen databases (a LIMIT cutting a tie, an error) get more. Suites are cached by a hash of the schema, the golds,
- * the size and {@link #GENERATOR_VERSION}.
+ * Builds (or finds cached) the test suite of one exam database, the way Zhong et al. distil theirs:
+ * a pool of random candidate databases of the same schema ({@link CandidatePool}, grown until what
+ * it tells apart stops growing), each asked which neighbour queries (single mutations of a gold) it
+ * tells apart from their gold, then a greedy choice of the candidates that tell apart the most
+ * neighbours not yet told apart ({@link Distillation}). Golds defined on too few of the chosen
+ * databases (a LIMIT cutting a tie, an error) get more. Suites are cached by a hash of the schema,
+ * the golds, the size and {@link #GENERATOR_VERSION}.
  */
 public final class SuiteBuilder {
 
-    /** Changes whenever what the generator makes for the same inputs changes: older suites are then rebuilt. */
+    /**
+     * Changes whenever what the generator makes for the same inputs changes: older suites are then
+     * rebuilt.
+     */
     public static final String GENERATOR_VERSION = "suite-41";
+
     private static final int NEIGHBOURS_PER_GOLD = 40;
     private static final int SAMPLE_ROWS = 200;
     private static final int MIN_POOL = 24;
@@ -44,13 +50,29 @@ public final class SuiteBuilder {
     private final int maxPool;
     private final long budgetMs;
 
-    /** {@code server}: sqlexam's server (admin) that holds the suites; {@code suiteReader}: the read-only role on it. */
-    public SuiteBuilder(JdbcUrlTemplate server, String stateUrl, ReadOnlyExecutor suiteReader, Tolerance tolerance) {
+    /**
+     * {@code server}: sqlexam's server (admin) that holds the suites; {@code suiteReader}: the
+     * read-only role on it.
+     */
+    public SuiteBuilder(
+            JdbcUrlTemplate server,
+            String stateUrl,
+            ReadOnlyExecutor suiteReader,
+            Tolerance tolerance) {
         this(server, stateUrl, suiteReader, tolerance, DEFAULT_POOL, DEFAULT_BUDGET_MS);
     }
 
-    /** {@code maxPool}: candidate databases tried at most per exam database; {@code budgetMs}: the time the pool may take. */
-    public SuiteBuilder(JdbcUrlTemplate server, String stateUrl, ReadOnlyExecutor suiteReader, Tolerance tolerance, int maxPool, long budgetMs) {
+    /**
+     * {@code maxPool}: candidate databases tried at most per exam database; {@code budgetMs}: the
+     * time the pool may take.
+     */
+    public SuiteBuilder(
+            JdbcUrlTemplate server,
+            String stateUrl,
+            ReadOnlyExecutor suiteReader,
+            Tolerance tolerance,
+            int maxPool,
+            long budgetMs) {
         this.server = server;
         this.stateUrl = stateUrl;
         this.suiteReader = suiteReader;
@@ -65,9 +87,17 @@ public final class SuiteBuilder {
     /** What the source database looks like, read as the read-only role there. */
     public record Source(String sourceId, String database, SuiteSchema schema, Samples samples) {
 
-        /** The schema now; the samples only when a suite is built (a cached suite needs none), on the same connection. */
-        public static Source read(String sourceId, String database, Connection readOnly) throws SQLException {
-            return new Source(sourceId, database, SuiteSchemaReader.read(readOnly), schema -> SuiteSchemaReader.sample(readOnly, schema, SAMPLE_ROWS));
+        /**
+         * The schema now; the samples only when a suite is built (a cached suite needs none), on
+         * the same connection.
+         */
+        public static Source read(String sourceId, String database, Connection readOnly)
+                throws SQLException {
+            return new Source(
+                    sourceId,
+                    database,
+                    SuiteSchemaReader.read(readOnly),
+                    schema -> SuiteSchemaReader.sample(readOnly, schema, SAMPLE_ROWS));
         }
     }
 
@@ -78,37 +108,53 @@ public final class SuiteBuilder {
     }
 
     public static String hash(SuiteSchema schema, Collection<String> golds, String size) {
-        return dev.sqlexam.model.Sha256.hex(GENERATOR_VERSION + "\n" + size + "\n" + schema.fingerprint() + "\n" + String.join("\n", new TreeSet<>(golds)))
+        return dev.sqlexam.model.Sha256.hex(
+                        GENERATOR_VERSION
+                                + "\n"
+                                + size
+                                + "\n"
+                                + schema.fingerprint()
+                                + "\n"
+                                + String.join("\n", new TreeSet<>(golds)))
                 .substring(0, 12);
     }
 
     /** A suite, and whether it was found cached. */
     public record Prepared(TestSuite suite, boolean cached) {}
 
-    /** The cached suite for these inputs, else a new one (older suites of the same source are dropped). */
-    public Prepared suiteFor(Source source, Collection<String> goldSql, int size) throws SQLException {
+    /**
+     * The cached suite for these inputs, else a new one (older suites of the same source are
+     * dropped).
+     */
+    public Prepared suiteFor(Source source, Collection<String> goldSql, int size)
+            throws SQLException {
         return suiteFor(source, goldSql, SuiteSize.of(size));
     }
 
     /** As {@link #suiteFor(Source, Collection, int)}, sized as {@code size} says. */
-    public Prepared suiteFor(Source source, Collection<String> goldSql, SuiteSize size) throws SQLException {
+    public Prepared suiteFor(Source source, Collection<String> goldSql, SuiteSize size)
+            throws SQLException {
         Set<String> golds = new LinkedHashSet<>(goldSql);
         String hash = hash(source.schema(), golds, size + "/" + maxPool);
         try (Connection state = DriverManager.getConnection(stateUrl)) {
-            try (PreparedStatement lock = state.prepareStatement("SELECT pg_advisory_lock(hashtext(?))")) {
+            try (PreparedStatement lock =
+                    state.prepareStatement("SELECT pg_advisory_lock(hashtext(?))")) {
                 lock.setString(1, "sqlexam-suite-" + hash);
                 lock.execute();
             }
             TestSuite cached = cached(state, hash);
-            List<String> existing = SuiteDatabase.existing(server, SuiteDatabase.PREFIX + hash + "_");
-            if (cached != null && existing.containsAll(cached.databases())) return new Prepared(cached, true);
+            List<String> existing =
+                    SuiteDatabase.existing(server, SuiteDatabase.PREFIX + hash + "_");
+            if (cached != null && existing.containsAll(cached.databases()))
+                return new Prepared(cached, true);
             for (String old : existing) SuiteDatabase.drop(server, old);
             dropOlder(state, source.sourceId(), hash);
             TestSuite built = build(source, new ArrayList<>(golds), size, hash);
             try {
                 store(state, hash, source.sourceId(), built);
             } catch (SQLException lost) {
-                // the build took minutes: a connection the server dropped meanwhile (a restart, an administrator) is opened again
+                // the build took minutes: a connection the server dropped meanwhile (a restart, an
+                // administrator) is opened again
                 try (Connection again = DriverManager.getConnection(stateUrl)) {
                     store(again, hash, source.sourceId(), built);
                 }
@@ -117,9 +163,12 @@ public final class SuiteBuilder {
         }
     }
 
-    private static void store(Connection state, String hash, String sourceId, TestSuite built) throws SQLException {
-        try (PreparedStatement ps = state.prepareStatement("INSERT INTO exam.test_suites (suite_hash, source, suite) VALUES (?, ?, ?::jsonb) "
-                + "ON CONFLICT (suite_hash) DO UPDATE SET suite = EXCLUDED.suite, built_at = now()")) {
+    private static void store(Connection state, String hash, String sourceId, TestSuite built)
+            throws SQLException {
+        try (PreparedStatement ps =
+                state.prepareStatement(
+                        "INSERT INTO exam.test_suites (suite_hash, source, suite) VALUES (?, ?, ?::jsonb) "
+                                + "ON CONFLICT (suite_hash) DO UPDATE SET suite = EXCLUDED.suite, built_at = now()")) {
             ps.setString(1, hash);
             ps.setString(2, sourceId);
             ps.setString(3, Json.MAPPER.writeValueAsString(built));
@@ -130,7 +179,9 @@ public final class SuiteBuilder {
     }
 
     private static TestSuite cached(Connection state, String hash) throws SQLException {
-        try (PreparedStatement ps = state.prepareStatement("SELECT suite::text FROM exam.test_suites WHERE suite_hash = ?")) {
+        try (PreparedStatement ps =
+                state.prepareStatement(
+                        "SELECT suite::text FROM exam.test_suites WHERE suite_hash = ?")) {
             ps.setString(1, hash);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) return null;
@@ -141,10 +192,15 @@ public final class SuiteBuilder {
         }
     }
 
-    /** Suites built before for the same source database with other inputs: their databases and rows go. */
+    /**
+     * Suites built before for the same source database with other inputs: their databases and rows
+     * go.
+     */
     private void dropOlder(Connection state, String sourceId, String hash) throws SQLException {
         List<String> older = new ArrayList<>();
-        try (PreparedStatement ps = state.prepareStatement("SELECT suite_hash FROM exam.test_suites WHERE source = ? AND suite_hash <> ?")) {
+        try (PreparedStatement ps =
+                state.prepareStatement(
+                        "SELECT suite_hash FROM exam.test_suites WHERE source = ? AND suite_hash <> ?")) {
             ps.setString(1, sourceId);
             ps.setString(2, hash);
             try (ResultSet rs = ps.executeQuery()) {
@@ -152,8 +208,10 @@ public final class SuiteBuilder {
             }
         }
         for (String h : older) {
-            for (String db : SuiteDatabase.existing(server, SuiteDatabase.PREFIX + h + "_")) SuiteDatabase.drop(server, db);
-            try (PreparedStatement ps = state.prepareStatement("DELETE FROM exam.test_suites WHERE suite_hash = ?")) {
+            for (String db : SuiteDatabase.existing(server, SuiteDatabase.PREFIX + h + "_"))
+                SuiteDatabase.drop(server, db);
+            try (PreparedStatement ps =
+                    state.prepareStatement("DELETE FROM exam.test_suites WHERE suite_hash = ?")) {
                 ps.setString(1, h);
                 ps.executeUpdate();
             }
@@ -162,24 +220,49 @@ public final class SuiteBuilder {
 
     /** How big a suite may grow and how long its pool may take (see {@link SuiteSize}). */
     private CandidatePool.Limits limits(SuiteSize size) {
-        return new CandidatePool.Limits(MIN_POOL, maxPool, PATIENCE, budgetMs, Math.max(size.floor(), 3));
+        return new CandidatePool.Limits(
+                MIN_POOL, maxPool, PATIENCE, budgetMs, Math.max(size.floor(), 3));
     }
 
-    TestSuite build(Source source, List<String> golds, SuiteSize size, String hash) throws SQLException {
+    TestSuite build(Source source, List<String> golds, SuiteSize size, String hash)
+            throws SQLException {
         long start = System.nanoTime();
-        // a view's own constants count as the golds' that read it (WHERE total > 500 inside big_orders)
+        // a view's own constants count as the golds' that read it (WHERE total > 500 inside
+        // big_orders)
         List<String> compared = new ArrayList<>(golds);
         source.schema().views().forEach(v -> compared.add(v.definition()));
         GoldConstants constants = GoldConstants.of(compared);
         Map<String, List<List<String>>> samples = source.samples().read(source.schema());
-        List<List<Neighbours.Neighbour>> neighbours = golds.stream().map(g -> Neighbours.of(g, NEIGHBOURS_PER_GOLD)).toList();
-        CandidatePool.Pool pool = new CandidatePool(server, suiteReader, tolerance)
-                .make(SuiteDatabase.PREFIX + hash + "_scratch", source, samples, constants, golds, neighbours, hash.hashCode(), limits(size));
+        List<List<Neighbours.Neighbour>> neighbours =
+                golds.stream().map(g -> Neighbours.of(g, NEIGHBOURS_PER_GOLD)).toList();
+        CandidatePool.Pool pool =
+                new CandidatePool(server, suiteReader, tolerance)
+                        .make(
+                                SuiteDatabase.PREFIX + hash + "_scratch",
+                                source,
+                                samples,
+                                constants,
+                                golds,
+                                neighbours,
+                                hash.hashCode(),
+                                limits(size));
         int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
-        List<Distillation.Candidate> candidates = pool.candidates().stream()
-                .map(m -> new Distillation.Candidate(m.id(), m.distinguished(), m.usable(), m.shape(), m.profile().kind())).toList();
-        Distillation.Selection selection = Distillation.select(candidates, golds.size(), size.cap(), size.floor());
-        List<Distillation.Extra> extras = Distillation.extras(candidates, selection.chosen(), goldOfNeighbour(neighbours), size.cap());
+        List<Distillation.Candidate> candidates =
+                pool.candidates().stream()
+                        .map(
+                                m ->
+                                        new Distillation.Candidate(
+                                                m.id(),
+                                                m.distinguished(),
+                                                m.usable(),
+                                                m.shape(),
+                                                m.profile().kind()))
+                        .toList();
+        Distillation.Selection selection =
+                Distillation.select(candidates, golds.size(), size.cap(), size.floor());
+        List<Distillation.Extra> extras =
+                Distillation.extras(
+                        candidates, selection.chosen(), goldOfNeighbour(neighbours), size.cap());
         List<String> kept = new ArrayList<>();
         Map<String, Map<String, String>> health = new LinkedHashMap<>();
         Map<String, List<String>> onlyFor = new LinkedHashMap<>();
@@ -190,16 +273,29 @@ public final class SuiteBuilder {
             CandidatePool.Made m = pool.candidates().get(all.get(k));
             String name = SuiteDatabase.PREFIX + hash + "_" + kept.size();
             SuiteDatabase.create(server, name);
-            SuiteDatabase.Filled filled = SuiteDatabase.fill(server, name, source.schema(), samples, constants, m.profile(), m.seed());
+            SuiteDatabase.Filled filled =
+                    SuiteDatabase.fill(
+                            server,
+                            name,
+                            source.schema(),
+                            samples,
+                            constants,
+                            m.profile(),
+                            m.seed());
             if (kept.isEmpty()) notes.addAll(filled.notes());
-            BitSet served = k < selection.chosen().size() ? null : extras.get(k - selection.chosen().size()).golds();
+            BitSet served =
+                    k < selection.chosen().size()
+                            ? null
+                            : extras.get(k - selection.chosen().size()).golds();
             // asked again on the database itself: its gold health is what grading trusts
             Map<String, String> problems = new LinkedHashMap<>();
             List<String> servedDigests = new ArrayList<>();
             for (int g = 0; g < golds.size(); g++) {
                 if (served != null && !served.get(g)) continue;
                 String gold = golds.get(g);
-                String problem = CandidatePool.goldProblem(suiteReader, name, gold, suiteReader.execute(name, gold));
+                String problem =
+                        CandidatePool.goldProblem(
+                                suiteReader, name, gold, suiteReader.execute(name, gold));
                 if (problem != null) problems.put(TestSuite.digest(gold), problem);
                 servedDigests.add(TestSuite.digest(gold));
             }
@@ -209,8 +305,10 @@ public final class SuiteBuilder {
         }
         BitSet covered = new BitSet();
         for (int id : selection.chosen()) covered.or(pool.candidates().get(id).distinguished());
-        for (Distillation.Extra e : extras) covered.or(pool.candidates().get(e.id()).distinguished());
-        List<Integer> firstMade = pool.candidates().stream().map(CandidatePool.Made::id).limit(kept.size()).toList();
+        for (Distillation.Extra e : extras)
+            covered.or(pool.candidates().get(e.id()).distinguished());
+        List<Integer> firstMade =
+                pool.candidates().stream().map(CandidatePool.Made::id).limit(kept.size()).toList();
         Map<String, Integer> undistinguished = new TreeMap<>();
         for (int n = 0; n < pool.neighbours().size(); n++) {
             if (pool.refused().get(n) || covered.get(n)) continue;
@@ -219,30 +317,66 @@ public final class SuiteBuilder {
         int goldsUnchecked = 0;
         for (String gold : golds) {
             String digest = TestSuite.digest(gold);
-            boolean graded = kept.stream().anyMatch(db -> (!onlyFor.containsKey(db) || onlyFor.get(db).contains(digest)) && !health.get(db).containsKey(digest));
+            boolean graded =
+                    kept.stream()
+                            .anyMatch(
+                                    db ->
+                                            (!onlyFor.containsKey(db)
+                                                            || onlyFor.get(db).contains(digest))
+                                                    && !health.get(db).containsKey(digest));
             if (!graded) goldsUnchecked++;
         }
-        TestSuite.Stats stats = new TestSuite.Stats(pool.candidates().size(), kept.size(), selection.distilled(),
-                Distillation.coverage(candidates, firstMade, usableNeighbours), usableNeighbours == 0 ? 1.0 : (double) covered.cardinality() / usableNeighbours,
-                Distillation.coverage(candidates, candidates.stream().map(Distillation.Candidate::id).toList(), usableNeighbours), undistinguished,
-                goldsUnchecked, extras.size());
-        return new TestSuite(source.database(), hash, kept, health, source.schema(), usableNeighbours, covered.cardinality(),
-                (System.nanoTime() - start) / 1_000_000, notes, selection.quota(), stats, onlyFor);
+        TestSuite.Stats stats =
+                new TestSuite.Stats(
+                        pool.candidates().size(),
+                        kept.size(),
+                        selection.distilled(),
+                        Distillation.coverage(candidates, firstMade, usableNeighbours),
+                        usableNeighbours == 0
+                                ? 1.0
+                                : (double) covered.cardinality() / usableNeighbours,
+                        Distillation.coverage(
+                                candidates,
+                                candidates.stream().map(Distillation.Candidate::id).toList(),
+                                usableNeighbours),
+                        undistinguished,
+                        goldsUnchecked,
+                        extras.size());
+        return new TestSuite(
+                source.database(),
+                hash,
+                kept,
+                health,
+                source.schema(),
+                usableNeighbours,
+                covered.cardinality(),
+                (System.nanoTime() - start) / 1_000_000,
+                notes,
+                selection.quota(),
+                stats,
+                onlyFor);
     }
 
     /** The gold of each neighbour, in the pool's one numbering across golds. */
     private static int[] goldOfNeighbour(List<List<Neighbours.Neighbour>> neighbours) {
         int[] out = new int[neighbours.stream().mapToInt(List::size).sum()];
         int n = 0;
-        for (int g = 0; g < neighbours.size(); g++) for (int k = 0; k < neighbours.get(g).size(); k++) out[n++] = g;
+        for (int g = 0; g < neighbours.size(); g++)
+            for (int k = 0; k < neighbours.get(g).size(); k++) out[n++] = g;
         return out;
     }
 
-    /** A mutation's kind without the numbers and operators that tell its instances apart ("comparison > → >=" → "comparison"). */
+    /**
+     * A mutation's kind without the numbers and operators that tell its instances apart
+     * ("comparison > → >=" → "comparison").
+     */
     static String kindOf(String mutation) {
         String kind = mutation.replaceAll("\\s*\\d+$", "");
         int arrow = kind.indexOf(' ');
-        return kind.startsWith("comparison") || kind.startsWith("literal") || kind.startsWith("LIMIT") ? kind.substring(0, arrow < 0 ? kind.length() : arrow)
+        return kind.startsWith("comparison")
+                        || kind.startsWith("literal")
+                        || kind.startsWith("LIMIT")
+                ? kind.substring(0, arrow < 0 ? kind.length() : arrow)
                 : kind;
     }
 }

@@ -1,7 +1,5 @@
 package dev.sqlexam.suite;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.QueryCache;
 import dev.sqlexam.grading.SuiteCheck;
@@ -12,17 +10,23 @@ import dev.sqlexam.model.SuiteGrade;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Grades a prediction on its database's test suite with the exam database's comparison rules. A prediction is right
- * when it matches one accepted gold (the gold or an alternative) on the exam database and on every suite database where
- * that same gold is defined; a suite database where that gold errs, times out or cuts a tie with its LIMIT is set aside
- * for it, never used to compare the prediction with another gold. Golds run once per suite database (the cache);
- * the first database where the prediction differs gives {@code suite_mismatch} and the evidence, shrunk by
- * {@link Witness}. A database kept for other golds only is not used for this one. A failure of the server skips that database; it never counts against the prediction. A prediction
- * no suite database can judge is {@code suite_unchecked}.
+ * Grades a prediction on its database's test suite with the exam database's comparison rules. A
+ * prediction is right when it matches one accepted gold (the gold or an alternative) on the exam
+ * database and on every suite database where that same gold is defined; a suite database where that
+ * gold errs, times out or cuts a tie with its LIMIT is set aside for it, never used to compare the
+ * prediction with another gold. Golds run once per suite database (the cache); the first database
+ * where the prediction differs gives {@code suite_mismatch} and the evidence, shrunk by {@link
+ * Witness}. A database kept for other golds only is not used for this one. A failure of the server
+ * skips that database; it never counts against the prediction. A prediction no suite database can
+ * judge is {@code suite_unchecked}.
  */
 public final class SuiteGrading implements SuiteCheck {
 
@@ -31,10 +35,20 @@ public final class SuiteGrading implements SuiteCheck {
     private final QueryCache golds;
     private final Grader grader;
     private final Witness witness;
-    /** Verdicts by database, prediction text and the golds it matched: the same prediction in many files is checked once. */
-    private final Cache<List<Object>, SuiteGrade> verdicts = Caffeine.newBuilder().maximumSize(20_000).build();
 
-    public SuiteGrading(TestSuites suites, ReadOnlyExecutor executor, QueryCache golds, Grader grader, Witness witness) {
+    /**
+     * Verdicts by database, prediction text and the golds it matched: the same prediction in many
+     * files is checked once.
+     */
+    private final Cache<List<Object>, SuiteGrade> verdicts =
+            Caffeine.newBuilder().maximumSize(20_000).build();
+
+    public SuiteGrading(
+            TestSuites suites,
+            ReadOnlyExecutor executor,
+            QueryCache golds,
+            Grader grader,
+            Witness witness) {
         this.suites = suites;
         this.executor = executor;
         this.golds = golds;
@@ -55,9 +69,15 @@ public final class SuiteGrading implements SuiteCheck {
         return verdict;
     }
 
-    /** SQLSTATE classes of a query that the schema, not the data, refuses: undefined objects, unsupported features. */
+    /**
+     * SQLSTATE classes of a query that the schema, not the data, refuses: undefined objects,
+     * unsupported features.
+     */
     static boolean lacking(String sqlstate) {
-        return sqlstate != null && (sqlstate.startsWith("42") || sqlstate.startsWith("0A") || sqlstate.startsWith("XX"));
+        return sqlstate != null
+                && (sqlstate.startsWith("42")
+                        || sqlstate.startsWith("0A")
+                        || sqlstate.startsWith("XX"));
     }
 
     /** One gold the prediction matched on the exam database, followed over the suite databases. */
@@ -94,21 +114,39 @@ public final class SuiteGrading implements SuiteCheck {
         private final String predSql;
         private final List<Followed> followed = new ArrayList<>();
         private final List<String> skipped = new ArrayList<>();
+
         /** The prediction is the one gold followed, up to formatting. */
         private boolean identical;
+
         private int checked;
 
-        Check(TestSuite suite, ExamQuestion question, String predSql, String predKey, ExamRecordGrade exam) {
+        Check(
+                TestSuite suite,
+                ExamQuestion question,
+                String predSql,
+                String predKey,
+                ExamRecordGrade exam) {
             this.suite = suite;
             this.exam = exam;
             this.predSql = predSql;
             List<String> all = question.allGoldSql();
             for (int g = 0; g < all.size(); g++) {
-                boolean strict = exam.correct() && (exam.strictGolds() == null || exam.strictGolds().contains(g));
-                boolean lenient = exam.lenientCorrect() && (exam.lenientGolds() == null || exam.lenientGolds().contains(g));
+                boolean strict =
+                        exam.correct()
+                                && (exam.strictGolds() == null || exam.strictGolds().contains(g));
+                boolean lenient =
+                        exam.lenientCorrect()
+                                && (exam.lenientGolds() == null || exam.lenientGolds().contains(g));
                 if (!strict && !lenient) continue;
-                Followed f = new Followed(g, all.get(g), OrderSpec.forGold(all.get(g), question.orderMatters()), strict, lenient);
-                // the prediction is this gold up to formatting: it is the gold wherever the gold is defined
+                Followed f =
+                        new Followed(
+                                g,
+                                all.get(g),
+                                OrderSpec.forGold(all.get(g), question.orderMatters()),
+                                strict,
+                                lenient);
+                // the prediction is this gold up to formatting: it is the gold wherever the gold is
+                // defined
                 if (SqlTextKey.of(f.sql).equals(predKey)) {
                     followed.clear();
                     followed.add(f);
@@ -124,7 +162,8 @@ public final class SuiteGrading implements SuiteCheck {
                 if (followed.stream().noneMatch(Followed::alive)) break;
                 if (identical) {
                     if (!suite.serves(db, followed.get(0).digest)) continue;
-                    if (suite.goldProblem(db, followed.get(0).digest) == null) followed.get(0).usable++;
+                    if (suite.goldProblem(db, followed.get(0).digest) == null)
+                        followed.get(0).usable++;
                     else skipped.add(db + ": " + suite.goldProblem(db, followed.get(0).digest));
                     continue;
                 }
@@ -133,22 +172,37 @@ public final class SuiteGrading implements SuiteCheck {
             if (identical) checked = followed.get(0).usable;
             boolean strictChecked = followed.stream().anyMatch(f -> f.strict && f.usable > 0);
             boolean lenientChecked = followed.stream().anyMatch(f -> f.lenient && f.usable > 0);
-            // a gold still matching that no suite database could judge: its verdict is the exam database's, said so
-            boolean strictUnknown = !strictChecked && followed.stream().anyMatch(f -> f.strict && f.usable == 0);
-            boolean lenientUnknown = !lenientChecked && followed.stream().anyMatch(f -> f.lenient && f.usable == 0);
+            // a gold still matching that no suite database could judge: its verdict is the exam
+            // database's, said so
+            boolean strictUnknown =
+                    !strictChecked && followed.stream().anyMatch(f -> f.strict && f.usable == 0);
+            boolean lenientUnknown =
+                    !lenientChecked && followed.stream().anyMatch(f -> f.lenient && f.usable == 0);
             boolean strict = strictChecked || strictUnknown;
             boolean lenient = lenientChecked || lenientUnknown;
             boolean unchecked = strictUnknown || lenientUnknown && !strictChecked;
-            if (unchecked) skipped.add(0, SuiteGrade.UNCHECKED + ": no suite database where the gold it matched is defined");
+            if (unchecked)
+                skipped.add(
+                        0,
+                        SuiteGrade.UNCHECKED
+                                + ": no suite database where the gold it matched is defined");
             boolean overturned = exam.correct() && !strict || exam.lenientCorrect() && !lenient;
-            Failure first = !overturned ? null : followed.stream().filter(f -> f.failure != null).map(f -> f.failure).findFirst().orElse(null);
+            Failure first =
+                    !overturned
+                            ? null
+                            : followed.stream()
+                                    .filter(f -> f.failure != null)
+                                    .map(f -> f.failure)
+                                    .findFirst()
+                                    .orElse(null);
             String kind = null;
             String database = null;
             String detail = null;
             SuiteGrade.Evidence evidence = null;
             if (first != null) {
                 List<Grader.GoldRun> against = List.of(first.gold());
-                // evidence against every gold the prediction matched on the exam database, where one database tells it from all
+                // evidence against every gold the prediction matched on the exam database, where
+                // one database tells it from all
                 for (Followed f : followed) {
                     if (f.failure == null || !f.failure.pred().ok()) continue;
                     List<Grader.GoldRun> all = runsOn(f.failure.database());
@@ -160,15 +214,36 @@ public final class SuiteGrading implements SuiteCheck {
                 }
                 kind = first.pred().ok() ? SuiteGrade.RESULT_DIFFERS : SuiteGrade.SUITE_ERROR;
                 database = first.database();
-                detail = first.pred().ok() ? first.grade().reason().code() + ": " + first.grade().detail()
-                        : "the prediction fails where the gold runs: " + first.pred().error();
-                evidence = witness == null ? null : witness.evidence(suite, database, against, predSql, first.pred(), grader);
+                detail =
+                        first.pred().ok()
+                                ? first.grade().reason().code() + ": " + first.grade().detail()
+                                : "the prediction fails where the gold runs: "
+                                        + first.pred().error();
+                evidence =
+                        witness == null
+                                ? null
+                                : witness.evidence(
+                                        suite, database, against, predSql, first.pred(), grader);
             }
-            return new SuiteGrade(exam.correct() && strict, exam.lenientCorrect() && lenient, suite.databases().size(), checked, exam.correct(),
-                    exam.reason(), exam.lenientCorrect(), kind, database, detail, skipped, evidence, unchecked);
+            return new SuiteGrade(
+                    exam.correct() && strict,
+                    exam.lenientCorrect() && lenient,
+                    suite.databases().size(),
+                    checked,
+                    exam.correct(),
+                    exam.reason(),
+                    exam.lenientCorrect(),
+                    kind,
+                    database,
+                    detail,
+                    skipped,
+                    evidence,
+                    unchecked);
         }
 
-        /** The followed golds defined on {@code db}, with their results there (run once: the cache). */
+        /**
+         * The followed golds defined on {@code db}, with their results there (run once: the cache).
+         */
         private List<Grader.GoldRun> runsOn(String db) {
             List<Grader.GoldRun> out = new ArrayList<>();
             for (Followed f : followed) {
@@ -179,7 +254,9 @@ public final class SuiteGrading implements SuiteCheck {
             return out;
         }
 
-        /** Compares the prediction with each followed gold still matching, on one suite database. */
+        /**
+         * Compares the prediction with each followed gold still matching, on one suite database.
+         */
         private void checkOn(String db) {
             QueryOutcome pred = null;
             boolean used = false;
@@ -189,10 +266,19 @@ public final class SuiteGrading implements SuiteCheck {
                 QueryOutcome gold = null;
                 if (problem == null) {
                     gold = golds.get(db, f.sql, () -> executor.execute(db, f.sql));
-                    if (!gold.ok()) problem = (gold.errorClass() == ErrorClass.INFRA_FAILURE ? "infra_failure: " : "gold_suite_error: ") + gold.error();
+                    if (!gold.ok())
+                        problem =
+                                (gold.errorClass() == ErrorClass.INFRA_FAILURE
+                                                ? "infra_failure: "
+                                                : "gold_suite_error: ")
+                                        + gold.error();
                 }
                 if (problem != null) {
-                    skipped.add(db + (followed.size() > 1 ? " (gold " + f.index + ")" : "") + ": " + problem);
+                    skipped.add(
+                            db
+                                    + (followed.size() > 1 ? " (gold " + f.index + ")" : "")
+                                    + ": "
+                                    + problem);
                     continue;
                 }
                 if (pred == null) {
@@ -202,8 +288,14 @@ public final class SuiteGrading implements SuiteCheck {
                         return;
                     }
                     if (!pred.ok() && lacking(pred.sqlstate())) {
-                        // it ran on the exam database: the suite database lacks a function, type or object it uses
-                        skipped.add(db + ": the suite database lacks what the prediction uses [" + pred.sqlstate() + "]: " + pred.error());
+                        // it ran on the exam database: the suite database lacks a function, type or
+                        // object it uses
+                        skipped.add(
+                                db
+                                        + ": the suite database lacks what the prediction uses ["
+                                        + pred.sqlstate()
+                                        + "]: "
+                                        + pred.error());
                         return;
                     }
                 }
@@ -211,7 +303,9 @@ public final class SuiteGrading implements SuiteCheck {
                 Grade g = grader.grade(List.of(run), pred);
                 f.usable++;
                 used = true;
-                if (f.failure == null && (f.strict && !g.correct() || f.lenient && !g.lenientCorrect())) f.failure = new Failure(db, run, pred, g);
+                if (f.failure == null
+                        && (f.strict && !g.correct() || f.lenient && !g.lenientCorrect()))
+                    f.failure = new Failure(db, run, pred, g);
                 f.strict &= g.correct();
                 f.lenient &= g.lenientCorrect();
             }

@@ -4,9 +4,10 @@ import java.io.Serializable;
 import java.util.Locale;
 
 /**
- * How many databases a test suite has ({@code test_suite_size}): {@code N} distils up to N and tops the suite up to N;
- * {@code auto} distils until coverage stops growing (at most {@link #AUTO_CAP}, at least {@link #AUTO_FLOOR}); 0 is off.
- * Either way a gold defined on too few of them gets more, so that each is graded on as many as the suite has.
+ * How many databases a test suite has ({@code test_suite_size}): {@code N} distils up to N and tops
+ * the suite up to N; {@code auto} distils until coverage stops growing (at most {@link #AUTO_CAP},
+ * at least {@link #AUTO_FLOOR}); 0 is off. Either way a gold defined on too few of them gets more,
+ * so that each is graded on as many as the suite has.
  */
 public record SuiteSize(int cap, int floor, boolean auto) implements Serializable {
 
@@ -24,10 +25,13 @@ public record SuiteSize(int cap, int floor, boolean auto) implements Serializabl
         if (t.equals("auto")) return new SuiteSize(AUTO_CAP, AUTO_FLOOR, true);
         try {
             int n = Integer.parseInt(t);
-            if (n < 0) throw new IllegalArgumentException("a test suite size must be 'auto' or 0 or more, was " + text);
+            if (n < 0)
+                throw new IllegalArgumentException(
+                        "a test suite size must be 'auto' or 0 or more, was " + text);
             return of(n);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("a test suite size must be 'auto' or a whole number, was '" + text + "'", e);
+            throw new IllegalArgumentException(
+                    "a test suite size must be 'auto' or a whole number, was '" + text + "'", e);
         }
     }
 

@@ -7,14 +7,18 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A suite table's rows as evidence holds them: each row the text of its columns, in the table's column order. */
+/**
+ * A suite table's rows as evidence holds them: each row the text of its columns, in the table's
+ * column order.
+ */
 final class TableRows {
 
     private TableRows() {}
 
     static List<String[]> read(Connection c, SuiteSchema.Table table) throws SQLException {
         List<String[]> rows = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM " + table.qualified())) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT * FROM " + table.qualified())) {
             int n = table.columns().size();
             while (rs.next()) {
                 String[] row = new String[n];

@@ -5,15 +5,28 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One exam database's test suite as built (or found cached): its databases in order (the distilled ones first), which
- * golds may not be graded on which of them ({@code goldHealth}: suite database → gold digest → why: the gold errs, times
- * out or cuts a tie there), how many databases each gold is defined on at least where the pool allowed ({@code perGold}), the neighbours the
- * suite tells apart, how its distillation went ({@code stats}), and the databases kept for some golds only
- * ({@code onlyFor}: database → the digests of the golds graded there; a database not named serves every gold).
+ * One exam database's test suite as built (or found cached): its databases in order (the distilled
+ * ones first), which golds may not be graded on which of them ({@code goldHealth}: suite database →
+ * gold digest → why: the gold errs, times out or cuts a tie there), how many databases each gold is
+ * defined on at least where the pool allowed ({@code perGold}), the neighbours the suite tells
+ * apart, how its distillation went ({@code stats}), and the databases kept for some golds only
+ * ({@code onlyFor}: database → the digests of the golds graded there; a database not named serves
+ * every gold).
  */
-public record TestSuite(String sourceDb, String hash, List<String> databases, Map<String, Map<String, String>> goldHealth,
-        SuiteSchema schema, int neighbours, int distinguished, long buildMs, List<String> notes, int perGold, Stats stats,
-        Map<String, List<String>> onlyFor) implements Serializable {
+public record TestSuite(
+        String sourceDb,
+        String hash,
+        List<String> databases,
+        Map<String, Map<String, String>> goldHealth,
+        SuiteSchema schema,
+        int neighbours,
+        int distinguished,
+        long buildMs,
+        List<String> notes,
+        int perGold,
+        Stats stats,
+        Map<String, List<String>> onlyFor)
+        implements Serializable {
 
     public TestSuite {
         databases = List.copyOf(databases);
@@ -23,37 +36,81 @@ public record TestSuite(String sourceDb, String hash, List<String> databases, Ma
         onlyFor = onlyFor == null ? Map.of() : Map.copyOf(onlyFor);
     }
 
-    public TestSuite(String sourceDb, String hash, List<String> databases, Map<String, Map<String, String>> goldHealth, SuiteSchema schema,
-            int neighbours, int distinguished, long buildMs, List<String> notes, int perGold, Stats stats) {
-        this(sourceDb, hash, databases, goldHealth, schema, neighbours, distinguished, buildMs, notes, perGold, stats, Map.of());
+    public TestSuite(
+            String sourceDb,
+            String hash,
+            List<String> databases,
+            Map<String, Map<String, String>> goldHealth,
+            SuiteSchema schema,
+            int neighbours,
+            int distinguished,
+            long buildMs,
+            List<String> notes,
+            int perGold,
+            Stats stats) {
+        this(
+                sourceDb,
+                hash,
+                databases,
+                goldHealth,
+                schema,
+                neighbours,
+                distinguished,
+                buildMs,
+                notes,
+                perGold,
+                stats,
+                Map.of());
     }
 
-    /** Whether the gold of {@code goldDigest} is graded on {@code database} at all (a database kept for other golds: no). */
+    /**
+     * Whether the gold of {@code goldDigest} is graded on {@code database} at all (a database kept
+     * for other golds: no).
+     */
     public boolean serves(String database, String goldDigest) {
         List<String> only = onlyFor.get(database);
         return only == null || only.contains(goldDigest);
     }
 
     /**
-     * How the suite was distilled: candidate databases tried, kept, chosen by the greedy step and its reserved places; coverage of the first
-     * {@code kept} candidates as made (no distillation), of the kept ones, and of the whole pool; neighbours the kept ones do
-     * not tell apart by kind of mutation; golds defined on none of the kept databases (their predictions are unchecked);
+     * How the suite was distilled: candidate databases tried, kept, chosen by the greedy step and
+     * its reserved places; coverage of the first {@code kept} candidates as made (no distillation),
+     * of the kept ones, and of the whole pool; neighbours the kept ones do not tell apart by kind
+     * of mutation; golds defined on none of the kept databases (their predictions are unchecked);
      * of the kept databases, how many serve some golds only.
      */
-    public record Stats(int tried, int kept, int distilled, double coverageUndistilled, double coverageKept, double coveragePool,
-            Map<String, Integer> undistinguishedByKind, int goldsUnchecked, int keptForSomeGolds) implements Serializable {
+    public record Stats(
+            int tried,
+            int kept,
+            int distilled,
+            double coverageUndistilled,
+            double coverageKept,
+            double coveragePool,
+            Map<String, Integer> undistinguishedByKind,
+            int goldsUnchecked,
+            int keptForSomeGolds)
+            implements Serializable {
 
         public Stats {
-            undistinguishedByKind = undistinguishedByKind == null ? Map.of() : new java.util.TreeMap<>(undistinguishedByKind);
+            undistinguishedByKind =
+                    undistinguishedByKind == null
+                            ? Map.of()
+                            : new java.util.TreeMap<>(undistinguishedByKind);
         }
     }
 
-    /** Whether the gold of {@code goldDigest} is graded on {@code database}: kept for it and defined there. */
+    /**
+     * Whether the gold of {@code goldDigest} is graded on {@code database}: kept for it and defined
+     * there.
+     */
     public boolean grades(String database, String goldDigest) {
         return serves(database, goldDigest) && goldProblem(database, goldDigest) == null;
     }
 
-    /** Why the gold of {@code goldDigest} ({@link #digest}) cannot be graded on {@code database} (null: it can). */
+    /**
+     * Why the gold of {@code goldDigest} ({@link #digest}) cannot be graded on {@code database}
+     * (null: it can).
+     */
     public String goldProblem(String database, String goldDigest) {
         Map<String, String> health = goldHealth.get(database);
         return health == null ? null : health.get(goldDigest);
@@ -65,6 +122,8 @@ public record TestSuite(String sourceDb, String hash, List<String> databases, Ma
     }
 
     public static String digest(String sql) {
-        return dev.sqlexam.model.Sha256.hex(dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql).strip()).substring(0, 16);
+        return dev.sqlexam.model.Sha256.hex(
+                        dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql).strip())
+                .substring(0, 16);
     }
 }

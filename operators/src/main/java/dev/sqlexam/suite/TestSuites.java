@@ -3,15 +3,22 @@ package dev.sqlexam.suite;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+
 import java.io.Serializable;
 import java.util.Map;
 
 /**
- * What grading needs to use the test suites of a run: sqlexam's server that holds them ({@code admin}: for the evidence's
- * witness databases), how the read-only role reaches them, each exam database's suite, and how long the evidence of one
- * overturned prediction may be shrunk ({@code witnessMs}; 0: the rows of the tables both queries read, unshrunk).
+ * What grading needs to use the test suites of a run: sqlexam's server that holds them ({@code
+ * admin}: for the evidence's witness databases), how the read-only role reaches them, each exam
+ * database's suite, and how long the evidence of one overturned prediction may be shrunk ({@code
+ * witnessMs}; 0: the rows of the tables both queries read, unshrunk).
  */
-public record TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionPolicy connections, Map<String, TestSuite> byDatabase, long witnessMs)
+public record TestSuites(
+        JdbcUrlTemplate admin,
+        ReaderAccess reader,
+        ConnectionPolicy connections,
+        Map<String, TestSuite> byDatabase,
+        long witnessMs)
         implements Serializable {
 
     public static final long DEFAULT_WITNESS_MS = 1_000;
@@ -20,7 +27,11 @@ public record TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionP
         byDatabase = Map.copyOf(byDatabase);
     }
 
-    public TestSuites(JdbcUrlTemplate admin, ReaderAccess reader, ConnectionPolicy connections, Map<String, TestSuite> byDatabase) {
+    public TestSuites(
+            JdbcUrlTemplate admin,
+            ReaderAccess reader,
+            ConnectionPolicy connections,
+            Map<String, TestSuite> byDatabase) {
         this(admin, reader, connections, byDatabase, DEFAULT_WITNESS_MS);
     }
 

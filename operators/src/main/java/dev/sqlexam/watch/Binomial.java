@@ -1,6 +1,9 @@
 package dev.sqlexam.watch;
 
-/** One-sided binomial tail probabilities, summed in log space so that large windows do not underflow. */
+/**
+ * One-sided binomial tail probabilities, summed in log space so that large windows do not
+ * underflow.
+ */
 final class Binomial {
 
     private Binomial() {}

@@ -1,16 +1,21 @@
 package dev.sqlexam.watch;
 
-import com.tdunning.math.stats.MergingDigest;
-import com.tdunning.math.stats.TDigest;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.WindowRow;
+
+import com.tdunning.math.stats.MergingDigest;
+import com.tdunning.math.stats.TDigest;
+
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** What a window keeps of its events: counts and one t-digest of the app's latencies, so that windows merge. */
+/**
+ * What a window keeps of its events: counts and one t-digest of the app's latencies, so that
+ * windows merge.
+ */
 public final class WindowMetrics implements Serializable {
 
     static final int TOP_SQLSTATES = 5;
@@ -57,7 +62,10 @@ public final class WindowMetrics implements Serializable {
         return this;
     }
 
-    /** A shadow comparison of one of the window's events (not itself an event of the window's counts). */
+    /**
+     * A shadow comparison of one of the window's events (not itself an event of the window's
+     * counts).
+     */
     public WindowMetrics addShadow(boolean agreed) {
         shadowCompared++;
         if (agreed) shadowAgreed++;
@@ -92,19 +100,48 @@ public final class WindowMetrics implements Serializable {
     public WindowRow row(long startMs, long endMs, String keyKind, String key) {
         Map<String, Double> rates = new LinkedHashMap<>();
         if (events > 0) outcomes.forEach((k, v) -> rates.put(k, (double) v / events));
-        List<WindowRow.SqlstateCount> top = sqlstates.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(TOP_SQLSTATES).map(e -> new WindowRow.SqlstateCount(e.getKey(), e.getValue())).toList();
-        long errors = outcomes.entrySet().stream().filter(e -> isError(e.getKey())).mapToLong(Map.Entry::getValue).sum();
-        return new WindowRow(startMs, endMs, keyKind, key, events, events == 0 ? 0 : (double) errors / events, rates, top, latencies == 0 ? null : latency.quantile(0.5),
-                latencies == 0 ? null : latency.quantile(0.95), events == 0 ? 0 : (double) lintWarned / events,
-                events == 0 ? 0 : (double) empty / events, graded, graded == 0 ? null : (double) correct / graded, blocked, up, down, recallChecked,
-                recallChecked == 0 ? null : recallSum / recallChecked, shadowCompared,
-                shadowCompared == 0 ? null : (double) shadowAgreed / shadowCompared, 0);
+        List<WindowRow.SqlstateCount> top =
+                sqlstates.entrySet().stream()
+                        .sorted(
+                                Map.Entry.<String, Long>comparingByValue()
+                                        .reversed()
+                                        .thenComparing(Map.Entry.comparingByKey()))
+                        .limit(TOP_SQLSTATES)
+                        .map(e -> new WindowRow.SqlstateCount(e.getKey(), e.getValue()))
+                        .toList();
+        long errors =
+                outcomes.entrySet().stream()
+                        .filter(e -> isError(e.getKey()))
+                        .mapToLong(Map.Entry::getValue)
+                        .sum();
+        return new WindowRow(
+                startMs,
+                endMs,
+                keyKind,
+                key,
+                events,
+                events == 0 ? 0 : (double) errors / events,
+                rates,
+                top,
+                latencies == 0 ? null : latency.quantile(0.5),
+                latencies == 0 ? null : latency.quantile(0.95),
+                events == 0 ? 0 : (double) lintWarned / events,
+                events == 0 ? 0 : (double) empty / events,
+                graded,
+                graded == 0 ? null : (double) correct / graded,
+                blocked,
+                up,
+                down,
+                recallChecked,
+                recallChecked == 0 ? null : recallSum / recallChecked,
+                shadowCompared,
+                shadowCompared == 0 ? null : (double) shadowAgreed / shadowCompared,
+                0);
     }
 
     static boolean isError(String outcomeClass) {
-        return !EventEvaluator.OK.equals(outcomeClass) && !EventEvaluator.EMPTY_RESULT.equals(outcomeClass)
+        return !EventEvaluator.OK.equals(outcomeClass)
+                && !EventEvaluator.EMPTY_RESULT.equals(outcomeClass)
                 && !EventEvaluator.NOT_EVALUATED.equals(outcomeClass);
     }
 }

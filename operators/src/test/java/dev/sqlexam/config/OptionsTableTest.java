@@ -1,10 +1,11 @@
 package dev.sqlexam.config;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The options table of docs/options.md is generated from the registry; this keeps it current. */
 class OptionsTableTest {
@@ -15,10 +16,13 @@ class OptionsTableTest {
         String text = Files.readString(readme);
         int begin = text.indexOf(OptionsTable.BEGIN);
         int end = text.indexOf(OptionsTable.END);
-        assertThat(begin).as("docs/options.md has the options:begin marker").isGreaterThanOrEqualTo(0);
+        assertThat(begin)
+                .as("docs/options.md has the options:begin marker")
+                .isGreaterThanOrEqualTo(0);
         assertThat(end).isGreaterThan(begin);
         String table = text.substring(begin + OptionsTable.BEGIN.length(), end).strip();
-        assertThat(table).as("run ./sqlexam options --markdown and paste it into docs/options.md")
+        assertThat(table)
+                .as("run ./sqlexam options --markdown and paste it into docs/options.md")
                 .isEqualTo(OptionsTable.markdown().strip());
     }
 }

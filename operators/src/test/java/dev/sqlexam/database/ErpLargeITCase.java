@@ -1,14 +1,15 @@
 package dev.sqlexam.database;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** erp_large: the scale-out ERP that retrieval and join planning are measured on. */
 class ErpLargeITCase {
@@ -17,12 +18,17 @@ class ErpLargeITCase {
 
     @BeforeAll
     static void build() {
-        first = new ErpLargeBuilder(TestDatabase.migrated(), TestDatabase.migrationsDir()).build(d -> { });
+        first =
+                new ErpLargeBuilder(TestDatabase.migrated(), TestDatabase.migrationsDir())
+                        .build(d -> {});
     }
 
     private static long scalar(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(TestDatabase.admin().forDatabase(ErpLargeBuilder.DATABASE));
-                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c =
+                        DriverManager.getConnection(
+                                TestDatabase.admin().forDatabase(ErpLargeBuilder.DATABASE));
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -36,33 +42,49 @@ class ErpLargeITCase {
 
     @Test
     void divisionsRepeatAndVaryTheModules() throws SQLException {
-        assertThat(scalar("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'div\\_%'")).isEqualTo(ErpLargeBuilder.DIVISIONS);
-        long smallest = scalar("""
+        assertThat(scalar("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'div\\_%'"))
+                .isEqualTo(ErpLargeBuilder.DIVISIONS);
+        long smallest =
+                scalar(
+                        """
                 SELECT min(n) FROM (SELECT count(*) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
                 WHERE c.relkind = 'r' AND s.nspname LIKE 'div\\_%' GROUP BY s.nspname) t""");
-        long largest = scalar("""
+        long largest =
+                scalar(
+                        """
                 SELECT max(n) FROM (SELECT count(*) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
                 WHERE c.relkind = 'r' AND s.nspname LIKE 'div\\_%' GROUP BY s.nspname) t""");
         assertThat(largest).as("divisions differ").isGreaterThan(smallest);
-        assertThat(scalar("""
+        assertThat(
+                        scalar(
+                                """
                 SELECT min(n) FROM (SELECT ch.relnamespace, count(*) AS n FROM pg_constraint c
                   JOIN pg_class ch ON ch.oid = c.conrelid JOIN pg_class p ON p.oid = c.confrelid
                   WHERE c.contype = 'f' AND ch.relnamespace = p.relnamespace
                     AND ch.relnamespace::regnamespace::text LIKE 'div\\_%' GROUP BY ch.relnamespace) t"""))
-                .as("every division keeps its own join graph").isGreaterThanOrEqualTo(50);
-        assertThat(scalar("""
+                .as("every division keeps its own join graph")
+                .isGreaterThanOrEqualTo(50);
+        assertThat(
+                        scalar(
+                                """
                 SELECT count(*) FROM pg_constraint c JOIN pg_class ch ON ch.oid = c.conrelid JOIN pg_class p ON p.oid = c.confrelid
                 WHERE c.contype = 'f' AND ch.relnamespace::regnamespace::text LIKE 'div\\_%' AND p.relnamespace = 'public'::regnamespace"""))
-                .as("a division without a module points at the shared tables").isPositive();
+                .as("a division without a module points at the shared tables")
+                .isPositive();
         assertThat(scalar("SELECT count(*) FROM div_01.employees")).isEqualTo(25);
-        assertThat(scalar("""
+        assertThat(
+                        scalar(
+                                """
                 SELECT count(*) FROM pg_class c WHERE c.relnamespace = 'div_01'::regnamespace AND c.relkind = 'r'
-                  AND obj_description(c.oid, 'pg_class') IS NOT NULL""")).isGreaterThan(60);
+                  AND obj_description(c.oid, 'pg_class') IS NOT NULL"""))
+                .isGreaterThan(60);
     }
 
     @Test
     void aSecondBuildChangesNothing() {
-        ErpLargeBuilder.Report again = new ErpLargeBuilder(TestDatabase.admin(), TestDatabase.migrationsDir()).build(d -> { });
+        ErpLargeBuilder.Report again =
+                new ErpLargeBuilder(TestDatabase.admin(), TestDatabase.migrationsDir())
+                        .build(d -> {});
         assertThat(again.rebuilt()).isFalse();
         assertThat(again.tables()).isEqualTo(first.tables());
     }

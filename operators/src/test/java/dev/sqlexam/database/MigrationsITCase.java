@@ -1,7 +1,6 @@
 package dev.sqlexam.database;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,14 +8,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MigrationsITCase {
 
     @Test
     void secondMigrationAppliesNothing() {
         TestDatabase.migrated();
-        List<Migrations.Report> again = Migrations.migrateAll(TestDatabase.admin(), TestDatabase.migrationsDir());
+        List<Migrations.Report> again =
+                Migrations.migrateAll(TestDatabase.admin(), TestDatabase.migrationsDir());
         assertThat(again).extracting(Migrations.Report::database).contains("sqlexam", "demo");
         assertThat(again).allSatisfy(r -> assertThat(r.applied()).isZero());
     }
@@ -35,7 +37,8 @@ class MigrationsITCase {
     @Test
     void readerRoleCanReadButNeverWrite() throws SQLException {
         JdbcUrlTemplate reader = TestDatabase.migrated().withUser(ReaderAccess.READER_ROLE, null);
-        try (Connection c = DriverManager.getConnection(reader.forDatabase("demo")); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(reader.forDatabase("demo"));
+                Statement st = c.createStatement()) {
             try (ResultSet rs = st.executeQuery("SELECT count(*) FROM employees")) {
                 rs.next();
                 assertThat(rs.getLong(1)).isEqualTo(40);
@@ -47,14 +50,17 @@ class MigrationsITCase {
             st.execute("SET default_transaction_read_only = off");
             assertThatThrownBy(() -> st.executeUpdate("DELETE FROM employees"))
                     .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
             assertThatThrownBy(() -> st.execute("CREATE TABLE intruder (x int)"))
                     .isInstanceOf(SQLException.class);
         }
-        try (Connection c = DriverManager.getConnection(reader.forDatabase("sqlexam")); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(reader.forDatabase("sqlexam"));
+                Statement st = c.createStatement()) {
             assertThatThrownBy(() -> st.executeQuery("SELECT count(*) FROM exam.results"))
                     .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
         }
     }
 
@@ -65,38 +71,62 @@ class MigrationsITCase {
         assertThat(access.url().user()).isEqualTo(ReaderAccess.READER_ROLE);
         assertThat(access.note()).isNull();
     }
+
     @Test
-    void aChangedFolderRunsFlywayAndAnUnchangedOneIsKnownByItsStamp(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    void aChangedFolderRunsFlywayAndAnUnchangedOneIsKnownByItsStamp(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         JdbcUrlTemplate admin = TestDatabase.migrated();
         String db = "it_stamp_" + ProcessHandle.current().pid();
         java.nio.file.Path folder = java.nio.file.Files.createDirectories(tmp.resolve(db));
         java.nio.file.Files.writeString(folder.resolve("V1__one.sql"), "CREATE TABLE one (x int);");
         try {
-            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
-                    .singleElement().satisfies(r -> assertThat(r.applied()).isEqualTo(1));
-            assertThat(MigrationStamp.current(admin.forDatabase(db), MigrationStamp.digest(folder))).contains("1");
-            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
-                    .singleElement().satisfies(r -> assertThat(r.version()).isEqualTo("1"));
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals))
+                    .filteredOn(r -> r.database().equals(db))
+                    .singleElement()
+                    .satisfies(r -> assertThat(r.applied()).isEqualTo(1));
+            assertThat(MigrationStamp.current(admin.forDatabase(db), MigrationStamp.digest(folder)))
+                    .contains("1");
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals))
+                    .filteredOn(r -> r.database().equals(db))
+                    .singleElement()
+                    .satisfies(r -> assertThat(r.version()).isEqualTo("1"));
 
-            java.nio.file.Files.writeString(folder.resolve("V2__two.sql"), "CREATE TABLE two (x int);");
-            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
-                    .singleElement().satisfies(r -> assertThat(r.applied()).as("a new file: Flyway runs").isEqualTo(1));
-            try (Connection c = DriverManager.getConnection(admin.forDatabase(db)); Statement st = c.createStatement()) {
+            java.nio.file.Files.writeString(
+                    folder.resolve("V2__two.sql"), "CREATE TABLE two (x int);");
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals))
+                    .filteredOn(r -> r.database().equals(db))
+                    .singleElement()
+                    .satisfies(
+                            r ->
+                                    assertThat(r.applied())
+                                            .as("a new file: Flyway runs")
+                                            .isEqualTo(1));
+            try (Connection c = DriverManager.getConnection(admin.forDatabase(db));
+                    Statement st = c.createStatement()) {
                 st.execute("DROP SCHEMA " + Migrations.META_SCHEMA + " CASCADE");
             }
             // without sqlexam's own schema the database is not sqlexam's: it is left as it is
-            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals)).filteredOn(r -> r.database().equals(db))
-                    .singleElement().satisfies(r -> {
-                        assertThat(r.applied()).isZero();
-                        assertThat(r.note()).contains("sqlexam did not create");
-                    });
-            try (Connection c = DriverManager.getConnection(admin.forDatabase(db)); Statement st = c.createStatement();
-                    java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname = '" + Migrations.META_SCHEMA + "'")) {
+            assertThat(Migrations.migrate(admin, TestDatabase.state(), tmp, db::equals))
+                    .filteredOn(r -> r.database().equals(db))
+                    .singleElement()
+                    .satisfies(
+                            r -> {
+                                assertThat(r.applied()).isZero();
+                                assertThat(r.note()).contains("sqlexam did not create");
+                            });
+            try (Connection c = DriverManager.getConnection(admin.forDatabase(db));
+                    Statement st = c.createStatement();
+                    java.sql.ResultSet rs =
+                            st.executeQuery(
+                                    "SELECT count(*) FROM pg_namespace WHERE nspname = '"
+                                            + Migrations.META_SCHEMA
+                                            + "'")) {
                 rs.next();
                 assertThat(rs.getInt(1)).as("nothing of sqlexam's created in it").isZero();
             }
         } finally {
-            try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                    Statement st = c.createStatement()) {
                 st.execute("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
             }
         }

@@ -15,14 +15,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A PostgreSQL cluster a test makes and removes itself, with the machine's server binaries (those the scripts install):
- * a server sqlexam did not create, its superuser {@code admin}, loopback only, trust on 127.0.0.1 for the test's
- * lifetime, replication allowed so that {@link #standby} can clone it with {@code pg_basebackup -R}.
+ * A PostgreSQL cluster a test makes and removes itself, with the machine's server binaries (those
+ * the scripts install): a server sqlexam did not create, its superuser {@code admin}, loopback
+ * only, trust on 127.0.0.1 for the test's lifetime, replication allowed so that {@link #standby}
+ * can clone it with {@code pg_basebackup -R}.
  */
 public final class ThrowawayCluster implements AutoCloseable {
 
     public static final String SUPERUSER = "admin";
-    private static final Path BIN = Path.of("/usr/lib/postgresql", System.getenv().getOrDefault("SQLEXAM_PG_VERSION", "15"), "bin");
+    private static final Path BIN =
+            Path.of(
+                    "/usr/lib/postgresql",
+                    System.getenv().getOrDefault("SQLEXAM_PG_VERSION", "15"),
+                    "bin");
 
     private final Path data;
     private final int port;
@@ -36,28 +41,59 @@ public final class ThrowawayCluster implements AutoCloseable {
     public static ThrowawayCluster primary(Path parent) throws Exception {
         Path data = ownFolder(parent, "primary");
         int port = freePort();
-        run(List.of(BIN.resolve("initdb").toString(), "-D", data.toString(), "-U", SUPERUSER, "-E", "UTF8", "--locale=C.UTF-8",
-                "--auth=trust"));
+        run(
+                List.of(
+                        BIN.resolve("initdb").toString(),
+                        "-D",
+                        data.toString(),
+                        "-U",
+                        SUPERUSER,
+                        "-E",
+                        "UTF8",
+                        "--locale=C.UTF-8",
+                        "--auth=trust"));
         configure(data, port);
         ThrowawayCluster cluster = new ThrowawayCluster(data, port);
         cluster.start();
         return cluster;
     }
 
-    /** A hot standby of this cluster, streaming from it ({@code pg_basebackup -R}), started and in recovery. */
+    /**
+     * A hot standby of this cluster, streaming from it ({@code pg_basebackup -R}), started and in
+     * recovery.
+     */
     public ThrowawayCluster standby(Path parent) throws Exception {
         Path copy = ownFolder(parent, "standby");
-        run(List.of(BIN.resolve("pg_basebackup").toString(), "-h", "127.0.0.1", "-p", String.valueOf(port), "-U", SUPERUSER, "-D",
-                copy.toString(), "-R", "-X", "stream", "-c", "fast"));
+        run(
+                List.of(
+                        BIN.resolve("pg_basebackup").toString(),
+                        "-h",
+                        "127.0.0.1",
+                        "-p",
+                        String.valueOf(port),
+                        "-U",
+                        SUPERUSER,
+                        "-D",
+                        copy.toString(),
+                        "-R",
+                        "-X",
+                        "stream",
+                        "-c",
+                        "fast"));
         int standbyPort = freePort();
-        Files.writeString(copy.resolve("postgresql.auto.conf"), "port = " + standbyPort + "\nunix_socket_directories = '" + copy + "'\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                copy.resolve("postgresql.auto.conf"),
+                "port = " + standbyPort + "\nunix_socket_directories = '" + copy + "'\n",
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.APPEND);
         ThrowawayCluster standby = new ThrowawayCluster(copy, standbyPort);
         standby.start();
-        try (Connection c = DriverManager.getConnection(standby.url("postgres")); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection(standby.url("postgres"));
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT pg_is_in_recovery()")) {
             rs.next();
-            if (!rs.getBoolean(1)) throw new IllegalStateException("the standby is not in recovery");
+            if (!rs.getBoolean(1))
+                throw new IllegalStateException("the standby is not in recovery");
         }
         return standby;
     }
@@ -73,7 +109,8 @@ public final class ThrowawayCluster implements AutoCloseable {
 
     /** Runs statements on {@code database} as the superuser. */
     public void execute(String database, String... statements) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url(database)); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url(database));
+                Statement st = c.createStatement()) {
             for (String sql : statements) st.execute(sql);
         }
     }
@@ -81,15 +118,19 @@ public final class ThrowawayCluster implements AutoCloseable {
     /** Waits until the standby has replayed everything the primary wrote so far. */
     public void awaitReplayOf(ThrowawayCluster primary) throws Exception {
         String lsn;
-        try (Connection c = DriverManager.getConnection(primary.url("postgres")); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection(primary.url("postgres"));
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT pg_current_wal_lsn()")) {
             rs.next();
             lsn = rs.getString(1);
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            try (Connection c = DriverManager.getConnection(url("postgres")); Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT pg_last_wal_replay_lsn() >= '" + lsn + "'::pg_lsn")) {
+            try (Connection c = DriverManager.getConnection(url("postgres"));
+                    Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery(
+                                    "SELECT pg_last_wal_replay_lsn() >= '" + lsn + "'::pg_lsn")) {
                 rs.next();
                 if (rs.getBoolean(1)) return;
             }
@@ -99,23 +140,54 @@ public final class ThrowawayCluster implements AutoCloseable {
     }
 
     private void start() throws Exception {
-        run(List.of(BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", data.resolve("log").toString(), "-w", "-t", "60", "start"));
+        run(
+                List.of(
+                        BIN.resolve("pg_ctl").toString(),
+                        "-D",
+                        data.toString(),
+                        "-l",
+                        data.resolve("log").toString(),
+                        "-w",
+                        "-t",
+                        "60",
+                        "start"));
     }
 
     @Override
     public void close() throws Exception {
-        run(List.of(BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w", "stop"));
+        run(
+                List.of(
+                        BIN.resolve("pg_ctl").toString(),
+                        "-D",
+                        data.toString(),
+                        "-m",
+                        "immediate",
+                        "-w",
+                        "stop"));
     }
 
     private static void configure(Path data, int port) throws IOException {
-        Files.writeString(data.resolve("postgresql.conf"), "\nlisten_addresses = '127.0.0.1'\nport = " + port
-                + "\nunix_socket_directories = '" + data + "'\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\n"
-                + "shared_buffers = 32MB\nmax_connections = 60\nfsync = off\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-        Files.writeString(data.resolve("pg_hba.conf"), "local all all trust\nhost all all 127.0.0.1/32 trust\n"
-                + "host replication all 127.0.0.1/32 trust\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                data.resolve("postgresql.conf"),
+                "\nlisten_addresses = '127.0.0.1'\nport = "
+                        + port
+                        + "\nunix_socket_directories = '"
+                        + data
+                        + "'\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\n"
+                        + "shared_buffers = 32MB\nmax_connections = 60\nfsync = off\n",
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                data.resolve("pg_hba.conf"),
+                "local all all trust\nhost all all 127.0.0.1/32 trust\n"
+                        + "host replication all 127.0.0.1/32 trust\n",
+                StandardCharsets.UTF_8);
     }
 
-    /** initdb and pg_ctl refuse root: as root, the cluster belongs to the postgres user, as the private cluster does. */
+    /**
+     * initdb and pg_ctl refuse root: as root, the cluster belongs to the postgres user, as the
+     * private cluster does.
+     */
     private static Path ownFolder(Path parent, String name) throws Exception {
         Path dir = Files.createDirectories(parent.resolve(name));
         if (isRoot()) {

@@ -1,12 +1,14 @@
 package dev.sqlexam.examset;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.model.ExamQuestion;
-import java.util.Set;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ExamLineParserTest {
 
@@ -14,11 +16,16 @@ class ExamLineParserTest {
 
     @Test
     void readsEveryFieldAndKeepsUnknownOnes() {
-        ExamQuestion q = parser.parse(7, """
+        ExamQuestion q =
+                parser.parse(
+                                7,
+                                """
                 {"id":"q1","db":"demo","question":"How many?","gold_sql":"SELECT 1",
                  "gold_sql_alternatives":["SELECT 1.0"],"gold_tables":["t"],"difficulty":"easy","module":"HR",
                  "category":"count","instructions":"use t","order_matters":false,"source":"spider","tags":[1,2]}
-                """.replace("\n", "")).question();
+                """
+                                        .replace("\n", ""))
+                        .question();
         assertThat(q.id()).isEqualTo("q1");
         assertThat(q.lineNumber()).isEqualTo(7);
         assertThat(q.allGoldSql()).containsExactly("SELECT 1", "SELECT 1.0");
@@ -31,7 +38,11 @@ class ExamLineParserTest {
 
     @Test
     void sourceIndexIsTheQuestionsPositionInItsBenchmarkFile() {
-        ExamQuestion q = parser.parse(1, "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":41}").question();
+        ExamQuestion q =
+                parser.parse(
+                                1,
+                                "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":41}")
+                        .question();
         assertThat(q.sourceIndex()).isEqualTo(41);
         assertThat(q.extrasJson()).as("a known field, not an extra").isNull();
         assertThat(q.withGoldTables(java.util.List.of("t")).sourceIndex()).isEqualTo(41);
@@ -39,7 +50,12 @@ class ExamLineParserTest {
 
     @Test
     void missingIdFallsBackToTheLineNumber() {
-        assertThat(parser.parse(12, "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"}").question().id())
+        assertThat(
+                        parser.parse(
+                                        12,
+                                        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"}")
+                                .question()
+                                .id())
                 .isEqualTo("line-12");
     }
 
@@ -51,21 +67,23 @@ class ExamLineParserTest {
     }
 
     @ParameterizedTest(name = "{1}")
-    @CsvSource(delimiter = '|', value = {
-        "{not json | invalid JSON",
-        "[1,2] | not a JSON object",
-        "{\"db\":\"demo\",\"gold_sql\":\"SELECT 1\"} | missing field 'question'",
-        "{\"db\":\"demo\",\"question\":\"q\"} | missing field 'gold_sql'",
-        "{\"question\":\"q\",\"gold_sql\":\"SELECT 1\"} | missing field 'db'",
-        "{\"db\":\"demo\",\"question\":\"  \",\"gold_sql\":\"SELECT 1\"} | field 'question' is empty",
-        "{\"db\":\"nowhere\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"} | unknown database 'nowhere'",
-        "{\"db\":\"de;mo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"} | invalid database name",
-        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"order_matters\":\"yes\"} | order_matters must be true or false",
-        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"gold_sql_alternatives\":\"SELECT 2\"} | must be a list of strings",
-        "{\"db\":\"demo\",\"question\":42,\"gold_sql\":\"SELECT 1\"} | field 'question' must be a string",
-        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":-1} | 'source_index' must not be negative",
-        "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":\"3\"} | 'source_index' must be a whole number",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{not json | invalid JSON",
+                "[1,2] | not a JSON object",
+                "{\"db\":\"demo\",\"gold_sql\":\"SELECT 1\"} | missing field 'question'",
+                "{\"db\":\"demo\",\"question\":\"q\"} | missing field 'gold_sql'",
+                "{\"question\":\"q\",\"gold_sql\":\"SELECT 1\"} | missing field 'db'",
+                "{\"db\":\"demo\",\"question\":\"  \",\"gold_sql\":\"SELECT 1\"} | field 'question' is empty",
+                "{\"db\":\"nowhere\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"} | unknown database 'nowhere'",
+                "{\"db\":\"de;mo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"} | invalid database name",
+                "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"order_matters\":\"yes\"} | order_matters must be true or false",
+                "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"gold_sql_alternatives\":\"SELECT 2\"} | must be a list of strings",
+                "{\"db\":\"demo\",\"question\":42,\"gold_sql\":\"SELECT 1\"} | field 'question' must be a string",
+                "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":-1} | 'source_index' must not be negative",
+                "{\"db\":\"demo\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\",\"source_index\":\"3\"} | 'source_index' must be a whole number",
+            })
     void rejectsWithLineNumberAndReason(String line, String reason) {
         ExamLineParser.Parsed parsed = parser.parse(5, line);
         assertThat(parsed.question()).isNull();
@@ -77,6 +95,11 @@ class ExamLineParserTest {
     @Test
     void anyDatabaseIsAcceptedWhenTheUrlNamesOne() {
         ExamLineParser single = new ExamLineParser("s", null);
-        assertThat(single.parse(1, "{\"db\":\"whatever\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"}").question()).isNotNull();
+        assertThat(
+                        single.parse(
+                                        1,
+                                        "{\"db\":\"whatever\",\"question\":\"q\",\"gold_sql\":\"SELECT 1\"}")
+                                .question())
+                .isNotNull();
     }
 }

@@ -1,21 +1,27 @@
 package dev.sqlexam.grading;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.sql.ReadOnlyExecutor;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
-/** BIRD's R-VES: its reward bands, its outlier rule, its square-root mean, and timings taken on a real database. */
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * BIRD's R-VES: its reward bands, its outlier rule, its square-root mean, and timings taken on a
+ * real database.
+ */
 class RewardVesTest {
 
     @Test
     void theRewardBandsAreBirds() {
-        assertThat(List.of(3.0, 2.0, 1.99, 1.0, 0.99, 0.5, 0.49, 0.25, 0.24, 0.0)).extracting(RewardVes::reward)
+        assertThat(List.of(3.0, 2.0, 1.99, 1.0, 0.99, 0.5, 0.49, 0.25, 0.24, 0.0))
+                .extracting(RewardVes::reward)
                 .containsExactly(1.25, 1.25, 1.0, 1.0, 0.75, 0.75, 0.5, 0.5, 0.25, 0.0);
     }
 
@@ -25,14 +31,17 @@ class RewardVesTest {
         for (int i = 0; i < 30; i++) ratios.add(1.0 + (i % 2) * 0.1);
         ratios.add(50.0);
         assertThat(RewardVes.meanRatio(ratios)).isCloseTo(1.05, within(1e-9));
-        assertThat(RewardVes.meanRatio(List.of(2.0, 2.0, 2.0))).as("all alike: nothing is an outlier").isEqualTo(2.0);
+        assertThat(RewardVes.meanRatio(List.of(2.0, 2.0, 2.0)))
+                .as("all alike: nothing is an outlier")
+                .isEqualTo(2.0);
         assertThat(RewardVes.meanRatio(List.of())).isZero();
     }
 
     @Test
     void theScoreIsTheMeanOfTheRewardsSquareRootsOverEveryQuestion() {
         // two timed questions (rewards 1.25 and 0.25) among four: (sqrt 1.25 + sqrt 0.25) × 100 / 4
-        assertThat(RewardVes.score(List.of(1.25, 0.25), 4)).isCloseTo((Math.sqrt(1.25) + 0.5) * 25, within(1e-9));
+        assertThat(RewardVes.score(List.of(1.25, 0.25), 4))
+                .isCloseTo((Math.sqrt(1.25) + 0.5) * 25, within(1e-9));
         assertThat(RewardVes.score(List.of(1.0, 1.0), 2)).isCloseTo(100, within(1e-9));
     }
 
@@ -41,13 +50,26 @@ class RewardVesTest {
         TestDatabase.migrated();
         try (PooledConnections connections = TestDatabase.readerConnections(2)) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, 10_000, 1_000);
-            RewardVes.Timing slow = RewardVes.time(executor, "demo", "SELECT 1", "SELECT count(*) FROM generate_series(1, 2000000)", 5);
-            RewardVes.Timing fast = RewardVes.time(executor, "demo", "SELECT count(*) FROM generate_series(1, 2000000)", "SELECT 1", 5);
+            RewardVes.Timing slow =
+                    RewardVes.time(
+                            executor,
+                            "demo",
+                            "SELECT 1",
+                            "SELECT count(*) FROM generate_series(1, 2000000)",
+                            5);
+            RewardVes.Timing fast =
+                    RewardVes.time(
+                            executor,
+                            "demo",
+                            "SELECT count(*) FROM generate_series(1, 2000000)",
+                            "SELECT 1",
+                            5);
             assertThat(slow.failure()).isNull();
             assertThat(slow.ratios()).hasSize(5);
             assertThat(RewardVes.reward(RewardVes.meanRatio(slow.ratios()))).isEqualTo(0.25);
             assertThat(RewardVes.reward(RewardVes.meanRatio(fast.ratios()))).isEqualTo(1.25);
-            RewardVes.Timing broken = RewardVes.time(executor, "demo", "SELECT 1", "SELECT nope", 5);
+            RewardVes.Timing broken =
+                    RewardVes.time(executor, "demo", "SELECT 1", "SELECT nope", 5);
             assertThat(broken.failure()).contains("prediction failed on iteration 1");
         }
     }

@@ -1,13 +1,15 @@
 package dev.sqlexam.grading;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import dev.sqlexam.sql.ColumnKind;
 import dev.sqlexam.sql.QueryResult;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class SoftF1Test {
 
@@ -19,21 +21,29 @@ class SoftF1Test {
 
     @Test
     void identicalResultsScoreOneAndDisjointOnesZero() {
-        assertThat(SoftF1.score(rows(new Object[] {1L, "a"}), rows(new Object[] {1L, "a"}))).isEqualTo(1.0);
+        assertThat(SoftF1.score(rows(new Object[] {1L, "a"}), rows(new Object[] {1L, "a"})))
+                .isEqualTo(1.0);
         assertThat(SoftF1.score(rows(new Object[] {1L}), rows(new Object[] {2L}))).isEqualTo(0.0);
         assertThat(SoftF1.score(rows(), rows())).isEqualTo(1.0);
     }
 
     @Test
     void halfTheCellsRightIsPartialCreditAndNumbersCompareByValue() {
-        // row 1: one of two cells right (tp .5, fp .5, fn .5); row 2: right; F1 = 1.5 / (1.5 + .5) = .75
-        double f1 = SoftF1.score(rows(new Object[] {1L, "a"}, new Object[] {2L, "b"}), rows(new Object[] {1.0, "x"}, new Object[] {2L, "b"}));
+        // row 1: one of two cells right (tp .5, fp .5, fn .5); row 2: right; F1 = 1.5 / (1.5 + .5)
+        // = .75
+        double f1 =
+                SoftF1.score(
+                        rows(new Object[] {1L, "a"}, new Object[] {2L, "b"}),
+                        rows(new Object[] {1.0, "x"}, new Object[] {2L, "b"}));
         assertThat(f1).isCloseTo(0.75, within(1e-9));
     }
 
     @Test
     void extraPredictedRowsCostPrecisionAndDuplicatesAreDropped() {
-        double f1 = SoftF1.score(rows(new Object[] {1L}), rows(new Object[] {1L}, new Object[] {1L}, new Object[] {2L}));
+        double f1 =
+                SoftF1.score(
+                        rows(new Object[] {1L}),
+                        rows(new Object[] {1L}, new Object[] {1L}, new Object[] {2L}));
         assertThat(f1).isCloseTo(2 * 0.5 * 1.0 / 1.5, within(1e-9));
     }
 }

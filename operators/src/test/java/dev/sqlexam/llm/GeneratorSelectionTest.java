@@ -1,16 +1,17 @@
 package dev.sqlexam.llm;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class GeneratorSelectionTest {
 
@@ -23,22 +24,36 @@ class GeneratorSelectionTest {
 
     private String serve(String path, String body) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", exchange -> {
-            boolean known = exchange.getRequestURI().getPath().equals(path);
-            byte[] bytes = (known ? body : "{\"error\":\"not found\"}").getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(known ? 200 : 404, bytes.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
-            }
-        });
+        server.createContext(
+                "/",
+                exchange -> {
+                    boolean known = exchange.getRequestURI().getPath().equals(path);
+                    byte[] bytes =
+                            (known ? body : "{\"error\":\"not found\"}")
+                                    .getBytes(StandardCharsets.UTF_8);
+                    exchange.getResponseHeaders().add("Content-Type", "application/json");
+                    exchange.sendResponseHeaders(known ? 200 : 404, bytes.length);
+                    try (OutputStream out = exchange.getResponseBody()) {
+                        out.write(bytes);
+                    }
+                });
         server.start();
         servers.add(server);
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     private static Generators auto(String url, String model) {
-        return new Generators("auto", url, model, "OPENAI_API_KEY", dev.sqlexam.config.Secret.fromEnvironment("OPENAI_API_KEY"), 1000, dev.sqlexam.config.Choices.OllamaEndpoint.CHAT, null, null, "chosen with --generator auto");
+        return new Generators(
+                "auto",
+                url,
+                model,
+                "OPENAI_API_KEY",
+                dev.sqlexam.config.Secret.fromEnvironment("OPENAI_API_KEY"),
+                1000,
+                dev.sqlexam.config.Choices.OllamaEndpoint.CHAT,
+                null,
+                null,
+                "chosen with --generator auto");
     }
 
     /** A port nobody listens on: bound, then released. */
@@ -51,7 +66,11 @@ class GeneratorSelectionTest {
 
     @Test
     void aConfiguredServerThatListsModelsIsOpenAiCompatible() throws IOException {
-        String url = serve("/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\"}]}") + "/v1";
+        String url =
+                serve(
+                                "/v1/models",
+                                "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\"}]}")
+                        + "/v1";
         Generators g = GeneratorSelection.resolve(auto(url, "m"), deadUrl());
         assertThat(g.name()).isEqualTo("openai");
         assertThat(g.url()).isEqualTo(url);

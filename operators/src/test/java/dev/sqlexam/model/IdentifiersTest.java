@@ -1,8 +1,8 @@
 package dev.sqlexam.model;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class IdentifiersTest {
 
@@ -11,7 +11,8 @@ class IdentifiersTest {
         String[] first = Identifiers.words("orderLine_itemQty");
         assertThat(first).containsExactly("order", "line", "item", "qty");
         first[0] = "changed by a caller";
-        assertThat(Identifiers.words("orderLine_itemQty")).containsExactly("order", "line", "item", "qty");
+        assertThat(Identifiers.words("orderLine_itemQty"))
+                .containsExactly("order", "line", "item", "qty");
         assertThat(Identifiers.words("hr.Employees")).containsExactly("hr", "employees");
     }
 }

@@ -1,11 +1,12 @@
 package dev.sqlexam.pipeline;
 
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.schema.ModuleAssigner;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
@@ -13,13 +14,12 @@ import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class JobFilesTest {
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void aShippedFolderArrivesWithTheFilesWorkersReadAndWithoutTheSqlMigrations() throws Exception {
@@ -28,14 +28,19 @@ class JobFilesTest {
 
         Path copy = shipped.path();
         assertThat(copy).isNotEqualTo(migrations.toAbsolutePath());
-        assertThat(copy.resolve("erp/module_mapping.json")).hasSameTextualContentAs(migrations.resolve("erp/module_mapping.json"));
+        assertThat(copy.resolve("erp/module_mapping.json"))
+                .hasSameTextualContentAs(migrations.resolve("erp/module_mapping.json"));
         assertThat(copy.resolve("erp/confusable_tables.json")).exists();
-        assertThat(filesUnder(copy.resolve("erp/docs"))).isEqualTo(filesUnder(migrations.resolve("erp/docs"))).isPositive();
+        assertThat(filesUnder(copy.resolve("erp/docs")))
+                .isEqualTo(filesUnder(migrations.resolve("erp/docs")))
+                .isPositive();
         try (Stream<Path> all = Files.walk(copy)) {
-            assertThat(all.map(p -> p.getFileName().toString())).noneMatch(n -> n.matches("V\\d+__.*\\.sql"));
+            assertThat(all.map(p -> p.getFileName().toString()))
+                    .noneMatch(n -> n.matches("V\\d+__.*\\.sql"));
         }
         assertThat(ModuleAssigner.forDatabase(copy, "erp").keywords())
-                .isEqualTo(ModuleAssigner.forDatabase(migrations, "erp").keywords()).isNotEmpty();
+                .isEqualTo(ModuleAssigner.forDatabase(migrations, "erp").keywords())
+                .isNotEmpty();
         assertThat(shipped.path()).isSameAs(copy);
     }
 
@@ -45,9 +50,18 @@ class JobFilesTest {
         JobFiles shipped = roundTrip(JobFiles.shipped(log, any -> true));
         Files.delete(log);
 
-        assertThat(shipped.path()).hasFileName("exam_log.jsonl").hasContent("{\"question_id\":\"q1\"}");
-        assertThat(roundTrip(JobFiles.shipped(Files.writeString(tmp.resolve("exam_log.jsonl"), "{\"question_id\":\"q1\"}\n"), any -> true))
-                .path()).isEqualTo(shipped.path());
+        assertThat(shipped.path())
+                .hasFileName("exam_log.jsonl")
+                .hasContent("{\"question_id\":\"q1\"}");
+        assertThat(
+                        roundTrip(
+                                        JobFiles.shipped(
+                                                Files.writeString(
+                                                        tmp.resolve("exam_log.jsonl"),
+                                                        "{\"question_id\":\"q1\"}\n"),
+                                                any -> true))
+                                .path())
+                .isEqualTo(shipped.path());
     }
 
     @Test
@@ -73,7 +87,8 @@ class JobFilesTest {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(files);
         }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        try (ObjectInputStream in =
+                new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
             return (JobFiles) in.readObject();
         }
     }

@@ -1,42 +1,72 @@
 package dev.sqlexam.pipeline;
 
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SharingPlanTest {
 
-    private static final ExamQuestion Q = new ExamQuestion("q1", "erp", "How many?", "SELECT 1", List.of(), List.of(), null, null, null,
-            null, null, 1, null);
+    private static final ExamQuestion Q =
+            new ExamQuestion(
+                    "q1",
+                    "erp",
+                    "How many?",
+                    "SELECT 1",
+                    List.of(),
+                    List.of(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    1,
+                    null);
 
-    /** a and b differ only after generation; c retrieves differently; d generates differently on a's retrieval. */
+    /**
+     * a and b differ only after generation; c retrieves differently; d generates differently on a's
+     * retrieval.
+     */
     private static SharingPlan plan(int runs, Set<String> done) {
-        return new SharingPlan(List.of("a", "b", "c", "d"), Map.of("a", "r1", "b", "r1", "c", "r2", "d", "r1"),
-                Map.of("a", "g1", "b", "g1", "c", "g2", "d", "g3"), runs, done);
+        return new SharingPlan(
+                List.of("a", "b", "c", "d"),
+                Map.of("a", "r1", "b", "r1", "c", "r2", "d", "r1"),
+                Map.of("a", "g1", "b", "g1", "c", "g2", "d", "g3"),
+                runs,
+                done);
     }
 
     @Test
     void variantsThatRetrieveAlikeShareOneRetrievalAndThenOneGenerationPerRun() {
         SharingPlan plan = plan(3, Set.of());
         List<ExamTask> retrievals = plan.schedule("run", Q);
-        assertThat(retrievals).extracting(ExamTask::variant, ExamTask::group)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("a", List.of("a", "b", "d")), org.assertj.core.groups.Tuple.tuple("c", List.of("c")));
+        assertThat(retrievals)
+                .extracting(ExamTask::variant, ExamTask::group)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("a", List.of("a", "b", "d")),
+                        org.assertj.core.groups.Tuple.tuple("c", List.of("c")));
         List<ExamTask> generations = plan.splitForGeneration(retrievals.get(0));
         assertThat(generations).hasSize(2 * 3);
-        assertThat(generations).filteredOn(t -> t.variant().equals("a")).extracting(ExamTask::repetition).containsExactly(1, 2, 3);
+        assertThat(generations)
+                .filteredOn(t -> t.variant().equals("a"))
+                .extracting(ExamTask::repetition)
+                .containsExactly(1, 2, 3);
         assertThat(generations.get(0).group()).containsExactly("a", "b");
-        assertThat(plan.splitForVariants(generations.get(0))).extracting(ExamTask::variant).containsExactly("a", "b");
+        assertThat(plan.splitForVariants(generations.get(0)))
+                .extracting(ExamTask::variant)
+                .containsExactly("a", "b");
         assertThat(plan.retrievalGroups()).isEqualTo(2);
         assertThat(plan.generationGroups()).isEqualTo(3);
         int perVariantRun = 0;
         for (ExamTask r : retrievals) {
-            for (ExamTask g : plan.splitForGeneration(r)) perVariantRun += plan.splitForVariants(g).size();
+            for (ExamTask g : plan.splitForGeneration(r))
+                perVariantRun += plan.splitForVariants(g).size();
         }
         assertThat(perVariantRun).as("every (variant, run) once").isEqualTo(4 * 3);
     }
@@ -44,11 +74,21 @@ class SharingPlanTest {
     @Test
     void pairsAlreadyDoneAreNotScheduledAgain() {
         String key = "erp/q1";
-        SharingPlan plan = plan(2, Set.of(SharingPlan.doneKey("c", 1, key), SharingPlan.doneKey("c", 2, key), SharingPlan.doneKey("a", 1, key)));
+        SharingPlan plan =
+                plan(
+                        2,
+                        Set.of(
+                                SharingPlan.doneKey("c", 1, key),
+                                SharingPlan.doneKey("c", 2, key),
+                                SharingPlan.doneKey("a", 1, key)));
         List<ExamTask> retrievals = plan.schedule("run", Q);
-        assertThat(retrievals).as("c is done in every run").extracting(ExamTask::variant).containsExactly("a");
+        assertThat(retrievals)
+                .as("c is done in every run")
+                .extracting(ExamTask::variant)
+                .containsExactly("a");
         List<ExamTask> generations = plan.splitForGeneration(retrievals.get(0));
-        assertThat(generations).extracting(t -> t.repetition() + ":" + t.group())
+        assertThat(generations)
+                .extracting(t -> t.repetition() + ":" + t.group())
                 .containsExactlyInAnyOrder("1:[b]", "2:[a, b]", "1:[d]", "2:[d]");
     }
 

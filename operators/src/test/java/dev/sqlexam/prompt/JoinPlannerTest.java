@@ -1,14 +1,16 @@
 package dev.sqlexam.prompt;
 
-import dev.sqlexam.model.JoinPlan;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.model.ForeignKey;
+import dev.sqlexam.model.JoinPlan;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class JoinPlannerTest {
 
@@ -16,21 +18,42 @@ class JoinPlannerTest {
         return new ForeignKey(from, List.of(col), to, List.of(toCol));
     }
 
-    private static final List<ForeignKey> KEYS = List.of(
-            fk("order_lines", "order_id", "orders", "order_id"),
-            fk("order_lines", "product_id", "products", "product_id"),
-            fk("orders", "customer_id", "customers", "customer_id"),
-            fk("orders", "rep_id", "employees", "employee_id"),
-            fk("customers", "address_id", "addresses", "address_id"),
-            fk("addresses", "city_id", "cities", "city_id"),
-            fk("cities", "state_id", "states", "state_id"),
-            fk("leave", "employee_id", "employees", "employee_id"),
-            fk("payslips", "employee_id", "employees", "employee_id"),
-            fk("employees", "dept_id", "departments", "dept_id"));
+    private static final List<ForeignKey> KEYS =
+            List.of(
+                    fk("order_lines", "order_id", "orders", "order_id"),
+                    fk("order_lines", "product_id", "products", "product_id"),
+                    fk("orders", "customer_id", "customers", "customer_id"),
+                    fk("orders", "rep_id", "employees", "employee_id"),
+                    fk("customers", "address_id", "addresses", "address_id"),
+                    fk("addresses", "city_id", "cities", "city_id"),
+                    fk("cities", "state_id", "states", "state_id"),
+                    fk("leave", "employee_id", "employees", "employee_id"),
+                    fk("payslips", "employee_id", "employees", "employee_id"),
+                    fk("employees", "dept_id", "departments", "dept_id"));
 
-    private static final Map<String, String> MODULES = new LinkedHashMap<>(Map.of(
-            "order_lines", "Sales", "orders", "Sales", "customers", "Sales", "addresses", "Sales", "cities", "Sales",
-            "states", "Sales", "products", "Inventory", "employees", "HR", "leave", "HR", "payslips", "HR"));
+    private static final Map<String, String> MODULES =
+            new LinkedHashMap<>(
+                    Map.of(
+                            "order_lines",
+                            "Sales",
+                            "orders",
+                            "Sales",
+                            "customers",
+                            "Sales",
+                            "addresses",
+                            "Sales",
+                            "cities",
+                            "Sales",
+                            "states",
+                            "Sales",
+                            "products",
+                            "Inventory",
+                            "employees",
+                            "HR",
+                            "leave",
+                            "HR",
+                            "payslips",
+                            "HR"));
 
     static {
         MODULES.put("departments", "HR");
@@ -42,10 +65,14 @@ class JoinPlannerTest {
     @Test
     void walksTheAddressChainForRegionalQuestions() {
         JoinPlan plan = planner.plan(graph, List.of("orders", "states"));
-        assertThat(plan.paths()).singleElement().extracting(JoinPlan.Path::describe)
+        assertThat(plan.paths())
+                .singleElement()
+                .extracting(JoinPlan.Path::describe)
                 .isEqualTo("orders → customers → addresses → cities → states");
         assertThat(plan.bridgeTables()).containsExactly("customers", "addresses", "cities");
-        assertThat(plan.skeleton()).isEqualTo("""
+        assertThat(plan.skeleton())
+                .isEqualTo(
+                        """
                 FROM orders
                 JOIN customers ON orders.customer_id = customers.customer_id
                 JOIN addresses ON customers.address_id = addresses.address_id
@@ -57,8 +84,10 @@ class JoinPlannerTest {
     @Test
     void joinsEveryRequiredTableAndMarksCrossModuleBridges() {
         JoinPlan plan = planner.plan(graph, List.of("order_lines", "departments", "products"));
-        assertThat(plan.paths()).extracting(JoinPlan.Path::describe)
-                .containsExactly("order_lines → orders → employees → departments", "order_lines → products");
+        assertThat(plan.paths())
+                .extracting(JoinPlan.Path::describe)
+                .containsExactly(
+                        "order_lines → orders → employees → departments", "order_lines → products");
         assertThat(plan.crossModule()).isTrue();
         assertThat(plan.bridgeTables()).containsExactly("orders", "employees");
     }
@@ -68,8 +97,11 @@ class JoinPlannerTest {
         List<ForeignKey> keys = new java.util.ArrayList<>(KEYS);
         keys.add(fk("payslips", "order_ref", "orders", "order_id"));
         FkGraph g = new FkGraph(MODULES, keys);
-        List<JoinPlan.Path> paths = planner.kShortest(g, "orders", "payslips", 100, Set.of("orders", "payslips"));
-        assertThat(paths).extracting(JoinPlan.Path::describe).containsExactly("orders → payslips", "orders → employees → payslips");
+        List<JoinPlan.Path> paths =
+                planner.kShortest(g, "orders", "payslips", 100, Set.of("orders", "payslips"));
+        assertThat(paths)
+                .extracting(JoinPlan.Path::describe)
+                .containsExactly("orders → payslips", "orders → employees → payslips");
         assertThat(paths.get(0).score()).isLessThan(paths.get(1).score());
     }
 
@@ -88,12 +120,15 @@ class JoinPlannerTest {
         assertThat(plan.paths()).isEmpty();
         assertThat(plan.note()).contains("not every required table");
         JoinPlan withHub = tight.plan(graph, List.of("leave", "employees", "departments"));
-        assertThat(withHub.paths()).extracting(JoinPlan.Path::describe).containsExactly("leave → employees", "employees → departments");
+        assertThat(withHub.paths())
+                .extracting(JoinPlan.Path::describe)
+                .containsExactly("leave → employees", "employees → departments");
     }
 
     @Test
     void fewerThanTwoTablesNeedNoJoin() {
         assertThat(planner.plan(graph, List.of("orders")).skeleton()).isEmpty();
-        assertThat(planner.plan(graph, List.of("unknown", "orders")).note()).isEqualTo("one table: no join");
+        assertThat(planner.plan(graph, List.of("unknown", "orders")).note())
+                .isEqualTo("one table: no join");
     }
 }

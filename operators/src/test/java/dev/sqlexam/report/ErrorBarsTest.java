@@ -1,11 +1,12 @@
 package dev.sqlexam.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class ErrorBarsTest {
 
@@ -27,16 +28,24 @@ class ErrorBarsTest {
         List<ErrorBars.Unit> mixed = concat(units("A", 1, 1, 0), units("B", 0, 0, 1));
         assertThat(ErrorBars.standardError(mixed)).isCloseTo(Math.sqrt(0.05), within(1e-12));
         // cross terms per cluster: (Σd)² − Σd² = 0.25 − 0.75 = −0.5, twice: −1 / 36
-        assertThat(ErrorBars.clusteredStandardError(mixed)).isCloseTo(Math.sqrt(0.05 - 1.0 / 36), within(1e-12));
-        // all of A right, all of B wrong: (1.5)² − 0.75 = 1.5, twice: +3 / 36 — clustering widens the bar
+        assertThat(ErrorBars.clusteredStandardError(mixed))
+                .isCloseTo(Math.sqrt(0.05 - 1.0 / 36), within(1e-12));
+        // all of A right, all of B wrong: (1.5)² − 0.75 = 1.5, twice: +3 / 36 — clustering widens
+        // the bar
         List<ErrorBars.Unit> split = concat(units("A", 1, 1, 1), units("B", 0, 0, 0));
-        assertThat(ErrorBars.clusteredStandardError(split)).isCloseTo(Math.sqrt(0.05 + 3.0 / 36), within(1e-12));
-        assertThat(ErrorBars.designStandardError(split)).isEqualTo(ErrorBars.clusteredStandardError(split));
+        assertThat(ErrorBars.clusteredStandardError(split))
+                .isCloseTo(Math.sqrt(0.05 + 3.0 / 36), within(1e-12));
+        assertThat(ErrorBars.designStandardError(split))
+                .isEqualTo(ErrorBars.clusteredStandardError(split));
         List<ErrorBars.Unit> one = units("only", 1, 1, 1, 0, 0, 0);
-        assertThat(ErrorBars.designStandardError(one)).as("one database: no clustering").isEqualTo(ErrorBars.standardError(one));
+        assertThat(ErrorBars.designStandardError(one))
+                .as("one database: no clustering")
+                .isEqualTo(ErrorBars.standardError(one));
         List<ErrorBars.Unit> own = new ArrayList<>();
         for (int i = 0; i < 6; i++) own.add(new ErrorBars.Unit(split.get(i).value(), "c" + i));
-        assertThat(ErrorBars.clusteredStandardError(own)).as("each question its own cluster").isCloseTo(ErrorBars.standardError(own), within(1e-12));
+        assertThat(ErrorBars.clusteredStandardError(own))
+                .as("each question its own cluster")
+                .isCloseTo(ErrorBars.standardError(own), within(1e-12));
     }
 
     @Test
@@ -49,8 +58,10 @@ class ErrorBarsTest {
         assertThat(ci[0]).isCloseTo(0.3 - half, within(0.02));
         assertThat(ci[1]).isCloseTo(0.3 + half, within(0.02));
         assertThat(ErrorBars.bootstrap95(diffs, false, 10_000, 42)).containsExactly(ci);
-        // two databases that disagree entirely: resampling databases gives a far wider interval than resampling questions
-        List<ErrorBars.Unit> clustered = concat(units("A", 1, 1, 1, 1, 1), units("B", 0, 0, 0, 0, 0));
+        // two databases that disagree entirely: resampling databases gives a far wider interval
+        // than resampling questions
+        List<ErrorBars.Unit> clustered =
+                concat(units("A", 1, 1, 1, 1, 1), units("B", 0, 0, 0, 0, 0));
         double[] byQuestion = ErrorBars.bootstrap95(clustered, false, 10_000, 42);
         double[] byDatabase = ErrorBars.bootstrap95(clustered, true, 10_000, 42);
         assertThat(byDatabase[1] - byDatabase[0]).isGreaterThan(byQuestion[1] - byQuestion[0]);
@@ -60,7 +71,8 @@ class ErrorBarsTest {
 
     @Test
     void minimumDetectableEffectIsZAlphaPlusZPowerTimesTheStandardError() {
-        assertThat(ErrorBars.minimumDetectableEffect(0.02)).isCloseTo((1.959964 + 0.841621) * 0.02, within(1e-6));
+        assertThat(ErrorBars.minimumDetectableEffect(0.02))
+                .isCloseTo((1.959964 + 0.841621) * 0.02, within(1e-6));
     }
 
     @Test
@@ -68,7 +80,8 @@ class ErrorBarsTest {
         QuestionOutcomes outcomes = new QuestionOutcomes();
         boolean[][] runs = {{true, true, true}, {true, false, false}, {false, false, false}};
         for (int q = 0; q < 3; q++) {
-            for (int r = 0; r < 3; r++) outcomes.add(Records.graded("v", r + 1, "db", "q" + q, runs[q][r]));
+            for (int r = 0; r < 3; r++)
+                outcomes.add(Records.graded("v", r + 1, "db", "q" + q, runs[q][r]));
         }
         QuestionOutcomes.PerQuestion p = outcomes.perQuestion("v");
         assertThat(p.questions()).isEqualTo(3);

@@ -1,26 +1,34 @@
 package dev.sqlexam.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class PairedComparisonTest {
 
     @Test
     void mcNemarExactByHand() {
-        assertThat(PairedComparison.mcNemarExact(0, 5)).as("2 × 0.5^5").isCloseTo(0.0625, within(1e-12));
-        assertThat(PairedComparison.mcNemarExact(1, 9)).as("2 × (1 + 10) / 1024").isCloseTo(22.0 / 1024, within(1e-12));
+        assertThat(PairedComparison.mcNemarExact(0, 5))
+                .as("2 × 0.5^5")
+                .isCloseTo(0.0625, within(1e-12));
+        assertThat(PairedComparison.mcNemarExact(1, 9))
+                .as("2 × (1 + 10) / 1024")
+                .isCloseTo(22.0 / 1024, within(1e-12));
         assertThat(PairedComparison.mcNemarExact(3, 3)).as("capped at 1").isEqualTo(1.0);
         assertThat(PairedComparison.mcNemarExact(0, 0)).isEqualTo(1.0);
-        assertThat(PairedComparison.mcNemarExact(4_000, 4_400)).as("large counts stay finite").isBetween(0.0, 0.01);
+        assertThat(PairedComparison.mcNemarExact(4_000, 4_400))
+                .as("large counts stay finite")
+                .isBetween(0.0, 0.01);
     }
 
     @Test
     void questionsArePairedByIdAndOnlyWhenBothGradedThem() {
         QuestionOutcomes outcomes = new QuestionOutcomes();
-        Map<String, Boolean> a = Map.of("q1", true, "q2", true, "q3", false, "q4", false, "q5", true);
+        Map<String, Boolean> a =
+                Map.of("q1", true, "q2", true, "q3", false, "q4", false, "q5", true);
         Map<String, Boolean> b = Map.of("q1", true, "q2", false, "q3", true, "q4", false);
         a.forEach((id, ok) -> outcomes.add(Records.graded("a", 1, "db", id, ok)));
         b.forEach((id, ok) -> outcomes.add(Records.graded("b", 1, "db", id, ok)));
@@ -49,7 +57,8 @@ class PairedComparisonTest {
         assertThat(c.difference()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(c.ciLow()).isGreaterThan(0);
         assertThat(c.verdict()).startsWith("b is better than a");
-        assertThat(outcomes.disagreements(java.util.List.of("a", "b"))).hasSize(20)
+        assertThat(outcomes.disagreements(java.util.List.of("a", "b")))
+                .hasSize(20)
                 .allSatisfy(d -> assertThat(d.variants().keySet()).containsExactly("a", "b"));
     }
 }

@@ -1,16 +1,18 @@
 package dev.sqlexam.retrieval;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class DocChunkerTest {
 
-    private static final String DOC = """
+    private static final String DOC =
+            """
             # Table: orders
 
             ## Purpose
@@ -55,8 +57,10 @@ class DocChunkerTest {
     @Test
     void chunksEverySectionKind() {
         List<DocChunk> chunks = DocChunker.parse(DOC);
-        assertThat(chunks).extracting(DocChunk::chunkType)
-                .containsExactly("overview", "column", "column", "query", "relationship", "example");
+        assertThat(chunks)
+                .extracting(DocChunk::chunkType)
+                .containsExactly(
+                        "overview", "column", "column", "query", "relationship", "example");
         assertThat(chunks.get(0).content()).contains("Customer orders.").contains("Sales module.");
         assertThat(chunks.get(1).column()).isEqualTo("order_date");
         assertThat(chunks.get(2).relatedTables()).contains("customers");
@@ -76,7 +80,8 @@ class DocChunkerTest {
     void smallDatabasesAndShortQuestionsGetTheFullSchema() {
         DocRetriever docs = new DocRetriever(DocChunker.parse(DOC));
         RetrievalConfig cfg = RetrievalConfig.defaults();
-        assertThat(docs.retrieve("monthly orders by customer", 6, cfg).strategy()).isEqualTo("full");
+        assertThat(docs.retrieve("monthly orders by customer", 6, cfg).strategy())
+                .isEqualTo("full");
         assertThat(docs.retrieve("orders", 87, cfg).reason()).contains("too short");
         DocRetriever.DocResult rag = docs.retrieve("orders per customer by month", 87, cfg);
         assertThat(rag.strategy()).isEqualTo("rag");

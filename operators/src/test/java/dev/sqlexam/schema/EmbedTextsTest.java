@@ -1,28 +1,48 @@
 package dev.sqlexam.schema;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.retrieval.IndexEntity;
 import dev.sqlexam.retrieval.IndexPlan;
+
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class EmbedTextsTest {
 
-    private static final TableInfo LEAVE = new TableInfo("public", "leave_requests", "Leave requested by employees", 10, "HR", List.of(
-            new ColumnInfo("leave_id", "bigint", false, null, true, null, null),
-            new ColumnInfo("employee_id", "bigint", false, "Who asks", false, "employees", "employee_id"),
-            new ColumnInfo("start_date", "date", false, null, false, null, null),
-            new ColumnInfo("status", "text", false, null, false, null, null)));
+    private static final TableInfo LEAVE =
+            new TableInfo(
+                    "public",
+                    "leave_requests",
+                    "Leave requested by employees",
+                    10,
+                    "HR",
+                    List.of(
+                            new ColumnInfo("leave_id", "bigint", false, null, true, null, null),
+                            new ColumnInfo(
+                                    "employee_id",
+                                    "bigint",
+                                    false,
+                                    "Who asks",
+                                    false,
+                                    "employees",
+                                    "employee_id"),
+                            new ColumnInfo("start_date", "date", false, null, false, null, null),
+                            new ColumnInfo("status", "text", false, null, false, null, null)));
 
     @Test
     void stableTextsFollowSeed000() {
-        assertThat(EmbedTexts.stableTableText(LEAVE)).isEqualTo("""
+        assertThat(EmbedTexts.stableTableText(LEAVE))
+                .isEqualTo(
+                        """
                 leave_requests: Leave requested by employees
                 Module: HR
                 Key columns: leave_id PK, employee_id FK, start_date, status""");
-        assertThat(EmbedTexts.stableColumnText(LEAVE, LEAVE.columns().get(1))).isEqualTo("""
+        assertThat(EmbedTexts.stableColumnText(LEAVE, LEAVE.columns().get(1)))
+                .isEqualTo(
+                        """
                 leave_requests.employee_id
                 Type: bigint
                 Table: leave_requests (Leave requested by employees)
@@ -32,15 +52,25 @@ class EmbedTextsTest {
     @Test
     void mSchemaCompactFollowsSeed000() {
         assertThat(EmbedTexts.mSchemaCompact(LEAVE))
-                .isEqualTo("leave_requests (leave_id bigint PK, employee_id bigint FK→employees, start_date date, status text)");
+                .isEqualTo(
+                        "leave_requests (leave_id bigint PK, employee_id bigint FK→employees, start_date date, status text)");
     }
 
     @Test
     void quotedMixedCaseAndOtherSchemas() {
-        TableInfo t = new TableInfo("Sales", "OrderLines", null, 0, "Sales", List.of(new ColumnInfo("Qty", "integer", true, null, false, null, null)));
+        TableInfo t =
+                new TableInfo(
+                        "Sales",
+                        "OrderLines",
+                        null,
+                        0,
+                        "Sales",
+                        List.of(new ColumnInfo("Qty", "integer", true, null, false, null, null)));
         assertThat(t.qualifiedName()).isEqualTo("\"Sales\".\"OrderLines\"");
-        assertThat(EmbedTexts.mSchemaCompact(t)).isEqualTo("\"Sales\".\"OrderLines\" (\"Qty\" integer)");
-        assertThat(EmbedTexts.stableTableText(t)).startsWith("\"Sales\".\"OrderLines\": order lines");
+        assertThat(EmbedTexts.mSchemaCompact(t))
+                .isEqualTo("\"Sales\".\"OrderLines\" (\"Qty\" integer)");
+        assertThat(EmbedTexts.stableTableText(t))
+                .startsWith("\"Sales\".\"OrderLines\": order lines");
     }
 
     @Test
@@ -61,17 +91,28 @@ class EmbedTextsTest {
         assertThat(plan.toEmbed()).isEmpty();
         assertThat(plan.unchanged()).hasSize(5);
         assertThat(plan.staleKeys()).containsExactly("column|public|leave_requests|gone");
-        assertThat(IndexEntity.hash("same text", "model-a")).isNotEqualTo(IndexEntity.hash("same text", "model-b"));
-        TableInfo recommented = new TableInfo("public", "leave_requests", "Time off requests", 10, "HR", LEAVE.columns());
-        IndexPlan changed = IndexPlan.of(IndexPlan.entities(new DatabaseSchema("db", List.of(recommented), List.of()), "m"), stored);
-        assertThat(changed.toEmbed()).extracting(IndexEntity::entityType).containsOnly("table", "column");
+        assertThat(IndexEntity.hash("same text", "model-a"))
+                .isNotEqualTo(IndexEntity.hash("same text", "model-b"));
+        TableInfo recommented =
+                new TableInfo(
+                        "public", "leave_requests", "Time off requests", 10, "HR", LEAVE.columns());
+        IndexPlan changed =
+                IndexPlan.of(
+                        IndexPlan.entities(
+                                new DatabaseSchema("db", List.of(recommented), List.of()), "m"),
+                        stored);
+        assertThat(changed.toEmbed())
+                .extracting(IndexEntity::entityType)
+                .containsOnly("table", "column");
         assertThat(changed.toEmbed()).hasSize(5);
     }
 
     @Test
     void abbreviationsExpandAndTheGlossaryIsLarge() {
-        assertThat(Abbreviations.expandedWords("total_qty_amt")).containsExactly("total", "quantity", "amount");
-        assertThat(Abbreviations.expandedWords("poLineNo")).containsExactly("purchase order", "line", "number");
+        assertThat(Abbreviations.expandedWords("total_qty_amt"))
+                .containsExactly("total", "quantity", "amount");
+        assertThat(Abbreviations.expandedWords("poLineNo"))
+                .containsExactly("purchase order", "line", "number");
         assertThat(Abbreviations.all()).hasSizeGreaterThanOrEqualTo(70);
     }
 }

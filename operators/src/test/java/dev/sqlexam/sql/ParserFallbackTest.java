@@ -1,15 +1,19 @@
 package dev.sqlexam.sql;
 
+import org.junit.jupiter.api.Test;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
-/** Where JSqlParser cannot read what PostgreSQL accepts, every check that falls back says what it could not do. */
+/**
+ * Where JSqlParser cannot read what PostgreSQL accepts, every check that falls back says what it
+ * could not do.
+ */
 class ParserFallbackTest {
 
     /** PostgreSQL's explicit operator syntax: valid, read-only, beyond the parser. */
-    private static final String UNREADABLE = "SELECT id FROM employees WHERE id OPERATOR(pg_catalog.>) 3 ORDER BY id LIMIT 2";
+    private static final String UNREADABLE =
+            "SELECT id FROM employees WHERE id OPERATOR(pg_catalog.>) 3 ORDER BY id LIMIT 2";
 
     @Test
     void theExampleIsBeyondTheParser() {
@@ -20,9 +24,14 @@ class ParserFallbackTest {
     void theGuardAllowsOnItsLexicalChecksAndSaysSo() {
         SqlGuard.Verdict verdict = SqlGuard.check(UNREADABLE);
         assertThat(verdict.allowed()).isTrue();
-        assertThat(verdict.note()).startsWith("allowed on the lexical checks alone: JSqlParser could not read it");
+        assertThat(verdict.note())
+                .startsWith("allowed on the lexical checks alone: JSqlParser could not read it");
         assertThat(SqlGuard.check("SELECT id FROM employees").note()).isNull();
-        assertThat(SqlGuard.check("SELECT id INTO copy FROM employees WHERE id OPERATOR(pg_catalog.>) 3").allowed()).isFalse();
+        assertThat(
+                        SqlGuard.check(
+                                        "SELECT id INTO copy FROM employees WHERE id OPERATOR(pg_catalog.>) 3")
+                                .allowed())
+                .isFalse();
     }
 
     @Test
@@ -37,8 +46,14 @@ class ParserFallbackTest {
     @Test
     void aLimitTieProbeThatCannotBeBuiltSaysWhy() {
         assertThat(LimitTieProbe.of(UNREADABLE)).isEmpty();
-        assertThat(LimitTieProbe.unreadable(UNREADABLE)).startsWith("JSqlParser could not read the query");
-        assertThat(LimitTieProbe.unreadable("SELECT id FROM employees ORDER BY id LIMIT 2")).isNull();
-        assertThat(LimitTieProbe.unreadable("SELECT id FROM employees WHERE id OPERATOR(pg_catalog.>) 3")).as("nothing to probe").isNull();
+        assertThat(LimitTieProbe.unreadable(UNREADABLE))
+                .startsWith("JSqlParser could not read the query");
+        assertThat(LimitTieProbe.unreadable("SELECT id FROM employees ORDER BY id LIMIT 2"))
+                .isNull();
+        assertThat(
+                        LimitTieProbe.unreadable(
+                                "SELECT id FROM employees WHERE id OPERATOR(pg_catalog.>) 3"))
+                .as("nothing to probe")
+                .isNull();
     }
 }

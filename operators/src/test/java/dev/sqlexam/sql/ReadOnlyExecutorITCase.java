@@ -1,19 +1,21 @@
 package dev.sqlexam.sql;
 
-import dev.sqlexam.model.ExplainOutcome;
-import dev.sqlexam.model.ErrorClass;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
-import java.math.BigDecimal;
-import java.util.List;
+import dev.sqlexam.model.ErrorClass;
+import dev.sqlexam.model.ExplainOutcome;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ReadOnlyExecutorITCase {
 
@@ -33,8 +35,10 @@ class ReadOnlyExecutorITCase {
 
     @Test
     void readsCanonicalValues() {
-        QueryOutcome outcome = executor.execute("demo",
-                "SELECT 4.00::numeric AS a, 4::int AS b, 0.5::float8 AS c, NULL::int AS d, 'x' AS e, DATE '2024-01-02' AS f, true AS g");
+        QueryOutcome outcome =
+                executor.execute(
+                        "demo",
+                        "SELECT 4.00::numeric AS a, 4::int AS b, 0.5::float8 AS c, NULL::int AS d, 'x' AS e, DATE '2024-01-02' AS f, true AS g");
         assertThat(outcome.ok()).isTrue();
         var row = outcome.result().rows().get(0);
         assertThat(row.get(0)).isEqualTo(new BigDecimal("4"));
@@ -44,13 +48,21 @@ class ReadOnlyExecutorITCase {
         assertThat(row.get(4)).isEqualTo("x");
         assertThat(row.get(5)).isEqualTo("2024-01-02");
         assertThat(row.get(6)).isEqualTo(true);
-        assertThat(outcome.result().kinds()).containsExactly(ColumnKind.NUMBER, ColumnKind.NUMBER, ColumnKind.NUMBER,
-                ColumnKind.NUMBER, ColumnKind.TEXT, ColumnKind.DATE, ColumnKind.BOOLEAN);
+        assertThat(outcome.result().kinds())
+                .containsExactly(
+                        ColumnKind.NUMBER,
+                        ColumnKind.NUMBER,
+                        ColumnKind.NUMBER,
+                        ColumnKind.NUMBER,
+                        ColumnKind.TEXT,
+                        ColumnKind.DATE,
+                        ColumnKind.BOOLEAN);
     }
 
     @Test
     void theServerCancelsSlowQueries() {
-        QueryOutcome outcome = executor.execute("demo", "SELECT count(*) FROM generate_series(1, 1000000000)");
+        QueryOutcome outcome =
+                executor.execute("demo", "SELECT count(*) FROM generate_series(1, 1000000000)");
         assertThat(outcome.ok()).isFalse();
         assertThat(outcome.sqlstate()).isEqualTo("57014");
         assertThat(outcome.errorClass()).isEqualTo(ErrorClass.QUERY_TIMEOUT);
@@ -70,7 +82,10 @@ class ReadOnlyExecutorITCase {
         QueryOutcome blocked = executor.execute("demo", "DELETE FROM employees");
         assertThat(blocked.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
         assertThat(blocked.error()).startsWith("blocked:");
-        QueryOutcome writingFunction = executor.execute("demo", "SELECT set_config('default_transaction_read_only', 'off', false), nextval('x')");
+        QueryOutcome writingFunction =
+                executor.execute(
+                        "demo",
+                        "SELECT set_config('default_transaction_read_only', 'off', false), nextval('x')");
         assertThat(writingFunction.ok()).isFalse();
         assertThat(count()).isEqualTo(before);
     }
@@ -86,48 +101,66 @@ class ReadOnlyExecutorITCase {
     @Test
     void aServerNeverReachedIsAFastRefusal() {
         JdbcUrlTemplate nowhere = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=x");
-        try (PooledConnections dead = new PooledConnections(nowhere, null, true, ConnectionPolicy.DEFAULT)) {
+        try (PooledConnections dead =
+                new PooledConnections(nowhere, null, true, ConnectionPolicy.DEFAULT)) {
             QueryOutcome outcome = new ReadOnlyExecutor(dead, 500, 10).execute("demo", "SELECT 1");
             assertThat(outcome.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
-            assertThat(outcome.elapsedMs()).as("refused at once, not waited for as a restart").isLessThan(5_000);
+            assertThat(outcome.elapsedMs())
+                    .as("refused at once, not waited for as a restart")
+                    .isLessThan(5_000);
             long start = System.nanoTime();
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Reconnect.within(30_000, () -> dead.open("demo")))
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> Reconnect.within(30_000, () -> dead.open("demo")))
                     .isInstanceOf(ConnectionUnavailable.class);
-            assertThat((System.nanoTime() - start) / 1_000_000).as("lookups that reconnect do not retry a refusal either").isLessThan(5_000);
+            assertThat((System.nanoTime() - start) / 1_000_000)
+                    .as("lookups that reconnect do not retry a refusal either")
+                    .isLessThan(5_000);
         }
     }
 
     @Test
     void anUnknownDatabaseIsAnsweredAtOnceAfterTheFirstRefusal() {
         ReaderAccess reader = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
-        try (PooledConnections pools = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT)) {
+        try (PooledConnections pools =
+                new PooledConnections(
+                        reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT)) {
             ReadOnlyExecutor refused = new ReadOnlyExecutor(pools, 1_000, 10);
             QueryOutcome first = refused.execute("it_no_such_database", "SELECT 1");
             assertThat(first.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
             assertThat(first.sqlstate()).isEqualTo("3D000");
             QueryOutcome second = refused.execute("it_no_such_database", "SELECT 1");
             assertThat(second.error()).contains("refused a connection");
-            assertThat(refused.execute("demo", "SELECT 1").ok()).as("other databases are not affected").isTrue();
+            assertThat(refused.execute("demo", "SELECT 1").ok())
+                    .as("other databases are not affected")
+                    .isTrue();
         }
     }
 
     @Test
     void tooManyConnectionsIsBackpressureNotAFailure() throws Exception {
         JdbcUrlTemplate admin = TestDatabase.migrated();
-        try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("demo")); var s = c.createStatement()) {
+        try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("demo"));
+                var s = c.createStatement()) {
             s.execute("DROP ROLE IF EXISTS it_tight_reader");
             s.execute("CREATE ROLE it_tight_reader LOGIN PASSWORD 'it-tight' CONNECTION LIMIT 2");
             s.execute("GRANT SELECT ON employees TO it_tight_reader");
         }
-        // a budget of 8 against a role limit of 2: the server answers 53300 and the pool must wait, not fail
+        // a budget of 8 against a role limit of 2: the server answers 53300 and the pool must wait,
+        // not fail
         JdbcUrlTemplate tight = admin.withUser("it_tight_reader", "it-tight");
-        try (PooledConnections pools = new PooledConnections(tight, null, true, new ConnectionPolicy(8, 5_000, 30_000, 30_000))) {
+        try (PooledConnections pools =
+                new PooledConnections(
+                        tight, null, true, new ConnectionPolicy(8, 5_000, 30_000, 30_000))) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(pools, 10_000, 10);
             var workers = java.util.concurrent.Executors.newFixedThreadPool(8);
             List<java.util.concurrent.Future<QueryOutcome>> outcomes = new java.util.ArrayList<>();
             for (int i = 0; i < 32; i++) {
-                outcomes.add(workers.submit(() -> executor.execute("demo",
-                        "SELECT count(*) FROM employees, generate_series(1, 20000) g")));
+                outcomes.add(
+                        workers.submit(
+                                () ->
+                                        executor.execute(
+                                                "demo",
+                                                "SELECT count(*) FROM employees, generate_series(1, 20000) g")));
             }
             for (var f : outcomes) {
                 QueryOutcome o = f.get();
@@ -135,8 +168,10 @@ class ReadOnlyExecutorITCase {
             }
             workers.shutdown();
         } finally {
-            try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("demo")); var s = c.createStatement()) {
-                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'it_tight_reader'");
+            try (var c = java.sql.DriverManager.getConnection(admin.forDatabase("demo"));
+                    var s = c.createStatement()) {
+                s.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'it_tight_reader'");
                 s.execute("REVOKE ALL ON employees FROM it_tight_reader");
                 s.execute("DROP ROLE IF EXISTS it_tight_reader");
             }
@@ -144,12 +179,22 @@ class ReadOnlyExecutorITCase {
     }
 
     private static long count() {
-        return ((BigDecimal) executor.execute("demo", "SELECT count(*) FROM employees").result().rows().get(0).get(0)).longValue();
+        return ((BigDecimal)
+                        executor.execute("demo", "SELECT count(*) FROM employees")
+                                .result()
+                                .rows()
+                                .get(0)
+                                .get(0))
+                .longValue();
     }
 
     @Test
     void explainGivesTheCostWithoutRunningTheQuery() {
-        ExplainOutcome slow = executor.explain("demo", "SELECT COUNT(*) FROM generate_series(1, 1000000000) g CROSS JOIN employees", 2_000);
+        ExplainOutcome slow =
+                executor.explain(
+                        "demo",
+                        "SELECT COUNT(*) FROM generate_series(1, 1000000000) g CROSS JOIN employees",
+                        2_000);
         assertThat(slow.passed()).as(String.valueOf(slow.error())).isTrue();
         assertThat(slow.totalCost()).isPositive();
         assertThat(slow.elapsedMs()).as("EXPLAIN plans, it does not run").isLessThan(5_000);
@@ -157,7 +202,8 @@ class ReadOnlyExecutorITCase {
 
     @Test
     void explainReportsSchemaErrorsWithPostgresHints() {
-        ExplainOutcome typo = executor.explain("demo", "SELECT e.first_nam FROM employees e", 2_000);
+        ExplainOutcome typo =
+                executor.explain("demo", "SELECT e.first_nam FROM employees e", 2_000);
         assertThat(typo.passed()).isFalse();
         assertThat(typo.sqlstate()).isEqualTo("42703");
         assertThat(typo.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);

@@ -2,9 +2,7 @@ package dev.sqlexam.suite;
 
 import dev.sqlexam.sql.SqlParsing;
 import dev.sqlexam.sql.SqlText;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Consumer;
+
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
@@ -19,9 +17,14 @@ import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
 /**
- * Rewrites of a query that mean the same on every database of its schema: joins in the other order, the result under an
- * alias, conjuncts swapped, IN as EXISTS (subquery) or ORs (list), BETWEEN as two comparisons, a redundant cast.
+ * Rewrites of a query that mean the same on every database of its schema: joins in the other order,
+ * the result under an alias, conjuncts swapped, IN as EXISTS (subquery) or ORs (list), BETWEEN as
+ * two comparisons, a redundant cast.
  */
 final class EquivalentRewrites {
 
@@ -30,49 +33,119 @@ final class EquivalentRewrites {
     static Map<String, String> of(String gold) {
         String body = SqlText.stripTrailingSemicolons(gold);
         Map<String, String> out = new LinkedHashMap<>();
-        if (!SqlText.hasTopLevel(body, "ORDER\\s+BY") && !SqlText.hasTopLevel(body, "LIMIT")) out.put("result under an alias",
-                "SELECT * FROM (" + body + ") AS aliased_result");
-        rewrite(out, body, "joins reordered", q -> {
-            PlainSelect s = top(q);
-            Join j = s.getJoins().get(0);
-            boolean inner = s.getJoins().size() == 1 && j.getOnExpression() != null && !j.isLeft() && !j.isRight() && !j.isFull() && !j.isCross()
-                    && !j.isNatural() && s.getSelectItems().stream().noneMatch(i -> i.toString().contains("*") && !i.toString().toUpperCase().contains("(*)"));
-            if (!inner) throw new IllegalStateException("not one inner join");
-            FromItem left = s.getFromItem();
-            s.setFromItem(j.getRightItem());
-            j.setRightItem(left);
-        });
-        rewrite(out, body, "conjuncts swapped", q -> {
-            AndExpression and = (AndExpression) top(q).getWhere();
-            var l = and.getLeftExpression();
-            and.setLeftExpression(and.getRightExpression());
-            and.setRightExpression(l);
-        });
-        rewrite(out, body, "BETWEEN as two comparisons", q -> replaceFirst(q, Between.class, (b, replace) -> {
-            if (b.isNot()) throw new IllegalStateException("NOT BETWEEN");
-            replace.accept(parse("(" + b.getLeftExpression() + " >= " + b.getBetweenExpressionStart() + " AND " + b.getLeftExpression() + " <= "
-                    + b.getBetweenExpressionEnd() + ")"));
-        }));
-        rewrite(out, body, "IN as EXISTS / ORs", q -> replaceFirst(q, InExpression.class, (in, replace) -> {
-            if (in.isNot()) throw new IllegalStateException("NOT IN");
-            if (in.getRightExpression() instanceof Select sub) {
-                replace.accept(parse("EXISTS (SELECT 1 FROM (" + sub.toString().replaceAll("^\\((.*)\\)$", "$1") + ") AS in_sub(v) WHERE in_sub.v = "
-                        + in.getLeftExpression() + ")"));
-            } else if (in.getRightExpression() instanceof ExpressionList<?> list) {
-                StringBuilder ors = new StringBuilder("(");
-                for (int i = 0; i < list.size(); i++) ors.append(i == 0 ? "" : " OR ").append(in.getLeftExpression()).append(" = ").append(list.get(i));
-                replace.accept(parse(ors.append(")").toString()));
-            } else {
-                throw new IllegalStateException("IN of something else");
-            }
-        }));
-        rewrite(out, body, "redundant cast", q -> replaceFirst(q, ComparisonOperator.class, (c, replace) -> {
-            if (!(c.getRightExpression() instanceof LongValue n)) throw new IllegalStateException("no integer literal");
-            CastExpression cast = new CastExpression();
-            cast.setLeftExpression(n);
-            cast.setColDataType(new net.sf.jsqlparser.statement.create.table.ColDataType("bigint"));
-            c.setRightExpression(cast);
-        }));
+        if (!SqlText.hasTopLevel(body, "ORDER\\s+BY") && !SqlText.hasTopLevel(body, "LIMIT"))
+            out.put("result under an alias", "SELECT * FROM (" + body + ") AS aliased_result");
+        rewrite(
+                out,
+                body,
+                "joins reordered",
+                q -> {
+                    PlainSelect s = top(q);
+                    Join j = s.getJoins().get(0);
+                    boolean inner =
+                            s.getJoins().size() == 1
+                                    && j.getOnExpression() != null
+                                    && !j.isLeft()
+                                    && !j.isRight()
+                                    && !j.isFull()
+                                    && !j.isCross()
+                                    && !j.isNatural()
+                                    && s.getSelectItems().stream()
+                                            .noneMatch(
+                                                    i ->
+                                                            i.toString().contains("*")
+                                                                    && !i.toString()
+                                                                            .toUpperCase()
+                                                                            .contains("(*)"));
+                    if (!inner) throw new IllegalStateException("not one inner join");
+                    FromItem left = s.getFromItem();
+                    s.setFromItem(j.getRightItem());
+                    j.setRightItem(left);
+                });
+        rewrite(
+                out,
+                body,
+                "conjuncts swapped",
+                q -> {
+                    AndExpression and = (AndExpression) top(q).getWhere();
+                    var l = and.getLeftExpression();
+                    and.setLeftExpression(and.getRightExpression());
+                    and.setRightExpression(l);
+                });
+        rewrite(
+                out,
+                body,
+                "BETWEEN as two comparisons",
+                q ->
+                        replaceFirst(
+                                q,
+                                Between.class,
+                                (b, replace) -> {
+                                    if (b.isNot()) throw new IllegalStateException("NOT BETWEEN");
+                                    replace.accept(
+                                            parse(
+                                                    "("
+                                                            + b.getLeftExpression()
+                                                            + " >= "
+                                                            + b.getBetweenExpressionStart()
+                                                            + " AND "
+                                                            + b.getLeftExpression()
+                                                            + " <= "
+                                                            + b.getBetweenExpressionEnd()
+                                                            + ")"));
+                                }));
+        rewrite(
+                out,
+                body,
+                "IN as EXISTS / ORs",
+                q ->
+                        replaceFirst(
+                                q,
+                                InExpression.class,
+                                (in, replace) -> {
+                                    if (in.isNot()) throw new IllegalStateException("NOT IN");
+                                    if (in.getRightExpression() instanceof Select sub) {
+                                        replace.accept(
+                                                parse(
+                                                        "EXISTS (SELECT 1 FROM ("
+                                                                + sub.toString()
+                                                                        .replaceAll(
+                                                                                "^\\((.*)\\)$",
+                                                                                "$1")
+                                                                + ") AS in_sub(v) WHERE in_sub.v = "
+                                                                + in.getLeftExpression()
+                                                                + ")"));
+                                    } else if (in.getRightExpression()
+                                            instanceof ExpressionList<?> list) {
+                                        StringBuilder ors = new StringBuilder("(");
+                                        for (int i = 0; i < list.size(); i++)
+                                            ors.append(i == 0 ? "" : " OR ")
+                                                    .append(in.getLeftExpression())
+                                                    .append(" = ")
+                                                    .append(list.get(i));
+                                        replace.accept(parse(ors.append(")").toString()));
+                                    } else {
+                                        throw new IllegalStateException("IN of something else");
+                                    }
+                                }));
+        rewrite(
+                out,
+                body,
+                "redundant cast",
+                q ->
+                        replaceFirst(
+                                q,
+                                ComparisonOperator.class,
+                                (c, replace) -> {
+                                    if (!(c.getRightExpression() instanceof LongValue n))
+                                        throw new IllegalStateException("no integer literal");
+                                    CastExpression cast = new CastExpression();
+                                    cast.setLeftExpression(n);
+                                    cast.setColDataType(
+                                            new net.sf.jsqlparser.statement.create.table
+                                                    .ColDataType("bigint"));
+                                    c.setRightExpression(cast);
+                                }));
         return out;
     }
 
@@ -102,7 +175,8 @@ final class EquivalentRewrites {
         }
     }
 
-    private static void rewrite(Map<String, String> out, String body, String name, Consumer<Statement> change) {
+    private static void rewrite(
+            Map<String, String> out, String body, String name, Consumer<Statement> change) {
         try {
             Statement q = SqlParsing.parse(body);
             change.accept(q);

@@ -1,8 +1,8 @@
 package dev.sqlexam.suite;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SuiteBuilderTest {
 
@@ -14,25 +14,32 @@ class SuiteBuilderTest {
         assertThat(SuiteBuilder.kindOf("LIMIT - 1")).isEqualTo("LIMIT");
         assertThat(SuiteBuilder.kindOf("literal 5 → 6")).isEqualTo("literal");
         assertThat(SuiteBuilder.kindOf("reverse ORDER BY key 2")).isEqualTo("reverse ORDER BY key");
-        assertThat(SuiteBuilder.kindOf("reverse ORDER BY key 12")).isEqualTo("reverse ORDER BY key");
+        assertThat(SuiteBuilder.kindOf("reverse ORDER BY key 12"))
+                .isEqualTo("reverse ORDER BY key");
     }
 
     @Test
     void otherKindsAreTheMutationItself() {
         assertThat(SuiteBuilder.kindOf("drop LIMIT")).isEqualTo("drop LIMIT");
-        assertThat(SuiteBuilder.kindOf("COUNT(x) → COUNT(DISTINCT x)")).isEqualTo("COUNT(x) → COUNT(DISTINCT x)");
+        assertThat(SuiteBuilder.kindOf("COUNT(x) → COUNT(DISTINCT x)"))
+                .isEqualTo("COUNT(x) → COUNT(DISTINCT x)");
         assertThat(SuiteBuilder.kindOf("MAX → MIN")).isEqualTo("MAX → MIN");
-        assertThat(SuiteBuilder.kindOf("inner join → left join")).isEqualTo("inner join → left join");
+        assertThat(SuiteBuilder.kindOf("inner join → left join"))
+                .isEqualTo("inner join → left join");
         assertThat(SuiteBuilder.kindOf("drop a condition")).isEqualTo("drop a condition");
     }
 
     @Test
     void theNeighboursOfAGoldFallIntoFewerKindsThanMutations() {
-        String gold = "SELECT c.name, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id WHERE o.total >= 100 AND o.qty < 5 "
-                + "GROUP BY c.name ORDER BY 2 DESC, c.name LIMIT 5";
-        var mutations = Neighbours.of(gold, 100).stream().map(Neighbours.Neighbour::mutation).toList();
+        String gold =
+                "SELECT c.name, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id WHERE o.total >= 100 AND o.qty < 5 "
+                        + "GROUP BY c.name ORDER BY 2 DESC, c.name LIMIT 5";
+        var mutations =
+                Neighbours.of(gold, 100).stream().map(Neighbours.Neighbour::mutation).toList();
         var kinds = mutations.stream().map(SuiteBuilder::kindOf).distinct().toList();
-        assertThat(kinds).contains("comparison", "LIMIT", "reverse ORDER BY key", "drop a condition").doesNotHaveDuplicates()
+        assertThat(kinds)
+                .contains("comparison", "LIMIT", "reverse ORDER BY key", "drop a condition")
+                .doesNotHaveDuplicates()
                 .noneMatch(k -> k.matches(".*\\d$") || k.startsWith("comparison "));
         assertThat(kinds.size()).isLessThan(mutations.stream().distinct().toList().size());
     }

@@ -1,8 +1,5 @@
 package dev.sqlexam.suite;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
@@ -21,6 +18,12 @@ import dev.sqlexam.model.SuiteGrade;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,15 +33,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Test-suite grading on the ERP and demo golds. Wrong predictions: single mutations of each gold (this package's
- * neighbours and, made independently, the selection benchmark's corruptions) that return the gold's rows on the exam
- * database, yet differ on some database of a held-out pool built with other seeds (their known distinguishing
- * database). Equivalent predictions: rewrites of each gold that mean the same on every database.
+ * Test-suite grading on the ERP and demo golds. Wrong predictions: single mutations of each gold
+ * (this package's neighbours and, made independently, the selection benchmark's corruptions) that
+ * return the gold's rows on the exam database, yet differ on some database of a held-out pool built
+ * with other seeds (their known distinguishing database). Equivalent predictions: rewrites of each
+ * gold that mean the same on every database.
  */
 class TestSuiteITCase {
 
@@ -54,21 +57,32 @@ class TestSuiteITCase {
     private static final Map<String, Built> BUILT = new LinkedHashMap<>();
     private static final java.util.Set<String> REPLAY_MADE = new java.util.LinkedHashSet<>();
 
-    record Built(List<ExamQuestion> questions, TestSuite suite, List<String> heldOut, SuiteGrading grading) {}
+    record Built(
+            List<ExamQuestion> questions,
+            TestSuite suite,
+            List<String> heldOut,
+            SuiteGrading grading) {}
 
     @BeforeAll
     static void buildSuites() throws Exception {
         admin = TestDatabase.migrated();
         state = TestDatabase.state();
         ReaderAccess userReader = ReaderAccess.resolve(admin, "erp", null);
-        userPool = new PooledConnections(userReader.url(), userReader.initSql(), true, ConnectionPolicy.DEFAULT);
+        userPool =
+                new PooledConnections(
+                        userReader.url(), userReader.initSql(), true, ConnectionPolicy.DEFAULT);
         onUser = new ReadOnlyExecutor(userPool, 10_000, 10_000);
         ReaderRole.ensure(state.server(), state.database());
         ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), null);
-        suitePool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, ConnectionPolicy.DEFAULT);
+        suitePool =
+                new PooledConnections(
+                        suiteReader.url(), suiteReader.initSql(), true, ConnectionPolicy.DEFAULT);
         onSuite = new ReadOnlyExecutor(suitePool, 10_000, 10_000);
-        // a pool of at most 48 candidates keeps the build within CI's time; the default pool is larger
-        SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), onSuite, Tolerance.DEFAULT, 48, 120_000);
+        // a pool of at most 48 candidates keeps the build within CI's time; the default pool is
+        // larger
+        SuiteBuilder builder =
+                new SuiteBuilder(
+                        state.server(), state.url(), onSuite, Tolerance.DEFAULT, 48, 120_000);
         for (String db : List.of("erp", "demo")) {
             List<ExamQuestion> questions = questions(db);
             TestSuite suite;
@@ -77,36 +91,65 @@ class TestSuiteITCase {
                 c.setAutoCommit(false);
                 SuiteBuilder.Source source = SuiteBuilder.Source.read("test/" + db, db, c);
                 long start = System.nanoTime();
-                suite = builder.suiteFor(source, questions.stream().map(ExamQuestion::goldSql).toList(), SIZE).suite();
-                System.out.printf("[suite] %s: %d databases, coverage %d/%d, %.1f s%n", db, suite.databases().size(), suite.distinguished(),
-                        suite.neighbours(), (System.nanoTime() - start) / 1e9);
-                GoldConstants constants = GoldConstants.of(questions.stream().map(ExamQuestion::goldSql).toList());
+                suite =
+                        builder.suiteFor(
+                                        source,
+                                        questions.stream().map(ExamQuestion::goldSql).toList(),
+                                        SIZE)
+                                .suite();
+                System.out.printf(
+                        "[suite] %s: %d databases, coverage %d/%d, %.1f s%n",
+                        db,
+                        suite.databases().size(),
+                        suite.distinguished(),
+                        suite.neighbours(),
+                        (System.nanoTime() - start) / 1e9);
+                GoldConstants constants =
+                        GoldConstants.of(questions.stream().map(ExamQuestion::goldSql).toList());
                 Map<String, List<List<String>>> samples = source.samples().read(source.schema());
                 for (int i = 0; i < HELD_OUT; i++) {
                     String name = SuiteDatabase.PREFIX + "heldout_" + db + "_" + i;
                     SuiteDatabase.create(state.server(), name);
-                    SuiteDatabase.fill(state.server(), name, source.schema(), samples, constants, new RowGenerator.Profile(12 + 10 * i, 0.15),
+                    SuiteDatabase.fill(
+                            state.server(),
+                            name,
+                            source.schema(),
+                            samples,
+                            constants,
+                            new RowGenerator.Profile(12 + 10 * i, 0.15),
                             987_654_321L + 7919L * i);
                     heldOut.add(name);
                 }
             }
-            TestSuites suites = new TestSuites(state.server(), suiteReader, ConnectionPolicy.DEFAULT, Map.of(db, suite));
-            SuiteGrading grading = new SuiteGrading(suites, onSuite, new QueryCache(4_096, 20_000), GRADER,
-                    new Witness(state.server(), onSuite, suitePool));
+            TestSuites suites =
+                    new TestSuites(
+                            state.server(),
+                            suiteReader,
+                            ConnectionPolicy.DEFAULT,
+                            Map.of(db, suite));
+            SuiteGrading grading =
+                    new SuiteGrading(
+                            suites,
+                            onSuite,
+                            new QueryCache(4_096, 20_000),
+                            GRADER,
+                            new Witness(state.server(), onSuite, suitePool));
             BUILT.put(db, new Built(questions, suite, heldOut, grading));
         }
     }
 
     @AfterAll
     static void close() throws Exception {
-        for (Built b : BUILT.values()) for (String h : b.heldOut()) SuiteDatabase.drop(state.server(), h);
+        for (Built b : BUILT.values())
+            for (String h : b.heldOut()) SuiteDatabase.drop(state.server(), h);
         for (String r : REPLAY_MADE) SuiteDatabase.drop(state.server(), r);
         if (userPool != null) userPool.close();
         if (suitePool != null) suitePool.close();
     }
 
     @Test
-    void singleMutationsThatAgreeOnTheExamDatabaseAreCaughtWithEvidenceThatReplays() throws Exception {
+    void singleMutationsThatAgreeOnTheExamDatabaseAreCaughtWithEvidenceThatReplays()
+            throws Exception {
         int known = 0;
         int caught = 0;
         int replayed = 0;
@@ -118,18 +161,36 @@ class TestSuiteITCase {
             for (ExamQuestion q : b.questions()) {
                 QueryOutcome gold = onUser.execute(db, q.goldSql());
                 if (!gold.ok()) continue;
-                List<Grader.GoldRun> golds = List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), q.orderMatters()), gold));
+                List<Grader.GoldRun> golds =
+                        List.of(
+                                new Grader.GoldRun(
+                                        q.goldSql(),
+                                        OrderSpec.forGold(q.goldSql(), q.orderMatters()),
+                                        gold));
                 Map<String, String> mutants = new LinkedHashMap<>();
-                Neighbours.of(q.goldSql(), 40).forEach(n -> mutants.putIfAbsent(n.sql(), "neighbour: " + n.mutation()));
-                SemanticCorruptor.corrupt(q.goldSql(), Map.of()).forEach(v -> mutants.putIfAbsent(v.sql(), "corruptor: " + v.type()));
+                Neighbours.of(q.goldSql(), 40)
+                        .forEach(n -> mutants.putIfAbsent(n.sql(), "neighbour: " + n.mutation()));
+                SemanticCorruptor.corrupt(q.goldSql(), Map.of())
+                        .forEach(v -> mutants.putIfAbsent(v.sql(), "corruptor: " + v.type()));
                 for (var m : mutants.entrySet()) {
                     QueryOutcome onExam = onUser.execute(db, m.getKey());
-                    if (!onExam.ok() || !GRADER.grade(golds, onExam).correct()) continue; // execution accuracy already catches it
+                    if (!onExam.ok() || !GRADER.grade(golds, onExam).correct())
+                        continue; // execution accuracy already catches it
                     if (!distinguishedByHeldOut(b.heldOut(), q, m.getKey())) continue;
                     known++;
-                    int[] kind = byKind.computeIfAbsent(m.getValue().replaceAll(" \\d+$", "").replaceAll("comparison .*", "comparison"), k -> new int[2]);
+                    int[] kind =
+                            byKind.computeIfAbsent(
+                                    m.getValue()
+                                            .replaceAll(" \\d+$", "")
+                                            .replaceAll("comparison .*", "comparison"),
+                                    k -> new int[2]);
                     kind[0]++;
-                    SuiteGrade verdict = b.grading().check(q, m.getKey(), new SuiteCheck.ExamRecordGrade(true, "match", true));
+                    SuiteGrade verdict =
+                            b.grading()
+                                    .check(
+                                            q,
+                                            m.getKey(),
+                                            new SuiteCheck.ExamRecordGrade(true, "match", true));
                     if (verdict.correct()) {
                         missed.add(q.id() + " [" + m.getValue() + "] " + m.getKey());
                         continue;
@@ -137,17 +198,36 @@ class TestSuiteITCase {
                     caught++;
                     kind[1]++;
                     if (replays(b.suite(), q, m.getKey(), verdict)) replayed++;
-                    else System.out.println("[suite] evidence does not replay for " + q.id() + " (minimal " + (verdict.evidence() != null
-                            && verdict.evidence().minimal()) + ", note " + (verdict.evidence() == null ? "none" : verdict.evidence().note()) + "): " + m.getKey());
+                    else
+                        System.out.println(
+                                "[suite] evidence does not replay for "
+                                        + q.id()
+                                        + " (minimal "
+                                        + (verdict.evidence() != null
+                                                && verdict.evidence().minimal())
+                                        + ", note "
+                                        + (verdict.evidence() == null
+                                                ? "none"
+                                                : verdict.evidence().note())
+                                        + "): "
+                                        + m.getKey());
                 }
             }
         }
-        System.out.printf("[suite] known wrong %d, caught %d (%.1f%%), evidence replays %d%n", known, caught, 100.0 * caught / Math.max(1, known), replayed);
+        System.out.printf(
+                "[suite] known wrong %d, caught %d (%.1f%%), evidence replays %d%n",
+                known, caught, 100.0 * caught / Math.max(1, known), replayed);
         byKind.forEach((k, v) -> System.out.printf("[suite]   %-40s %3d/%3d%n", k, v[1], v[0]));
         missed.stream().limit(15).forEach(m -> System.out.println("[suite] missed " + m));
-        assertThat(known).as("wrong predictions with a known distinguishing database").isGreaterThan(40);
-        assertThat(caught).as("caught of " + known).isGreaterThanOrEqualTo((int) Math.ceil(0.9 * known));
-        assertThat(replayed).as("caught with evidence that replays, of " + known).isGreaterThanOrEqualTo((int) Math.ceil(0.9 * known));
+        assertThat(known)
+                .as("wrong predictions with a known distinguishing database")
+                .isGreaterThan(40);
+        assertThat(caught)
+                .as("caught of " + known)
+                .isGreaterThanOrEqualTo((int) Math.ceil(0.9 * known));
+        assertThat(replayed)
+                .as("caught with evidence that replays, of " + known)
+                .isGreaterThanOrEqualTo((int) Math.ceil(0.9 * known));
     }
 
     @Test
@@ -159,32 +239,64 @@ class TestSuiteITCase {
             for (ExamQuestion q : b.questions()) {
                 for (var r : EquivalentRewrites.of(q.goldSql()).entrySet()) {
                     QueryOutcome onExam = onUser.execute(e.getKey(), r.getValue());
-                    assertThat(onExam.ok()).as(r.getKey() + ": " + r.getValue() + " " + onExam.error()).isTrue();
-                    SuiteGrade verdict = b.grading().check(q, r.getValue(), new SuiteCheck.ExamRecordGrade(true, "match", true));
+                    assertThat(onExam.ok())
+                            .as(r.getKey() + ": " + r.getValue() + " " + onExam.error())
+                            .isTrue();
+                    SuiteGrade verdict =
+                            b.grading()
+                                    .check(
+                                            q,
+                                            r.getValue(),
+                                            new SuiteCheck.ExamRecordGrade(true, "match", true));
                     checked++;
-                    if (!verdict.correct()) wrong.add(q.id() + " [" + r.getKey() + "] " + verdict.detail() + ": " + r.getValue());
+                    if (!verdict.correct())
+                        wrong.add(
+                                q.id()
+                                        + " ["
+                                        + r.getKey()
+                                        + "] "
+                                        + verdict.detail()
+                                        + ": "
+                                        + r.getValue());
                 }
             }
         }
-        System.out.println("[suite] equivalent rewrites checked " + checked + ", graded wrong " + wrong.size());
+        System.out.println(
+                "[suite] equivalent rewrites checked "
+                        + checked
+                        + ", graded wrong "
+                        + wrong.size());
         assertThat(checked).isGreaterThan(100);
         assertThat(wrong).isEmpty();
     }
 
-    private static boolean distinguishedByHeldOut(List<String> heldOut, ExamQuestion q, String mutant) {
+    private static boolean distinguishedByHeldOut(
+            List<String> heldOut, ExamQuestion q, String mutant) {
         for (String h : heldOut) {
             QueryOutcome gold = onSuite.execute(h, q.goldSql());
             if (!gold.ok()) continue;
-            if (dev.sqlexam.sql.LimitTieProbe.of(q.goldSql()).isPresent()) continue; // a tie at the LIMIT would make the gold itself unstable
+            if (dev.sqlexam.sql.LimitTieProbe.of(q.goldSql()).isPresent())
+                continue; // a tie at the LIMIT would make the gold itself unstable
             QueryOutcome m = onSuite.execute(h, mutant);
             if (m.errorClass() == dev.sqlexam.model.ErrorClass.INFRA_FAILURE) continue;
-            if (!GRADER.grade(List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), q.orderMatters()), gold)), m).correct()) return true;
+            if (!GRADER.grade(
+                            List.of(
+                                    new Grader.GoldRun(
+                                            q.goldSql(),
+                                            OrderSpec.forGold(q.goldSql(), q.orderMatters()),
+                                            gold)),
+                            m)
+                    .correct()) return true;
         }
         return false;
     }
 
-    /** Loads only the evidence's rows into a database of the schema (empty otherwise) and checks the two queries still disagree there. */
-    private static boolean replays(TestSuite suite, ExamQuestion q, String mutant, SuiteGrade verdict) throws Exception {
+    /**
+     * Loads only the evidence's rows into a database of the schema (empty otherwise) and checks the
+     * two queries still disagree there.
+     */
+    private static boolean replays(
+            TestSuite suite, ExamQuestion q, String mutant, SuiteGrade verdict) throws Exception {
         SuiteGrade.Evidence evidence = verdict.evidence();
         if (evidence == null || evidence.tables().isEmpty()) return false;
         String name = SuiteDatabase.PREFIX + "replay_" + suite.hash();
@@ -198,7 +310,13 @@ class TestSuiteITCase {
         try (Connection c = DriverManager.getConnection(state.server().forDatabase(name))) {
             c.setAutoCommit(false);
             try (Statement st = c.createStatement()) {
-                st.execute("TRUNCATE " + String.join(", ", suite.schema().tables().stream().map(SuiteSchema.Table::qualified).toList()));
+                st.execute(
+                        "TRUNCATE "
+                                + String.join(
+                                        ", ",
+                                        suite.schema().tables().stream()
+                                                .map(SuiteSchema.Table::qualified)
+                                                .toList()));
             }
             for (SuiteGrade.Table t : evidence.tables()) {
                 SuiteSchema.Table table = suite.schema().table(t.name());
@@ -211,17 +329,43 @@ class TestSuiteITCase {
         QueryOutcome pred = onSuite.execute(name, mutant);
         if (!gold.ok()) return false;
         if (SuiteGrade.SUITE_ERROR.equals(verdict.kind())) return !pred.ok();
-        return pred.ok() && !GRADER.grade(List.of(new Grader.GoldRun(q.goldSql(), OrderSpec.forGold(q.goldSql(), q.orderMatters()), gold)), pred).correct();
+        return pred.ok()
+                && !GRADER.grade(
+                                List.of(
+                                        new Grader.GoldRun(
+                                                q.goldSql(),
+                                                OrderSpec.forGold(q.goldSql(), q.orderMatters()),
+                                                gold)),
+                                pred)
+                        .correct();
     }
 
     private static List<ExamQuestion> questions(String db) throws Exception {
-        Path file = TestDatabase.migrationsDir().getParent().resolve("exam-sets").resolve(db).resolve(db + ".jsonl");
+        Path file =
+                TestDatabase.migrationsDir()
+                        .getParent()
+                        .resolve("exam-sets")
+                        .resolve(db)
+                        .resolve(db + ".jsonl");
         List<ExamQuestion> out = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
             if (line.isBlank()) continue;
             JsonNode n = Json.MAPPER.readTree(line);
-            out.add(new ExamQuestion(n.get("id").asText(), db, n.get("question").asText(), n.get("gold_sql").asText(), List.of(), List.of(),
-                    null, null, null, null, null, 0, null));
+            out.add(
+                    new ExamQuestion(
+                            n.get("id").asText(),
+                            db,
+                            n.get("question").asText(),
+                            n.get("gold_sql").asText(),
+                            List.of(),
+                            List.of(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            0,
+                            null));
         }
         return out;
     }

@@ -1,17 +1,17 @@
 package dev.sqlexam.jobs.ask;
 
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.VariantFile;
-
-import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.pipeline.QuestionPipeline;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +20,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code ask}: one question through the exam's stages in this JVM, its trace printed as the stages finish. The question
- * is free text on a database (its SQL runs, nothing to grade), a question of an exam set by id (graded as the exam
- * grades it), or a question an earlier run logged, replayed with that run's variant and logged candidates (no model call).
+ * {@code ask}: one question through the exam's stages in this JVM, its trace printed as the stages
+ * finish. The question is free text on a database (its SQL runs, nothing to grade), a question of
+ * an exam set by id (graded as the exam grades it), or a question an earlier run logged, replayed
+ * with that run's variant and logged candidates (no model call).
  */
 public final class AskRun {
 
@@ -30,65 +31,129 @@ public final class AskRun {
     public static final String RUN_ID = "ask";
 
     /**
-     * What to ask: {@code text} on {@code db}, or question {@code id} of {@code examSet}, or of the run in {@code from};
-     * {@code variant}: a variant file (null: the settings as given).
+     * What to ask: {@code text} on {@code db}, or question {@code id} of {@code examSet}, or of the
+     * run in {@code from}; {@code variant}: a variant file (null: the settings as given).
      */
-    public record Request(String text, String db, String id, Path examSet, Path from, Path variant, boolean explainOnly, boolean json,
-            boolean showPrompt, int rows) {}
+    public record Request(
+            String text,
+            String db,
+            String id,
+            Path examSet,
+            Path from,
+            Path variant,
+            boolean explainOnly,
+            boolean json,
+            boolean showPrompt,
+            int rows) {}
 
     /** Exit code of a question that got no answer: the command line's "no result" (4). */
     public static final int NO_ANSWER = 4;
 
     private AskRun() {}
 
-    /** Asks; returns 0 when the question got an answer (its SQL ran, or was explained), 4 when not (blocked, failed, none written). */
-    public static int run(Settings settings, Request request, PrintStream out, PrintStream notes) throws Exception {
+    /**
+     * Asks; returns 0 when the question got an answer (its SQL ran, or was explained), 4 when not
+     * (blocked, failed, none written).
+     */
+    public static int run(Settings settings, Request request, PrintStream out, PrintStream notes)
+            throws Exception {
         RunManifest.Variant variant = RunManifest.Variant.DEFAULT;
         ExamQuestion question = null;
         if (request.from() != null) {
-            if (request.id() == null) throw new IllegalArgumentException("--from needs --id: the question of the run to replay");
-            if (request.variant() != null) throw new IllegalArgumentException("--from replays the run's own variant; --variant does not apply");
-            ExamRecord logged = RunLog.read(request.from()).stream().filter(r -> r.questionId().equals(request.id())).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("run " + request.from() + " logged no question '" + request.id() + "'"));
+            if (request.id() == null)
+                throw new IllegalArgumentException(
+                        "--from needs --id: the question of the run to replay");
+            if (request.variant() != null)
+                throw new IllegalArgumentException(
+                        "--from replays the run's own variant; --variant does not apply");
+            ExamRecord logged =
+                    RunLog.read(request.from()).stream()
+                            .filter(r -> r.questionId().equals(request.id()))
+                            .findFirst()
+                            .orElseThrow(
+                                    () ->
+                                            new IllegalArgumentException(
+                                                    "run "
+                                                            + request.from()
+                                                            + " logged no question '"
+                                                            + request.id()
+                                                            + "'"));
             RunManifest manifest = RunManifest.read(request.from());
-            RunManifest.Variant ran = manifest.variants().stream().filter(v -> v.name().equals(logged.variant())).findFirst()
-                    .orElse(RunManifest.Variant.DEFAULT);
+            RunManifest.Variant ran =
+                    manifest.variants().stream()
+                            .filter(v -> v.name().equals(logged.variant()))
+                            .findFirst()
+                            .orElse(RunManifest.Variant.DEFAULT);
             // the run's variant, its candidates from its own log
             Map<String, String> options = new java.util.LinkedHashMap<>(ran.options());
             options.put(SqlExamOptions.GENERATOR.key(), "replay");
-            options.put(SqlExamOptions.REPLAY_LOG.key(), request.from().resolve("exam_log.jsonl").toString());
+            options.put(
+                    SqlExamOptions.REPLAY_LOG.key(),
+                    request.from().resolve("exam_log.jsonl").toString());
             variant = new RunManifest.Variant(ran.name(), ran.description(), options);
             question = fromExamSet(manifest.examSetPath(), request.id(), logged.db());
             if (question == null) question = asLogged(logged);
         } else if (request.id() != null) {
-            Path set = request.examSet() != null ? request.examSet() : Home.resolve().resolve("exam-sets/erp/erp.jsonl");
+            Path set =
+                    request.examSet() != null
+                            ? request.examSet()
+                            : Home.resolve().resolve("exam-sets/erp/erp.jsonl");
             question = fromExamSet(set, request.id(), request.db());
-            if (question == null) throw new IllegalArgumentException("no question '" + request.id() + "' in " + set);
+            if (question == null)
+                throw new IllegalArgumentException("no question '" + request.id() + "' in " + set);
         } else if (request.text() == null || request.text().isBlank()) {
-            throw new IllegalArgumentException("ask what? give the question in quotes, or --id QID (of --exam-set), or --from RUN_DIR --id QID");
+            throw new IllegalArgumentException(
+                    "ask what? give the question in quotes, or --id QID (of --exam-set), or --from RUN_DIR --id QID");
         }
         if (request.variant() != null) {
             variant = VariantFile.read(request.variant()).asVariant();
         }
         List<ExamQuestion> graded = question == null ? List.of() : List.of(question);
-        Set<String> databases = question == null && request.db() != null ? Set.of(request.db()) : Set.of();
+        Set<String> databases =
+                question == null && request.db() != null ? Set.of(request.db()) : Set.of();
         try (AskSession session = AskSession.open(settings, variant, graded, databases, notes)) {
-            if (question == null) question = free(request.text(), request.db() != null ? request.db() : session.defaultDatabase());
+            if (question == null)
+                question =
+                        free(
+                                request.text(),
+                                request.db() != null ? request.db() : session.defaultDatabase());
             if ("gold".equals(session.generators().name()) && question.goldSql() == null) {
-                throw new IllegalArgumentException("the gold generator needs a question with gold SQL: --id QID of an exam set");
+                throw new IllegalArgumentException(
+                        "the gold generator needs a question with gold SQL: --id QID of an exam set");
             }
-            AskTrace trace = new AskTrace(out, session.generators().settings() == null ? null : session.generators().settings().prompt(),
-                    request.showPrompt(), request.rows());
+            AskTrace trace =
+                    new AskTrace(
+                            out,
+                            session.generators().settings() == null
+                                    ? null
+                                    : session.generators().settings().prompt(),
+                            request.showPrompt(),
+                            request.rows());
             if (!request.json()) {
-                trace.header(question.question(), question.db(), request.id(), variant.name(), session.generators().name(),
+                trace.header(
+                        question.question(),
+                        question.db(),
+                        request.id(),
+                        variant.name(),
+                        session.generators().name(),
                         session.generators().reason());
             }
-            QuestionPipeline.Answer answer = session.ask(RUN_ID, question, request.explainOnly(),
-                    request.json() ? new QuestionPipeline.Listener() {} : trace);
+            QuestionPipeline.Answer answer =
+                    session.ask(
+                            RUN_ID,
+                            question,
+                            request.explainOnly(),
+                            request.json() ? new QuestionPipeline.Listener() {} : trace);
             NlQueryResponse response = NlQueryResponse.of(answer, request.rows());
-            if (request.json()) out.println(answer.record() != null ? Json.write(answer.record()) : Json.write(response));
+            if (request.json())
+                out.println(
+                        answer.record() != null
+                                ? Json.write(answer.record())
+                                : Json.write(response));
             else trace.finish(answer, response);
-            return "ok".equals(response.status()) || "explained".equals(response.status()) ? 0 : NO_ANSWER;
+            return "ok".equals(response.status()) || "explained".equals(response.status())
+                    ? 0
+                    : NO_ANSWER;
         }
     }
 
@@ -97,15 +162,32 @@ public final class AskRun {
         return ExamQuestion.of("ask", db, text.strip(), null);
     }
 
-    /** Question {@code id} of an exam set (on {@code db} when given and ids repeat across databases), or null. */
+    /**
+     * Question {@code id} of an exam set (on {@code db} when given and ids repeat across
+     * databases), or null.
+     */
     static ExamQuestion fromExamSet(Path set, String id, String db) {
         if (!Files.isRegularFile(set)) return null;
-        return ExamSetFiles.read(set, null).questions().stream().filter(q -> q.id().equals(id) && (db == null || db.equals(q.db())))
-                .findFirst().orElse(null);
+        return ExamSetFiles.read(set, null).questions().stream()
+                .filter(q -> q.id().equals(id) && (db == null || db.equals(q.db())))
+                .findFirst()
+                .orElse(null);
     }
 
     private static ExamQuestion asLogged(ExamRecord r) {
-        return new ExamQuestion(r.questionId(), r.db(), r.question(), r.goldSql(), List.of(), List.of(), r.difficulty(), r.module(),
-                r.category(), null, r.orderMatters(), r.lineNumber(), null);
+        return new ExamQuestion(
+                r.questionId(),
+                r.db(),
+                r.question(),
+                r.goldSql(),
+                List.of(),
+                List.of(),
+                r.difficulty(),
+                r.module(),
+                r.category(),
+                null,
+                r.orderMatters(),
+                r.lineNumber(),
+                null);
     }
 }

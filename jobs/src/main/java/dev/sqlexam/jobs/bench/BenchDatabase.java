@@ -9,10 +9,10 @@ import dev.sqlexam.evaluation.CandidateScorer;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.schema.DatabaseSchema;
-import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.schema.ModuleAssigner;
 import dev.sqlexam.schema.SchemaIntrospector;
 import dev.sqlexam.schema.TableInfo;
@@ -20,6 +20,7 @@ import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 import dev.sqlexam.sql.SqlReferences;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -33,9 +34,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One database as the benchmarks of the evaluation stage see it: its schema (columns, FKs, table names)
- * read from pg_catalog, the same checks the pipeline runs (validation, lint, EXPLAIN as the read-only
- * role), and grading of any SQL against a question's gold queries with the exam's grader.
+ * One database as the benchmarks of the evaluation stage see it: its schema (columns, FKs, table
+ * names) read from pg_catalog, the same checks the pipeline runs (validation, lint, EXPLAIN as the
+ * read-only role), and grading of any SQL against a question's gold queries with the exam's grader.
  */
 public final class BenchDatabase implements AutoCloseable {
 
@@ -50,8 +51,15 @@ public final class BenchDatabase implements AutoCloseable {
     private final Set<String> tables = new HashSet<>();
     private final Map<String, QueryOutcome> goldOutcomes = new ConcurrentHashMap<>();
 
-    public BenchDatabase(JdbcUrlTemplate admin, ReaderAccess reader, String db, long statementTimeoutMs, long explainTimeoutMs, int rowCap,
-            Tolerance tolerance) throws SQLException {
+    public BenchDatabase(
+            JdbcUrlTemplate admin,
+            ReaderAccess reader,
+            String db,
+            long statementTimeoutMs,
+            long explainTimeoutMs,
+            int rowCap,
+            Tolerance tolerance)
+            throws SQLException {
         this.db = db;
         DatabaseSchema schema;
         try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
@@ -64,7 +72,9 @@ public final class BenchDatabase implements AutoCloseable {
             tables.add(t.name());
         }
         this.fks = schema.foreignKeys();
-        this.connections = new PooledConnections(reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
+        this.connections =
+                new PooledConnections(
+                        reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
         this.executor = new ReadOnlyExecutor(connections, statementTimeoutMs, rowCap);
         this.explainTimeoutMs = explainTimeoutMs;
         this.limit = rowCap + 1;
@@ -104,12 +114,18 @@ public final class BenchDatabase implements AutoCloseable {
         return CandidateEvaluator.check(sql, tables, limit, explainer());
     }
 
-    /** The repair context with the whole database's schema (the deterministic repairs need no prompt). */
+    /**
+     * The repair context with the whole database's schema (the deterministic repairs need no
+     * prompt).
+     */
     public RepairLoop.Context repairContext() {
         return new RepairLoop.Context(columns, fks, tables, "");
     }
 
-    /** The scoring schema a retrieval packet would give: the gold's tables, their FK neighbours, and the FK joins among them. */
+    /**
+     * The scoring schema a retrieval packet would give: the gold's tables, their FK neighbours, and
+     * the FK joins among them.
+     */
     public CandidateScorer.Schema packetLike(ExamQuestion q) {
         Set<String> inPacket = new LinkedHashSet<>(q.goldTables());
         for (ForeignKey fk : fks) {
@@ -121,7 +137,12 @@ public final class BenchDatabase implements AutoCloseable {
         for (ForeignKey fk : fks) {
             if (!inPacket.contains(fk.fromTable()) || !inPacket.contains(fk.toTable())) continue;
             for (int i = 0; i < Math.min(fk.fromColumns().size(), fk.toColumns().size()); i++) {
-                joins.add(SqlReferences.JoinEquality.of(fk.fromTable(), fk.fromColumns().get(i), fk.toTable(), fk.toColumns().get(i)));
+                joins.add(
+                        SqlReferences.JoinEquality.of(
+                                fk.fromTable(),
+                                fk.fromColumns().get(i),
+                                fk.toTable(),
+                                fk.toColumns().get(i)));
             }
         }
         return new CandidateScorer.Schema(inPacket, cols, joins);
@@ -131,16 +152,25 @@ public final class BenchDatabase implements AutoCloseable {
         return executor.execute(db, sql);
     }
 
-    /** Executes {@code sql} and grades it against the question's gold queries (gold results are cached). */
+    /**
+     * Executes {@code sql} and grades it against the question's gold queries (gold results are
+     * cached).
+     */
     public Grade grade(ExamQuestion q, String sql) {
         return grade(q, sql, true);
     }
 
-    /** As {@link #grade(ExamQuestion, String)}; {@code cacheGold} false runs the golds again, as a grader without a cache does. */
+    /**
+     * As {@link #grade(ExamQuestion, String)}; {@code cacheGold} false runs the golds again, as a
+     * grader without a cache does.
+     */
     public Grade grade(ExamQuestion q, String sql, boolean cacheGold) {
         List<Grader.GoldRun> golds = new ArrayList<>();
         for (String gold : q.allGoldSql()) {
-            QueryOutcome outcome = cacheGold ? goldOutcomes.computeIfAbsent(gold, g -> executor.execute(db, g)) : executor.execute(db, gold);
+            QueryOutcome outcome =
+                    cacheGold
+                            ? goldOutcomes.computeIfAbsent(gold, g -> executor.execute(db, g))
+                            : executor.execute(db, gold);
             golds.add(new Grader.GoldRun(gold, OrderSpec.forGold(gold, q.orderMatters()), outcome));
         }
         return grader.grade(golds, executor.execute(db, sql));

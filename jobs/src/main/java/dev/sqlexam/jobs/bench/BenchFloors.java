@@ -5,13 +5,14 @@ import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.jobs.runtime.EmptyJob;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.model.ExamQuestion;
+
 import java.util.List;
 import java.util.Map;
 
 /**
- * What the hardware does for the part of a run no pipeline can skip, measured in the same sitting as the runs: an
- * empty Flink job's start-up, the golds executed bare over JDBC (one open connection per database, one after another),
- * and texts embedded bare in batches.
+ * What the hardware does for the part of a run no pipeline can skip, measured in the same sitting
+ * as the runs: an empty Flink job's start-up, the golds executed bare over JDBC (one open
+ * connection per database, one after another), and texts embedded bare in batches.
  */
 public final class BenchFloors {
 
@@ -20,16 +21,24 @@ public final class BenchFloors {
 
     private BenchFloors() {}
 
-    /** Seconds from building an empty job (one element, discarded) to its end, on a local MiniCluster. */
+    /**
+     * Seconds from building an empty job (one element, discarded) to its end, on a local
+     * MiniCluster.
+     */
     public static double emptyJobSeconds() throws Exception {
         long start = System.nanoTime();
         EmptyJob.run(FlinkTarget.local());
         return seconds(start);
     }
 
-    /** Seconds to execute every question's gold once, serially, on the open connections of {@code dbs} (as the reader). */
-    public static double bareGoldSeconds(List<ExamQuestion> questions, Map<String, BenchDatabase> dbs) {
-        for (ExamQuestion q : questions.subList(0, Math.min(5, questions.size()))) dbs.get(q.db()).execute(q.goldSql());
+    /**
+     * Seconds to execute every question's gold once, serially, on the open connections of {@code
+     * dbs} (as the reader).
+     */
+    public static double bareGoldSeconds(
+            List<ExamQuestion> questions, Map<String, BenchDatabase> dbs) {
+        for (ExamQuestion q : questions.subList(0, Math.min(5, questions.size())))
+            dbs.get(q.db()).execute(q.goldSql());
         long start = System.nanoTime();
         for (ExamQuestion q : questions) dbs.get(q.db()).execute(q.goldSql());
         return seconds(start);
@@ -40,7 +49,8 @@ public final class BenchFloors {
         try (EmbeddingProvider provider = providers.create()) {
             provider.embedAll(texts.subList(0, Math.min(BATCH, texts.size())));
             long start = System.nanoTime();
-            for (int i = 0; i < texts.size(); i += BATCH) provider.embedAll(texts.subList(i, Math.min(texts.size(), i + BATCH)));
+            for (int i = 0; i < texts.size(); i += BATCH)
+                provider.embedAll(texts.subList(i, Math.min(texts.size(), i + BATCH)));
             return seconds(start);
         }
     }

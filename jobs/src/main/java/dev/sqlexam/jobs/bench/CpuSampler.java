@@ -2,7 +2,10 @@ package dev.sqlexam.jobs.bench;
 
 import java.lang.management.ManagementFactory;
 
-/** The machine's and this process's CPU load, sampled every {@code sampleMs} while a run goes on: the profile of a figure. */
+/**
+ * The machine's and this process's CPU load, sampled every {@code sampleMs} while a run goes on:
+ * the profile of a figure.
+ */
 public final class CpuSampler implements AutoCloseable {
 
     /** Mean loads over the samples, each 0..1 of all cores. */
@@ -16,30 +19,35 @@ public final class CpuSampler implements AutoCloseable {
     private int samples;
 
     public CpuSampler(long sampleMs) {
-        thread = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                try {
-                    Thread.sleep(sampleMs);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                double m = os.getCpuLoad();
-                double p = os.getProcessCpuLoad();
-                if (m >= 0 && p >= 0) {
-                    synchronized (this) {
-                        machine += m;
-                        process += p;
-                        samples++;
-                    }
-                }
-            }
-        }, "cpu-sampler");
+        thread =
+                new Thread(
+                        () -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                try {
+                                    Thread.sleep(sampleMs);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                                double m = os.getCpuLoad();
+                                double p = os.getProcessCpuLoad();
+                                if (m >= 0 && p >= 0) {
+                                    synchronized (this) {
+                                        machine += m;
+                                        process += p;
+                                        samples++;
+                                    }
+                                }
+                            }
+                        },
+                        "cpu-sampler");
         thread.setDaemon(true);
         thread.start();
     }
 
     public synchronized Load load() {
-        return samples == 0 ? new Load(Double.NaN, Double.NaN) : new Load(machine / samples, process / samples);
+        return samples == 0
+                ? new Load(Double.NaN, Double.NaN)
+                : new Load(machine / samples, process / samples);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.sqlexam.jobs.bench;
 
+import dev.sqlexam.json.Json;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.sqlexam.json.Json;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -15,26 +17,36 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A model endpoint on loopback that speaks the OpenAI chat-completions protocol and answers every request after a fixed
- * latency, with as many workers as requests arrive; it samples how many requests are in flight every {@code sampleMs}
- * from the first request to the last answer, so that the async operator's fill can be read over time.
+ * A model endpoint on loopback that speaks the OpenAI chat-completions protocol and answers every
+ * request after a fixed latency, with as many workers as requests arrive; it samples how many
+ * requests are in flight every {@code sampleMs} from the first request to the last answer, so that
+ * the async operator's fill can be read over time.
  */
 public final class LoopbackModel implements AutoCloseable {
 
     /**
-     * In-flight requests from the first request on: the mean from the {@code capacity}-th request sent until only
-     * {@code capacity} were left to send (before, the slots cannot all be full yet; after, the exam drains), the mean
-     * from the first request to the last answer, the share of samples at capacity and the 10th percentile in the first
-     * window, the requests, and the samples until the last answer.
+     * In-flight requests from the first request on: the mean from the {@code capacity}-th request
+     * sent until only {@code capacity} were left to send (before, the slots cannot all be full yet;
+     * after, the exam drains), the mean from the first request to the last answer, the share of
+     * samples at capacity and the 10th percentile in the first window, the requests, and the
+     * samples until the last answer.
      */
-    public record Fill(double mean, double meanWithDrain, double atCapacityShare, double p10, int requests, List<Integer> samples) {}
+    public record Fill(
+            double mean,
+            double meanWithDrain,
+            double atCapacityShare,
+            double p10,
+            int requests,
+            List<Integer> samples) {}
 
     private final HttpServer server;
-    private final ExecutorService handlers = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "loopback-model");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService handlers =
+            Executors.newCachedThreadPool(
+                    r -> {
+                        Thread t = new Thread(r, "loopback-model");
+                        t.setDaemon(true);
+                        return t;
+                    });
     private final long latencyMs;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
@@ -49,20 +61,23 @@ public final class LoopbackModel implements AutoCloseable {
         server.setExecutor(handlers);
         server.createContext("/v1/chat/completions", this::answer);
         server.start();
-        sampler = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                if (started) {
-                    synchronized (samples) {
-                        samples.add(inFlight.get());
-                    }
-                }
-                try {
-                    Thread.sleep(sampleMs);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "loopback-model-sampler");
+        sampler =
+                new Thread(
+                        () -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                if (started) {
+                                    synchronized (samples) {
+                                        samples.add(inFlight.get());
+                                    }
+                                }
+                                try {
+                                    Thread.sleep(sampleMs);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        },
+                        "loopback-model-sampler");
         sampler.setDaemon(true);
         sampler.start();
     }
@@ -94,7 +109,13 @@ public final class LoopbackModel implements AutoCloseable {
         double withDrain = busy.stream().mapToInt(Integer::intValue).average().orElse(0);
         long full = sending.stream().filter(n -> n >= capacity).count();
         List<Integer> sorted = sending.stream().sorted().toList();
-        return new Fill(mean, withDrain, (double) full / sending.size(), sorted.get(sorted.size() / 10), requests.get(), busy);
+        return new Fill(
+                mean,
+                withDrain,
+                (double) full / sending.size(),
+                sorted.get(sorted.size() / 10),
+                requests.get(),
+                busy);
     }
 
     private void answer(HttpExchange exchange) throws IOException {
@@ -110,11 +131,17 @@ public final class LoopbackModel implements AutoCloseable {
             Thread.sleep(latencyMs);
             StringBuilder choices = new StringBuilder();
             for (int i = 0; i < Math.max(1, n); i++) {
-                choices.append(i == 0 ? "" : ",").append("{\"index\":").append(i)
-                        .append(",\"message\":{\"role\":\"assistant\",\"content\":\"SELECT COUNT(*) FROM employees\"},\"finish_reason\":\"stop\"}");
+                choices.append(i == 0 ? "" : ",")
+                        .append("{\"index\":")
+                        .append(i)
+                        .append(
+                                ",\"message\":{\"role\":\"assistant\",\"content\":\"SELECT COUNT(*) FROM employees\"},\"finish_reason\":\"stop\"}");
             }
-            byte[] body = ("{\"id\":\"chatcmpl-bench\",\"object\":\"chat.completion\",\"model\":\"bench\",\"choices\":[" + choices
-                    + "],\"usage\":{\"prompt_tokens\":300,\"completion_tokens\":12,\"total_tokens\":312}}").getBytes(StandardCharsets.UTF_8);
+            byte[] body =
+                    ("{\"id\":\"chatcmpl-bench\",\"object\":\"chat.completion\",\"model\":\"bench\",\"choices\":["
+                                    + choices
+                                    + "],\"usage\":{\"prompt_tokens\":300,\"completion_tokens\":12,\"total_tokens\":312}}")
+                            .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream os = exchange.getResponseBody()) {

@@ -9,15 +9,25 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * This JVM's memory while a job runs in it, sampled every {@code sampleMs}: the live heap (every tenth sample after a
- * full collection, which is what grows when something keeps every record; 0 in the others), the heap in use, the
- * resident set size, the bytes under a run's folder (the exam log's parts, which grow when the log streams to disk), and
- * whether the job has ended there (its merged exam log is written).
+ * This JVM's memory while a job runs in it, sampled every {@code sampleMs}: the live heap (every
+ * tenth sample after a full collection, which is what grows when something keeps every record; 0 in
+ * the others), the heap in use, the resident set size, the bytes under a run's folder (the exam
+ * log's parts, which grow when the log streams to disk), and whether the job has ended there (its
+ * merged exam log is written).
  */
 public final class MemoryProbe implements AutoCloseable {
 
-    /** One sample: seconds since start, live heap after the last collection, heap in use, RSS, bytes under the folder. */
-    public record Sample(double seconds, long liveHeap, long usedHeap, long rss, long folderBytes, boolean jobDone) {}
+    /**
+     * One sample: seconds since start, live heap after the last collection, heap in use, RSS, bytes
+     * under the folder.
+     */
+    public record Sample(
+            double seconds,
+            long liveHeap,
+            long usedHeap,
+            long rss,
+            long folderBytes,
+            boolean jobDone) {}
 
     private final Path folder;
     private final List<Sample> samples = new ArrayList<>();
@@ -26,19 +36,22 @@ public final class MemoryProbe implements AutoCloseable {
 
     public MemoryProbe(Path folder, long sampleMs) {
         this.folder = folder;
-        thread = new Thread(() -> {
-            for (int n = 0; !Thread.currentThread().isInterrupted(); n++) {
-                Sample s = n % 10 == 9 ? afterCollection() : sample();
-                synchronized (samples) {
-                    samples.add(s);
-                }
-                try {
-                    Thread.sleep(sampleMs);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "memory-probe");
+        thread =
+                new Thread(
+                        () -> {
+                            for (int n = 0; !Thread.currentThread().isInterrupted(); n++) {
+                                Sample s = n % 10 == 9 ? afterCollection() : sample();
+                                synchronized (samples) {
+                                    samples.add(s);
+                                }
+                                try {
+                                    Thread.sleep(sampleMs);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        },
+                        "memory-probe");
         thread.setDaemon(true);
         thread.start();
     }
@@ -53,15 +66,25 @@ public final class MemoryProbe implements AutoCloseable {
     public Sample afterCollection() {
         System.gc();
         long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        return new Sample((System.nanoTime() - start) / 1e9, live, live, rss(), bytesUnder(folder), jobDone());
+        return new Sample(
+                (System.nanoTime() - start) / 1e9,
+                live,
+                live,
+                rss(),
+                bytesUnder(folder),
+                jobDone());
     }
 
     private Sample sample() {
         long used = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        return new Sample((System.nanoTime() - start) / 1e9, 0, used, rss(), bytesUnder(folder), jobDone());
+        return new Sample(
+                (System.nanoTime() - start) / 1e9, 0, used, rss(), bytesUnder(folder), jobDone());
     }
 
-    /** The client merges the exam log's parts into exam_log.jsonl once the job has ended; the report is built after. */
+    /**
+     * The client merges the exam log's parts into exam_log.jsonl once the job has ended; the report
+     * is built after.
+     */
     private boolean jobDone() {
         return folder != null && Files.exists(folder.resolve("exam_log.jsonl"));
     }
@@ -70,7 +93,8 @@ public final class MemoryProbe implements AutoCloseable {
     static long rss() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                if (line.startsWith("VmRSS:"))
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
             }
         } catch (IOException | NumberFormatException e) {
             return 0;
@@ -81,13 +105,16 @@ public final class MemoryProbe implements AutoCloseable {
     private static long bytesUnder(Path folder) {
         if (folder == null || !Files.isDirectory(folder)) return 0;
         try (Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException gone) {
-                    return 0;
-                }
-            }).sum();
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(
+                            f -> {
+                                try {
+                                    return Files.size(f);
+                                } catch (IOException gone) {
+                                    return 0;
+                                }
+                            })
+                    .sum();
         } catch (IOException | java.io.UncheckedIOException e) {
             return 0;
         }

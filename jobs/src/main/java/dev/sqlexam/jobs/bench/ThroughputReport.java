@@ -5,12 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The throughput bench's table: each figure beside its floor (measured in the same sitting), the ratio, the target and whether it is met. */
+/**
+ * The throughput bench's table: each figure beside its floor (measured in the same sitting), the
+ * ratio, the target and whether it is met.
+ */
 public final class ThroughputReport {
 
     /** How a figure compares with its target. */
     public enum Verdict {
-        MET("met"), NOT_MET("NOT MET"), NONE("");
+        MET("met"),
+        NOT_MET("NOT MET"),
+        NONE("");
 
         final String text;
 
@@ -19,8 +24,18 @@ public final class ThroughputReport {
         }
     }
 
-    /** A row: what, the figure, its floor, figure ÷ floor (or floor ÷ figure for times), the target, the verdict, what limits it. */
-    public record Row(String what, String figure, String floor, String ratio, String target, Verdict verdict, String limit) {}
+    /**
+     * A row: what, the figure, its floor, figure ÷ floor (or floor ÷ figure for times), the target,
+     * the verdict, what limits it.
+     */
+    public record Row(
+            String what,
+            String figure,
+            String floor,
+            String ratio,
+            String target,
+            Verdict verdict,
+            String limit) {}
 
     private final List<String[]> floors = new ArrayList<>();
     private final List<Row> rows = new ArrayList<>();
@@ -57,13 +72,25 @@ public final class ThroughputReport {
         out.println("floors (measured in this run)");
         for (String[] f : floors) out.printf("  %-62s %s%n", f[0], f[1]);
         out.println();
-        String header = f("%-46s | %-24s | %-30s | %-8s | %-16s | %s", "run", "figure", "floor", "ratio", "target", "verdict");
+        String header =
+                f(
+                        "%-46s | %-24s | %-30s | %-8s | %-16s | %s",
+                        "run", "figure", "floor", "ratio", "target", "verdict");
         out.println(header);
         out.println("-".repeat(header.length() + 2));
         for (Row r : rows) {
-            out.println(f("%-46s | %-24s | %-30s | %-8s | %-16s | %s", r.what(), r.figure(), r.floor(), r.ratio(), r.target(), r.verdict().text));
+            out.println(
+                    f(
+                            "%-46s | %-24s | %-30s | %-8s | %-16s | %s",
+                            r.what(),
+                            r.figure(),
+                            r.floor(),
+                            r.ratio(),
+                            r.target(),
+                            r.verdict().text));
         }
-        List<Row> limited = rows.stream().filter(r -> r.limit() != null && !r.limit().isBlank()).toList();
+        List<Row> limited =
+                rows.stream().filter(r -> r.limit() != null && !r.limit().isBlank()).toList();
         if (!limited.isEmpty()) {
             out.println();
             out.println("what limits each figure (from its profile)");

@@ -1,19 +1,21 @@
 package dev.sqlexam.jobs.bench;
 
-import dev.sqlexam.jobs.graph.WatchSources;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
-import dev.sqlexam.jobs.runtime.WatchJobRunner;
-import dev.sqlexam.jobs.assembly.WatchSpecs;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.config.Settings;
+import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.CollectingSink;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.WatchJob;
+import dev.sqlexam.jobs.graph.WatchSources;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.jobs.runtime.WatchJobRunner;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.EventEvaluation;
 import dev.sqlexam.model.WindowRow;
 import dev.sqlexam.report.Quantiles;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,31 +29,45 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code bench watch}: the watch graph's sustained throughput and its window latency on this machine. Throughput: the
- * same graph over a small and a large file of events cycled from a query log, as logged and with gold SQL stripped
- * (guard + lint + EXPLAIN only); the difference of the two job times cancels start-up. Latency: a generator writes
- * live events (ts = when written) into a watched folder at a rate; for every app window row, the wall-clock time it
- * was emitted minus its window's end.
+ * {@code bench watch}: the watch graph's sustained throughput and its window latency on this
+ * machine. Throughput: the same graph over a small and a large file of events cycled from a query
+ * log, as logged and with gold SQL stripped (guard + lint + EXPLAIN only); the difference of the
+ * two job times cancels start-up. Latency: a generator writes live events (ts = when written) into
+ * a watched folder at a rate; for every app window row, the wall-clock time it was emitted minus
+ * its window's end.
  */
 public final class WatchBench {
 
     /** What one configuration measured. */
-    public record Throughput(String label, int small, int large, double smallSeconds, double largeSeconds) {
+    public record Throughput(
+            String label, int small, int large, double smallSeconds, double largeSeconds) {
         public double eventsPerSecond() {
             return (large - small) / Math.max(1e-9, largeSeconds - smallSeconds);
         }
     }
 
-    public record Latency(double rate, int sent, int windowRows, double p50Ms, double p95Ms, double maxMs, Duration window, Duration outOfOrderness) {}
+    public record Latency(
+            double rate,
+            int sent,
+            int windowRows,
+            double p50Ms,
+            double p95Ms,
+            double maxMs,
+            Duration window,
+            Duration outOfOrderness) {}
 
     private final Settings settings;
     private final List<String> log;
     private final Path work;
     private final PrintStream out;
 
-    public WatchBench(Settings settings, Path queryLog, Path work, PrintStream out) throws IOException {
+    public WatchBench(Settings settings, Path queryLog, Path work, PrintStream out)
+            throws IOException {
         this.settings = settings;
-        this.log = Files.readAllLines(queryLog, StandardCharsets.UTF_8).stream().filter(WatchBench::usable).toList();
+        this.log =
+                Files.readAllLines(queryLog, StandardCharsets.UTF_8).stream()
+                        .filter(WatchBench::usable)
+                        .toList();
         this.work = work;
         this.out = out;
     }
@@ -66,10 +82,18 @@ public final class WatchBench {
     }
 
     /**
-     * One configuration: events as logged or with gold stripped; {@code distinct} makes every event's SQL text unique
-     * (a numbered comment), so that nothing is answered from the guard's and lint's caches of repeated SQL.
+     * One configuration: events as logged or with gold stripped; {@code distinct} makes every
+     * event's SQL text unique (a numbered comment), so that nothing is answered from the guard's
+     * and lint's caches of repeated SQL.
      */
-    public Throughput throughput(String label, boolean withGold, boolean distinct, boolean retrievalCheck, int small, int large) throws Exception {
+    public Throughput throughput(
+            String label,
+            boolean withGold,
+            boolean distinct,
+            boolean retrievalCheck,
+            int small,
+            int large)
+            throws Exception {
         WatchJob.Spec spec = WatchSpecs.spec(settings, label);
         if (!retrievalCheck) spec = spec.toBuilder().retrievalCheck(null, 0).build();
         run(events(small, withGold, distinct), spec);
@@ -90,7 +114,13 @@ public final class WatchBench {
             }
             lines.add(line);
         }
-        Path file = work.resolve("events-" + n + (withGold ? "-gold" : "") + (distinct ? "-distinct" : "") + ".jsonl");
+        Path file =
+                work.resolve(
+                        "events-"
+                                + n
+                                + (withGold ? "-gold" : "")
+                                + (distinct ? "-distinct" : "")
+                                + ".jsonl");
         Files.write(file, lines, StandardCharsets.UTF_8);
         return file;
     }
@@ -105,8 +135,14 @@ public final class WatchBench {
     private double run(Path file, WatchJob.Spec spec) throws Exception {
         CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
         long t0 = System.nanoTime();
-        new WatchJobRunner(FlinkTarget.local()).start(new WatchJob(ExamIo.Lines.file(file.toUri().toString()),
-                WatchJob.Sinks.of(evaluations, null), spec), parallelism()).awaitEnd();
+        new WatchJobRunner(FlinkTarget.local())
+                .start(
+                        new WatchJob(
+                                ExamIo.Lines.file(file.toUri().toString()),
+                                WatchJob.Sinks.of(evaluations, null),
+                                spec),
+                        parallelism())
+                .awaitEnd();
         double seconds = (System.nanoTime() - t0) / 1e9;
         evaluations.collected().clear();
         return seconds;
@@ -116,28 +152,55 @@ public final class WatchBench {
         return settings.get(dev.sqlexam.config.SqlExamOptions.PARALLELISM);
     }
 
-    /** Live events at {@code rate} per second for {@code seconds} into a watched folder, windows of {@code window}. */
-    public Latency latency(double rate, int seconds, Duration window, Duration outOfOrderness) throws Exception {
+    /**
+     * Live events at {@code rate} per second for {@code seconds} into a watched folder, windows of
+     * {@code window}.
+     */
+    public Latency latency(double rate, int seconds, Duration window, Duration outOfOrderness)
+            throws Exception {
         Path folder = Files.createDirectories(work.resolve("live"));
         CollectingSink<WindowRow> rows = new CollectingSink<>();
-        WatchJob.Spec spec = WatchSpecs.spec(settings, "live").toBuilder().retrievalCheck(null, 0).window(window).outOfOrderness(outOfOrderness)
-                .allowedLateness(Duration.ZERO).shadow(null).build();
+        WatchJob.Spec spec =
+                WatchSpecs.spec(settings, "live").toBuilder()
+                        .retrievalCheck(null, 0)
+                        .window(window)
+                        .outOfOrderness(outOfOrderness)
+                        .allowedLateness(Duration.ZERO)
+                        .shadow(null)
+                        .build();
         ExamIo.Lines source = WatchSources.folder(folder, Duration.ofMillis(200));
-        WatchJobRunner.Started job = new WatchJobRunner(FlinkTarget.local()).start(new WatchJob(source, WatchJob.Sinks.of(null, rows), spec),
-                parallelism());
+        WatchJobRunner.Started job =
+                new WatchJobRunner(FlinkTarget.local())
+                        .start(
+                                new WatchJob(source, WatchJob.Sinks.of(null, rows), spec),
+                                parallelism());
         Thread.sleep(3_000);
         AtomicLong sent = new AtomicLong();
         long lastEventMs = generate(folder, rate, seconds, sent);
-        long waitUntil = System.currentTimeMillis() + window.toMillis() + outOfOrderness.toMillis() + 5_000;
+        long waitUntil =
+                System.currentTimeMillis() + window.toMillis() + outOfOrderness.toMillis() + 5_000;
         while (System.currentTimeMillis() < waitUntil) Thread.sleep(200);
         job.cancel();
-        List<Long> lags = rows.collected().stream().filter(r -> r.keyKind().equals("app") && r.windowEndMs() <= lastEventMs)
-                .map(r -> r.emittedAtMs() - r.windowEndMs()).toList();
-        return new Latency(rate, (int) sent.get(), lags.size(), Quantiles.nearestRank(lags, 0.5), Quantiles.nearestRank(lags, 0.95),
-                Quantiles.nearestRank(lags, 1.0), window, outOfOrderness);
+        List<Long> lags =
+                rows.collected().stream()
+                        .filter(r -> r.keyKind().equals("app") && r.windowEndMs() <= lastEventMs)
+                        .map(r -> r.emittedAtMs() - r.windowEndMs())
+                        .toList();
+        return new Latency(
+                rate,
+                (int) sent.get(),
+                lags.size(),
+                Quantiles.nearestRank(lags, 0.5),
+                Quantiles.nearestRank(lags, 0.95),
+                Quantiles.nearestRank(lags, 1.0),
+                window,
+                outOfOrderness);
     }
 
-    /** Writes a small file every 100 ms, its events stamped with the moment they are written; returns the last event's time. */
+    /**
+     * Writes a small file every 100 ms, its events stamped with the moment they are written;
+     * returns the last event's time.
+     */
     private long generate(Path folder, double rate, int seconds, AtomicLong sent) throws Exception {
         long start = System.currentTimeMillis();
         long last = start;
@@ -147,12 +210,15 @@ public final class WatchBench {
             List<String> lines = new ArrayList<>();
             while (sent.get() < due) {
                 last = System.currentTimeMillis();
-                lines.add(stamped(log.get((int) (sent.getAndIncrement() % log.size())), last, true));
+                lines.add(
+                        stamped(log.get((int) (sent.getAndIncrement() % log.size())), last, true));
             }
             if (!lines.isEmpty()) {
                 Path tmp = work.resolve("writing-" + file);
                 Files.write(tmp, lines, StandardCharsets.UTF_8);
-                Files.move(tmp, folder.resolve(String.format(Locale.ROOT, "events-%06d.jsonl", file++)));
+                Files.move(
+                        tmp,
+                        folder.resolve(String.format(Locale.ROOT, "events-%06d.jsonl", file++)));
             }
             Thread.sleep(100);
         }
@@ -163,14 +229,32 @@ public final class WatchBench {
         out.println("| events | per-event work | events/s (sustained) | small run | large run |");
         out.println("|---|---|---:|---:|---:|");
         for (Throughput t : throughputs) {
-            out.printf(Locale.ROOT, "| %d − %d | %s | %.0f | %.1f s | %.1f s |%n", t.large(), t.small(), t.label(), t.eventsPerSecond(), t.smallSeconds(),
+            out.printf(
+                    Locale.ROOT,
+                    "| %d − %d | %s | %.0f | %.1f s | %.1f s |%n",
+                    t.large(),
+                    t.small(),
+                    t.label(),
+                    t.eventsPerSecond(),
+                    t.smallSeconds(),
                     t.largeSeconds());
         }
         out.println();
-        out.printf(Locale.ROOT, "live: %d events at %.0f/s into a watched folder; windows of %d s, out-of-orderness %d ms%n", latency.sent(), latency.rate(),
-                latency.window().toSeconds(), latency.outOfOrderness().toMillis());
+        out.printf(
+                Locale.ROOT,
+                "live: %d events at %.0f/s into a watched folder; windows of %d s, out-of-orderness %d ms%n",
+                latency.sent(),
+                latency.rate(),
+                latency.window().toSeconds(),
+                latency.outOfOrderness().toMillis());
         out.println("| window rows (app) | emitted after the window's end: p50 | p95 | max |");
         out.println("|---:|---:|---:|---:|");
-        out.printf(Locale.ROOT, "| %d | %.0f ms | %.0f ms | %.0f ms |%n", latency.windowRows(), latency.p50Ms(), latency.p95Ms(), latency.maxMs());
+        out.printf(
+                Locale.ROOT,
+                "| %d | %.0f ms | %.0f ms | %.0f ms |%n",
+                latency.windowRows(),
+                latency.p50Ms(),
+                latency.p95Ms(),
+                latency.maxMs());
     }
 }

@@ -6,12 +6,19 @@ import picocli.CommandLine.Spec;
 /** A command that only groups subcommands: named alone, it is wrong usage that lists them. */
 abstract class CommandGroup implements Runnable {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public void run() {
-        throw UsageErrors.of(spec, "'" + spec.qualifiedName(" ").replaceFirst("^sqlexam ", "") + "' needs a command: "
-                + String.join(", ", spec.subcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
+        throw UsageErrors.of(
+                spec,
+                "'"
+                        + spec.qualifiedName(" ").replaceFirst("^sqlexam ", "")
+                        + "' needs a command: "
+                        + String.join(
+                                ", ",
+                                spec.subcommands().keySet().stream()
+                                        .filter(n -> !n.equals("help"))
+                                        .toList()));
     }
 }

@@ -2,31 +2,49 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Options every command shares: the server, where sqlexam's state lives, who reads, a config file, and --set key=value. */
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Options every command shares: the server, where sqlexam's state lives, who reads, a config file,
+ * and --set key=value.
+ */
 final class CommonOptions {
 
-    @Option(names = "--jdbc-url", description = "PostgreSQL JDBC URL; {db} is replaced by each question's database.")
+    @Option(
+            names = "--jdbc-url",
+            description = "PostgreSQL JDBC URL; {db} is replaced by each question's database.")
     String jdbcUrl;
 
-    @Option(names = "--state-url", description = "PostgreSQL JDBC URL of the server holding sqlexam's own state (runs, results, "
-            + "retrieval index). Default: the private cluster; the --jdbc-url server is then only read.")
+    @Option(
+            names = "--state-url",
+            description =
+                    "PostgreSQL JDBC URL of the server holding sqlexam's own state (runs, results, "
+                            + "retrieval index). Default: the private cluster; the --jdbc-url server is then only read.")
     String stateUrl;
 
-    @Option(names = "--reader", description = "Who runs gold and candidate SQL: role (sqlexam_reader, granted read access "
-            + "where needed) or connecting-user (the URL's user in read-only transactions; nothing is granted).")
+    @Option(
+            names = "--reader",
+            description =
+                    "Who runs gold and candidate SQL: role (sqlexam_reader, granted read access "
+                            + "where needed) or connecting-user (the URL's user in read-only transactions; nothing is granted).")
     String reader;
 
-    @Option(names = "--no-grant", description = "Never grant: stop before the job when the reader lacks access, naming the statements to run.")
+    @Option(
+            names = "--no-grant",
+            description =
+                    "Never grant: stop before the job when the reader lacks access, naming the statements to run.")
     boolean noGrant;
 
-    @Option(names = "--config", description = "A properties file of option keys (see ./sqlexam options).")
+    @Option(
+            names = "--config",
+            description = "A properties file of option keys (see ./sqlexam options).")
     Path config;
 
     @Option(names = "--set", description = "Set any option: --set key=value (repeatable).")
@@ -57,24 +75,44 @@ final class CommonOptions {
         return overrides;
     }
 
-    /** Checks the values of these options before the command reads any file or opens any connection. */
+    /**
+     * Checks the values of these options before the command reads any file or opens any connection.
+     */
     void checkGiven() {
         checkValues(overrides(Map.of()));
     }
 
-    /** A value given on the command line that its option refuses is wrong usage, named as the user typed it. */
+    /**
+     * A value given on the command line that its option refuses is wrong usage, named as the user
+     * typed it.
+     */
     private void checkValues(Map<String, String> overrides) {
         for (Map.Entry<String, String> e : overrides.entrySet()) {
-            var option = SqlExamOptions.all().stream().filter(o -> o.key().equals(e.getKey())).findFirst();
+            var option =
+                    SqlExamOptions.all().stream()
+                            .filter(o -> o.key().equals(e.getKey()))
+                            .findFirst();
             if (option.isEmpty()) {
-                var near = UsageErrors.nearest(e.getKey(), SqlExamOptions.all().stream().map(dev.sqlexam.config.Option::key).toList());
-                throw UsageErrors.of(command, "--set: no option '" + e.getKey() + "' (./sqlexam options lists them)"
-                        + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+                var near =
+                        UsageErrors.nearest(
+                                e.getKey(),
+                                SqlExamOptions.all().stream()
+                                        .map(dev.sqlexam.config.Option::key)
+                                        .toList());
+                throw UsageErrors.of(
+                        command,
+                        "--set: no option '"
+                                + e.getKey()
+                                + "' (./sqlexam options lists them)"
+                                + (near.isEmpty()
+                                        ? ""
+                                        : "; did you mean " + String.join(" or ", near) + "?"));
             }
             try {
                 option.get().read(e.getValue());
             } catch (IllegalArgumentException bad) {
-                throw UsageErrors.of(command, FlagKeys.flagFor(command, e.getKey()) + ": " + bad.getMessage());
+                throw UsageErrors.of(
+                        command, FlagKeys.flagFor(command, e.getKey()) + ": " + bad.getMessage());
             }
         }
     }

@@ -2,70 +2,94 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.exam.ExamRun;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.run.VariantFile;
-import java.util.ArrayList;
-import java.util.List;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+
 import picocli.CommandLine;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
 /** {@code sqlexam exam}: run an exam set through the pipeline and grade it. */
-@Command(name = "exam", mixinStandardHelpOptions = true,
-        description = "Run an exam set through the pipeline, grade every question, write the exam log and summary.")
+@Command(
+        name = "exam",
+        mixinStandardHelpOptions = true,
+        description =
+                "Run an exam set through the pipeline, grade every question, write the exam log and summary.")
 final class ExamCommand implements Callable<Integer> {
 
-    @Option(names = "--exam-set", description = "Exam set (JSONL). Default: exam-sets/erp/erp.jsonl.")
+    @Option(
+            names = "--exam-set",
+            description = "Exam set (JSONL). Default: exam-sets/erp/erp.jsonl.")
     Path examSet;
 
-    @Option(names = "--out", description = "Folder for run outputs; each run writes <out>/<run-id>/. Default: runs.")
+    @Option(
+            names = "--out",
+            description = "Folder for run outputs; each run writes <out>/<run-id>/. Default: runs.")
     Path out;
 
-    @Option(names = "--generator", description = "Who writes the SQL: ${COMPLETION-CANDIDATES}.", completionCandidates = GeneratorNames.class)
+    @Option(
+            names = "--generator",
+            description = "Who writes the SQL: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = GeneratorNames.class)
     String generator;
 
-    @Option(names = "--llm-url", description = "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
+    @Option(
+            names = "--llm-url",
+            description =
+                    "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
     String llmUrl;
 
     @Option(names = "--model", description = "Model name on the server (llm_model).")
     String model;
 
-    @Option(names = "--runs", description = "Repetitions of the exam; the summary gives mean ± std, pass@N and pass^N.")
+    @Option(
+            names = "--runs",
+            description =
+                    "Repetitions of the exam; the summary gives mean ± std, pass@N and pass^N.")
     Integer runs;
 
-    @Option(names = "--variant", paramLabel = "FILE", description = "A variant file (YAML: name, description, extends, options); "
-            + "repeatable: all variants run in one job on the same questions, the first is the reference. See flink-conf/variants/.")
+    @Option(
+            names = "--variant",
+            paramLabel = "FILE",
+            description =
+                    "A variant file (YAML: name, description, extends, options); "
+                            + "repeatable: all variants run in one job on the same questions, the first is the reference. See flink-conf/variants/.")
     List<Path> variants = new ArrayList<>();
 
-    @Option(names = "--resume", paramLabel = "RUN_DIR", description = "Continue a run that was killed: the questions already in its log "
-            + "are not asked again; its exam set, variants and runs come from its run.json.")
+    @Option(
+            names = "--resume",
+            paramLabel = "RUN_DIR",
+            description =
+                    "Continue a run that was killed: the questions already in its log "
+                            + "are not asked again; its exam set, variants and runs come from its run.json.")
     Path resume;
 
-    @Option(names = "--run-id", description = "Run id (default: a timestamp). Rerunning an id replaces its rows.")
+    @Option(
+            names = "--run-id",
+            description = "Run id (default: a timestamp). Rerunning an id replaces its rows.")
     String runId;
 
     @Option(names = "--parallelism", description = "Flink parallelism.")
     Integer parallelism;
 
-    @Mixin
-    CommonOptions common;
+    @Mixin CommonOptions common;
 
-    @Mixin
-    TestSuiteOption testSuite;
+    @Mixin TestSuiteOption testSuite;
 
-    @Mixin
-    ClusterOption cluster;
+    @Mixin ClusterOption cluster;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
@@ -74,7 +98,8 @@ final class ExamCommand implements Callable<Integer> {
         if (runs != null) extra.put(SqlExamOptions.RUNS.key(), runs.toString());
         if (llmUrl != null) extra.put(SqlExamOptions.LLM_URL.key(), llmUrl);
         if (model != null) extra.put(SqlExamOptions.LLM_MODEL.key(), model);
-        if (parallelism != null) extra.put(SqlExamOptions.PARALLELISM.key(), parallelism.toString());
+        if (parallelism != null)
+            extra.put(SqlExamOptions.PARALLELISM.key(), parallelism.toString());
         Path home = Home.resolve();
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
         Path outRoot = out != null ? out : home.resolve("runs");
@@ -86,7 +111,8 @@ final class ExamCommand implements Callable<Integer> {
         boolean resuming = resume != null;
         if (resuming) {
             if (!variants.isEmpty() || examSet != null || runId != null || out != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
                         "--resume continues a run as it was started: its exam set, variants, run id and folder come from its run.json");
             }
             RunManifest manifest = RunManifest.read(resume);
@@ -94,11 +120,14 @@ final class ExamCommand implements Callable<Integer> {
             defs = manifest.variants();
             outRoot = resume.toAbsolutePath().getParent();
             id = manifest.runId();
-            if (runs == null) extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
+            if (runs == null)
+                extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
         var settings = common.settings(testSuite.apply(cluster.apply(extra)));
-        RunResult result = new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(FlinkTarget.of(settings));
+        RunResult result =
+                new ExamRun(settings, set, outRoot, id, System.out, defs, resuming)
+                        .run(FlinkTarget.of(settings));
         return result.summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 

@@ -3,14 +3,26 @@ package dev.sqlexam.jobs.cli;
 import java.util.Arrays;
 import java.util.List;
 
-/** The exit codes every command follows, the jar's and the script's alike; the help's footer lists them from here. */
+/**
+ * The exit codes every command follows, the jar's and the script's alike; the help's footer lists
+ * them from here.
+ */
 public enum ExitCode {
     DONE(0, "done", "the command did what it was asked"),
     ERROR(1, "an error", "the message says what and where"),
-    USAGE(2, "wrong usage", "an unknown command or option, or a bad value (answered before any setup)"),
-    NOT_READY(3, "not ready", "the pre-flight check stopped the run before anything ran (read access, connection slots), "
-            + "or a status command found its service not running"),
-    NO_RESULT(4, "no result", "nothing was graded, ask got no answer, or exam-set check found problems");
+    USAGE(
+            2,
+            "wrong usage",
+            "an unknown command or option, or a bad value (answered before any setup)"),
+    NOT_READY(
+            3,
+            "not ready",
+            "the pre-flight check stopped the run before anything ran (read access, connection slots), "
+                    + "or a status command found its service not running"),
+    NO_RESULT(
+            4,
+            "no result",
+            "nothing was graded, ask got no answer, or exam-set check found problems");
 
     public final int code;
     public final String label;
@@ -24,6 +36,8 @@ public enum ExitCode {
 
     /** The table as docs/outputs.md and the README print it. */
     public static List<String> markdownRows() {
-        return Arrays.stream(values()).map(e -> "| " + e.code + " | " + e.label + " | " + e.meaning + " |").toList();
+        return Arrays.stream(values())
+                .map(e -> "| " + e.code + " | " + e.label + " | " + e.meaning + " |")
+                .toList();
     }
 }

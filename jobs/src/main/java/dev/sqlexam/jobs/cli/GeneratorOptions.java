@@ -3,21 +3,35 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.VariantFile;
+
+import picocli.CommandLine.Option;
+
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import picocli.CommandLine.Option;
 
-/** Who answers a question asked one at a time (ask, mcp): a variant file, the generator and its model server. */
+/**
+ * Who answers a question asked one at a time (ask, mcp): a variant file, the generator and its
+ * model server.
+ */
 final class GeneratorOptions {
 
-    @Option(names = "--variant", paramLabel = "FILE", description = "A variant file (YAML: name, description, extends, options).")
+    @Option(
+            names = "--variant",
+            paramLabel = "FILE",
+            description = "A variant file (YAML: name, description, extends, options).")
     Path variant;
 
-    @Option(names = "--generator", description = "Who writes the SQL: ${COMPLETION-CANDIDATES}.", completionCandidates = ExamCommand.GeneratorNames.class)
+    @Option(
+            names = "--generator",
+            description = "Who writes the SQL: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = ExamCommand.GeneratorNames.class)
     String generator;
 
-    @Option(names = "--llm-url", description = "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
+    @Option(
+            names = "--llm-url",
+            description =
+                    "Model server for openai/ollama: http://host:port/v1 (OpenAI-compatible) or http://host:11434 (Ollama).")
     String llmUrl;
 
     @Option(names = "--model", description = "Model name on the server (llm_model).")
@@ -34,6 +48,8 @@ final class GeneratorOptions {
 
     /** The variant file's variant, or the settings as given. */
     RunManifest.Variant variantOrDefault() {
-        return variant == null ? RunManifest.Variant.DEFAULT : VariantFile.read(variant).asVariant();
+        return variant == null
+                ? RunManifest.Variant.DEFAULT
+                : VariantFile.read(variant).asVariant();
     }
 }

@@ -1,20 +1,25 @@
 package dev.sqlexam.jobs.cli;
 
+import picocli.CommandLine;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import picocli.CommandLine;
 
 /**
- * The help text of every command, as files the ./sqlexam script prints without building or starting anything
- * (docs/cli/NAME.txt; a subcommand's file is PARENT-NAME.txt). A test keeps them equal to what the jar prints.
+ * The help text of every command, as files the ./sqlexam script prints without building or starting
+ * anything (docs/cli/NAME.txt; a subcommand's file is PARENT-NAME.txt). A test keeps them equal to
+ * what the jar prints.
  */
 public final class HelpPages {
 
-    /** The script's table of commands and options (see {@link UsageTable}), written beside the pages. */
+    /**
+     * The script's table of commands and options (see {@link UsageTable}), written beside the
+     * pages.
+     */
     public static final String USAGE_TABLE = "usage.tsv";
 
     private HelpPages() {}
@@ -27,7 +32,10 @@ public final class HelpPages {
     }
 
     private static void collect(CommandLine command, String prefix, Map<String, String> pages) {
-        String name = prefix.isEmpty() && command.getParent() == null ? "sqlexam" : prefix + command.getCommandName();
+        String name =
+                prefix.isEmpty() && command.getParent() == null
+                        ? "sqlexam"
+                        : prefix + command.getCommandName();
         pages.put(name, command.getUsageMessage(CommandLine.Help.Ansi.OFF));
         String below = name.equals("sqlexam") ? "" : name + "-";
         for (CommandLine sub : command.getSubcommands().values()) {
@@ -36,12 +44,16 @@ public final class HelpPages {
         }
     }
 
-    /** Writes the pages into {@code dir}: {@code java -cp jobs/target/sqlexam.jar dev.sqlexam.jobs.cli.HelpPages docs/cli}. */
+    /**
+     * Writes the pages into {@code dir}: {@code java -cp jobs/target/sqlexam.jar
+     * dev.sqlexam.jobs.cli.HelpPages docs/cli}.
+     */
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : "docs/cli");
         Files.createDirectories(dir);
         for (var page : all().entrySet()) {
-            Files.writeString(dir.resolve(page.getKey() + ".txt"), page.getValue(), StandardCharsets.UTF_8);
+            Files.writeString(
+                    dir.resolve(page.getKey() + ".txt"), page.getValue(), StandardCharsets.UTF_8);
         }
         Files.writeString(dir.resolve(USAGE_TABLE), UsageTable.text(), StandardCharsets.UTF_8);
     }

@@ -1,7 +1,5 @@
 package dev.sqlexam.jobs.cli;
 
-import static dev.sqlexam.jobs.bench.ThroughputReport.f;
-
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.StateDatabase;
@@ -17,6 +15,7 @@ import dev.sqlexam.jobs.runtime.IndexRun;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.Prediction;
 import dev.sqlexam.predictions.PredictionsFile;
+
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -28,9 +27,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sqlexam.jobs.bench.ThroughputReport.f;
+
 /**
- * The throughput bench's rows over many small databases (copies of demo): the gold self-check end to end from a cold
- * index, indexing them all, and grading many predictions files that answer few of the ids each.
+ * The throughput bench's rows over many small databases (copies of demo): the gold self-check end
+ * to end from a cold index, indexing them all, and grading many predictions files that answer few
+ * of the ids each.
  */
 final class ManyDatabases {
 
@@ -47,36 +49,66 @@ final class ManyDatabases {
     }
 
     void run(int databases, int files, double startup) throws Exception {
-        System.out.println("[sqlexam] bench throughput: " + databases + " small databases (copies of demo, made once) …");
+        System.out.println(
+                "[sqlexam] bench throughput: "
+                        + databases
+                        + " small databases (copies of demo, made once) …");
         List<String> dbs = workloads.smallDatabases("demo", databases);
-        List<ExamQuestion> demo = bench.questions(Home.resolve().resolve("exam-sets/demo/demo.jsonl"));
+        List<ExamQuestion> demo =
+                bench.questions(Home.resolve().resolve("exam-sets/demo/demo.jsonl"));
         Settings settings = bench.settings(Map.of());
         StateDatabase state = StateDatabase.from(settings);
 
         forgetIndex(state);
         Path selfCheckSet = workloads.examSet("self-check", demo, dbs, 4);
-        ThroughputBench.Run selfCheck = bench.exam(f("gold self-check over %d databases, index cold", databases), selfCheckSet, Map.of("generator", "gold"));
-        report.row(new Row(f("gold self-check, %d dbs × 4 q, end to end", databases), f("%.1f s (job %.1f s)", selfCheck.wallSeconds(), selfCheck.jobSeconds()),
-                f("start-up %.1f s", startup), "", "≤ 60 s end to end", ThroughputReport.atMost(selfCheck.wallSeconds(), 60),
-                f("%d records, %.0f q/s in the job", selfCheck.items(), selfCheck.perSecond())));
+        ThroughputBench.Run selfCheck =
+                bench.exam(
+                        f("gold self-check over %d databases, index cold", databases),
+                        selfCheckSet,
+                        Map.of("generator", "gold"));
+        report.row(
+                new Row(
+                        f("gold self-check, %d dbs × 4 q, end to end", databases),
+                        f("%.1f s (job %.1f s)", selfCheck.wallSeconds(), selfCheck.jobSeconds()),
+                        f("start-up %.1f s", startup),
+                        "",
+                        "≤ 60 s end to end",
+                        ThroughputReport.atMost(selfCheck.wallSeconds(), 60),
+                        f(
+                                "%d records, %.0f q/s in the job",
+                                selfCheck.items(), selfCheck.perSecond())));
 
         forgetIndex(state);
         System.out.println("[sqlexam] bench throughput: indexing " + databases + " databases …");
         long start = System.nanoTime();
-        new IndexRun(CommonOptions.admin(settings), state, bench.embeddings(), Home.migrations(), new PrintStream(OutputStream.nullOutputStream()))
+        new IndexRun(
+                        CommonOptions.admin(settings),
+                        state,
+                        bench.embeddings(),
+                        Home.migrations(),
+                        new PrintStream(OutputStream.nullOutputStream()))
                 .ensure(dbs, settings.get(SqlExamOptions.PARALLELISM), "not indexed");
         double indexSeconds = BenchFloors.seconds(start);
         List<String> texts = entityTexts(state);
         double bare = BenchFloors.bareEmbeddingSeconds(bench.embeddings(), texts);
         double rate = texts.size() / indexSeconds;
-        report.row(new Row(f("indexing %d small databases", databases), f("%.0f entities/s (%.1f s)", rate, indexSeconds),
-                f("%.0f texts/s bare", texts.size() / bare), f("%.2f", rate / (texts.size() / bare)), "", Verdict.NONE,
-                f("%d entities, %d distinct texts", texts.size(), texts.stream().distinct().count())));
+        report.row(
+                new Row(
+                        f("indexing %d small databases", databases),
+                        f("%.0f entities/s (%.1f s)", rate, indexSeconds),
+                        f("%.0f texts/s bare", texts.size() / bare),
+                        f("%.2f", rate / (texts.size() / bare)),
+                        "",
+                        Verdict.NONE,
+                        f(
+                                "%d entities, %d distinct texts",
+                                texts.size(), texts.stream().distinct().count())));
 
         grading(dbs.subList(0, Math.min(30, dbs.size())), demo, files, settings);
     }
 
-    private void grading(List<String> dbs, List<ExamQuestion> demo, int files, Settings settings) throws Exception {
+    private void grading(List<String> dbs, List<ExamQuestion> demo, int files, Settings settings)
+            throws Exception {
         Path set = workloads.examSet("grade", demo, dbs, 39);
         List<ExamQuestion> questions = bench.questions(set);
         List<Path> predictions = workloads.predictionsFiles(questions, files, 125, 7);
@@ -88,7 +120,8 @@ final class ManyDatabases {
             load = cpu.load();
         }
         long opened = sessions(settings) - sessionsBefore;
-        System.out.println("[sqlexam] bench throughput: the same predictions graded serially, both queries run for each …");
+        System.out.println(
+                "[sqlexam] bench throughput: the same predictions graded serially, both queries run for each …");
         int graded = 0;
         long start = System.nanoTime();
         try (BenchCommand.Databases open = BenchCommand.Databases.open(settings, questions)) {
@@ -105,19 +138,39 @@ final class ManyDatabases {
             }
         }
         double serial = BenchFloors.seconds(start);
-        report.row(new Row(f("grading %d files, %d dbs × 39 q (%d real)", files, dbs.size(), graded),
-                f("%.1f s job (%.0f records/s)", job.jobSeconds(), job.perSecond()), f("%.1f s serial, both run", serial),
-                f("%.2f", serial / job.jobSeconds()), "< serial", ThroughputReport.atMost(job.jobSeconds(), serial),
-                f("%d records (%d missing), each written to the exam log and upserted into exam.results; %d connections opened to the %d "
-                        + "databases during the run (pre-flight included), each a SCRAM exchange whose PBKDF2 runs in the client; cores %.0f%% busy "
-                        + "(this process %.0f%%); %.1f s end to end", job.items(), job.items() - graded, opened, dbs.size(), load.machine() * 100,
-                        load.process() * 100, job.wallSeconds())));
+        report.row(
+                new Row(
+                        f("grading %d files, %d dbs × 39 q (%d real)", files, dbs.size(), graded),
+                        f("%.1f s job (%.0f records/s)", job.jobSeconds(), job.perSecond()),
+                        f("%.1f s serial, both run", serial),
+                        f("%.2f", serial / job.jobSeconds()),
+                        "< serial",
+                        ThroughputReport.atMost(job.jobSeconds(), serial),
+                        f(
+                                "%d records (%d missing), each written to the exam log and upserted into exam.results; %d connections opened to the %d "
+                                        + "databases during the run (pre-flight included), each a SCRAM exchange whose PBKDF2 runs in the client; cores %.0f%% busy "
+                                        + "(this process %.0f%%); %.1f s end to end",
+                                job.items(),
+                                job.items() - graded,
+                                opened,
+                                dbs.size(),
+                                load.machine() * 100,
+                                load.process() * 100,
+                                job.wallSeconds())));
     }
 
-    /** Sessions ever opened to the bench's databases (pg_stat_database, PostgreSQL 14 and later; -1 where unknown). */
+    /**
+     * Sessions ever opened to the bench's databases (pg_stat_database, PostgreSQL 14 and later; -1
+     * where unknown).
+     */
     private static long sessions(Settings settings) {
-        try (Connection c = DriverManager.getConnection(CommonOptions.admin(settings).forDatabase("postgres")); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT coalesce(sum(sessions), 0) FROM pg_stat_database WHERE datname LIKE 'sqlexam\\_bench\\_%'")) {
+        try (Connection c =
+                        DriverManager.getConnection(
+                                CommonOptions.admin(settings).forDatabase("postgres"));
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT coalesce(sum(sessions), 0) FROM pg_stat_database WHERE datname LIKE 'sqlexam\\_bench\\_%'")) {
             rs.next();
             return rs.getLong(1);
         } catch (Exception e) {
@@ -126,8 +179,10 @@ final class ManyDatabases {
     }
 
     private static void forgetIndex(StateDatabase state) throws Exception {
-        try (Connection c = DriverManager.getConnection(state.url()); Statement s = c.createStatement()) {
-            for (String table : List.of("embeddings", "module_embeddings", "fk_edges", "index_runs")) {
+        try (Connection c = DriverManager.getConnection(state.url());
+                Statement s = c.createStatement()) {
+            for (String table :
+                    List.of("embeddings", "module_embeddings", "fk_edges", "index_runs")) {
                 s.execute("DELETE FROM rag." + table + " WHERE " + BENCH_DATABASES);
             }
         }
@@ -135,8 +190,12 @@ final class ManyDatabases {
 
     private static List<String> entityTexts(StateDatabase state) throws Exception {
         List<String> texts = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(state.url()); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT stable_embed_text FROM rag.embeddings WHERE " + BENCH_DATABASES)) {
+        try (Connection c = DriverManager.getConnection(state.url());
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT stable_embed_text FROM rag.embeddings WHERE "
+                                        + BENCH_DATABASES)) {
             while (rs.next()) texts.add(rs.getString(1));
         }
         return texts;

@@ -4,21 +4,27 @@ import dev.sqlexam.config.Option;
 import dev.sqlexam.config.OptionsTable;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import java.util.Map;
-import java.util.concurrent.Callable;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import java.util.Map;
+import java.util.concurrent.Callable;
+
 /** {@code sqlexam options}: every option with its value and where the value came from. */
-@Command(name = "options", mixinStandardHelpOptions = true,
-        description = "List every option (feature flags included) with its current value and source.")
+@Command(
+        name = "options",
+        mixinStandardHelpOptions = true,
+        description =
+                "List every option (feature flags included) with its current value and source.")
 final class OptionsCommand implements Callable<Integer> {
 
-    @picocli.CommandLine.Option(names = "--markdown", description = "Print the README's options table.")
+    @picocli.CommandLine.Option(
+            names = "--markdown",
+            description = "Print the README's options table.")
     boolean markdown;
 
-    @Mixin
-    CommonOptions common;
+    @Mixin CommonOptions common;
 
     @Override
     public Integer call() {
@@ -29,7 +35,12 @@ final class OptionsCommand implements Callable<Integer> {
         Settings settings = common.settings(Map.of());
         for (Option<?> o : SqlExamOptions.all()) {
             Object value = o.secret() ? "***" : settings.get(o);
-            System.out.printf("%-36s %-22s (%s%s)%n", o.key(), value, settings.sourceOf(o), o.inEffect() ? "" : ", stage not built yet");
+            System.out.printf(
+                    "%-36s %-22s (%s%s)%n",
+                    o.key(),
+                    value,
+                    settings.sourceOf(o),
+                    o.inEffect() ? "" : ", stage not built yet");
         }
         return 0;
     }

@@ -4,20 +4,45 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command-line entry point of the shaded jar. */
-@Command(name = "sqlexam", mixinStandardHelpOptions = true, versionProvider = SqlExamCli.Version.class,
-        description = "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
-        subcommands = {ExamCommand.class, AskCommand.class, McpCommand.class, GradeCommand.class, CompareCommand.class, RegradeCommand.class, ReportCommand.class, WatchCommand.class, ProduceCommand.class, ImportCommand.class, IndexCommand.class, BenchCommand.class, ExamSetCommand.class,
-            ShellCommands.Test.class, ShellCommands.Build.class, DbCommand.class, ShellCommands.Kafka.class, ShellCommands.Cluster.class, OptionsCommand.class},
-        footer = {"",
-            "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is " +
-                "set up).",
-            "Exit codes (every command): 0 done; 1 an error; 2 wrong usage; 3 not ready (the pre-flight " +
-                "check stopped the run, or a status command found its service down); 4 no result (nothing " +
-                "graded, no answer, or exam-set check findings).",
-            "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL " +
-                "(where sqlexam keeps its own state; default: the private cluster), SQLEXAM_PG_PORT (the " +
-                "private cluster's port, default 55432), SQLEXAM_STATE_DIR (state folder, default " +
-                "./.sqlexam); every setting ./sqlexam options lists has a variable too."})
+@Command(
+        name = "sqlexam",
+        mixinStandardHelpOptions = true,
+        versionProvider = SqlExamCli.Version.class,
+        description =
+                "Puts natural-language-to-SQL systems through exams on an Apache Flink pipeline.",
+        subcommands = {
+            ExamCommand.class,
+            AskCommand.class,
+            McpCommand.class,
+            GradeCommand.class,
+            CompareCommand.class,
+            RegradeCommand.class,
+            ReportCommand.class,
+            WatchCommand.class,
+            ProduceCommand.class,
+            ImportCommand.class,
+            IndexCommand.class,
+            BenchCommand.class,
+            ExamSetCommand.class,
+            ShellCommands.Test.class,
+            ShellCommands.Build.class,
+            DbCommand.class,
+            ShellCommands.Kafka.class,
+            ShellCommands.Cluster.class,
+            OptionsCommand.class
+        },
+        footer = {
+            "",
+            "Run it as ./sqlexam COMMAND; ./sqlexam COMMAND --help shows its options at once (nothing is "
+                    + "set up).",
+            "Exit codes (every command): 0 done; 1 an error; 2 wrong usage; 3 not ready (the pre-flight "
+                    + "check stopped the run, or a status command found its service down); 4 no result (nothing "
+                    + "graded, no answer, or exam-set check findings).",
+            "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL "
+                    + "(where sqlexam keeps its own state; default: the private cluster), SQLEXAM_PG_PORT (the "
+                    + "private cluster's port, default 55432), SQLEXAM_STATE_DIR (state folder, default "
+                    + "./.sqlexam); every setting ./sqlexam options lists has a variable too."
+        })
 public final class SqlExamCli implements Runnable {
 
     /** sqlexam's version and commit, as the jar was built (or as the script says it runs). */
@@ -33,37 +58,64 @@ public final class SqlExamCli implements Runnable {
         new CommandLine(this).usage(System.out);
     }
 
-    /** Exit code of a run that the pre-flight check stopped before anything ran (read access, connection slots). */
+    /**
+     * Exit code of a run that the pre-flight check stopped before anything ran (read access,
+     * connection slots).
+     */
     public static final int PREFLIGHT_FAILED = ExitCode.NOT_READY.code;
 
-    /** The command line with its error handling: a failure prints its message and causes, and exits 1 (3: pre-flight). */
+    /**
+     * The command line with its error handling: a failure prints its message and causes, and exits
+     * 1 (3: pre-flight).
+     */
     public static CommandLine commandLine() {
         CommandLine root = new CommandLine(new SqlExamCli());
         everyCommand(root, c -> c.getCommandSpec().versionProvider(new Version()));
-        return root
-                .setUsageHelpWidth(110)
+        return root.setUsageHelpWidth(110)
                 .setParameterExceptionHandler(new UsageErrors())
                 .setExecutionStrategy(UsageErrors::checkThenRun)
-                .setExecutionExceptionHandler((e, cmd, parsed) -> {
-                    cmd.getErr().println("[sqlexam] error: " + e.getMessage());
-                    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-                        if (c.getMessage() != null && !c.getMessage().equals(e.getMessage())) cmd.getErr().println("  caused by: " + c.getMessage());
-                    }
-                    return e instanceof dev.sqlexam.jobs.run.Preflight.Failed ? PREFLIGHT_FAILED : ExitCode.ERROR.code;
-                });
+                .setExecutionExceptionHandler(
+                        (e, cmd, parsed) -> {
+                            cmd.getErr().println("[sqlexam] error: " + e.getMessage());
+                            for (Throwable c = e.getCause();
+                                    c != null && c != c.getCause();
+                                    c = c.getCause()) {
+                                if (c.getMessage() != null
+                                        && !c.getMessage().equals(e.getMessage()))
+                                    cmd.getErr().println("  caused by: " + c.getMessage());
+                            }
+                            return e instanceof dev.sqlexam.jobs.run.Preflight.Failed
+                                    ? PREFLIGHT_FAILED
+                                    : ExitCode.ERROR.code;
+                        });
     }
 
-    private static void everyCommand(CommandLine command, java.util.function.Consumer<CommandLine> action) {
+    private static void everyCommand(
+            CommandLine command, java.util.function.Consumer<CommandLine> action) {
         action.accept(command);
         for (CommandLine sub : command.getSubcommands().values()) everyCommand(sub, action);
     }
 
     public static void main(String[] args) {
-        System.setProperty(dev.sqlexam.jobs.run.RunManifest.COMMAND_LINE_PROPERTY, "./sqlexam " + String.join(" ",
-                java.util.Arrays.stream(args).map(a -> a.matches("[\\w@%+=:,./{}-]+") ? a : "'" + a.replace("'", "'\\''") + "'").toList()));
+        System.setProperty(
+                dev.sqlexam.jobs.run.RunManifest.COMMAND_LINE_PROPERTY,
+                "./sqlexam "
+                        + String.join(
+                                " ",
+                                java.util.Arrays.stream(args)
+                                        .map(
+                                                a ->
+                                                        a.matches("[\\w@%+=:,./{}-]+")
+                                                                ? a
+                                                                : "'"
+                                                                        + a.replace("'", "'\\''")
+                                                                        + "'")
+                                        .toList()));
         System.setProperty("OPT_OUT_TRACKING", "true");
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
-            System.setProperty("DJL_CACHE_DIR", dev.sqlexam.jobs.run.Home.resolve().resolve(".sqlexam/djl").toString());
+            System.setProperty(
+                    "DJL_CACHE_DIR",
+                    dev.sqlexam.jobs.run.Home.resolve().resolve(".sqlexam/djl").toString());
         }
         System.exit(commandLine().execute(args));
     }

@@ -1,18 +1,22 @@
 package dev.sqlexam.jobs.cli;
 
-import static dev.sqlexam.jobs.bench.ThroughputReport.f;
-
 import dev.sqlexam.jobs.ask.AskSession;
 import dev.sqlexam.jobs.bench.StageProfile;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.model.ExamQuestion;
+
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The per-stage CPU time per question of the baseline pipeline on the ERP questions, walked one at a time. */
+import static dev.sqlexam.jobs.bench.ThroughputReport.f;
+
+/**
+ * The per-stage CPU time per question of the baseline pipeline on the ERP questions, walked one at
+ * a time.
+ */
 final class StageTable {
 
     private final ThroughputBench bench;
@@ -25,17 +29,32 @@ final class StageTable {
     /** Walks {@code questions} (after a warm-up walk) and returns the table. */
     String table(List<ExamQuestion> questions) throws Exception {
         System.out.println("[sqlexam] bench throughput: per-stage CPU, questions one at a time …");
-        try (AskSession session = AskSession.open(bench.settings(Map.of("generator", "baseline")), RunManifest.Variant.DEFAULT, questions,
-                Set.of(), new PrintStream(OutputStream.nullOutputStream()))) {
-            steps = StageProfile.measure((q, listener) -> session.ask("bench-profile", q, false, listener), questions);
+        try (AskSession session =
+                AskSession.open(
+                        bench.settings(Map.of("generator", "baseline")),
+                        RunManifest.Variant.DEFAULT,
+                        questions,
+                        Set.of(),
+                        new PrintStream(OutputStream.nullOutputStream()))) {
+            steps =
+                    StageProfile.measure(
+                            (q, listener) -> session.ask("bench-profile", q, false, listener),
+                            questions);
         }
-        StringBuilder sb = new StringBuilder(f("per-stage time per question, baseline generator, %d ERP questions walked one at a time "
-                + "(process CPU of every thread while the step runs; PostgreSQL's CPU is its own)%n", questions.size()));
+        StringBuilder sb =
+                new StringBuilder(
+                        f(
+                                "per-stage time per question, baseline generator, %d ERP questions walked one at a time "
+                                        + "(process CPU of every thread while the step runs; PostgreSQL's CPU is its own)%n",
+                                questions.size()));
         sb.append(f("  %-22s %12s %12s %12s%n", "step", "CPU ms", "wall ms", "wall p95 ms"));
         double cpu = 0;
         double wall = 0;
         for (StageProfile.Step s : steps) {
-            sb.append(f("  %-22s %12.2f %12.2f %12.1f%n", s.step().name().toLowerCase(), s.cpuMs(), s.wallMs(), s.p95WallMs()));
+            sb.append(
+                    f(
+                            "  %-22s %12.2f %12.2f %12.1f%n",
+                            s.step().name().toLowerCase(), s.cpuMs(), s.wallMs(), s.p95WallMs()));
             cpu += s.cpuMs();
             wall += s.wallMs();
         }
@@ -54,6 +73,8 @@ final class StageTable {
     }
 
     private java.util.Optional<StageProfile.Step> retrieve() {
-        return steps.stream().filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE).findFirst();
+        return steps.stream()
+                .filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE)
+                .findFirst();
     }
 }

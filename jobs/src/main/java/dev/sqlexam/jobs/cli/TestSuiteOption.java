@@ -2,18 +2,27 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.suite.SuiteSize;
-import java.util.Map;
+
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code --test-suite N|auto}: grade on fuzzed databases of each exam database's schema besides the database itself. */
+import java.util.Map;
+
+/**
+ * {@code --test-suite N|auto}: grade on fuzzed databases of each exam database's schema besides the
+ * database itself.
+ */
 final class TestSuiteOption {
 
-    @Option(names = "--test-suite", paramLabel = "N|auto", description = "Also grade on a test suite of small fuzzed databases of each exam "
-            + "database's schema (test_suite_size): N distils up to N from a pool of candidates and tops up to N; auto distils until "
-            + "coverage stops growing; 0: off. Built once into sqlexam's own server and cached; a prediction that differs from its "
-            + "gold on one is suite_mismatch, with the rows that show it.")
+    @Option(
+            names = "--test-suite",
+            paramLabel = "N|auto",
+            description =
+                    "Also grade on a test suite of small fuzzed databases of each exam "
+                            + "database's schema (test_suite_size): N distils up to N from a pool of candidates and tops up to N; auto distils until "
+                            + "coverage stops growing; 0: off. Built once into sqlexam's own server and cached; a prediction that differs from its "
+                            + "gold on one is suite_mismatch, with the rows that show it.")
     String size;
 
     @Spec(Spec.Target.MIXEE)

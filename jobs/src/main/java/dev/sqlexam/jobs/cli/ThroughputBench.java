@@ -1,8 +1,8 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.jobs.bench.BenchFloors;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.bench.BenchFloors;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.exam.GradeRun;
 import dev.sqlexam.jobs.run.ExamSetFiles;
@@ -11,6 +11,7 @@ import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.PredictionsFile;
 import dev.sqlexam.report.Quantiles;
+
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -20,19 +21,33 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The throughput bench's runs, each a real command on the MiniCluster in this JVM: the exam with the baseline and the
- * gold generators, the gold self-check over many small databases end to end, indexing them, grading many predictions
- * files, the watch graph, the async operator against a loopback model with a fixed latency, and a large exam set's
- * memory. {@link dev.sqlexam.jobs.bench.ThroughputReport} sets each beside its floor and target.
+ * The throughput bench's runs, each a real command on the MiniCluster in this JVM: the exam with
+ * the baseline and the gold generators, the gold self-check over many small databases end to end,
+ * indexing them, grading many predictions files, the watch graph, the async operator against a
+ * loopback model with a fixed latency, and a large exam set's memory. {@link
+ * dev.sqlexam.jobs.bench.ThroughputReport} sets each beside its floor and target.
  */
 final class ThroughputBench {
 
     /** Sizes of the workloads. */
-    public record Sizes(int smallDatabases, int questionsPerSmallDatabase, int gradeDatabases, int gradeQuestionsPerDatabase, int files,
-            int predictionsPerFile, int memoryQuestions, long modelLatencyMs, int watchSmall, int watchLarge) {}
+    public record Sizes(
+            int smallDatabases,
+            int questionsPerSmallDatabase,
+            int gradeDatabases,
+            int gradeQuestionsPerDatabase,
+            int files,
+            int predictionsPerFile,
+            int memoryQuestions,
+            long modelLatencyMs,
+            int watchSmall,
+            int watchLarge) {}
 
-    /** One run: what it did, how many items, its job seconds and its seconds end to end (client included). */
-    public record Run(String label, long items, double jobSeconds, double wallSeconds, RunResult result) {
+    /**
+     * One run: what it did, how many items, its job seconds and its seconds end to end (client
+     * included).
+     */
+    public record Run(
+            String label, long items, double jobSeconds, double wallSeconds, RunResult result) {
         public double perSecond() {
             return items / jobSeconds;
         }
@@ -45,7 +60,11 @@ final class ThroughputBench {
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
 
     /** {@code settings}: the command's settings with the overrides given. */
-    public ThroughputBench(Function<Map<String, String>, Settings> settings, Path home, Path work, PrintStream progress) {
+    public ThroughputBench(
+            Function<Map<String, String>, Settings> settings,
+            Path home,
+            Path work,
+            PrintStream progress) {
         this.settings = settings;
         this.home = home;
         this.work = work;
@@ -68,25 +87,41 @@ final class ThroughputBench {
     public Run exam(String label, Path set, Map<String, String> overrides) throws Exception {
         progress.println("[sqlexam] bench throughput: " + label + " …");
         long start = System.nanoTime();
-        RunResult r = new ExamRun(settings(overrides), set, work.resolve("runs"), null, quiet).run(FlinkTarget.local());
-        return new Run(label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
+        RunResult r =
+                new ExamRun(settings(overrides), set, work.resolve("runs"), null, quiet)
+                        .run(FlinkTarget.local());
+        return new Run(
+                label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
     }
 
-    /** A grade of {@code files} against {@code set}; items = records logged (a file's missing ids included). */
+    /**
+     * A grade of {@code files} against {@code set}; items = records logged (a file's missing ids
+     * included).
+     */
     public Run grade(String label, Path set, List<Path> files, String runId) throws Exception {
         return grade(label, set, files, runId, Map.of());
     }
 
-    /** As {@link #grade(String, Path, List, String)} with {@code overrides} (a test suite size, …). */
-    public Run grade(String label, Path set, List<Path> files, String runId, Map<String, String> overrides) throws Exception {
+    /**
+     * As {@link #grade(String, Path, List, String)} with {@code overrides} (a test suite size, …).
+     */
+    public Run grade(
+            String label, Path set, List<Path> files, String runId, Map<String, String> overrides)
+            throws Exception {
         progress.println("[sqlexam] bench throughput: " + label + " …");
         List<PredictionsFile.Loaded> loaded = load(set, files);
         long start = System.nanoTime();
-        RunResult r = new GradeRun(settings(overrides), set, loaded, work.resolve("runs"), runId, quiet).run(FlinkTarget.local());
-        return new Run(label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
+        RunResult r =
+                new GradeRun(settings(overrides), set, loaded, work.resolve("runs"), runId, quiet)
+                        .run(FlinkTarget.local());
+        return new Run(
+                label, r.logLines(), r.summary().durationSeconds(), BenchFloors.seconds(start), r);
     }
 
-    /** The predictions files read against the exam set, which is not kept: the memory row measures the job's heap, not the bench's. */
+    /**
+     * The predictions files read against the exam set, which is not kept: the memory row measures
+     * the job's heap, not the bench's.
+     */
     private List<PredictionsFile.Loaded> load(Path set, List<Path> files) {
         List<ExamQuestion> questions = questions(set);
         return files.stream().map(f -> PredictionsFile.read(f, questions)).toList();

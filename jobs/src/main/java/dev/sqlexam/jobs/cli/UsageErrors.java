@@ -1,29 +1,43 @@
 package dev.sqlexam.jobs.cli;
 
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * Wrong usage, answered as ./sqlexam answers it before any setup (scripts/lib/usage.sh): {@code [sqlexam] error: …}, a
- * "did you mean" for a near miss, {@code [sqlexam] see ./sqlexam CMD --help}, exit 2.
+ * Wrong usage, answered as ./sqlexam answers it before any setup (scripts/lib/usage.sh): {@code
+ * [sqlexam] error: …}, a "did you mean" for a near miss, {@code [sqlexam] see ./sqlexam CMD
+ * --help}, exit 2.
  */
 final class UsageErrors implements CommandLine.IParameterExceptionHandler {
 
-    private static final Pattern NOT_A_NUMBER = Pattern.compile("Invalid value for option '(.+?)': '(.*)' is not an? (int|long|double|float)");
-    private static final Pattern NOT_KEY_VALUE = Pattern.compile("Value for option option '(.+?)' .* should be in KEY=VALUE format but was (.*)");
+    private static final Pattern NOT_A_NUMBER =
+            Pattern.compile(
+                    "Invalid value for option '(.+?)': '(.*)' is not an? (int|long|double|float)");
+    private static final Pattern NOT_KEY_VALUE =
+            Pattern.compile(
+                    "Value for option option '(.+?)' .* should be in KEY=VALUE format but was (.*)");
 
-    /** Runs the command the line names once the values of its shared options are known to be right. */
+    /**
+     * Runs the command the line names once the values of its shared options are known to be right.
+     */
     static int checkThenRun(CommandLine.ParseResult parsed) {
         List<CommandLine> chain = parsed.asCommandLineList();
-        Object common = chain.get(chain.size() - 1).getCommandSpec().mixins().containsKey("common")
-                ? chain.get(chain.size() - 1).getCommandSpec().mixins().get("common").userObject() : null;
+        Object common =
+                chain.get(chain.size() - 1).getCommandSpec().mixins().containsKey("common")
+                        ? chain.get(chain.size() - 1)
+                                .getCommandSpec()
+                                .mixins()
+                                .get("common")
+                                .userObject()
+                        : null;
         if (common instanceof CommonOptions options) options.checkGiven();
         return new CommandLine.RunLast().execute(parsed);
     }
@@ -34,9 +48,12 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         PrintWriter err = command.getErr();
         err.println("[sqlexam] error: " + inOurWords(e.getMessage()));
         if (e instanceof UnmatchedArgumentException unmatched) {
-            List<String> near = unmatched.getUnmatched().isEmpty() ? List.of()
-                    : nearest(unmatched.getUnmatched().get(0), unmatched.getSuggestions());
-            if (!near.isEmpty()) err.println("[sqlexam] did you mean " + String.join(" or ", near) + "?");
+            List<String> near =
+                    unmatched.getUnmatched().isEmpty()
+                            ? List.of()
+                            : nearest(unmatched.getUnmatched().get(0), unmatched.getSuggestions());
+            if (!near.isEmpty())
+                err.println("[sqlexam] did you mean " + String.join(" or ", near) + "?");
         }
         err.println("[sqlexam] see " + path(command) + " --help");
         err.flush();
@@ -47,11 +64,17 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     static String inOurWords(String message) {
         Matcher number = NOT_A_NUMBER.matcher(message);
         if (number.find()) {
-            return number.group(1) + ": '" + number.group(2) + "' is not " + (number.group(3).startsWith("d") || number.group(3).startsWith("f")
-                    ? "a number" : "a whole number");
+            return number.group(1)
+                    + ": '"
+                    + number.group(2)
+                    + "' is not "
+                    + (number.group(3).startsWith("d") || number.group(3).startsWith("f")
+                            ? "a number"
+                            : "a whole number");
         }
         Matcher keyValue = NOT_KEY_VALUE.matcher(message);
-        if (keyValue.find()) return keyValue.group(1) + " takes key=value, not '" + keyValue.group(2) + "'";
+        if (keyValue.find())
+            return keyValue.group(1) + " takes key=value, not '" + keyValue.group(2) + "'";
         return message;
     }
 
@@ -64,13 +87,18 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         return "./" + command.getCommandSpec().qualifiedName(" ");
     }
 
-    /** The candidates within two edits of {@code word} (or that it begins), closest first, at most two. */
+    /**
+     * The candidates within two edits of {@code word} (or that it begins), closest first, at most
+     * two.
+     */
     static List<String> nearest(String word, Collection<String> candidates) {
         String w = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
         return candidates.stream()
                 .filter(c -> distance(w, c) <= 2 || (w.length() >= 4 && c.startsWith(w)))
                 .sorted(Comparator.comparingInt(c -> distance(w, c)))
-                .distinct().limit(2).toList();
+                .distinct()
+                .limit(2)
+                .toList();
     }
 
     static int distance(String a, String b) {

@@ -2,11 +2,7 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Option;
 import dev.sqlexam.config.SqlExamOptions;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.ArgSpec;
@@ -14,15 +10,23 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
 /**
- * The jar's command-line model as a table the ./sqlexam script checks a command line against before it installs,
- * starts or builds anything (docs/cli/usage.tsv, kept current by a test). One row per command and option:
- * {@code command<TAB>option<TAB>kind<TAB>choices<TAB>range}; kind is {@code flag}, {@code value}, {@code optional} (a value
- * may follow), {@code integer}, {@code number}, {@code boolean} or {@code any} (the command passes its arguments on); range is
- * {@code min max} ({@code -} for no bound) and an integer may also be one of its choices; rows with command {@code @set} list
- * the keys {@code --set} takes. A command's own rules: {@code command<TAB>@args<TAB>min<TAB>max<TAB>labels} (its arguments),
- * {@code command<TAB>@required<TAB>option}, {@code command<TAB>@oneof<TAB>names} (at least one of these options, or of the
- * arguments when a name is an argument's label).
+ * The jar's command-line model as a table the ./sqlexam script checks a command line against before
+ * it installs, starts or builds anything (docs/cli/usage.tsv, kept current by a test). One row per
+ * command and option: {@code command<TAB>option<TAB>kind<TAB>choices<TAB>range}; kind is {@code
+ * flag}, {@code value}, {@code optional} (a value may follow), {@code integer}, {@code number},
+ * {@code boolean} or {@code any} (the command passes its arguments on); range is {@code min max}
+ * ({@code -} for no bound) and an integer may also be one of its choices; rows with command
+ * {@code @set} list the keys {@code --set} takes. A command's own rules: {@code
+ * command<TAB>@args<TAB>min<TAB>max<TAB>labels} (its arguments), {@code
+ * command<TAB>@required<TAB>option}, {@code command<TAB>@oneof<TAB>names} (at least one of these
+ * options, or of the arguments when a name is an argument's label).
  */
 public final class UsageTable {
 
@@ -35,7 +39,14 @@ public final class UsageTable {
         List<String> rows = new ArrayList<>();
         collect(SqlExamCli.commandLine(), "", rows);
         for (Option<?> o : SqlExamOptions.all()) {
-            rows.add(String.join("\t", "@set", o.key(), kind(o.type()), String.join(" ", o.allowed()), range(o)));
+            rows.add(
+                    String.join(
+                            "\t",
+                            "@set",
+                            o.key(),
+                            kind(o.type()),
+                            String.join(" ", o.allowed()),
+                            range(o)));
         }
         return String.join("\n", rows) + "\n";
     }
@@ -55,14 +66,21 @@ public final class UsageTable {
         }
         for (CommandLine sub : command.getSubcommands().values()) {
             if (sub.getCommandName().equals("help")) continue;
-            collect(sub, path.isEmpty() ? sub.getCommandName() : path + " " + sub.getCommandName(), rows);
+            collect(
+                    sub,
+                    path.isEmpty() ? sub.getCommandName() : path + " " + sub.getCommandName(),
+                    rows);
         }
     }
 
     private static String row(String path, String name, OptionSpec o) {
         Option<?> option = FlagKeys.optionOf(name).orElse(null);
-        String kind = o.arity().max() == 0 ? "flag" : o.arity().min() == 0 ? "optional" : kind(o.type());
-        String choices = option != null ? String.join(" ", option.allowed()) : String.join(" ", FlagKeys.CHOICES.getOrDefault(name, List.of()));
+        String kind =
+                o.arity().max() == 0 ? "flag" : o.arity().min() == 0 ? "optional" : kind(o.type());
+        String choices =
+                option != null
+                        ? String.join(" ", option.allowed())
+                        : String.join(" ", FlagKeys.CHOICES.getOrDefault(name, List.of()));
         String range = "";
         if (name.equals("--test-suite")) {
             kind = "integer";
@@ -88,16 +106,28 @@ public final class UsageTable {
             if (p.group() == null) min += p.arity().min();
             max = max < 0 || p.arity().max() == Integer.MAX_VALUE ? -1 : max + p.arity().max();
         }
-        String labels = String.join(" ", arguments.stream().map(PositionalParamSpec::paramLabel).toList());
-        rows.add(String.join("\t", path, "@args", Integer.toString(min), max < 0 ? "-" : Integer.toString(max), labels));
+        String labels =
+                String.join(" ", arguments.stream().map(PositionalParamSpec::paramLabel).toList());
+        rows.add(
+                String.join(
+                        "\t",
+                        path,
+                        "@args",
+                        Integer.toString(min),
+                        max < 0 ? "-" : Integer.toString(max),
+                        labels));
         for (OptionSpec o : spec.options()) {
-            if (o.required() && o.group() == null) rows.add(String.join("\t", path, "@required", o.longestName()));
+            if (o.required() && o.group() == null)
+                rows.add(String.join("\t", path, "@required", o.longestName()));
         }
         for (ArgGroupSpec group : spec.argGroups()) {
             if (group.multiplicity().min() == 0) continue;
             List<String> names = new ArrayList<>();
             for (ArgSpec a : group.args()) {
-                names.add(a instanceof OptionSpec o ? o.longestName() : ((PositionalParamSpec) a).paramLabel());
+                names.add(
+                        a instanceof OptionSpec o
+                                ? o.longestName()
+                                : ((PositionalParamSpec) a).paramLabel());
             }
             rows.add(String.join("\t", path, "@oneof", String.join(" ", names)));
         }
@@ -116,7 +146,8 @@ public final class UsageTable {
     }
 
     private static String kind(Class<?> type) {
-        if (type == int.class || type == long.class || type == Integer.class || type == Long.class) return "integer";
+        if (type == int.class || type == long.class || type == Integer.class || type == Long.class)
+            return "integer";
         if (type == double.class || type == Double.class) return "number";
         if (type == boolean.class || type == Boolean.class) return "boolean";
         return "value";

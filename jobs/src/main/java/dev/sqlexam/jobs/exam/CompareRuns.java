@@ -1,15 +1,16 @@
 package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.jobs.report.RunReport;
-import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.Provenance;
+import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.ExamSummary;
 import dev.sqlexam.report.SummaryAccumulator;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,14 +22,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The statistics of an A/B exam from two earlier runs' logs, aligned by question: no database, no model. Each run's
- * variants keep their names unless both runs use one, which is then prefixed with its run id.
+ * The statistics of an A/B exam from two earlier runs' logs, aligned by question: no database, no
+ * model. Each run's variants keep their names unless both runs use one, which is then prefixed with
+ * its run id.
  */
 public final class CompareRuns {
 
     private CompareRuns() {}
 
-    public static ExamSummary compare(Path runA, Path runB, Path outDir, PrintStream out) throws IOException {
+    public static ExamSummary compare(Path runA, Path runB, Path outDir, PrintStream out)
+            throws IOException {
         Provenance.print(Provenance.of(runA), Provenance.of(runB), "between the runs", out);
         List<ExamRecord> a = RunLog.read(runA);
         List<ExamRecord> b = RunLog.read(runB);
@@ -45,39 +48,69 @@ public final class CompareRuns {
         add(runA, a, clash ? idA + ":" : "", all, descriptions, options);
         add(runB, b, clash ? idB + ":" : "", all, descriptions, options);
         Map<String, String> reference = options.values().iterator().next();
-        descriptions.forEach((name, description) -> infos.add(new ExamSummary.VariantInfo(name, description,
-                differences(options.get(name), reference), 0, 0)));
+        descriptions.forEach(
+                (name, description) ->
+                        infos.add(
+                                new ExamSummary.VariantInfo(
+                                        name,
+                                        description,
+                                        differences(options.get(name), reference),
+                                        0,
+                                        0)));
         SummaryAccumulator accumulator = SummaryAccumulator.of(all);
-        ExamSummary summary = ExamSummary.of(accumulator, new ExamSummary.Context(idA + " vs " + idB, examSet(a, b),
-                "from the runs' logs", runA + " and " + runB, false, 0, 0, 0, 0, infos, null));
+        ExamSummary summary =
+                ExamSummary.of(
+                        accumulator,
+                        new ExamSummary.Context(
+                                idA + " vs " + idB,
+                                examSet(a, b),
+                                "from the runs' logs",
+                                runA + " and " + runB,
+                                false,
+                                0,
+                                0,
+                                0,
+                                0,
+                                infos,
+                                null));
         Path report = RunReport.write(outDir, summary, accumulator, all, out);
         out.println("comparison " + outDir.resolve("summary.json"));
         out.println("report     " + report);
         return summary;
     }
 
-    private static void add(Path runDir, List<ExamRecord> records, String prefix, List<ExamRecord> all, Map<String, String> descriptions,
+    private static void add(
+            Path runDir,
+            List<ExamRecord> records,
+            String prefix,
+            List<ExamRecord> all,
+            Map<String, String> descriptions,
             Map<String, Map<String, String>> options) {
         Map<String, RunManifest.Variant> defined = new LinkedHashMap<>();
         if (Files.isRegularFile(runDir.resolve("run.json"))) {
-            for (RunManifest.Variant v : RunManifest.read(runDir).variants()) defined.put(v.name(), v);
+            for (RunManifest.Variant v : RunManifest.read(runDir).variants())
+                defined.put(v.name(), v);
         }
         for (String v : RunLog.variants(records)) {
             RunManifest.Variant def = defined.get(v);
             descriptions.put(prefix + v, def == null ? null : def.description());
             options.put(prefix + v, def == null ? Map.of() : def.options());
         }
-        for (ExamRecord r : records) all.add(prefix.isEmpty() ? r : relabel(r, prefix + r.variant()));
+        for (ExamRecord r : records)
+            all.add(prefix.isEmpty() ? r : relabel(r, prefix + r.variant()));
     }
 
-    private static Map<String, Object> differences(Map<String, String> mine, Map<String, String> reference) {
+    private static Map<String, Object> differences(
+            Map<String, String> mine, Map<String, String> reference) {
         Map<String, Object> out = new LinkedHashMap<>();
-        mine.forEach((k, v) -> {
-            if (!Objects.equals(v, reference.get(k))) out.put(k, v);
-        });
-        reference.forEach((k, v) -> {
-            if (!mine.containsKey(k)) out.put(k, "(default)");
-        });
+        mine.forEach(
+                (k, v) -> {
+                    if (!Objects.equals(v, reference.get(k))) out.put(k, v);
+                });
+        reference.forEach(
+                (k, v) -> {
+                    if (!mine.containsKey(k)) out.put(k, "(default)");
+                });
         return out;
     }
 

@@ -1,16 +1,16 @@
 package dev.sqlexam.jobs.exam;
 
-import dev.sqlexam.jobs.assembly.PipelineAssembly;
-import java.util.TreeSet;
-import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.RunManifest;
-import dev.sqlexam.jobs.run.RunResult;
-
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.pipeline.PredictionsStep;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,12 +19,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
+import java.util.TreeSet;
 
 /**
- * An exam: the pipeline writes the candidates (a model, the offline baseline, a replay, or the gold self-check) for
- * each variant, after every variant's model endpoint answered and the exam's databases were indexed for retrieval with
- * every embedding model the variants use.
+ * An exam: the pipeline writes the candidates (a model, the offline baseline, a replay, or the gold
+ * self-check) for each variant, after every variant's model endpoint answered and the exam's
+ * databases were indexed for retrieval with every embedding model the variants use.
  */
 public final class ExamRun {
 
@@ -38,15 +38,27 @@ public final class ExamRun {
         this(settings, examSet, outRoot, runId, out, List.of(RunManifest.Variant.DEFAULT), false);
     }
 
-    /** {@code variants}: the first is the reference; {@code resume}: continue run {@code runId} in {@code outRoot}. */
-    public ExamRun(Settings settings, Path examSet, Path outRoot, String runId, PrintStream out, List<RunManifest.Variant> variants,
+    /**
+     * {@code variants}: the first is the reference; {@code resume}: continue run {@code runId} in
+     * {@code outRoot}.
+     */
+    public ExamRun(
+            Settings settings,
+            Path examSet,
+            Path outRoot,
+            String runId,
+            PrintStream out,
+            List<RunManifest.Variant> variants,
             boolean resume) {
-        if (variants.isEmpty()) throw new IllegalArgumentException("an exam needs at least one variant");
+        if (variants.isEmpty())
+            throw new IllegalArgumentException("an exam needs at least one variant");
         this.settings = settings;
         this.examSet = examSet;
         this.out = out;
         this.variants = List.copyOf(variants);
-        this.driver = new RunDriver(settings, examSet, outRoot, runId, out, resume, PipelineAssembly.Mode.EXAM);
+        this.driver =
+                new RunDriver(
+                        settings, examSet, outRoot, runId, out, resume, PipelineAssembly.Mode.EXAM);
     }
 
     public RunResult run(FlinkTarget target) throws Exception {
@@ -58,7 +70,14 @@ public final class ExamRun {
         for (RunManifest.Variant v : variants) {
             PipelineAssembly.Variant variant = assembly.variant(settings, v);
             plans.add(variant);
-            out.println("[sqlexam] variant " + v.name() + ": generator " + variant.generators().name() + " (" + variant.generators().reason() + ")");
+            out.println(
+                    "[sqlexam] variant "
+                            + v.name()
+                            + ": generator "
+                            + variant.generators().name()
+                            + " ("
+                            + variant.generators().reason()
+                            + ")");
         }
         boolean selfCheck = true;
         Set<String> names = new LinkedHashSet<>();
@@ -70,20 +89,46 @@ public final class ExamRun {
         }
         String reason = plans.size() == 1 ? plans.get(0).generators().reason() : "per variant";
         if (selfCheck && !settings.get(SqlExamOptions.SELF_CHECK_RETRIEVAL)) {
-            out.println("[sqlexam] gold self-check: each gold graded as submitted, without the index, retrieval or generation "
-                    + "(self_check_retrieval=true runs them for their figures)");
-            return new RunDriver.Plan(String.join(", ", names), reason, true, plans, settings.get(SqlExamOptions.RUNS), Map.of(),
-                    PredictionsStep.goldOfEachQuestion(), null, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), List.of(), List.of());
+            out.println(
+                    "[sqlexam] gold self-check: each gold graded as submitted, without the index, retrieval or generation "
+                            + "(self_check_retrieval=true runs them for their figures)");
+            return new RunDriver.Plan(
+                    String.join(", ", names),
+                    reason,
+                    true,
+                    plans,
+                    settings.get(SqlExamOptions.RUNS),
+                    Map.of(),
+                    PredictionsStep.goldOfEachQuestion(),
+                    null,
+                    settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
+                    List.of(),
+                    List.of());
         }
         Map<String, Integer> dimensions = new LinkedHashMap<>();
         Set<String> databases = new TreeSet<>(ExamSetFiles.databasesIn(examSet));
         if (setup.databases() != null) databases.retainAll(setup.databases());
         for (EmbeddingProviders providers : embeddingModels(plans)) {
-            dimensions.put(providers.modelName(), assembly.index(providers, databases, settings.get(SqlExamOptions.PARALLELISM),
-                    "its questions run without retrieval"));
+            dimensions.put(
+                    providers.modelName(),
+                    assembly.index(
+                            providers,
+                            databases,
+                            settings.get(SqlExamOptions.PARALLELISM),
+                            "its questions run without retrieval"));
         }
-        return new RunDriver.Plan(String.join(", ", names), reason, selfCheck, plans, settings.get(SqlExamOptions.RUNS), dimensions, null,
-                null, settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), List.of(), List.of());
+        return new RunDriver.Plan(
+                String.join(", ", names),
+                reason,
+                selfCheck,
+                plans,
+                settings.get(SqlExamOptions.RUNS),
+                dimensions,
+                null,
+                null,
+                settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
+                List.of(),
+                List.of());
     }
 
     private static Set<EmbeddingProviders> embeddingModels(List<PipelineAssembly.Variant> plans) {

@@ -1,38 +1,49 @@
 package dev.sqlexam.jobs.exam;
 
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.assembly.PipelineAssembly;
-import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.Provenance;
+import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.run.RunResult;
-
-import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.pipeline.PredictionsStep;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.predictions.Prediction;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 /**
- * Re-executes the SQL a run logged and grades it with today's grader, no model called: a new run (same variants and
- * repetitions, and the timeouts a grade run gave) and changes.jsonl, every question whose verdict or reason changed,
- * before and after. A question the run logged no SQL for cannot be re-executed; it is graded {@code missing} and counted
- * apart, not as a change.
+ * Re-executes the SQL a run logged and grades it with today's grader, no model called: a new run
+ * (same variants and repetitions, and the timeouts a grade run gave) and changes.jsonl, every
+ * question whose verdict or reason changed, before and after. A question the run logged no SQL for
+ * cannot be re-executed; it is graded {@code missing} and counted apart, not as a change.
  */
 public final class RegradeRun {
 
-    /** One changed record: the question, the variant and run, and its verdict and reason before and after. */
-    public record Change(String questionId, String db, String variant, int repetition, boolean correctBefore, String reasonBefore,
-            boolean correctAfter, String reasonAfter, String gradeDetail) {}
+    /**
+     * One changed record: the question, the variant and run, and its verdict and reason before and
+     * after.
+     */
+    public record Change(
+            String questionId,
+            String db,
+            String variant,
+            int repetition,
+            boolean correctBefore,
+            String reasonBefore,
+            boolean correctAfter,
+            String reasonAfter,
+            String gradeDetail) {}
 
     /** The new run, and what changed. */
     public record Result(RunResult run, List<Change> changes, long notRegraded) {}
@@ -43,7 +54,13 @@ public final class RegradeRun {
     private final PrintStream out;
     private final RunDriver driver;
 
-    public RegradeRun(Settings settings, Path runDir, Path examSet, Path outRoot, String runId, PrintStream out) {
+    public RegradeRun(
+            Settings settings,
+            Path runDir,
+            Path examSet,
+            Path outRoot,
+            String runId,
+            PrintStream out) {
         this.settings = settings;
         this.runDir = runDir;
         this.examSet = examSet != null ? examSet : RunManifest.read(runDir).examSetPath();
@@ -66,18 +83,38 @@ public final class RegradeRun {
                 continue;
             }
             if (old.correct() != now.correct() || !old.reason().equals(now.reason())) {
-                changes.add(new Change(old.questionId(), old.db(), old.variant(), old.repetition(), old.correct(), old.reason(), now.correct(),
-                        now.reason(), now.gradeDetail()));
+                changes.add(
+                        new Change(
+                                old.questionId(),
+                                old.db(),
+                                old.variant(),
+                                old.repetition(),
+                                old.correct(),
+                                old.reason(),
+                                now.correct(),
+                                now.reason(),
+                                now.gradeDetail()));
             }
         }
-        RunOutputs.writeLines(result.outDir().resolve("changes.jsonl"), changes.stream().map(Json::write).toList());
-        Provenance.print(Provenance.of(runDir), Provenance.of(result.outDir()), "since the run", out);
+        RunOutputs.writeLines(
+                result.outDir().resolve("changes.jsonl"),
+                changes.stream().map(Json::write).toList());
+        Provenance.print(
+                Provenance.of(runDir), Provenance.of(result.outDir()), "since the run", out);
         long toRight = changes.stream().filter(c -> !c.correctBefore() && c.correctAfter()).count();
         long toWrong = changes.stream().filter(c -> c.correctBefore() && !c.correctAfter()).count();
-        out.printf("regrade of %s: %d record(s) re-executed; %d changed (%d wrong → right, %d right → wrong, %d reason only); "
-                + "%d had no SQL to run%n", runDir, before.size() - notRegraded, changes.size(), toRight, toWrong,
-                changes.size() - toRight - toWrong, notRegraded);
-        if (!changes.isEmpty()) out.println("changes    " + result.outDir().resolve("changes.jsonl"));
+        out.printf(
+                "regrade of %s: %d record(s) re-executed; %d changed (%d wrong → right, %d right → wrong, %d reason only); "
+                        + "%d had no SQL to run%n",
+                runDir,
+                before.size() - notRegraded,
+                changes.size(),
+                toRight,
+                toWrong,
+                changes.size() - toRight - toWrong,
+                notRegraded);
+        if (!changes.isEmpty())
+            out.println("changes    " + result.outDir().resolve("changes.jsonl"));
         return new Result(result, changes, notRegraded);
     }
 
@@ -85,24 +122,46 @@ public final class RegradeRun {
         Map<String, Map<String, Prediction>> byVariant = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
         if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))) {
-            for (RunManifest.Variant v : RunManifest.read(runDir).variants()) byVariant.put(v.name(), new LinkedHashMap<>());
+            for (RunManifest.Variant v : RunManifest.read(runDir).variants())
+                byVariant.put(v.name(), new LinkedHashMap<>());
         }
         boolean predictions = false;
-        if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))) predictions = RunManifest.read(runDir).predictions();
+        if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json")))
+            predictions = RunManifest.read(runDir).predictions();
         int repetitions = 1;
         for (ExamRecord r : records) {
             repetitions = Math.max(repetitions, r.repetition());
             sources.put(r.variant(), runDir.getFileName() + " (" + r.variant() + ")");
-            Map<String, Prediction> mine = byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
+            Map<String, Prediction> mine =
+                    byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
             if (r.predSql() == null || r.predSql().isBlank()) continue;
-            mine.put(PredictionsStep.perRun(r.repetition(), r.questionId()), Prediction.sqlOnly(r.questionId(), r.predSql(), r.generator(),
-                    r.lineNumber()));
+            mine.put(
+                    PredictionsStep.perRun(r.repetition(), r.questionId()),
+                    Prediction.sqlOnly(r.questionId(), r.predSql(), r.generator(), r.lineNumber()));
         }
         byVariant.values().removeIf(Map::isEmpty);
-        List<PipelineAssembly.Variant> variants = byVariant.keySet().stream().map(v -> new PipelineAssembly.Variant(v, "regrade of " + v,
-                Map.<String, String>of(), settings, Generators.gold())).toList();
-        return new RunDriver.Plan("regrade", "the SQL logged by " + runDir + ", re-executed", false, variants, repetitions, Map.of(),
-                new PredictionsStep(byVariant, sources), predictions ? GradeRun.adaptiveTimeout(settings) : null, Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L), List.of(),
+        List<PipelineAssembly.Variant> variants =
+                byVariant.keySet().stream()
+                        .map(
+                                v ->
+                                        new PipelineAssembly.Variant(
+                                                v,
+                                                "regrade of " + v,
+                                                Map.<String, String>of(),
+                                                settings,
+                                                Generators.gold()))
+                        .toList();
+        return new RunDriver.Plan(
+                "regrade",
+                "the SQL logged by " + runDir + ", re-executed",
+                false,
+                variants,
+                repetitions,
+                Map.of(),
+                new PredictionsStep(byVariant, sources),
+                predictions ? GradeRun.adaptiveTimeout(settings) : null,
+                Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L),
+                List.of(),
                 List.of(runDir.resolve("exam_log.jsonl")));
     }
 }

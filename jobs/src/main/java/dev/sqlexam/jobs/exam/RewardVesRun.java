@@ -1,6 +1,5 @@
 package dev.sqlexam.jobs.exam;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
@@ -12,6 +11,9 @@ import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,44 +24,76 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * BIRD's R-VES for every predictions file of a graded run ({@link RewardVes}): from the run's exam log, each question
- * whose predicted rows equal its gold's as sets is timed as the read-only role; questions the database could not answer
- * (infra_failure) are left out as they are from EX. Its run-to-run noise is shown by the score of the odd and of the even
- * iterations alone. Prints a table and writes {@code r_ves.json} into the run's folder.
+ * BIRD's R-VES for every predictions file of a graded run ({@link RewardVes}): from the run's exam
+ * log, each question whose predicted rows equal its gold's as sets is timed as the read-only role;
+ * questions the database could not answer (infra_failure) are left out as they are from EX. Its
+ * run-to-run noise is shown by the score of the odd and of the even iterations alone. Prints a
+ * table and writes {@code r_ves.json} into the run's folder.
  */
 public final class RewardVesRun {
 
-    /** One file's score: R-VES, the same from odd and from even iterations, questions timed of those graded, timing failures. */
-    public record Score(String file, double rVes, double oddIterations, double evenIterations, int timed, int questions, int failures) {}
+    /**
+     * One file's score: R-VES, the same from odd and from even iterations, questions timed of those
+     * graded, timing failures.
+     */
+    public record Score(
+            String file,
+            double rVes,
+            double oddIterations,
+            double evenIterations,
+            int timed,
+            int questions,
+            int failures) {}
 
     private RewardVesRun() {}
 
-    public static List<Score> run(Settings settings, JdbcUrlTemplate admin, Path examSet, Path runDir, PrintStream out) throws Exception {
+    public static List<Score> run(
+            Settings settings, JdbcUrlTemplate admin, Path examSet, Path runDir, PrintStream out)
+            throws Exception {
         int iterations = settings.get(SqlExamOptions.R_VES_ITERATIONS);
         Map<String, ExamQuestion> questions = new HashMap<>();
         ExamSetFiles.read(examSet, null).questions().forEach(q -> questions.put(q.id(), q));
         Map<String, List<JsonNode>> byFile = new LinkedHashMap<>();
         for (String line : Files.readAllLines(runDir.resolve("exam_log.jsonl"))) {
             JsonNode r = Json.MAPPER.readTree(line);
-            if (!"infra_failure".equals(r.path("reason").asText())) byFile.computeIfAbsent(r.path("variant").asText(), k -> new ArrayList<>()).add(r);
+            if (!"infra_failure".equals(r.path("reason").asText()))
+                byFile.computeIfAbsent(r.path("variant").asText(), k -> new ArrayList<>()).add(r);
         }
-        ServerProbe server = ServerProbe.of(admin, new java.util.TreeSet<>(ExamSetFiles.databasesIn(examSet)));
+        ServerProbe server =
+                ServerProbe.of(admin, new java.util.TreeSet<>(ExamSetFiles.databasesIn(examSet)));
         Preflight.Result preflight = Preflight.run(settings, admin, examSet, server, out);
         List<Score> scores = new ArrayList<>();
-        try (PooledConnections connections = new PooledConnections(preflight.reader().url(), preflight.reader().initSql(), true,
-                preflight.connections())) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                    settings.get(SqlExamOptions.ROW_CAP));
-            out.printf("[sqlexam] R-VES: timing each prediction whose rows match its gold as sets, %d iterations%n", iterations);
-            for (var file : byFile.entrySet()) scores.add(score(file.getKey(), file.getValue(), questions, executor, iterations));
+        try (PooledConnections connections =
+                new PooledConnections(
+                        preflight.reader().url(),
+                        preflight.reader().initSql(),
+                        true,
+                        preflight.connections())) {
+            ReadOnlyExecutor executor =
+                    new ReadOnlyExecutor(
+                            connections,
+                            settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                            settings.get(SqlExamOptions.ROW_CAP));
+            out.printf(
+                    "[sqlexam] R-VES: timing each prediction whose rows match its gold as sets, %d iterations%n",
+                    iterations);
+            for (var file : byFile.entrySet())
+                scores.add(score(file.getKey(), file.getValue(), questions, executor, iterations));
         }
         print(scores, iterations, out);
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve("r_ves.json").toFile(),
-                Map.of("iterations", iterations, "files", scores));
+        Json.MAPPER
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(
+                        runDir.resolve("r_ves.json").toFile(),
+                        Map.of("iterations", iterations, "files", scores));
         return scores;
     }
 
-    private static Score score(String file, List<JsonNode> records, Map<String, ExamQuestion> questions, ReadOnlyExecutor executor,
+    private static Score score(
+            String file,
+            List<JsonNode> records,
+            Map<String, ExamQuestion> questions,
+            ReadOnlyExecutor executor,
             int iterations) {
         List<Double> all = new ArrayList<>();
         List<Double> odd = new ArrayList<>();
@@ -67,7 +101,13 @@ public final class RewardVesRun {
         int failures = 0;
         for (JsonNode r : records) {
             if (!r.path("bird_correct").asBoolean()) continue;
-            RewardVes.Timing timing = RewardVes.time(executor, r.path("db").asText(), gold(r, questions), r.path("pred_sql").asText(), iterations);
+            RewardVes.Timing timing =
+                    RewardVes.time(
+                            executor,
+                            r.path("db").asText(),
+                            gold(r, questions),
+                            r.path("pred_sql").asText(),
+                            iterations);
             if (timing.failure() != null) {
                 failures++;
                 continue;
@@ -78,14 +118,25 @@ public final class RewardVesRun {
             even.add(RewardVes.reward(RewardVes.meanRatio(every(ratios, 1))));
         }
         int n = records.size();
-        return new Score(file, RewardVes.score(all, n), RewardVes.score(odd, n), RewardVes.score(even, n), all.size(), n, failures);
+        return new Score(
+                file,
+                RewardVes.score(all, n),
+                RewardVes.score(odd, n),
+                RewardVes.score(even, n),
+                all.size(),
+                n,
+                failures);
     }
 
-    /** The gold the prediction matched: the exam set's alternative when the log names one, else the gold. */
+    /**
+     * The gold the prediction matched: the exam set's alternative when the log names one, else the
+     * gold.
+     */
     private static String gold(JsonNode r, Map<String, ExamQuestion> questions) {
         int matched = r.path("matched_gold").asInt(0);
         ExamQuestion q = questions.get(r.path("question_id").asText());
-        if (matched > 0 && q != null && matched <= q.goldSqlAlternatives().size()) return q.goldSqlAlternatives().get(matched - 1);
+        if (matched > 0 && q != null && matched <= q.goldSqlAlternatives().size())
+            return q.goldSqlAlternatives().get(matched - 1);
         return r.path("gold_sql").asText();
     }
 
@@ -99,10 +150,21 @@ public final class RewardVesRun {
         out.println();
         out.printf("%-28s %8s %18s %14s%n", "R-VES (BIRD)", "score", "odd / even iter.", "timed");
         for (Score s : scores) {
-            out.printf("%-28s %8.2f %8.2f / %-8.2f %6d of %-5d%s%n", s.file(), s.rVes(), s.oddIterations(), s.evenIterations(), s.timed(),
-                    s.questions(), s.failures() > 0 ? "  (" + s.failures() + " could not be timed: reward 0)" : "");
+            out.printf(
+                    "%-28s %8.2f %8.2f / %-8.2f %6d of %-5d%s%n",
+                    s.file(),
+                    s.rVes(),
+                    s.oddIterations(),
+                    s.evenIterations(),
+                    s.timed(),
+                    s.questions(),
+                    s.failures() > 0
+                            ? "  (" + s.failures() + " could not be timed: reward 0)"
+                            : "");
         }
-        out.printf("(%d iterations per question; the odd and even columns are the same score from half the iterations each: their "
-                + "gap shows the run-to-run noise)%n", iterations);
+        out.printf(
+                "(%d iterations per question; the odd and even columns are the same score from half the iterations each: their "
+                        + "gap shows the run-to-run noise)%n",
+                iterations);
     }
 }

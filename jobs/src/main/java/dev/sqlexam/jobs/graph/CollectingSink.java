@@ -1,15 +1,19 @@
 package dev.sqlexam.jobs.graph;
 
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 
-/** What reaches this sink is collected in this JVM (the MiniCluster's), under the sink's own key: for tests and benches. */
+/**
+ * What reaches this sink is collected in this JVM (the MiniCluster's), under the sink's own key:
+ * for tests and benches.
+ */
 public final class CollectingSink<T> implements Sink<T> {
 
     private static final Map<String, List<Object>> COLLECTED = new ConcurrentHashMap<>();

@@ -1,11 +1,11 @@
 package dev.sqlexam.jobs.graph;
 
 import dev.sqlexam.flink.ExamSinks;
-import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.flink.NumberedLinesFormat;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.model.RejectedLine;
-import java.io.Serializable;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.file.src.FileSource;
@@ -14,7 +14,12 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-/** Where an exam job's questions come from and where its records go, so that runs and tests wire the same graph. */
+import java.io.Serializable;
+
+/**
+ * Where an exam job's questions come from and where its records go, so that runs and tests wire the
+ * same graph.
+ */
 public final class ExamIo {
 
     private ExamIo() {}
@@ -27,23 +32,35 @@ public final class ExamIo {
         /** The lines read by one reader whose state a restored job finds under {@code uid}. */
         default DataStream<NumberedLine> openAs(StreamExecutionEnvironment env, String uid) {
             DataStream<NumberedLine> lines = open(env);
-            if (lines instanceof SingleOutputStreamOperator<NumberedLine> op) op.uid(uid).setParallelism(1);
+            if (lines instanceof SingleOutputStreamOperator<NumberedLine> op)
+                op.uid(uid).setParallelism(1);
             return lines;
         }
 
         /** A JSONL file (any Flink file system path), read by Flink's FileSource. */
         static Lines file(String path) {
-            return env -> env.fromSource(FileSource.forRecordStreamFormat(new NumberedLinesFormat(), new Path(path)).build(),
-                    WatermarkStrategy.noWatermarks(), "exam-set");
+            return env ->
+                    env.fromSource(
+                            FileSource.forRecordStreamFormat(
+                                            new NumberedLinesFormat(), new Path(path))
+                                    .build(),
+                            WatermarkStrategy.noWatermarks(),
+                            "exam-set");
         }
     }
 
     /** The exam log, the rejected lines, and the results table; any may be left out (null). */
-    public record Sinks(Sink<ExamRecord> examLog, Sink<RejectedLine> rejected, Sink<ExamRecord> results) {
+    public record Sinks(
+            Sink<ExamRecord> examLog, Sink<RejectedLine> rejected, Sink<ExamRecord> results) {
 
-        /** A run's own: JSONL parts under {@code partsDir} (exactly once) and the exam.results upsert. */
+        /**
+         * A run's own: JSONL parts under {@code partsDir} (exactly once) and the exam.results
+         * upsert.
+         */
         public static Sinks of(String partsDir, String resultsJdbcUrl) {
-            return new Sinks(ExamSinks.jsonLines(partsDir + "/exam-log", "exam-log"), ExamSinks.jsonLines(partsDir + "/rejected", "rejected"),
+            return new Sinks(
+                    ExamSinks.jsonLines(partsDir + "/exam-log", "exam-log"),
+                    ExamSinks.jsonLines(partsDir + "/rejected", "rejected"),
                     ExamSinks.resultsTable(resultsJdbcUrl));
         }
     }

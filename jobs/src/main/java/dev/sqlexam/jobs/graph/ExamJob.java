@@ -2,13 +2,7 @@ package dev.sqlexam.jobs.graph;
 
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.AttachPredictions;
-import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.flink.DeriveGoldTables;
-import dev.sqlexam.pipeline.PipelineConfig;
-import dev.sqlexam.pipeline.SharingPlan;
-import dev.sqlexam.pipeline.Variants;
-import dev.sqlexam.pipeline.ExecutionSpec;
-import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.ScheduleRuns;
 import dev.sqlexam.flink.SummaryOperator;
@@ -17,7 +11,14 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
+import dev.sqlexam.model.NumberedLine;
+import dev.sqlexam.pipeline.ExecutionSpec;
+import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.PredictionsStep;
+import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.report.SummaryAccumulator;
+
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -26,28 +27,41 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * The exam job: exam set → parse (rejects to a side output) → schedule → embed question → route → retrieve schema →
- * split per generation group and run → (pre-SQL, join planning) → generate → split per variant → evaluate →
- * keyBy(question) → execute + grade → exam log, exam tables, summary. Work equal for several variants is done once
- * ({@link SharingPlan}); each operator reads the options of its task's variant. Graph only; the CLI runs it.
+ * The exam job: exam set → parse (rejects to a side output) → schedule → embed question → route →
+ * retrieve schema → split per generation group and run → (pre-SQL, join planning) → generate →
+ * split per variant → evaluate → keyBy(question) → execute + grade → exam log, exam tables,
+ * summary. Work equal for several variants is done once ({@link SharingPlan}); each operator reads
+ * the options of its task's variant. Graph only; the CLI runs it.
  */
 public final class ExamJob {
 
     /**
-     * Everything the graph needs: the variants' pipelines (the first is the reference), how their work is shared, and,
-     * when grading predictions files, the predictions attached instead of the pipeline's stages.
+     * Everything the graph needs: the variants' pipelines (the first is the reference), how their
+     * work is shared, and, when grading predictions files, the predictions attached instead of the
+     * pipeline's stages.
      */
-    public record Spec(String runId, ExamLineParser parser, SharingPlan plan, Variants<PipelineConfig> configs, int asyncCapacity,
-            long asyncTimeoutMs, PredictionsStep predictions) {}
+    public record Spec(
+            String runId,
+            ExamLineParser parser,
+            SharingPlan plan,
+            Variants<PipelineConfig> configs,
+            int asyncCapacity,
+            long asyncTimeoutMs,
+            PredictionsStep predictions) {}
 
-    /** A started job: its client and the iterator that yields the summary accumulator at the end. */
+    /**
+     * A started job: its client and the iterator that yields the summary accumulator at the end.
+     */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
 
     private final ExamIo.Lines source;
     private final ExamIo.Sinks sinks;
     private final Spec spec;
 
-    /** The graph of {@code spec} between a source of exam-set lines and the sinks of its records, as LongRidesSolution(source, sink). */
+    /**
+     * The graph of {@code spec} between a source of exam-set lines and the sinks of its records, as
+     * LongRidesSolution(source, sink).
+     */
     public ExamJob(ExamIo.Lines source, ExamIo.Sinks sinks, Spec spec) {
         this.source = source;
         this.sinks = sinks;
@@ -57,44 +71,77 @@ public final class ExamJob {
     public Running start(StreamExecutionEnvironment env) throws Exception {
         DataStream<NumberedLine> lines = source.openAs(env, "exam-set-source");
 
-        SingleOutputStreamOperator<ExamQuestion> questions = lines
-                .process(new ParseExamLines(spec.parser()))
-                .uid("parse-exam-lines").name("parse exam lines")
-                .setParallelism(1);
+        SingleOutputStreamOperator<ExamQuestion> questions =
+                lines.process(new ParseExamLines(spec.parser()))
+                        .uid("parse-exam-lines")
+                        .name("parse exam lines")
+                        .setParallelism(1);
         if (sinks.rejected() != null) {
-            questions.getSideOutput(Tags.REJECTED).sinkTo(sinks.rejected())
-                    .uid("rejected-sink").name("rejected.jsonl")
+            questions
+                    .getSideOutput(Tags.REJECTED)
+                    .sinkTo(sinks.rejected())
+                    .uid("rejected-sink")
+                    .name("rejected.jsonl")
                     .setParallelism(1);
         }
 
         ExecutionSpec execution = spec.configs().reference().execution();
         boolean grading = spec.predictions() != null;
-        // gold_tables serve retrieval's figures: a graded predictions file (or self-check) has no retrieval to measure
-        DataStream<ExamQuestion> planned = grading ? questions : questions
-                .map(new DeriveGoldTables(execution.reader(), execution.connections())).uid("derive-gold-tables")
-                .name("derive gold_tables from the gold's plan when absent")
-                .setParallelism(1);
-        DataStream<ExamTask> tasks = planned
-                .flatMap(grading ? ScheduleRuns.each(spec.runId(), spec.plan()) : ScheduleRuns.shared(spec.runId(), spec.plan()))
-                .uid("schedule-runs").name(grading ? "schedule variants and runs" : "schedule retrieval groups")
-                .setParallelism(1);
+        // gold_tables serve retrieval's figures: a graded predictions file (or self-check) has no
+        // retrieval to measure
+        DataStream<ExamQuestion> planned =
+                grading
+                        ? questions
+                        : questions
+                                .map(
+                                        new DeriveGoldTables(
+                                                execution.reader(), execution.connections()))
+                                .uid("derive-gold-tables")
+                                .name("derive gold_tables from the gold's plan when absent")
+                                .setParallelism(1);
+        DataStream<ExamTask> tasks =
+                planned.flatMap(
+                                grading
+                                        ? ScheduleRuns.each(spec.runId(), spec.plan())
+                                        : ScheduleRuns.shared(spec.runId(), spec.plan()))
+                        .uid("schedule-runs")
+                        .name(grading ? "schedule variants and runs" : "schedule retrieval groups")
+                        .setParallelism(1);
 
-        PipelineGraph pipeline = new PipelineGraph(spec.configs(), spec.plan(), spec.asyncTimeoutMs(), spec.asyncCapacity(), "");
-        DataStream<GeneratedTask> generated = grading
-                ? tasks.rebalance().map(new AttachPredictions(spec.predictions())).uid("attach-predictions").name("attach predictions (grade)")
-                : pipeline.generate(tasks);
+        PipelineGraph pipeline =
+                new PipelineGraph(
+                        spec.configs(),
+                        spec.plan(),
+                        spec.asyncTimeoutMs(),
+                        spec.asyncCapacity(),
+                        "");
+        DataStream<GeneratedTask> generated =
+                grading
+                        ? tasks.rebalance()
+                                .map(new AttachPredictions(spec.predictions()))
+                                .uid("attach-predictions")
+                                .name("attach predictions (grade)")
+                        : pipeline.generate(tasks);
         DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
 
-        if (sinks.examLog() != null) records.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
-        if (sinks.results() != null) records.sinkTo(sinks.results()).uid("exam-results-sink").name("exam.results (JDBC upsert)");
+        if (sinks.examLog() != null)
+            records.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
+        if (sinks.results() != null)
+            records.sinkTo(sinks.results())
+                    .uid("exam-results-sink")
+                    .name("exam.results (JDBC upsert)");
 
-        CloseableIterator<SummaryAccumulator> summary = records
-                .transform("summary", TypeInformation.of(SummaryAccumulator.class), new SummaryOperator())
-                .uid("summary")
-                .setParallelism(1)
-                .collectAsync();
+        CloseableIterator<SummaryAccumulator> summary =
+                records.transform(
+                                "summary",
+                                TypeInformation.of(SummaryAccumulator.class),
+                                new SummaryOperator())
+                        .uid("summary")
+                        .setParallelism(1)
+                        .collectAsync();
 
-        JobClient client = env.executeAsync("sqlexam " + (grading ? "grade " : "exam ") + spec.runId());
+        JobClient client =
+                env.executeAsync("sqlexam " + (grading ? "grade " : "exam ") + spec.runId());
         return new Running(client, summary);
     }
 }

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.importer;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,25 +23,36 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Loads a benchmark's databases into the target server: PostgreSQL dumps (plain SQL through psql, custom
- * format through pg_restore) and SQLite files through pgloader. Each database is created fresh (an existing
- * one is kept unless {@code replace}), readable by the read-only role afterwards, and reported: tables,
- * columns, rows, primary and foreign keys, load seconds.
+ * Loads a benchmark's databases into the target server: PostgreSQL dumps (plain SQL through psql,
+ * custom format through pg_restore) and SQLite files through pgloader. Each database is created
+ * fresh (an existing one is kept unless {@code replace}), readable by the read-only role
+ * afterwards, and reported: tables, columns, rows, primary and foreign keys, load seconds.
  */
 public final class DatabaseLoader {
 
     /** What one load did. */
-    public record Report(String database, String source, String status, int tables, int columns, long rows, int primaryKeys,
-            int foreignKeys, double seconds) {}
+    public record Report(
+            String database,
+            String source,
+            String status,
+            int tables,
+            int columns,
+            long rows,
+            int primaryKeys,
+            int foreignKeys,
+            double seconds) {}
 
-    private static final Pattern SERVER = Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/");
+    private static final Pattern SERVER =
+            Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/");
 
     private final JdbcUrlTemplate admin;
     private final boolean replace;
     private final long timeoutMinutes;
 
     public DatabaseLoader(JdbcUrlTemplate admin, boolean replace, long timeoutMinutes) {
-        if (!admin.perDatabase()) throw new IllegalArgumentException("importing databases needs a JDBC URL with {db}: " + admin.redacted());
+        if (!admin.perDatabase())
+            throw new IllegalArgumentException(
+                    "importing databases needs a JDBC URL with {db}: " + admin.redacted());
         this.admin = admin;
         this.replace = replace;
         this.timeoutMinutes = timeoutMinutes;
@@ -48,13 +60,25 @@ public final class DatabaseLoader {
 
     /** The file that holds {@code dbId} in a benchmark's database folder, or null. */
     public static Path find(Path dir, String dbId) throws IOException {
-        for (Path p : List.of(dir.resolve(dbId).resolve(dbId + ".sqlite"), dir.resolve(dbId + ".sqlite"), dir.resolve(dbId + ".db"),
-                dir.resolve(dbId + ".sql"), dir.resolve(dbId + ".dump"), dir.resolve(dbId).resolve(dbId + ".sql"))) {
+        for (Path p :
+                List.of(
+                        dir.resolve(dbId).resolve(dbId + ".sqlite"),
+                        dir.resolve(dbId + ".sqlite"),
+                        dir.resolve(dbId + ".db"),
+                        dir.resolve(dbId + ".sql"),
+                        dir.resolve(dbId + ".dump"),
+                        dir.resolve(dbId).resolve(dbId + ".sql"))) {
             if (Files.isRegularFile(p)) return p;
         }
         if (Files.isDirectory(dir.resolve(dbId))) {
             try (Stream<Path> files = Files.list(dir.resolve(dbId))) {
-                return files.filter(f -> f.toString().endsWith(".sqlite") || f.toString().endsWith(".sql")).sorted().findFirst().orElse(null);
+                return files.filter(
+                                f ->
+                                        f.toString().endsWith(".sqlite")
+                                                || f.toString().endsWith(".sql"))
+                        .sorted()
+                        .findFirst()
+                        .orElse(null);
             }
         }
         return null;
@@ -63,25 +87,69 @@ public final class DatabaseLoader {
     public Report load(String database, Path source) throws Exception {
         long start = System.nanoTime();
         boolean exists;
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
             exists = rs.next();
         }
-        if (exists && !replace) return describe(database, source, "kept (exists; --replace reloads it)", 0);
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement s = c.createStatement()) {
+        if (exists && !replace)
+            return describe(database, source, "kept (exists; --replace reloads it)", 0);
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement s = c.createStatement()) {
             if (exists) s.execute("DROP DATABASE " + database + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + database);
         }
         String kind = kind(source);
         switch (kind) {
-            case "sqlite" -> run(List.of("pgloader", "--on-error-stop", "sqlite://" + source.toAbsolutePath(), pgUri(database)), Map.of());
-            case "custom" -> run(List.of(bin("pg_restore"), "--no-owner", "--no-privileges", "-h", host(), "-p", port(), "-U", user(), "-d",
-                    database, source.toAbsolutePath().toString()), passwordEnv());
-            default -> run(List.of(bin("psql"), "-q", "-X", "-v", "ON_ERROR_STOP=1", "-h", host(), "-p", port(), "-U", user(), "-d", database,
-                    "-f", source.toAbsolutePath().toString()), passwordEnv());
+            case "sqlite" ->
+                    run(
+                            List.of(
+                                    "pgloader",
+                                    "--on-error-stop",
+                                    "sqlite://" + source.toAbsolutePath(),
+                                    pgUri(database)),
+                            Map.of());
+            case "custom" ->
+                    run(
+                            List.of(
+                                    bin("pg_restore"),
+                                    "--no-owner",
+                                    "--no-privileges",
+                                    "-h",
+                                    host(),
+                                    "-p",
+                                    port(),
+                                    "-U",
+                                    user(),
+                                    "-d",
+                                    database,
+                                    source.toAbsolutePath().toString()),
+                            passwordEnv());
+            default ->
+                    run(
+                            List.of(
+                                    bin("psql"),
+                                    "-q",
+                                    "-X",
+                                    "-v",
+                                    "ON_ERROR_STOP=1",
+                                    "-h",
+                                    host(),
+                                    "-p",
+                                    port(),
+                                    "-U",
+                                    user(),
+                                    "-d",
+                                    database,
+                                    "-f",
+                                    source.toAbsolutePath().toString()),
+                            passwordEnv());
         }
         grantReader(database);
-        return describe(database, source, "loaded (" + kind + ")", (System.nanoTime() - start) / 1e9);
+        return describe(
+                database, source, "loaded (" + kind + ")", (System.nanoTime() - start) / 1e9);
     }
 
     static String kind(Path source) throws IOException {
@@ -97,28 +165,43 @@ public final class DatabaseLoader {
     }
 
     private void grantReader(String database) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(database)); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + ReaderAccess.READER_ROLE + "'")) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(database));
+                Statement s = c.createStatement()) {
+            try (ResultSet rs =
+                    s.executeQuery(
+                            "SELECT 1 FROM pg_roles WHERE rolname = '"
+                                    + ReaderAccess.READER_ROLE
+                                    + "'")) {
                 if (!rs.next()) return;
             }
             s.execute("GRANT CONNECT ON DATABASE " + database + " TO " + ReaderAccess.READER_ROLE);
             List<String> schemas = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery("SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'")) {
+            try (ResultSet rs =
+                    s.executeQuery(
+                            "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'")) {
                 while (rs.next()) schemas.add(rs.getString(1));
             }
             for (String schema : schemas) {
                 String q = "\"" + schema.replace("\"", "\"\"") + "\"";
                 s.execute("GRANT USAGE ON SCHEMA " + q + " TO " + ReaderAccess.READER_ROLE);
-                s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + q + " TO " + ReaderAccess.READER_ROLE);
+                s.execute(
+                        "GRANT SELECT ON ALL TABLES IN SCHEMA "
+                                + q
+                                + " TO "
+                                + ReaderAccess.READER_ROLE);
             }
         }
     }
 
-    private Report describe(String database, Path source, String status, double seconds) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(database)); Statement s = c.createStatement()) {
+    private Report describe(String database, Path source, String status, double seconds)
+            throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(database));
+                Statement s = c.createStatement()) {
             List<String> tables = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery("SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-                    + "WHERE c.relkind IN ('r', 'p') AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema' ORDER BY 1")) {
+            try (ResultSet rs =
+                    s.executeQuery(
+                            "SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                                    + "WHERE c.relkind IN ('r', 'p') AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema' ORDER BY 1")) {
                 while (rs.next()) tables.add(rs.getString(1));
             }
             long rows = 0;
@@ -128,12 +211,30 @@ public final class DatabaseLoader {
                     rows += rs.getLong(1);
                 }
             }
-            int columns = count(s, "SELECT count(*) FROM information_schema.columns WHERE table_schema NOT IN ('pg_catalog', 'information_schema')");
-            int pks = count(s, "SELECT count(*) FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE k.contype = 'p' "
-                    + "AND n.nspname NOT LIKE 'pg\\_%'");
-            int fks = count(s, "SELECT count(*) FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE k.contype = 'f' "
-                    + "AND n.nspname NOT LIKE 'pg\\_%'");
-            return new Report(database, source.getFileName().toString(), status, tables.size(), columns, rows, pks, fks, seconds);
+            int columns =
+                    count(
+                            s,
+                            "SELECT count(*) FROM information_schema.columns WHERE table_schema NOT IN ('pg_catalog', 'information_schema')");
+            int pks =
+                    count(
+                            s,
+                            "SELECT count(*) FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE k.contype = 'p' "
+                                    + "AND n.nspname NOT LIKE 'pg\\_%'");
+            int fks =
+                    count(
+                            s,
+                            "SELECT count(*) FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE k.contype = 'f' "
+                                    + "AND n.nspname NOT LIKE 'pg\\_%'");
+            return new Report(
+                    database,
+                    source.getFileName().toString(),
+                    status,
+                    tables.size(),
+                    columns,
+                    rows,
+                    pks,
+                    fks,
+                    seconds);
         }
     }
 
@@ -144,7 +245,8 @@ public final class DatabaseLoader {
         }
     }
 
-    private void run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+    private void run(List<String> command, Map<String, String> env)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
         Path log = Files.createTempFile("sqlexam-import", ".log");
@@ -153,8 +255,11 @@ public final class DatabaseLoader {
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new IOException(command.get(0) + " is not installed (./sqlexam import installs pgloader and the PostgreSQL client): "
-                    + e.getMessage(), e);
+            throw new IOException(
+                    command.get(0)
+                            + " is not installed (./sqlexam import installs pgloader and the PostgreSQL client): "
+                            + e.getMessage(),
+                    e);
         }
         if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
             p.destroyForcibly();
@@ -163,8 +268,15 @@ public final class DatabaseLoader {
         String output = Files.readString(log);
         Files.deleteIfExists(log);
         if (p.exitValue() != 0) {
-            throw new IOException(command.get(0) + " failed (exit " + p.exitValue() + "): " + tail(passwordOrEmpty().isEmpty() ? output
-                    : output.replace(passwordOrEmpty(), "***")));
+            throw new IOException(
+                    command.get(0)
+                            + " failed (exit "
+                            + p.exitValue()
+                            + "): "
+                            + tail(
+                                    passwordOrEmpty().isEmpty()
+                                            ? output
+                                            : output.replace(passwordOrEmpty(), "***")));
         }
     }
 
@@ -187,7 +299,15 @@ public final class DatabaseLoader {
 
     private String pgUri(String database) {
         String password = passwordOrEmpty();
-        return "postgresql://" + encode(user()) + (password.isEmpty() ? "" : ":" + encode(password)) + "@" + host() + ":" + port() + "/" + database;
+        return "postgresql://"
+                + encode(user())
+                + (password.isEmpty() ? "" : ":" + encode(password))
+                + "@"
+                + host()
+                + ":"
+                + port()
+                + "/"
+                + database;
     }
 
     private static String encode(String s) {
@@ -216,6 +336,8 @@ public final class DatabaseLoader {
 
     private String user() {
         String u = admin.user();
-        return u == null || u.isEmpty() ? System.getProperty("user.name").toLowerCase(Locale.ROOT) : u;
+        return u == null || u.isEmpty()
+                ? System.getProperty("user.name").toLowerCase(Locale.ROOT)
+                : u;
     }
 }

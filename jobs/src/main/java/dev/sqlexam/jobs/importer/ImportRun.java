@@ -5,19 +5,20 @@ import dev.sqlexam.benchmarks.ImportedQuestion;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.ServerProbe;
-import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.Preflight;
-import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,14 +37,20 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * A benchmark import from the client's side: load its databases (when given), check that sqlexam's reader may read
- * what the golds use (the pre-flight of a grade), derive each gold's tables from its plan, run the gold health check,
- * and write the exam set and a quarantine file of the questions left out, each question with its position in the source.
+ * A benchmark import from the client's side: load its databases (when given), check that sqlexam's
+ * reader may read what the golds use (the pre-flight of a grade), derive each gold's tables from
+ * its plan, run the gold health check, and write the exam set and a quarantine file of the
+ * questions left out, each question with its position in the source.
  */
 public final class ImportRun {
 
     /** What the import wrote. */
-    public record Result(Path examSet, Path quarantine, int imported, int quarantined, Map<String, Integer> quarantineReasons,
+    public record Result(
+            Path examSet,
+            Path quarantine,
+            int imported,
+            int quarantined,
+            Map<String, Integer> quarantineReasons,
             List<DatabaseLoader.Report> databases) {}
 
     private final Settings settings;
@@ -54,18 +61,25 @@ public final class ImportRun {
         this.out = out;
     }
 
-    public Result run(List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace) throws Exception {
+    public Result run(
+            List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace)
+            throws Exception {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         Migrations.migrate(admin, StateDatabase.from(settings), Home.migrations(), sample -> false);
         Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
-        List<DatabaseLoader.Report> reports = databasesDir == null ? List.of() : load(admin, wanted, databasesDir, replace);
+        List<DatabaseLoader.Report> reports =
+                databasesDir == null ? List.of() : load(admin, wanted, databasesDir, replace);
         Map<String, List<String>> problems = new LinkedHashMap<>();
         List<ImportedQuestion> withTables = check(admin, questions, problems);
         return write(questions.size(), withTables, problems, examSet, reports);
     }
 
-    /** Loads each wanted database from its file in {@code databasesDir}, printing a line for each. */
-    private List<DatabaseLoader.Report> load(JdbcUrlTemplate admin, Set<String> wanted, Path databasesDir, boolean replace) throws Exception {
+    /**
+     * Loads each wanted database from its file in {@code databasesDir}, printing a line for each.
+     */
+    private List<DatabaseLoader.Report> load(
+            JdbcUrlTemplate admin, Set<String> wanted, Path databasesDir, boolean replace)
+            throws Exception {
         List<DatabaseLoader.Report> reports = new ArrayList<>();
         DatabaseLoader loader = new DatabaseLoader(admin, replace, 60);
         for (String db : wanted) {
@@ -76,35 +90,60 @@ public final class ImportRun {
             }
             DatabaseLoader.Report r = loader.load(db, source);
             reports.add(r);
-            out.printf(Locale.ROOT, "  %-28s %-36s %4d tables %5d columns %10d rows %3d PK %3d FK %7.1f s%n", r.database(), r.status(),
-                    r.tables(), r.columns(), r.rows(), r.primaryKeys(), r.foreignKeys(), r.seconds());
+            out.printf(
+                    Locale.ROOT,
+                    "  %-28s %-36s %4d tables %5d columns %10d rows %3d PK %3d FK %7.1f s%n",
+                    r.database(),
+                    r.status(),
+                    r.tables(),
+                    r.columns(),
+                    r.rows(),
+                    r.primaryKeys(),
+                    r.foreignKeys(),
+                    r.seconds());
         }
         return reports;
     }
 
     /**
-     * Each question's gold tables from its plan and the exam-set check's findings (into {@code problems}, by question id),
-     * after the pre-flight a grade runs: the reader may read every table the golds use, or nothing is read.
+     * Each question's gold tables from its plan and the exam-set check's findings (into {@code
+     * problems}, by question id), after the pre-flight a grade runs: the reader may read every
+     * table the golds use, or nothing is read.
      */
-    private List<ImportedQuestion> check(JdbcUrlTemplate admin, List<ImportedQuestion> questions, Map<String, List<String>> problems)
+    private List<ImportedQuestion> check(
+            JdbcUrlTemplate admin,
+            List<ImportedQuestion> questions,
+            Map<String, List<String>> problems)
             throws SQLException, InterruptedException {
-        ServerProbe server = ServerProbe.of(admin, questions.stream().map(ImportedQuestion::db).toList());
+        ServerProbe server =
+                ServerProbe.of(admin, questions.stream().map(ImportedQuestion::db).toList());
         Set<String> onServer = server.databases();
         List<ImportedQuestion> named = new ArrayList<>();
         Map<String, Set<String>> names = new java.util.HashMap<>();
         for (ImportedQuestion q : questions) {
             boolean sqlite = q.sqliteGold() != null && onServer.contains(q.db());
-            named.add(sqlite ? q.withNames(names.computeIfAbsent(q.db(), db -> namesOf(admin, db))) : q);
+            named.add(
+                    sqlite
+                            ? q.withNames(names.computeIfAbsent(q.db(), db -> namesOf(admin, db)))
+                            : q);
         }
-        List<ExamQuestion> present = named.stream().filter(q -> onServer.contains(q.db())).map(q -> toExamQuestion(q, 0)).toList();
-        Preflight.Result preflight = Preflight.run(settings, admin, server, Preflight.goldTables(admin, present), out);
+        List<ExamQuestion> present =
+                named.stream()
+                        .filter(q -> onServer.contains(q.db()))
+                        .map(q -> toExamQuestion(q, 0))
+                        .toList();
+        Preflight.Result preflight =
+                Preflight.run(settings, admin, server, Preflight.goldTables(admin, present), out);
         ReaderAccess reader = preflight.reader();
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();
-        try (PooledConnections connections = new PooledConnections(reader.url(), reader.initSql(), true, preflight.connections())) {
+        try (PooledConnections connections =
+                new PooledConnections(
+                        reader.url(), reader.initSql(), true, preflight.connections())) {
             for (ImportedQuestion q : named) {
                 if (!onServer.contains(q.db())) {
-                    problems.computeIfAbsent(q.id(), k -> new ArrayList<>()).add("missing_database: '" + q.db() + "' is not on the server");
+                    problems.computeIfAbsent(q.id(), k -> new ArrayList<>())
+                            .add("missing_database: '" + q.db() + "' is not on the server");
                     withTables.add(q);
                     continue;
                 }
@@ -112,35 +151,55 @@ public final class ImportRun {
                 withTables.add(t);
                 checkable.add(toExamQuestion(t, checkable.size() + 1));
             }
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(connections, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                    settings.get(SqlExamOptions.ROW_CAP));
-            for (ExamSetChecker.QuestionReport report : new ExamSetChecker(executor, 4).check(checkable)) {
+            ReadOnlyExecutor executor =
+                    new ReadOnlyExecutor(
+                            connections,
+                            settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                            settings.get(SqlExamOptions.ROW_CAP));
+            for (ExamSetChecker.QuestionReport report :
+                    new ExamSetChecker(executor, 4).check(checkable)) {
                 for (ExamSetChecker.Finding f : report.findings()) {
                     if (!f.problem().blocking()) {
                         out.printf("  note %-24s %s%n", f.questionId(), f.detail());
                         continue;
                     }
-                    problems.computeIfAbsent(f.questionId(), k -> new ArrayList<>()).add(f.problem().name().toLowerCase(Locale.ROOT)
-                            + (f.goldIndex() == 0 ? "" : " (alternative " + f.goldIndex() + ")") + ": " + f.detail());
+                    problems.computeIfAbsent(f.questionId(), k -> new ArrayList<>())
+                            .add(
+                                    f.problem().name().toLowerCase(Locale.ROOT)
+                                            + (f.goldIndex() == 0
+                                                    ? ""
+                                                    : " (alternative " + f.goldIndex() + ")")
+                                            + ": "
+                                            + f.detail());
                 }
             }
         }
         return withTables;
     }
 
-    private static List<String> goldTables(PooledConnections connections, ImportedQuestion q) throws SQLException {
+    private static List<String> goldTables(PooledConnections connections, ImportedQuestion q)
+            throws SQLException {
         try (Connection c = connections.open(q.db())) {
             return GoldTables.of(c, q.goldSql());
         } catch (SQLException e) {
-            // a gold that cannot be planned is the health check's finding (the checker reports it); a server that failed is the import's
+            // a gold that cannot be planned is the health check's finding (the checker reports it);
+            // a server that failed is the import's
             if (GoldTables.infrastructure(e)) throw e;
             return List.of();
         }
     }
 
-    /** The questions without problems to {@code examSet}, the others with their reasons to the quarantine file beside it. */
-    private Result write(int total, List<ImportedQuestion> withTables, Map<String, List<String>> problems, Path examSet,
-            List<DatabaseLoader.Report> reports) throws IOException {
+    /**
+     * The questions without problems to {@code examSet}, the others with their reasons to the
+     * quarantine file beside it.
+     */
+    private Result write(
+            int total,
+            List<ImportedQuestion> withTables,
+            Map<String, List<String>> problems,
+            Path examSet,
+            List<DatabaseLoader.Report> reports)
+            throws IOException {
         Path quarantine = Quarantine.fileFor(examSet);
         List<String> kept = new ArrayList<>();
         List<String> left = new ArrayList<>();
@@ -154,37 +213,65 @@ public final class ImportRun {
             Map<String, Object> line = new LinkedHashMap<>(q.toExamLine());
             line.put("quarantine_reasons", p);
             left.add(Json.MAPPER.writeValueAsString(line));
-            p.forEach(r -> reasons.merge(r.substring(0, r.indexOf(':')).replaceAll(" \\(.*", ""), 1, Integer::sum));
+            p.forEach(
+                    r ->
+                            reasons.merge(
+                                    r.substring(0, r.indexOf(':')).replaceAll(" \\(.*", ""),
+                                    1,
+                                    Integer::sum));
         }
         if (examSet.getParent() != null) Files.createDirectories(examSet.getParent());
         Files.write(examSet, kept, StandardCharsets.UTF_8);
         Files.write(quarantine, left, StandardCharsets.UTF_8);
-        out.printf("imported %d of %d questions into %s; quarantined %d %s → %s%n", kept.size(), total, examSet, left.size(), reasons, quarantine);
+        out.printf(
+                "imported %d of %d questions into %s; quarantined %d %s → %s%n",
+                kept.size(), total, examSet, left.size(), reasons, quarantine);
         return new Result(examSet, quarantine, kept.size(), left.size(), reasons, reports);
     }
 
     /** Every table and column name of a database, lower case. */
     public static Set<String> namesOf(JdbcUrlTemplate admin, String db) {
         Set<String> out = new java.util.HashSet<>();
-        try (Connection c = java.sql.DriverManager.getConnection(admin.forDatabase(db)); java.sql.Statement s = c.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT lower(table_name), lower(column_name) FROM information_schema.columns "
-                        + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
+        try (Connection c = java.sql.DriverManager.getConnection(admin.forDatabase(db));
+                java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs =
+                        s.executeQuery(
+                                "SELECT lower(table_name), lower(column_name) FROM information_schema.columns "
+                                        + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
                 out.add(rs.getString(2));
             }
         } catch (java.sql.SQLException e) {
-            throw new IllegalStateException("cannot read the names of database " + db + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot read the names of database " + db + ": " + e.getMessage(), e);
         }
         return out;
     }
 
     static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {
-        return new ExamQuestion(q.id(), q.db(), q.question(), q.goldSql(), q.alternatives(), q.goldTables(), q.difficulty(), null, q.category(),
-                q.evidence(), null, line, null, null, q.sourceIndex());
+        return new ExamQuestion(
+                q.id(),
+                q.db(),
+                q.question(),
+                q.goldSql(),
+                q.alternatives(),
+                q.goldTables(),
+                q.difficulty(),
+                null,
+                q.category(),
+                q.evidence(),
+                null,
+                line,
+                null,
+                null,
+                q.sourceIndex());
     }
 
-    /** The benchmark's file for a database, whatever case or punctuation its id had before it became a database name. */
+    /**
+     * The benchmark's file for a database, whatever case or punctuation its id had before it became
+     * a database name.
+     */
     static Path source(Path dir, String db) throws IOException {
         Path direct = DatabaseLoader.find(dir, db);
         if (direct != null) return direct;

@@ -1,9 +1,15 @@
 package dev.sqlexam.jobs.querylog;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.jobs.graph.KafkaLines;
 import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
@@ -11,15 +17,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Query-log lines into a Kafka topic, one record each: as fast as the broker takes them or at a rate, optionally with
- * each event's {@code ts} set to the moment it is sent (a live stream for {@code watch}). Lines that are not JSON
- * objects are sent as they are: rejecting them is the watch's job.
+ * Query-log lines into a Kafka topic, one record each: as fast as the broker takes them or at a
+ * rate, optionally with each event's {@code ts} set to the moment it is sent (a live stream for
+ * {@code watch}). Lines that are not JSON objects are sent as they are: rejecting them is the
+ * watch's job.
  */
 public final class QueryLogProducer implements AutoCloseable {
 
@@ -36,8 +39,12 @@ public final class QueryLogProducer implements AutoCloseable {
         this.topic = topic;
     }
 
-    /** Sends {@code lines} at {@code perSecond} (0: unpaced) and waits until the broker has them all; returns how many. */
-    public long send(List<String> lines, double perSecond, boolean stampNow) throws InterruptedException {
+    /**
+     * Sends {@code lines} at {@code perSecond} (0: unpaced) and waits until the broker has them
+     * all; returns how many.
+     */
+    public long send(List<String> lines, double perSecond, boolean stampNow)
+            throws InterruptedException {
         long start = System.nanoTime();
         long sent = 0;
         Future<RecordMetadata> last = null;
@@ -48,7 +55,11 @@ public final class QueryLogProducer implements AutoCloseable {
                 long wait = due - System.nanoTime();
                 if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
             }
-            last = producer.send(new ProducerRecord<>(topic, stampNow ? stamped(line, System.currentTimeMillis()) : line));
+            last =
+                    producer.send(
+                            new ProducerRecord<>(
+                                    topic,
+                                    stampNow ? stamped(line, System.currentTimeMillis()) : line));
             sent++;
         }
         producer.flush();
@@ -56,7 +67,12 @@ public final class QueryLogProducer implements AutoCloseable {
             try {
                 last.get(30, TimeUnit.SECONDS);
             } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("the broker did not take the events sent to topic " + topic + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "the broker did not take the events sent to topic "
+                                + topic
+                                + ": "
+                                + e.getMessage(),
+                        e);
             }
         }
         return sent;

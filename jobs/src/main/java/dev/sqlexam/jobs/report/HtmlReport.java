@@ -1,12 +1,14 @@
 package dev.sqlexam.jobs.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import freemarker.template.Configuration;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * report.html: one self-contained page (the chart library, styles, script and data inlined; no network) rendered by
- * FreeMarker from {@code report/report.ftlh}, drawing {@link ReportData}.
+ * report.html: one self-contained page (the chart library, styles, script and data inlined; no
+ * network) rendered by FreeMarker from {@code report/report.ftlh}, drawing {@link ReportData}.
  */
 public final class HtmlReport {
 
@@ -28,16 +30,40 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     /** Writes {@code outDir/report.html} and returns its path. */
-    public static Path write(Path outDir, JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements) throws IOException {
-        return render(outDir.resolve("report.html"), "report.ftlh", "report/report.js", "sqlexam run " + summary.path("run_id").asText(),
+    public static Path write(
+            Path outDir, JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements)
+            throws IOException {
+        return render(
+                outDir.resolve("report.html"),
+                "report.ftlh",
+                "report/report.js",
+                "sqlexam run " + summary.path("run_id").asText(),
                 ReportData.of(summary, records, disagreements));
     }
 
-    /** One page from a template of {@code report/}, its script and the shared styles and chart library inlined, {@code data} as JSON. */
-    static Path render(Path file, String templateName, String script, String title, Object data) throws IOException {
-        String json = Json.MAPPER.writeValueAsString(data).replace("</", "<\\/").replace("<!--", "<\\!--");
-        Map<String, Object> model = Map.of("title", title, "echarts", resource(ECHARTS), "script", resource(script),
-                "style", resource("report/report.css"), "data", json);
+    /**
+     * One page from a template of {@code report/}, its script and the shared styles and chart
+     * library inlined, {@code data} as JSON.
+     */
+    static Path render(Path file, String templateName, String script, String title, Object data)
+            throws IOException {
+        String json =
+                Json.MAPPER
+                        .writeValueAsString(data)
+                        .replace("</", "<\\/")
+                        .replace("<!--", "<\\!--");
+        Map<String, Object> model =
+                Map.of(
+                        "title",
+                        title,
+                        "echarts",
+                        resource(ECHARTS),
+                        "script",
+                        resource(script),
+                        "style",
+                        resource("report/report.css"),
+                        "data",
+                        json);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             template(templateName).process(model, out);
         } catch (TemplateException e) {
@@ -57,7 +83,8 @@ public final class HtmlReport {
 
     private static String resource(String name) {
         try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) throw new IllegalStateException("resource " + name + " is not on the classpath");
+            if (in == null)
+                throw new IllegalStateException("resource " + name + " is not on the classpath");
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name, e);

@@ -1,11 +1,13 @@
 package dev.sqlexam.jobs.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.StageTrace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -14,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the report page draws, as one JSON object: the header and each chart's series taken from summary.json as it is
- * (so the page shows the summary's numbers, not numbers of its own), latency per stage and the question list from the
- * exam log (the earliest run of each question and variant, slimmed to what the trace view shows), and the
- * disagreements.
+ * What the report page draws, as one JSON object: the header and each chart's series taken from
+ * summary.json as it is (so the page shows the summary's numbers, not numbers of its own), latency
+ * per stage and the question list from the exam log (the earliest run of each question and variant,
+ * slimmed to what the trace view shows), and the disagreements.
  */
 public final class ReportData {
 
@@ -26,7 +28,8 @@ public final class ReportData {
 
     private ReportData() {}
 
-    public static ObjectNode of(JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements) {
+    public static ObjectNode of(
+            JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements) {
         ObjectNode data = Json.MAPPER.createObjectNode();
         data.set("header", header(summary, records));
         ArrayNode variants = data.putArray("variants");
@@ -34,8 +37,21 @@ public final class ReportData {
         ArrayNode comparisons = data.putArray("comparisons");
         for (JsonNode c : summary.path("comparisons")) {
             ObjectNode o = comparisons.addObject();
-            for (String f : List.of("a", "b", "paired", "difference", "ci_low", "ci_high", "p_value", "minimum_detectable_effect", "verdict",
-                    "both_correct", "only_a", "only_b", "both_wrong")) {
+            for (String f :
+                    List.of(
+                            "a",
+                            "b",
+                            "paired",
+                            "difference",
+                            "ci_low",
+                            "ci_high",
+                            "p_value",
+                            "minimum_detectable_effect",
+                            "verdict",
+                            "both_correct",
+                            "only_a",
+                            "only_b",
+                            "both_wrong")) {
                 if (c.has(f)) o.set(f, c.get(f));
             }
         }
@@ -55,15 +71,29 @@ public final class ReportData {
 
     private static ObjectNode header(JsonNode summary, List<ExamRecord> records) {
         ObjectNode h = Json.MAPPER.createObjectNode();
-        for (String f : List.of("run_id", "exam_set", "generator", "generator_reason", "self_check", "rejected_lines", "duration_seconds",
-                "sharing", "disagreements")) {
+        for (String f :
+                List.of(
+                        "run_id",
+                        "exam_set",
+                        "generator",
+                        "generator_reason",
+                        "self_check",
+                        "rejected_lines",
+                        "duration_seconds",
+                        "sharing",
+                        "disagreements")) {
             if (summary.has(f)) h.set(f, summary.get(f));
         }
-        h.put("questions", records.stream().map(r -> r.db() + "/" + r.questionId()).distinct().count());
+        h.put(
+                "questions",
+                records.stream().map(r -> r.db() + "/" + r.questionId()).distinct().count());
         h.put("databases", records.stream().map(ExamRecord::db).distinct().count());
         Map<String, String> generators = new LinkedHashMap<>();
         for (ExamRecord r : records) {
-            String model = r.generation() == null || r.generation().model() == null ? "" : " (" + r.generation().model() + ")";
+            String model =
+                    r.generation() == null || r.generation().model() == null
+                            ? ""
+                            : " (" + r.generation().model() + ")";
             generators.putIfAbsent(r.variant(), r.generator() + model);
         }
         h.set("generators", Json.MAPPER.valueToTree(generators));
@@ -78,7 +108,10 @@ public final class ReportData {
         o.set("runs", v.get("runs"));
         JsonNode pq = v.path("per_question");
         double accuracy = pq.path("accuracy").asDouble(v.path("accuracy").asDouble());
-        double se = pq.path("clusters").asInt() > 1 ? pq.path("clustered_standard_error").asDouble() : pq.path("standard_error").asDouble();
+        double se =
+                pq.path("clusters").asInt() > 1
+                        ? pq.path("clustered_standard_error").asDouble()
+                        : pq.path("standard_error").asDouble();
         o.put("accuracy", accuracy);
         o.put("ci_low", Math.max(0, accuracy - Z_95 * se));
         o.put("ci_high", Math.min(1, accuracy + Z_95 * se));
@@ -98,12 +131,16 @@ public final class ReportData {
         o.set("accuracy_per_run", v.get("accuracy_per_run"));
         for (String group : List.of("by_difficulty", "by_module", "by_category")) {
             ObjectNode out = o.putObject(group);
-            for (Iterator<Map.Entry<String, JsonNode>> it = v.path(group).fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.path(group).fields();
+                    it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 long n = e.getValue().path("gradable").asLong();
                 long k = e.getValue().path("correct").asLong();
                 double[] w = wilson(k, n);
-                out.putObject(e.getKey()).put("accuracy", e.getValue().path("accuracy").asDouble()).put("n", n).put("ci_low", w[0])
+                out.putObject(e.getKey())
+                        .put("accuracy", e.getValue().path("accuracy").asDouble())
+                        .put("n", n)
+                        .put("ci_low", w[0])
                         .put("ci_high", w[1]);
             }
         }
@@ -113,9 +150,14 @@ public final class ReportData {
         ObjectNode retrieval = o.putObject("retrieval");
         for (String which : List.of("v1", "v2")) {
             JsonNode t = r.path(which);
-            retrieval.putObject(which).put("precision", t.path("precision").asDouble()).put("recall", t.path("recall").asDouble())
-                    .put("f1", t.path("f1").asDouble()).put("full_recall", t.path("full_recall_rate").asDouble())
-                    .put("tables", t.path("avg_tables").asDouble()).put("questions", t.path("questions").asLong());
+            retrieval
+                    .putObject(which)
+                    .put("precision", t.path("precision").asDouble())
+                    .put("recall", t.path("recall").asDouble())
+                    .put("f1", t.path("f1").asDouble())
+                    .put("full_recall", t.path("full_recall_rate").asDouble())
+                    .put("tables", t.path("avg_tables").asDouble())
+                    .put("questions", t.path("questions").asLong());
         }
         return o;
     }
@@ -129,24 +171,34 @@ public final class ReportData {
         return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
     }
 
-    /** Per variant and stage: min, quartiles, max (a box plot) and p95 of the stage's duration in ms. */
+    /**
+     * Per variant and stage: min, quartiles, max (a box plot) and p95 of the stage's duration in
+     * ms.
+     */
     private static ObjectNode latency(List<ExamRecord> records) {
         Map<String, Map<String, List<Long>>> byVariant = new LinkedHashMap<>();
         for (ExamRecord r : records) {
-            Map<String, List<Long>> stages = byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
-            for (StageTrace s : r.trace()) stages.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s.durationMs());
+            Map<String, List<Long>> stages =
+                    byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
+            for (StageTrace s : r.trace())
+                stages.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s.durationMs());
         }
         ObjectNode out = Json.MAPPER.createObjectNode();
-        byVariant.forEach((variant, stages) -> {
-            ObjectNode v = out.putObject(variant);
-            stages.forEach((stage, values) -> {
-                List<Long> sorted = new ArrayList<>(values);
-                Collections.sort(sorted);
-                ArrayNode box = v.putObject(stage).putArray("box");
-                for (double q : new double[] {0, 0.25, 0.5, 0.75, 1}) box.add(quantile(sorted, q));
-                ((ObjectNode) v.get(stage)).put("p95", quantile(sorted, 0.95)).put("n", sorted.size());
-            });
-        });
+        byVariant.forEach(
+                (variant, stages) -> {
+                    ObjectNode v = out.putObject(variant);
+                    stages.forEach(
+                            (stage, values) -> {
+                                List<Long> sorted = new ArrayList<>(values);
+                                Collections.sort(sorted);
+                                ArrayNode box = v.putObject(stage).putArray("box");
+                                for (double q : new double[] {0, 0.25, 0.5, 0.75, 1})
+                                    box.add(quantile(sorted, q));
+                                ((ObjectNode) v.get(stage))
+                                        .put("p95", quantile(sorted, 0.95))
+                                        .put("n", sorted.size());
+                            });
+                });
         return out;
     }
 
@@ -168,10 +220,19 @@ public final class ReportData {
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (ExamRecord r : earliest) {
             if (r.correct() || r.failureType() == null) continue;
-            ArrayNode list = out.has(r.failureType()) ? (ArrayNode) out.get(r.failureType()) : out.putArray(r.failureType());
+            ArrayNode list =
+                    out.has(r.failureType())
+                            ? (ArrayNode) out.get(r.failureType())
+                            : out.putArray(r.failureType());
             if (list.size() >= WORST_PER_CATEGORY) continue;
-            list.addObject().put("id", r.questionId()).put("db", r.db()).put("variant", r.variant()).put("question", r.question())
-                    .put("reason", r.reason()).put("details", r.failureDetails()).put("pred_sql", r.predSql());
+            list.addObject()
+                    .put("id", r.questionId())
+                    .put("db", r.db())
+                    .put("variant", r.variant())
+                    .put("question", r.question())
+                    .put("reason", r.reason())
+                    .put("details", r.failureDetails())
+                    .put("pred_sql", r.predSql());
         }
         return out;
     }
@@ -179,15 +240,30 @@ public final class ReportData {
     /** One question under one variant, as the trace view shows it. */
     private static ObjectNode question(ExamRecord r) {
         ObjectNode q = Json.MAPPER.createObjectNode();
-        q.put("id", r.questionId()).put("db", r.db()).put("variant", r.variant()).put("question", r.question())
-                .put("difficulty", r.difficulty()).put("module", r.module()).put("correct", r.correct()).put("reason", r.reason())
-                .put("detail", r.gradeDetail()).put("failure_type", r.failureType()).put("pred_sql", r.predSql())
+        q.put("id", r.questionId())
+                .put("db", r.db())
+                .put("variant", r.variant())
+                .put("question", r.question())
+                .put("difficulty", r.difficulty())
+                .put("module", r.module())
+                .put("correct", r.correct())
+                .put("reason", r.reason())
+                .put("detail", r.gradeDetail())
+                .put("failure_type", r.failureType())
+                .put("pred_sql", r.predSql())
                 .put("total_ms", r.totalMs());
         if (r.grade().softF1() != null) q.put("soft_f1", r.grade().softF1());
         if (r.grade().suite() != null) q.set("suite", Json.MAPPER.valueToTree(r.grade().suite()));
-        ArrayNode stages = q.putArray("stages"); // [stage, status, ms, detail, sqlstate]: arrays keep a large run's page small
+        ArrayNode stages =
+                q.putArray("stages"); // [stage, status, ms, detail, sqlstate]: arrays keep a large
+        // run's page small
         for (StageTrace s : r.trace()) {
-            stages.addArray().add(s.stage()).add(s.status()).add(s.durationMs()).add(s.detail()).add(s.sqlstate());
+            stages.addArray()
+                    .add(s.stage())
+                    .add(s.status())
+                    .add(s.durationMs())
+                    .add(s.detail())
+                    .add(s.sqlstate());
         }
         if (r.retrieval() != null) {
             ObjectNode t = q.putObject("retrieval");
@@ -198,20 +274,34 @@ public final class ReportData {
         if (r.evaluation() != null) {
             ArrayNode candidates = q.putArray("candidates");
             for (var c : r.evaluation().candidates()) {
-                ObjectNode o = candidates.addObject().put("index", c.index()).put("sql", c.sql()).put("rank", c.rank()).put("blocked", c.blocked())
-                        .put("block_reason", c.blockReason());
+                ObjectNode o =
+                        candidates
+                                .addObject()
+                                .put("index", c.index())
+                                .put("sql", c.sql())
+                                .put("rank", c.rank())
+                                .put("blocked", c.blocked())
+                                .put("block_reason", c.blockReason());
                 if (c.score() != null) {
                     ObjectNode score = o.putObject("score");
-                    ((ObjectNode) Json.MAPPER.valueToTree(c.score())).fields().forEachRemaining(e -> {
-                        if (e.getValue().asDouble() != 0 || e.getKey().equals("total")) score.set(e.getKey(), e.getValue());
-                    });
+                    ((ObjectNode) Json.MAPPER.valueToTree(c.score()))
+                            .fields()
+                            .forEachRemaining(
+                                    e -> {
+                                        if (e.getValue().asDouble() != 0
+                                                || e.getKey().equals("total"))
+                                            score.set(e.getKey(), e.getValue());
+                                    });
                 }
-                if (c.explain() != null) o.put("explain", c.explain().passed() ? "passed" : c.explain().error());
+                if (c.explain() != null)
+                    o.put("explain", c.explain().passed() ? "passed" : c.explain().error());
             }
             if (r.evaluation().chosenIndex() != null) q.put("chosen", r.evaluation().chosenIndex());
-            if (r.evaluation().repair() != null) q.set("repair", Json.MAPPER.valueToTree(r.evaluation().repair()));
+            if (r.evaluation().repair() != null)
+                q.set("repair", Json.MAPPER.valueToTree(r.evaluation().repair()));
         }
-        if (r.candidateCorrect() != null) q.set("candidate_correct", Json.MAPPER.valueToTree(r.candidateCorrect()));
+        if (r.candidateCorrect() != null)
+            q.set("candidate_correct", Json.MAPPER.valueToTree(r.candidateCorrect()));
         return q;
     }
 }

@@ -2,14 +2,15 @@ package dev.sqlexam.jobs.report;
 
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunOutputs;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.ConsoleReport;
 import dev.sqlexam.report.Disagreement;
 import dev.sqlexam.report.ExamSummary;
 import dev.sqlexam.report.SummaryAccumulator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,29 +18,46 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A run's or a comparison's written results: summary.json, disagreements.jsonl, report.html and the console report. */
+/**
+ * A run's or a comparison's written results: summary.json, disagreements.jsonl, report.html and the
+ * console report.
+ */
 public final class RunReport {
 
     static final int CONSOLE_DISAGREEMENTS = 10;
 
     private RunReport() {}
 
-    /** Writes the files and prints the console report; returns report.html, which the caller names last. */
-    public static Path write(Path outDir, ExamSummary summary, SummaryAccumulator accumulator, List<ExamRecord> records, PrintStream out)
+    /**
+     * Writes the files and prints the console report; returns report.html, which the caller names
+     * last.
+     */
+    public static Path write(
+            Path outDir,
+            ExamSummary summary,
+            SummaryAccumulator accumulator,
+            List<ExamRecord> records,
+            PrintStream out)
             throws IOException {
         Files.createDirectories(outDir);
-        Files.writeString(outDir.resolve("summary.json"), Json.pretty(summary) + "\n", StandardCharsets.UTF_8);
-        List<String> order = summary.variants().stream().map(ExamSummary.VariantSummary::variant).toList();
+        Files.writeString(
+                outDir.resolve("summary.json"),
+                Json.pretty(summary) + "\n",
+                StandardCharsets.UTF_8);
+        List<String> order =
+                summary.variants().stream().map(ExamSummary.VariantSummary::variant).toList();
         List<Disagreement> disagreements = accumulator.outcomes().disagreements(order);
         Path file = outDir.resolve("disagreements.jsonl");
-        if (order.size() > 1) RunOutputs.writeLines(file, disagreements.stream().map(Json::write).toList());
+        if (order.size() > 1)
+            RunOutputs.writeLines(file, disagreements.stream().map(Json::write).toList());
         else Files.deleteIfExists(file);
         out.println(ConsoleReport.render(summary));
         if (!disagreements.isEmpty()) {
             out.print(ConsoleReport.disagreements(disagreements, CONSOLE_DISAGREEMENTS));
             out.println("all of them in " + file);
         }
-        List<JsonNode> rows = disagreements.stream().map(d -> (JsonNode) Json.MAPPER.valueToTree(d)).toList();
+        List<JsonNode> rows =
+                disagreements.stream().map(d -> (JsonNode) Json.MAPPER.valueToTree(d)).toList();
         return HtmlReport.write(outDir, Json.MAPPER.valueToTree(summary), records, rows);
     }
 
@@ -49,7 +67,8 @@ public final class RunReport {
         List<JsonNode> rows = new java.util.ArrayList<>();
         Path file = runDir.resolve("disagreements.jsonl");
         if (Files.isRegularFile(file)) {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8))
+                if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
         }
         return HtmlReport.write(runDir, summary, RunLog.read(runDir), rows);
     }

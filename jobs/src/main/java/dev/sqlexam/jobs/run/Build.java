@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** sqlexam's version and the commit it was built from, as the build wrote them into the jar (sqlexam-build.properties). */
+/**
+ * sqlexam's version and the commit it was built from, as the build wrote them into the jar
+ * (sqlexam-build.properties).
+ */
 public final class Build {
 
     public static final String VERSION;
     public static final String COMMIT;
+
     /** The Flink version the jar was built with (and the private cluster is assembled from). */
     public static final String FLINK;
 

@@ -5,6 +5,7 @@ import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
-/** Reads exam-set files outside Flink (for checks and tools): a file, or every *.jsonl in a folder. */
+/**
+ * Reads exam-set files outside Flink (for checks and tools): a file, or every *.jsonl in a folder.
+ */
 public final class ExamSetFiles {
 
     /** The questions read and the lines rejected, in file order. */
@@ -30,8 +33,12 @@ public final class ExamSetFiles {
         if (Files.isRegularFile(path)) return List.of(path);
         if (!Files.isDirectory(path)) throw new IllegalArgumentException("no exam set at " + path);
         try (Stream<Path> files = Files.list(path)) {
-            List<Path> sets = files.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().toList();
-            if (sets.isEmpty()) throw new IllegalArgumentException("no *.jsonl exam set in " + path);
+            List<Path> sets =
+                    files.filter(p -> p.getFileName().toString().endsWith(".jsonl"))
+                            .sorted()
+                            .toList();
+            if (sets.isEmpty())
+                throw new IllegalArgumentException("no *.jsonl exam set in " + path);
             return sets;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + path, e);
@@ -39,7 +46,8 @@ public final class ExamSetFiles {
     }
 
     public static Read read(Path file, java.util.Set<String> databases) {
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no exam set at " + file);
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("no exam set at " + file);
         ExamLineParser parser = new ExamLineParser(file.toString(), databases);
         List<ExamQuestion> questions = new ArrayList<>();
         List<RejectedLine> rejected = new ArrayList<>();
@@ -53,8 +61,16 @@ public final class ExamSetFiles {
                 } else if (parsed.question() != null) {
                     Long first = seen.putIfAbsent(parsed.question().id(), (long) i + 1);
                     if (first != null) {
-                        rejected.add(new RejectedLine(file.toString(), i + 1,
-                                "duplicate id '" + parsed.question().id() + "' (first on line " + first + ")", lines.get(i)));
+                        rejected.add(
+                                new RejectedLine(
+                                        file.toString(),
+                                        i + 1,
+                                        "duplicate id '"
+                                                + parsed.question().id()
+                                                + "' (first on line "
+                                                + first
+                                                + ")",
+                                        lines.get(i)));
                     } else {
                         questions.add(parsed.question());
                     }
@@ -66,27 +82,35 @@ public final class ExamSetFiles {
         return new Read(questions, rejected);
     }
 
-    /** The distinct db values of an exam set; unreadable lines are the parser's business, not this scan's. */
+    /**
+     * The distinct db values of an exam set; unreadable lines are the parser's business, not this
+     * scan's.
+     */
     public static Set<String> databasesIn(Path examSet) throws IOException {
         Set<String> dbs = new TreeSet<>();
         try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
-            lines.forEach(line -> {
-                try {
-                    var node = Json.MAPPER.readTree(line);
-                    if (node != null && node.path("db").isTextual() && JdbcUrlTemplate.isSafeDatabaseName(node.path("db").asText())) {
-                        dbs.add(node.path("db").asText());
-                    }
-                } catch (IOException | RuntimeException ignored) {
-                    // rejected later, with its line number, by the parse operator
-                }
-            });
+            lines.forEach(
+                    line -> {
+                        try {
+                            var node = Json.MAPPER.readTree(line);
+                            if (node != null
+                                    && node.path("db").isTextual()
+                                    && JdbcUrlTemplate.isSafeDatabaseName(
+                                            node.path("db").asText())) {
+                                dbs.add(node.path("db").asText());
+                            }
+                        } catch (IOException | RuntimeException ignored) {
+                            // rejected later, with its line number, by the parse operator
+                        }
+                    });
         }
         return dbs;
     }
 
     /** The exam set's non-blank lines: the questions a run expects, before any is rejected. */
     public static long countLines(Path file) throws IOException {
-        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file, java.nio.charset.StandardCharsets.UTF_8)) {
+        try (java.util.stream.Stream<String> lines =
+                java.nio.file.Files.lines(file, java.nio.charset.StandardCharsets.UTF_8)) {
             return lines.filter(l -> !l.isBlank()).count();
         }
     }

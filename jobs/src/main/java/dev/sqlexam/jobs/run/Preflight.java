@@ -8,11 +8,12 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReadAccessCheck;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
-import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.ServerCapacity;
+import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.retrieval.BackwardRecall;
 import dev.sqlexam.sql.GoldTables;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +30,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What is checked before a job starts, so that nothing the user's server decides is charged to a model: who runs
- * candidate SQL, how many connections the server allows the job, and whether that identity can read every table
- * the golds use (granting the least that works, or stopping with the statements an administrator must run).
+ * What is checked before a job starts, so that nothing the user's server decides is charged to a
+ * model: who runs candidate SQL, how many connections the server allows the job, and whether that
+ * identity can read every table the golds use (granting the least that works, or stopping with the
+ * statements an administrator must run).
  */
 public final class Preflight {
 
@@ -46,64 +48,125 @@ public final class Preflight {
     }
 
     /** Who reads, within which budget, and what was granted. */
-    public record Result(ReaderAccess reader, ConnectionPolicy connections, ReadAccessCheck.Report access) {}
+    public record Result(
+            ReaderAccess reader, ConnectionPolicy connections, ReadAccessCheck.Report access) {}
 
     private Preflight() {}
 
-    public static Result run(Settings settings, JdbcUrlTemplate admin, Path examSet, ServerProbe server, PrintStream out)
+    public static Result run(
+            Settings settings,
+            JdbcUrlTemplate admin,
+            Path examSet,
+            ServerProbe server,
+            PrintStream out)
             throws IOException, SQLException {
-        return run(settings, admin, server, goldTables(admin, ExamSetFiles.read(examSet, server.databases()).questions()), out);
+        return run(
+                settings,
+                admin,
+                server,
+                goldTables(admin, ExamSetFiles.read(examSet, server.databases()).questions()),
+                out);
     }
 
-    /** The same for questions given one by one: {@code goldTables} per database (empty: only who reads and the budget). */
-    public static Result run(Settings settings, JdbcUrlTemplate admin, ServerProbe server, Map<String, Set<String>> goldTables,
-            PrintStream out) throws SQLException {
+    /**
+     * The same for questions given one by one: {@code goldTables} per database (empty: only who
+     * reads and the budget).
+     */
+    public static Result run(
+            Settings settings,
+            JdbcUrlTemplate admin,
+            ServerProbe server,
+            Map<String, Set<String>> goldTables,
+            PrintStream out)
+            throws SQLException {
         ReaderAccess reader = reader(settings, admin, server);
         if (reader.note() != null) out.println("[sqlexam] note: " + reader.note());
 
         String loginRole = reader.url().user() != null ? reader.url().user() : server.currentUser();
         ServerCapacity capacity = ServerCapacity.read(admin, server.database(), loginRole);
         boolean clientAsRole = loginRole.equals(admin.user());
-        int budget = capacity.budget(settings.get(SqlExamOptions.MAX_CONNECTIONS_PER_SERVER), CLIENT_CONNECTIONS, clientAsRole);
+        int budget =
+                capacity.budget(
+                        settings.get(SqlExamOptions.MAX_CONNECTIONS_PER_SERVER),
+                        CLIENT_CONNECTIONS,
+                        clientAsRole);
         if (capacity.free() <= CLIENT_CONNECTIONS) {
-            throw new Failed("the server " + admin.server() + " has " + capacity.free() + " free connection slot(s) of "
-                    + capacity.maxConnections() + "; an exam needs at least " + (CLIENT_CONNECTIONS + 1));
+            throw new Failed(
+                    "the server "
+                            + admin.server()
+                            + " has "
+                            + capacity.free()
+                            + " free connection slot(s) of "
+                            + capacity.maxConnections()
+                            + "; an exam needs at least "
+                            + (CLIENT_CONNECTIONS + 1));
         }
         ConnectionPolicy connections = ConnectionPolicy.from(settings).withBudget(budget);
         out.println("[sqlexam] " + capacity.describe(budget));
 
-        boolean mayGrant = settings.get(SqlExamOptions.GRANT_READ_ACCESS) && reader.privilegesOf() != null && !server.readOnly();
-        ReadAccessCheck.Report access = new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
+        boolean mayGrant =
+                settings.get(SqlExamOptions.GRANT_READ_ACCESS)
+                        && reader.privilegesOf() != null
+                        && !server.readOnly();
+        ReadAccessCheck.Report access =
+                new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
         report(access, out);
         if (!access.ok()) {
-            String why = reader.privilegesOf() == null ? "and candidate SQL runs as the connecting user, who lacks it"
-                    : mayGrant ? "and the connecting user may not grant it" : "and granting is off (--no-grant)";
+            String why =
+                    reader.privilegesOf() == null
+                            ? "and candidate SQL runs as the connecting user, who lacks it"
+                            : mayGrant
+                                    ? "and the connecting user may not grant it"
+                                    : "and granting is off (--no-grant)";
             throw new Failed(missing(access, why));
         }
         return new Result(reader, connections, access);
     }
 
     /**
-     * Who runs gold and candidate SQL. On a read-only server nothing is created or granted: the connecting user, in
-     * read-only transactions. Elsewhere sqlexam's reader role, created first where missing when granting is on.
+     * Who runs gold and candidate SQL. On a read-only server nothing is created or granted: the
+     * connecting user, in read-only transactions. Elsewhere sqlexam's reader role, created first
+     * where missing when granting is on.
      */
-    public static ReaderAccess reader(Settings settings, JdbcUrlTemplate admin, ServerProbe server) {
+    public static ReaderAccess reader(
+            Settings settings, JdbcUrlTemplate admin, ServerProbe server) {
         if (server.readOnly()) {
-            return ReaderAccess.connectingUser(admin, "the server " + admin.server() + " is " + server.readOnlyReason()
-                    + ": nothing is created or granted there; gold and candidate SQL run as '" + admin.user() + "' inside read-only transactions");
+            return ReaderAccess.connectingUser(
+                    admin,
+                    "the server "
+                            + admin.server()
+                            + " is "
+                            + server.readOnlyReason()
+                            + ": nothing is created or granted there; gold and candidate SQL run as '"
+                            + admin.user()
+                            + "' inside read-only transactions");
         }
-        boolean connectingUser = settings.get(SqlExamOptions.READER) == Choices.Reader.CONNECTING_USER;
-        if (!connectingUser && settings.get(SqlExamOptions.GRANT_READ_ACCESS)) ReaderRole.ensure(admin, server.database());
-        return ReaderAccess.resolve(admin, server.database(), settings.get(SqlExamOptions.READER_PASSWORD), connectingUser);
+        boolean connectingUser =
+                settings.get(SqlExamOptions.READER) == Choices.Reader.CONNECTING_USER;
+        if (!connectingUser && settings.get(SqlExamOptions.GRANT_READ_ACCESS))
+            ReaderRole.ensure(admin, server.database());
+        return ReaderAccess.resolve(
+                admin,
+                server.database(),
+                settings.get(SqlExamOptions.READER_PASSWORD),
+                connectingUser);
     }
 
-    /** Per database of the exam set (and of the server), the tables its golds read: as given, and as the gold's plan names them. */
-    public static Map<String, Set<String>> goldTables(JdbcUrlTemplate admin, List<ExamQuestion> questions) {
+    /**
+     * Per database of the exam set (and of the server), the tables its golds read: as given, and as
+     * the gold's plan names them.
+     */
+    public static Map<String, Set<String>> goldTables(
+            JdbcUrlTemplate admin, List<ExamQuestion> questions) {
         Map<String, List<ExamQuestion>> byDb = new TreeMap<>();
-        // the lines the job will read (questions on databases the server lacks are rejected there, not checked here)
+        // the lines the job will read (questions on databases the server lacks are rejected there,
+        // not checked here)
         for (ExamQuestion q : questions) {
             // without {db} in the URL every question runs on the one database the URL names
-            byDb.computeIfAbsent(admin.perDatabase() ? q.db() : admin.fixedDatabase(), k -> new ArrayList<>()).add(q);
+            byDb.computeIfAbsent(
+                            admin.perDatabase() ? q.db() : admin.fixedDatabase(),
+                            k -> new ArrayList<>())
+                    .add(q);
         }
         Map<String, Set<String>> out = new TreeMap<>();
         for (var e : byDb.entrySet()) {
@@ -115,14 +178,23 @@ public final class Preflight {
                         try {
                             tables.addAll(GoldTables.of(c, sql));
                         } catch (SQLException planFailed) {
-                            // a gold the connecting user may not plan names the tables to check in its text; any other
-                            // gold that cannot be planned is graded gold_error, its given gold_tables still checked
-                            if (GoldTables.infrastructure(planFailed)) tables.addAll(BackwardRecall.tablesOf(sql));
+                            // a gold the connecting user may not plan names the tables to check in
+                            // its text; any other
+                            // gold that cannot be planned is graded gold_error, its given
+                            // gold_tables still checked
+                            if (GoldTables.infrastructure(planFailed))
+                                tables.addAll(BackwardRecall.tablesOf(sql));
                         }
                     }
                 }
             } catch (SQLException unreachable) {
-                throw new Failed("cannot connect to database '" + e.getKey() + "' as '" + admin.user() + "': " + unreachable.getMessage());
+                throw new Failed(
+                        "cannot connect to database '"
+                                + e.getKey()
+                                + "' as '"
+                                + admin.user()
+                                + "': "
+                                + unreachable.getMessage());
             }
             out.put(e.getKey(), tables);
         }
@@ -130,14 +202,21 @@ public final class Preflight {
     }
 
     private static void report(ReadAccessCheck.Report access, PrintStream out) {
-        out.printf("[sqlexam] read access: %s checked on %d gold table(s) in %d database(s)%n", access.role(), access.tables(),
-                access.databases());
+        out.printf(
+                "[sqlexam] read access: %s checked on %d gold table(s) in %d database(s)%n",
+                access.role(), access.tables(), access.databases());
         if (access.granted().isEmpty()) return;
-        out.println("[sqlexam] granted " + access.role() + " (read rights only, on the exam's databases):");
+        out.println(
+                "[sqlexam] granted "
+                        + access.role()
+                        + " (read rights only, on the exam's databases):");
         int shown = 0;
         for (String g : access.granted()) {
             if (shown++ == 12) {
-                out.println("[sqlexam]   … and " + (access.granted().size() - 12) + " more (grants.sql in the run folder)");
+                out.println(
+                        "[sqlexam]   … and "
+                                + (access.granted().size() - 12)
+                                + " more (grants.sql in the run folder)");
                 break;
             }
             out.println("[sqlexam]   " + g);
@@ -145,17 +224,30 @@ public final class Preflight {
     }
 
     private static String missing(ReadAccessCheck.Report access, String why) {
-        StringBuilder m = new StringBuilder("pre-flight: " + access.role() + " cannot read " + access.missing().size()
-                + " gold table(s) " + why + "; nothing has run. An administrator can run:");
+        StringBuilder m =
+                new StringBuilder(
+                        "pre-flight: "
+                                + access.role()
+                                + " cannot read "
+                                + access.missing().size()
+                                + " gold table(s) "
+                                + why
+                                + "; nothing has run. An administrator can run:");
         int shown = 0;
         for (ReadAccessCheck.Missing x : access.missing()) {
             if (shown++ == 20) {
                 m.append("\n  … and ").append(access.missing().size() - 20).append(" more");
                 break;
             }
-            m.append("\n  database ").append(x.database()).append(", table ").append(x.table()).append(": ").append(x.statement());
+            m.append("\n  database ")
+                    .append(x.database())
+                    .append(", table ")
+                    .append(x.table())
+                    .append(": ")
+                    .append(x.statement());
         }
-        m.append("\nor rerun with --reader connecting-user to run candidate SQL as the connecting user (read-only transactions).");
+        m.append(
+                "\nor rerun with --reader connecting-user to run candidate SQL as the connecting user (read-only transactions).");
         return m.toString();
     }
 
@@ -163,7 +255,10 @@ public final class Preflight {
     public static void writeGrants(ReadAccessCheck.Report access, Path file) throws IOException {
         if (access.granted().isEmpty()) return;
         List<String> lines = new ArrayList<>();
-        lines.add("-- granted by sqlexam's pre-flight check to " + access.role() + " (database: statement)");
+        lines.add(
+                "-- granted by sqlexam's pre-flight check to "
+                        + access.role()
+                        + " (database: statement)");
         lines.addAll(access.granted());
         Files.write(file, lines, StandardCharsets.UTF_8);
     }

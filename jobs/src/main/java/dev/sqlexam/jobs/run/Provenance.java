@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,34 +9,58 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * What a run's result depends on beyond its options, recorded in run.json so that runs can be reproduced and told apart:
- * sqlexam's version and commit, the input files' SHA-256, the server's version and extensions, each database's schema
- * and data fingerprints, the embedding model and each database's index fingerprint, each variant's generator (endpoint,
- * model), the prompt templates' hashes, the grader's version, and every option (secrets hidden).
+ * What a run's result depends on beyond its options, recorded in run.json so that runs can be
+ * reproduced and told apart: sqlexam's version and commit, the input files' SHA-256, the server's
+ * version and extensions, each database's schema and data fingerprints, the embedding model and
+ * each database's index fingerprint, each variant's generator (endpoint, model), the prompt
+ * templates' hashes, the grader's version, and every option (secrets hidden).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Provenance(String sqlexamVersion, String sqlexamCommit, String examSetSha256, Map<String, String> predictionsSha256,
-        String serverVersion, List<String> serverExtensions, Map<String, DatabaseFingerprint> databases, String embeddingModel,
-        Map<String, String> indexFingerprints, Map<String, String> generators, Map<String, String> promptTemplates, String graderVersion,
+public record Provenance(
+        String sqlexamVersion,
+        String sqlexamCommit,
+        String examSetSha256,
+        Map<String, String> predictionsSha256,
+        String serverVersion,
+        List<String> serverExtensions,
+        Map<String, DatabaseFingerprint> databases,
+        String embeddingModel,
+        Map<String, String> indexFingerprints,
+        Map<String, String> generators,
+        Map<String, String> promptTemplates,
+        String graderVersion,
         Map<String, Object> options) {
 
-    /** Bumped when grading decides differently for the same results (comparison rules, tolerances' meaning, reasons). */
+    /**
+     * Bumped when grading decides differently for the same results (comparison rules, tolerances'
+     * meaning, reasons).
+     */
     public static final String GRADER_VERSION = "3";
 
     /**
-     * One database as the run saw it. {@code schema}: SHA-256 of its tables, columns, types and constraints. {@code data}:
-     * SHA-256 of each table's row count ({@code dataMethod} says how they were counted).
+     * One database as the run saw it. {@code schema}: SHA-256 of its tables, columns, types and
+     * constraints. {@code data}: SHA-256 of each table's row count ({@code dataMethod} says how
+     * they were counted).
      */
     public record DatabaseFingerprint(String schema, String data, String dataMethod) {}
 
-    /** What differs between the run this describes ({@code a}) and {@code b}, most consequential first; empty when nothing. */
+    /**
+     * What differs between the run this describes ({@code a}) and {@code b}, most consequential
+     * first; empty when nothing.
+     */
     public static List<String> differences(Provenance a, Provenance b) {
         List<String> out = new ArrayList<>();
         if (a == null || b == null) {
-            if (a != b) out.add("one run records no provenance (written by an older sqlexam): what it ran on is unknown");
+            if (a != b)
+                out.add(
+                        "one run records no provenance (written by an older sqlexam): what it ran on is unknown");
             return out;
         }
-        differ(out, a.examSetSha256, b.examSetSha256, "the exam set differs (SHA-256): the questions or golds are not the same");
+        differ(
+                out,
+                a.examSetSha256,
+                b.examSetSha256,
+                "the exam set differs (SHA-256): the questions or golds are not the same");
         differ(out, a.predictionsSha256, b.predictionsSha256, "the predictions files differ");
         for (String db : union(a.databases, b.databases)) {
             DatabaseFingerprint x = a.databases == null ? null : a.databases.get(db);
@@ -43,38 +68,74 @@ public record Provenance(String sqlexamVersion, String sqlexamCommit, String exa
             if (x == null || y == null) out.add("database " + db + " is in one run only");
             else {
                 differ(out, x.schema(), y.schema(), "database " + db + ": the schema differs");
-                differ(out, x.data(), y.data(), "database " + db + ": the data differs (row counts): results may differ");
+                differ(
+                        out,
+                        x.data(),
+                        y.data(),
+                        "database " + db + ": the data differs (row counts): results may differ");
             }
         }
-        differ(out, a.graderVersion, b.graderVersion, "the grader's version differs: the same results may be graded differently");
-        differ(out, a.embeddingModel, b.embeddingModel, "the embedding model differs: retrieval differs");
+        differ(
+                out,
+                a.graderVersion,
+                b.graderVersion,
+                "the grader's version differs: the same results may be graded differently");
+        differ(
+                out,
+                a.embeddingModel,
+                b.embeddingModel,
+                "the embedding model differs: retrieval differs");
         for (String db : union(a.indexFingerprints, b.indexFingerprints)) {
-            differ(out, get(a.indexFingerprints, db), get(b.indexFingerprints, db), "the index of " + db + " differs: retrieval scores may differ");
+            differ(
+                    out,
+                    get(a.indexFingerprints, db),
+                    get(b.indexFingerprints, db),
+                    "the index of " + db + " differs: retrieval scores may differ");
         }
         differ(out, a.generators, b.generators, "the generators differ (endpoint or model)");
         differ(out, a.promptTemplates, b.promptTemplates, "the prompt templates differ");
         differ(out, a.serverVersion, b.serverVersion, "the server's version differs");
         differ(out, a.serverExtensions, b.serverExtensions, "the server's extensions differ");
-        differ(out, a.sqlexamCommit, b.sqlexamCommit, "sqlexam's commit differs (" + a.sqlexamCommit + " vs " + b.sqlexamCommit + ")");
+        differ(
+                out,
+                a.sqlexamCommit,
+                b.sqlexamCommit,
+                "sqlexam's commit differs (" + a.sqlexamCommit + " vs " + b.sqlexamCommit + ")");
         for (String key : union(a.options, b.options)) {
-            differ(out, get(a.options, key), get(b.options, key), "option " + key + " differs: " + get(a.options, key) + " vs " + get(b.options, key));
+            differ(
+                    out,
+                    get(a.options, key),
+                    get(b.options, key),
+                    "option "
+                            + key
+                            + " differs: "
+                            + get(a.options, key)
+                            + " vs "
+                            + get(b.options, key));
         }
         return out;
     }
 
     /** The provenance a run folder's run.json records (null: none, or no run.json). */
     public static Provenance of(java.nio.file.Path runDir) {
-        return java.nio.file.Files.isRegularFile(runDir.resolve("run.json")) ? RunManifest.read(runDir).provenance() : null;
+        return java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))
+                ? RunManifest.read(runDir).provenance()
+                : null;
     }
 
-    /** Prints what differs between {@code a} and {@code b} ({@code where}: "between the runs"), before any statistics. */
+    /**
+     * Prints what differs between {@code a} and {@code b} ({@code where}: "between the runs"),
+     * before any statistics.
+     */
     public static void print(Provenance a, Provenance b, String where, java.io.PrintStream out) {
         List<String> differences = differences(a, b);
         if (differences.isEmpty()) {
-            out.println("provenance same inputs, databases, index, generators and versions " + where);
+            out.println(
+                    "provenance same inputs, databases, index, generators and versions " + where);
             return;
         }
-        out.println("provenance what differs " + where + " (figures may differ for these reasons):");
+        out.println(
+                "provenance what differs " + where + " (figures may differ for these reasons):");
         for (String d : differences) out.println("  - " + d);
     }
 

@@ -7,9 +7,9 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.llm.PromptTemplates;
 import dev.sqlexam.retrieval.RagStore;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -26,20 +26,39 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Collects a run's {@link Provenance} before its job starts: reads only, on the user's server in read-only transactions. */
+/**
+ * Collects a run's {@link Provenance} before its job starts: reads only, on the user's server in
+ * read-only transactions.
+ */
 public final class ProvenanceCollector {
 
-    /** Tables with more rows than this (by the planner's estimate) are not counted; their estimate is recorded instead. */
+    /**
+     * Tables with more rows than this (by the planner's estimate) are not counted; their estimate
+     * is recorded instead.
+     */
     static final long EXACT_COUNT_BELOW = 100_000;
 
-    /** A table never analyzed is counted only when its heap is smaller than this (a count must not scan a large table). */
+    /**
+     * A table never analyzed is counted only when its heap is smaller than this (a count must not
+     * scan a large table).
+     */
     static final long UNANALYZED_EXACT_BELOW_BYTES = 8L << 20;
 
     private ProvenanceCollector() {}
 
-    /** What a run on {@code databases} of {@code admin}'s server depends on; {@code generators}: variant → generator described. */
-    public static Provenance collect(Settings settings, JdbcUrlTemplate admin, StateDatabase state, Path examSet, List<Path> predictions,
-            Collection<String> databases, Map<String, String> generators, String embeddingModel) {
+    /**
+     * What a run on {@code databases} of {@code admin}'s server depends on; {@code generators}:
+     * variant → generator described.
+     */
+    public static Provenance collect(
+            Settings settings,
+            JdbcUrlTemplate admin,
+            StateDatabase state,
+            Path examSet,
+            List<Path> predictions,
+            Collection<String> databases,
+            Map<String, String> generators,
+            String embeddingModel) {
         Map<String, String> predictionHashes = new TreeMap<>();
         for (Path p : predictions) predictionHashes.put(p.getFileName().toString(), sha256(p));
         Map<String, Provenance.DatabaseFingerprint> fingerprints = new TreeMap<>();
@@ -50,38 +69,74 @@ public final class ProvenanceCollector {
                 c.setReadOnly(true);
                 c.setAutoCommit(false);
                 try (Statement st = c.createStatement()) {
-                    st.execute("SET LOCAL statement_timeout = " + settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS));
+                    st.execute(
+                            "SET LOCAL statement_timeout = "
+                                    + settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS));
                     if (serverVersion == null) {
                         serverVersion = single(st, "SHOW server_version");
-                        extensions = column(st, "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
+                        extensions =
+                                column(
+                                        st,
+                                        "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
                     }
                     fingerprints.put(db, fingerprint(st));
                 }
                 c.rollback();
             } catch (SQLException e) {
-                fingerprints.put(db, new Provenance.DatabaseFingerprint(null, null, "not read: " + e.getMessage()));
+                fingerprints.put(
+                        db,
+                        new Provenance.DatabaseFingerprint(
+                                null, null, "not read: " + e.getMessage()));
             }
         }
-        return new Provenance(Build.VERSION, Build.COMMIT, sha256(examSet), predictionHashes.isEmpty() ? null : predictionHashes, serverVersion,
-                extensions, fingerprints, embeddingModel, embeddingModel == null ? null : indexFingerprints(state, databases, embeddingModel),
-                generators, Map.of("system.txt", sha256(PromptTemplates.template("system.txt")), "generate.txt",
-                        sha256(PromptTemplates.template("generate.txt"))), Provenance.GRADER_VERSION, settings.described());
+        return new Provenance(
+                Build.VERSION,
+                Build.COMMIT,
+                sha256(examSet),
+                predictionHashes.isEmpty() ? null : predictionHashes,
+                serverVersion,
+                extensions,
+                fingerprints,
+                embeddingModel,
+                embeddingModel == null ? null : indexFingerprints(state, databases, embeddingModel),
+                generators,
+                Map.of(
+                        "system.txt",
+                        sha256(PromptTemplates.template("system.txt")),
+                        "generate.txt",
+                        sha256(PromptTemplates.template("generate.txt"))),
+                Provenance.GRADER_VERSION,
+                settings.described());
     }
 
     private static Provenance.DatabaseFingerprint fingerprint(Statement st) throws SQLException {
-        String schema = sha256(String.join("\n", column(st, """
+        String schema =
+                sha256(
+                        String.join(
+                                        "\n",
+                                        column(
+                                                st,
+                                                """
                 SELECT c.table_schema || '.' || c.table_name || '.' || c.column_name || ' ' || c.data_type || ' ' || c.is_nullable
                        || ' ' || coalesce(c.column_default, '')
                 FROM information_schema.columns c
-                WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1""")) + "\n"
-                + String.join("\n", column(st, """
+                WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1"""))
+                                + "\n"
+                                + String.join(
+                                        "\n",
+                                        column(
+                                                st,
+                                                """
                 SELECT conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
                 WHERE connamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace) AND conrelid <> 0 ORDER BY 1""")));
         List<String> counts = new ArrayList<>();
         List<String> exact = new ArrayList<>();
         boolean estimated = false;
-        // partitioned parents are left out (their partitions are counted); a table never analyzed has reltuples -1
-        try (ResultSet rs = st.executeQuery("""
+        // partitioned parents are left out (their partitions are counted); a table never analyzed
+        // has reltuples -1
+        try (ResultSet rs =
+                st.executeQuery(
+                        """
                 SELECT format('%I.%I', n.nspname, c.relname), c.reltuples::bigint, pg_relation_size(c.oid),
                        has_table_privilege(c.oid, 'SELECT')
                 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -90,7 +145,10 @@ public final class ProvenanceCollector {
             while (rs.next()) {
                 String table = rs.getString(1);
                 long rows = rs.getLong(2);
-                boolean small = rows >= 0 ? rows < EXACT_COUNT_BELOW : rs.getLong(3) < UNANALYZED_EXACT_BELOW_BYTES;
+                boolean small =
+                        rows >= 0
+                                ? rows < EXACT_COUNT_BELOW
+                                : rs.getLong(3) < UNANALYZED_EXACT_BELOW_BYTES;
                 if (small && rs.getBoolean(4)) {
                     exact.add(table);
                 } else {
@@ -99,23 +157,34 @@ public final class ProvenanceCollector {
                 }
             }
         }
-        for (String table : exact) counts.add(table + " " + single(st, "SELECT count(*) FROM " + table));
+        for (String table : exact)
+            counts.add(table + " " + single(st, "SELECT count(*) FROM " + table));
         java.util.Collections.sort(counts);
-        return new Provenance.DatabaseFingerprint(schema, sha256(String.join("\n", counts)),
-                estimated ? "row counts (exact below " + EXACT_COUNT_BELOW + " estimated rows; the planner's estimate, or the size of a table "
-                        + "never analyzed, for larger tables and tables the connecting user may not read)" : "exact row counts");
+        return new Provenance.DatabaseFingerprint(
+                schema,
+                sha256(String.join("\n", counts)),
+                estimated
+                        ? "row counts (exact below "
+                                + EXACT_COUNT_BELOW
+                                + " estimated rows; the planner's estimate, or the size of a table "
+                                + "never analyzed, for larger tables and tables the connecting user may not read)"
+                        : "exact row counts");
     }
 
     /**
-     * Per database, the index's schema fingerprint and a digest of its vectors: the same schema embedded on another CPU
-     * (the quantized model's integer kernels differ between instruction sets) gives other vectors, and other ranks.
+     * Per database, the index's schema fingerprint and a digest of its vectors: the same schema
+     * embedded on another CPU (the quantized model's integer kernels differ between instruction
+     * sets) gives other vectors, and other ranks.
      */
-    private static Map<String, String> indexFingerprints(StateDatabase state, Collection<String> databases, String model) {
+    private static Map<String, String> indexFingerprints(
+            StateDatabase state, Collection<String> databases, String model) {
         Map<String, String> out = new TreeMap<>();
         try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT);
                 Connection c = DriverManager.getConnection(state.url());
-                java.sql.PreparedStatement vectors = c.prepareStatement("SELECT md5(string_agg(md5(embedding::text), '' ORDER BY entity_type, "
-                        + "schema_name, table_name, column_name)) FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
+                java.sql.PreparedStatement vectors =
+                        c.prepareStatement(
+                                "SELECT md5(string_agg(md5(embedding::text), '' ORDER BY entity_type, "
+                                        + "schema_name, table_name, column_name)) FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
             for (String db : databases) {
                 String fingerprint = store.lastFingerprint(db, model);
                 if (fingerprint == null) continue;

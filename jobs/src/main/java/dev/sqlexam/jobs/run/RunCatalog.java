@@ -1,8 +1,9 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.json.Json;
 import dev.sqlexam.report.Counts;
 import dev.sqlexam.report.ExamSummary;
-import dev.sqlexam.json.Json;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -19,62 +20,149 @@ public final class RunCatalog {
         this.jdbcUrl = jdbcUrl;
     }
 
-    public void start(String runId, String examSet, String generator, boolean selfCheck, Map<String, Object> config) {
-        execute("""
+    public void start(
+            String runId,
+            String examSet,
+            String generator,
+            boolean selfCheck,
+            Map<String, Object> config) {
+        execute(
+                """
                 INSERT INTO exam.runs (run_id, exam_set, generator, self_check, config) VALUES (?, ?, ?, ?, ?::jsonb)
                 ON CONFLICT (run_id) DO UPDATE SET started_at = now(), finished_at = NULL, status = 'running',
                     exam_set = EXCLUDED.exam_set, generator = EXCLUDED.generator, self_check = EXCLUDED.self_check,
                     config = EXCLUDED.config, summary = NULL
-                """, ps -> {
-            ps.setString(1, runId);
-            ps.setString(2, examSet);
-            ps.setString(3, generator);
-            ps.setBoolean(4, selfCheck);
-            ps.setObject(5, Json.write(config), Types.OTHER);
-        });
+                """,
+                ps -> {
+                    ps.setString(1, runId);
+                    ps.setString(2, examSet);
+                    ps.setString(3, generator);
+                    ps.setBoolean(4, selfCheck);
+                    ps.setObject(5, Json.write(config), Types.OTHER);
+                });
     }
 
     public void finish(ExamSummary summary, String status) {
-        execute("UPDATE exam.runs SET finished_at = now(), status = ?, summary = ?::jsonb WHERE run_id = ?", ps -> {
-            ps.setString(1, status);
-            ps.setObject(2, summary == null ? null : Json.write(summary), Types.OTHER);
-            ps.setString(3, summary == null ? null : summary.runId());
-        });
+        execute(
+                "UPDATE exam.runs SET finished_at = now(), status = ?, summary = ?::jsonb WHERE run_id = ?",
+                ps -> {
+                    ps.setString(1, status);
+                    ps.setObject(2, summary == null ? null : Json.write(summary), Types.OTHER);
+                    ps.setString(3, summary == null ? null : summary.runId());
+                });
         if (summary == null) return;
         try (Connection c = DriverManager.getConnection(jdbcUrl);
-                PreparedStatement ps = c.prepareStatement("""
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                """
                         INSERT INTO exam.metrics (run_id, variant, scope, scope_value, metric, value)
                         VALUES (?, ?, ?, ?, ?, ?)
                         ON CONFLICT (run_id, variant, scope, scope_value, metric) DO UPDATE SET value = EXCLUDED.value
                         """)) {
             for (ExamSummary.VariantSummary v : summary.variants()) {
-                metric(ps, summary.runId(), v.variant(), "overall", "all", "accuracy_mean", v.accuracy());
-                metric(ps, summary.runId(), v.variant(), "overall", "all", "accuracy_std", v.accuracyStd());
-                metric(ps, summary.runId(), v.variant(), "overall", "all", "latency_p50_ms", v.latencyP50Ms());
-                metric(ps, summary.runId(), v.variant(), "overall", "all", "latency_p95_ms", v.latencyP95Ms());
+                metric(
+                        ps,
+                        summary.runId(),
+                        v.variant(),
+                        "overall",
+                        "all",
+                        "accuracy_mean",
+                        v.accuracy());
+                metric(
+                        ps,
+                        summary.runId(),
+                        v.variant(),
+                        "overall",
+                        "all",
+                        "accuracy_std",
+                        v.accuracyStd());
+                metric(
+                        ps,
+                        summary.runId(),
+                        v.variant(),
+                        "overall",
+                        "all",
+                        "latency_p50_ms",
+                        v.latencyP50Ms());
+                metric(
+                        ps,
+                        summary.runId(),
+                        v.variant(),
+                        "overall",
+                        "all",
+                        "latency_p95_ms",
+                        v.latencyP95Ms());
                 counts(ps, summary.runId(), v.variant(), "overall", "all", v.overall());
-                for (var e : v.byDifficulty().entrySet()) counts(ps, summary.runId(), v.variant(), "difficulty", e.getKey(), e.getValue());
-                for (var e : v.byModule().entrySet()) counts(ps, summary.runId(), v.variant(), "module", e.getKey(), e.getValue());
-                for (var e : v.byCategory().entrySet()) counts(ps, summary.runId(), v.variant(), "category", e.getKey(), e.getValue());
-                for (var e : v.reasons().entrySet()) metric(ps, summary.runId(), v.variant(), "reason", e.getKey(), "count", e.getValue());
+                for (var e : v.byDifficulty().entrySet())
+                    counts(
+                            ps,
+                            summary.runId(),
+                            v.variant(),
+                            "difficulty",
+                            e.getKey(),
+                            e.getValue());
+                for (var e : v.byModule().entrySet())
+                    counts(ps, summary.runId(), v.variant(), "module", e.getKey(), e.getValue());
+                for (var e : v.byCategory().entrySet())
+                    counts(ps, summary.runId(), v.variant(), "category", e.getKey(), e.getValue());
+                for (var e : v.reasons().entrySet())
+                    metric(
+                            ps,
+                            summary.runId(),
+                            v.variant(),
+                            "reason",
+                            e.getKey(),
+                            "count",
+                            e.getValue());
                 for (var e : v.metrics().entrySet()) {
-                    metric(ps, summary.runId(), v.variant(), "runs", "all", e.getKey() + "_mean", e.getValue().mean());
-                    metric(ps, summary.runId(), v.variant(), "runs", "all", e.getKey() + "_std", e.getValue().std());
+                    metric(
+                            ps,
+                            summary.runId(),
+                            v.variant(),
+                            "runs",
+                            "all",
+                            e.getKey() + "_mean",
+                            e.getValue().mean());
+                    metric(
+                            ps,
+                            summary.runId(),
+                            v.variant(),
+                            "runs",
+                            "all",
+                            e.getKey() + "_std",
+                            e.getValue().std());
                 }
             }
             for (var pair : summary.comparisons()) {
-                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "difference", pair.difference());
+                metric(
+                        ps,
+                        summary.runId(),
+                        pair.b(),
+                        "versus",
+                        pair.a(),
+                        "difference",
+                        pair.difference());
                 metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "ci_low", pair.ciLow());
                 metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "ci_high", pair.ciHigh());
-                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "mcnemar_p", pair.pValue());
+                metric(
+                        ps,
+                        summary.runId(),
+                        pair.b(),
+                        "versus",
+                        pair.a(),
+                        "mcnemar_p",
+                        pair.pValue());
             }
             ps.executeBatch();
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot write exam.metrics for run " + summary.runId() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot write exam.metrics for run " + summary.runId() + ": " + e.getMessage(),
+                    e);
         }
     }
 
-    private static void counts(PreparedStatement ps, String run, String variant, String scope, String value, Counts c)
+    private static void counts(
+            PreparedStatement ps, String run, String variant, String scope, String value, Counts c)
             throws SQLException {
         metric(ps, run, variant, scope, value, "questions", c.getTotal());
         metric(ps, run, variant, scope, value, "correct", c.getCorrect());
@@ -83,8 +171,15 @@ public final class RunCatalog {
         metric(ps, run, variant, scope, value, "excluded", c.getExcluded());
     }
 
-    private static void metric(PreparedStatement ps, String run, String variant, String scope, String value, String name,
-            double x) throws SQLException {
+    private static void metric(
+            PreparedStatement ps,
+            String run,
+            String variant,
+            String scope,
+            String value,
+            String name,
+            double x)
+            throws SQLException {
         ps.setString(1, run);
         ps.setString(2, variant);
         ps.setString(3, scope);
@@ -99,7 +194,8 @@ public final class RunCatalog {
     }
 
     private void execute(String sql, Binder binder) {
-        try (Connection c = DriverManager.getConnection(jdbcUrl); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl);
+                PreparedStatement ps = c.prepareStatement(sql)) {
             binder.bind(ps);
             ps.executeUpdate();
         } catch (SQLException e) {

@@ -1,12 +1,14 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.pipeline.SharingPlan;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sqlexam.pipeline.SharingPlan;
-import dev.sqlexam.json.Json;
-import dev.sqlexam.model.ExamRecord;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -23,21 +25,26 @@ import java.util.stream.Stream;
 /** A run's exam log read back: for compare, regrade and resume. */
 public final class RunLog {
 
-    private static final ObjectReader RECORDS = Json.MAPPER.readerFor(ExamRecord.class)
-            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectReader RECORDS =
+            Json.MAPPER
+                    .readerFor(ExamRecord.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private RunLog() {}
 
     /** The records of {@code runDir}'s exam_log.jsonl. */
     public static List<ExamRecord> read(Path runDir) {
         Path log = runDir.resolve("exam_log.jsonl");
-        if (!Files.isRegularFile(log)) throw new IllegalArgumentException("no exam log in " + runDir + " (expected " + log + ")");
+        if (!Files.isRegularFile(log))
+            throw new IllegalArgumentException(
+                    "no exam log in " + runDir + " (expected " + log + ")");
         return new ArrayList<>(parse(List.of(log)).values());
     }
 
     /**
-     * What a killed run left: its merged log and every line the file sink had written into part files, committed or not;
-     * a line cut off mid-write is dropped (its question is asked again). One record per (variant, run, question), the first.
+     * What a killed run left: its merged log and every line the file sink had written into part
+     * files, committed or not; a line cut off mid-write is dropped (its question is asked again).
+     * One record per (variant, run, question), the first.
      */
     public static Map<String, ExamRecord> recover(Path runDir) {
         List<Path> files = new ArrayList<>();
@@ -57,7 +64,10 @@ public final class RunLog {
     /** The {@link SharingPlan#doneKey}s of the records: what a resumed run does not ask again. */
     public static Set<String> doneKeys(Iterable<ExamRecord> records) {
         Set<String> out = new java.util.HashSet<>();
-        for (ExamRecord r : records) out.add(SharingPlan.doneKey(r.variant(), r.repetition(), r.db() + "/" + r.questionId()));
+        for (ExamRecord r : records)
+            out.add(
+                    SharingPlan.doneKey(
+                            r.variant(), r.repetition(), r.db() + "/" + r.questionId()));
         return out;
     }
 
@@ -88,11 +98,16 @@ public final class RunLog {
         return out;
     }
 
-    /** One log line as a record; null for a line that is not a whole record (cut off when the process was killed). */
+    /**
+     * One log line as a record; null for a line that is not a whole record (cut off when the
+     * process was killed).
+     */
     public static ExamRecord record(String line) {
         try {
             JsonNode node = Json.MAPPER.readTree(line);
-            if (!(node instanceof ObjectNode object) || !object.hasNonNull("question_id") || !object.hasNonNull("reason")) return null;
+            if (!(node instanceof ObjectNode object)
+                    || !object.hasNonNull("question_id")
+                    || !object.hasNonNull("reason")) return null;
             return RECORDS.readValue(object);
         } catch (IOException e) {
             return null;

@@ -1,19 +1,21 @@
 package dev.sqlexam.jobs.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** Turns the file sink's committed part files into one JSONL file, ordered for reading. */
@@ -22,17 +24,24 @@ public final class RunOutputs {
     private RunOutputs() {}
 
     /**
-     * The exam log: the records a resumed run took back, then the committed parts of this job (in-progress and hidden
-     * files are not committed), one line per (variant, run, question), ordered for reading. {@code duplicates} counts
-     * committed records of a key already logged: none unless the job's exactly-once delivery failed.
+     * The exam log: the records a resumed run took back, then the committed parts of this job
+     * (in-progress and hidden files are not committed), one line per (variant, run, question),
+     * ordered for reading. {@code duplicates} counts committed records of a key already logged:
+     * none unless the job's exactly-once delivery failed.
      */
     public static Merged merge(Path partsDir, Collection<ExamRecord> earlier, Path target) {
         Map<String, JsonNode> rows = new LinkedHashMap<>();
         for (ExamRecord r : earlier) rows.put(RunLog.key(r), Json.MAPPER.valueToTree(r));
         long duplicates = 0;
         for (JsonNode n : committed(partsDir)) {
-            JsonNode before = rows.putIfAbsent(RunLog.key(n.path("variant").asText(), n.path("repetition").asInt(), n.path("db").asText(),
-                    n.path("question_id").asText()), n);
+            JsonNode before =
+                    rows.putIfAbsent(
+                            RunLog.key(
+                                    n.path("variant").asText(),
+                                    n.path("repetition").asInt(),
+                                    n.path("db").asText(),
+                                    n.path("question_id").asText()),
+                            n);
             if (before != null) duplicates++;
         }
         List<JsonNode> sorted = new ArrayList<>(rows.values());
@@ -44,7 +53,10 @@ public final class RunOutputs {
     /** Lines written and committed records dropped as repeats of a logged key. */
     public record Merged(long lines, long duplicates) {}
 
-    /** rejected.jsonl: the job's rejected lines by line number, then lines the planner could not use. */
+    /**
+     * rejected.jsonl: the job's rejected lines by line number, then lines the planner could not
+     * use.
+     */
     public static long mergeRejected(Path partsDir, List<String> planned, Path target) {
         List<JsonNode> rows = new ArrayList<>(committed(partsDir));
         rows.sort(BY_LINE);
@@ -55,7 +67,10 @@ public final class RunOutputs {
         return lines.size();
     }
 
-    /** Committed parts into one JSONL file in {@code order}; returns the line count (no file when there is nothing). */
+    /**
+     * Committed parts into one JSONL file in {@code order}; returns the line count (no file when
+     * there is nothing).
+     */
     public static long mergeJsonLines(Path partsDir, Path target, Comparator<JsonNode> order) {
         List<JsonNode> rows = new ArrayList<>(committed(partsDir));
         rows.sort(order);
@@ -65,15 +80,16 @@ public final class RunOutputs {
     }
 
     /**
-     * A watch output by name: the merged {@code NAME.jsonl} of a replay, else the committed part files under
-     * {@code NAME/} of a following watch (in-progress files, hidden, left out).
+     * A watch output by name: the merged {@code NAME.jsonl} of a replay, else the committed part
+     * files under {@code NAME/} of a following watch (in-progress files, hidden, left out).
      */
     public static List<JsonNode> watchOutput(Path dir, String name) {
         Path merged = dir.resolve(name + ".jsonl");
         if (!Files.isRegularFile(merged)) return committed(dir.resolve(name));
         try {
             List<JsonNode> rows = new ArrayList<>();
-            for (String line : Files.readAllLines(merged, StandardCharsets.UTF_8)) if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
+            for (String line : Files.readAllLines(merged, StandardCharsets.UTF_8))
+                if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
             return rows;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + merged, e);
@@ -84,7 +100,10 @@ public final class RunOutputs {
         List<JsonNode> rows = new ArrayList<>();
         if (!Files.isDirectory(partsDir)) return rows;
         try (Stream<Path> files = Files.list(partsDir)) {
-            for (Path part : files.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList()) {
+            for (Path part :
+                    files.filter(p -> !p.getFileName().toString().startsWith("."))
+                            .sorted()
+                            .toList()) {
                 for (String line : Files.readAllLines(part, StandardCharsets.UTF_8)) {
                     if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
                 }
@@ -100,18 +119,23 @@ public final class RunOutputs {
             Files.createDirectories(target.toAbsolutePath().getParent());
             Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
             Files.write(tmp, lines, StandardCharsets.UTF_8);
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    tmp,
+                    target,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target, e);
         }
     }
 
-    static final Comparator<JsonNode> BY_RUN_AND_LINE = Comparator
-            .comparing((JsonNode n) -> n.path("variant").asText())
-            .thenComparingInt(n -> n.path("repetition").asInt())
-            .thenComparingLong(n -> n.path("line_number").asLong());
+    static final Comparator<JsonNode> BY_RUN_AND_LINE =
+            Comparator.comparing((JsonNode n) -> n.path("variant").asText())
+                    .thenComparingInt(n -> n.path("repetition").asInt())
+                    .thenComparingLong(n -> n.path("line_number").asLong());
 
-    public static final Comparator<JsonNode> BY_LINE = Comparator.comparingLong(n -> n.path("line_number").asLong());
+    public static final Comparator<JsonNode> BY_LINE =
+            Comparator.comparingLong(n -> n.path("line_number").asLong());
 
     public static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;

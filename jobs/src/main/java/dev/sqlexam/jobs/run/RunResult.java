@@ -1,7 +1,9 @@
 package dev.sqlexam.jobs.run;
 
 import dev.sqlexam.report.ExamSummary;
+
 import java.nio.file.Path;
 
 /** Where a run's outputs went, and its summary. */
-public record RunResult(String runId, Path outDir, ExamSummary summary, long logLines, long rejectedLines) {}
+public record RunResult(
+        String runId, Path outDir, ExamSummary summary, long logLines, long rejectedLines) {}

@@ -15,6 +15,7 @@ import dev.sqlexam.suite.SuiteBuilder;
 import dev.sqlexam.suite.SuiteSize;
 import dev.sqlexam.suite.TestSuite;
 import dev.sqlexam.suite.TestSuites;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,17 +27,24 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Before a run that grades with {@code --test-suite N|auto}: each exam database's suite, found cached or built into
- * sqlexam's own server (the state's), its schema and samples read from the user's server as the read-only role. A
- * database whose suite cannot be built is graded on the exam database alone, and the run says why.
+ * Before a run that grades with {@code --test-suite N|auto}: each exam database's suite, found
+ * cached or built into sqlexam's own server (the state's), its schema and samples read from the
+ * user's server as the read-only role. A database whose suite cannot be built is graded on the exam
+ * database alone, and the run says why.
  */
 public final class TestSuitePreparation {
 
     private TestSuitePreparation() {}
 
     /** The run's suites (null: test_suite_size is 0). */
-    public static TestSuites prepare(Settings settings, JdbcUrlTemplate admin, ReaderAccess userReader, ConnectionPolicy connections,
-            StateDatabase state, Path examSet, PrintStream out) {
+    public static TestSuites prepare(
+            Settings settings,
+            JdbcUrlTemplate admin,
+            ReaderAccess userReader,
+            ConnectionPolicy connections,
+            StateDatabase state,
+            Path examSet,
+            PrintStream out) {
         SuiteSize size = SuiteSize.parse(settings.get(SqlExamOptions.TEST_SUITE_SIZE));
         if (size.off()) return null;
         Map<String, Set<String>> goldsByDb = new TreeMap<>();
@@ -44,29 +52,58 @@ public final class TestSuitePreparation {
             if (q.goldSql() == null || q.goldSql().isBlank()) continue;
             goldsByDb.computeIfAbsent(q.db(), k -> new LinkedHashSet<>()).addAll(q.allGoldSql());
         }
-        // the state's migrations made sqlexam_reader on its server where they could; else suite SQL runs read-only as its user
-        ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), settings.get(SqlExamOptions.READER_PASSWORD));
+        // the state's migrations made sqlexam_reader on its server where they could; else suite SQL
+        // runs read-only as its user
+        ReaderAccess suiteReader =
+                ReaderAccess.resolve(
+                        state.server(),
+                        state.database(),
+                        settings.get(SqlExamOptions.READER_PASSWORD));
         Map<String, TestSuite> suites = new LinkedHashMap<>();
-        try (PooledConnections pool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, connections);
-                PooledConnections sources = new PooledConnections(userReader.url(), userReader.initSql(), true, connections)) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(pool, settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS), settings.get(SqlExamOptions.ROW_CAP));
-            SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), executor, Tolerance.from(settings),
-                    settings.get(SqlExamOptions.TEST_SUITE_POOL), SuiteBuilder.DEFAULT_BUDGET_MS);
+        try (PooledConnections pool =
+                        new PooledConnections(
+                                suiteReader.url(), suiteReader.initSql(), true, connections);
+                PooledConnections sources =
+                        new PooledConnections(
+                                userReader.url(), userReader.initSql(), true, connections)) {
+            ReadOnlyExecutor executor =
+                    new ReadOnlyExecutor(
+                            pool,
+                            settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                            settings.get(SqlExamOptions.ROW_CAP));
+            SuiteBuilder builder =
+                    new SuiteBuilder(
+                            state.server(),
+                            state.url(),
+                            executor,
+                            Tolerance.from(settings),
+                            settings.get(SqlExamOptions.TEST_SUITE_POOL),
+                            SuiteBuilder.DEFAULT_BUDGET_MS);
             for (var e : goldsByDb.entrySet()) {
                 String db = e.getKey();
                 long start = System.nanoTime();
-                try (Connection source = sources.open(admin.perDatabase() ? db : admin.fixedDatabase())) {
+                try (Connection source =
+                        sources.open(admin.perDatabase() ? db : admin.fixedDatabase())) {
                     var read = SuiteBuilder.Source.read(admin.server() + "/" + db, db, source);
                     SuiteBuilder.Prepared prepared = builder.suiteFor(read, e.getValue(), size);
                     TestSuite suite = prepared.suite();
                     suites.put(db, suite);
                     out.println(SuiteReport.line(db, prepared, (System.nanoTime() - start) / 1e9));
                 } catch (SQLException | RuntimeException ex) {
-                    out.println("[sqlexam] test suite of " + db + " not built (" + ErrorText.firstLine(String.valueOf(ex.getMessage()))
-                            + "): its questions are graded on the exam database only");
+                    out.println(
+                            "[sqlexam] test suite of "
+                                    + db
+                                    + " not built ("
+                                    + ErrorText.firstLine(String.valueOf(ex.getMessage()))
+                                    + "): its questions are graded on the exam database only");
                 }
             }
         }
-        return new TestSuites(state.server(), suiteReader, connections, suites, settings.get(SqlExamOptions.TEST_SUITE_WITNESS_MS));
+        return new TestSuites(
+                state.server(),
+                suiteReader,
+                connections,
+                suites,
+                settings.get(SqlExamOptions.TEST_SUITE_WITNESS_MS));
     }
 }

@@ -1,16 +1,18 @@
 package dev.sqlexam.jobs.runtime;
 
-import java.io.PrintStream;
-import java.util.concurrent.ExecutionException;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.util.CloseableIterator;
 
+import java.io.PrintStream;
+import java.util.concurrent.ExecutionException;
+
 /**
- * The client's hold on a started job: it prints the lines the job collects to the client as they come, and, for a job
- * on a cluster, cancels the job when the client is stopped (Ctrl-C), as stopping the client stops an in-process job;
- * a cancelled job keeps its checkpoints, so the same command resumes.
+ * The client's hold on a started job: it prints the lines the job collects to the client as they
+ * come, and, for a job on a cluster, cancels the job when the client is stopped (Ctrl-C), as
+ * stopping the client stops an in-process job; a cancelled job keeps its checkpoints, so the same
+ * command resumes.
  */
 public final class ClientJob implements AutoCloseable {
 
@@ -19,7 +21,11 @@ public final class ClientJob implements AutoCloseable {
     private final Thread cancelOnExit;
     private final CloseableIterator<String> lines;
 
-    private ClientJob(JobClient client, CloseableIterator<String> lines, Thread printer, Thread cancelOnExit) {
+    private ClientJob(
+            JobClient client,
+            CloseableIterator<String> lines,
+            Thread printer,
+            Thread cancelOnExit) {
         this.client = client;
         this.lines = lines;
         this.printer = printer;
@@ -27,16 +33,23 @@ public final class ClientJob implements AutoCloseable {
     }
 
     /** {@code lines}: the job's collected console lines (null: none). */
-    public static ClientJob follow(JobClient client, CloseableIterator<String> lines, JobShipping shipping, PrintStream out) {
+    public static ClientJob follow(
+            JobClient client,
+            CloseableIterator<String> lines,
+            JobShipping shipping,
+            PrintStream out) {
         Thread printer = null;
         if (lines != null) {
-            printer = new Thread(() -> {
-                try {
-                    while (lines.hasNext()) out.println(lines.next());
-                } catch (RuntimeException e) {
-                    // the job ended or was cancelled: its lines end with it
-                }
-            }, "sqlexam-console");
+            printer =
+                    new Thread(
+                            () -> {
+                                try {
+                                    while (lines.hasNext()) out.println(lines.next());
+                                } catch (RuntimeException e) {
+                                    // the job ended or was cancelled: its lines end with it
+                                }
+                            },
+                            "sqlexam-console");
             printer.setDaemon(true);
             printer.start();
         }
@@ -44,7 +57,10 @@ public final class ClientJob implements AutoCloseable {
         if (shipping.ships()) {
             hook = new Thread(() -> cancel(client, out), "sqlexam-cancel-on-exit");
             Runtime.getRuntime().addShutdownHook(hook);
-            out.println("[sqlexam] job " + client.getJobID() + " runs on the cluster (Ctrl-C cancels it)");
+            out.println(
+                    "[sqlexam] job "
+                            + client.getJobID()
+                            + " runs on the cluster (Ctrl-C cancels it)");
         }
         return new ClientJob(client, lines, printer, hook);
     }
@@ -60,10 +76,17 @@ public final class ClientJob implements AutoCloseable {
             JobStatus status = client.getJobStatus().get();
             if (status.isGloballyTerminalState()) return;
             client.cancel().get();
-            out.println("[sqlexam] cancelled job " + client.getJobID() + " on the cluster; its checkpoints are kept");
+            out.println(
+                    "[sqlexam] cancelled job "
+                            + client.getJobID()
+                            + " on the cluster; its checkpoints are kept");
         } catch (Exception e) {
-            out.println("[sqlexam] could not cancel job " + client.getJobID() + " on the cluster: " + e.getMessage()
-                    + " (cancel it in the Web UI)");
+            out.println(
+                    "[sqlexam] could not cancel job "
+                            + client.getJobID()
+                            + " on the cluster: "
+                            + e.getMessage()
+                            + " (cancel it in the Web UI)");
         }
     }
 

@@ -3,7 +3,10 @@ package dev.sqlexam.jobs.runtime;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 
-/** A job that does nothing (one element, discarded): what starting and finishing a job costs on a target. */
+/**
+ * A job that does nothing (one element, discarded): what starting and finishing a job costs on a
+ * target.
+ */
 public final class EmptyJob {
 
     private EmptyJob() {}

@@ -3,25 +3,34 @@ package dev.sqlexam.jobs.runtime;
 import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.PlanJoins;
 import dev.sqlexam.jobs.graph.ExamJob;
-import dev.sqlexam.report.SummaryAccumulator;
 import dev.sqlexam.jobs.run.RunOutputs;
+import dev.sqlexam.report.SummaryAccumulator;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * An exam or grade job on a Flink target: the environment configured as the run asks (parallelism, checkpoints, object
- * reuse, restarts), the graph started, followed with a progress line, and what it hands back collected. The run classes
- * see none of Flink's API.
+ * An exam or grade job on a Flink target: the environment configured as the run asks (parallelism,
+ * checkpoints, object reuse, restarts), the graph started, followed with a progress line, and what
+ * it hands back collected. The run classes see none of Flink's API.
  */
 public final class ExamJobRunner {
 
-    /** What a finished job handed back: its records' summary, the exam-set lines it rejected, the FK subgraph cache's hits and misses. */
-    public record Finished(SummaryAccumulator summary, long rejectedLines, long subgraphHits, long subgraphMisses) {}
+    /**
+     * What a finished job handed back: its records' summary, the exam-set lines it rejected, the FK
+     * subgraph cache's hits and misses.
+     */
+    public record Finished(
+            SummaryAccumulator summary,
+            long rejectedLines,
+            long subgraphHits,
+            long subgraphMisses) {}
 
     private static final int LOCAL_RESTART_ATTEMPTS = 2;
 
@@ -41,13 +50,17 @@ public final class ExamJobRunner {
     }
 
     /** Runs {@code job} to its end; {@code expected} records drive the progress line. */
-    public Finished run(ExamJob job, int parallelism, long checkpointIntervalMs, long expected, PrintStream out) throws Exception {
+    public Finished run(
+            ExamJob job, int parallelism, long checkpointIntervalMs, long expected, PrintStream out)
+            throws Exception {
         env.setParallelism(parallelism);
         env.enableCheckpointing(checkpointIntervalMs);
         env.getConfig().enableObjectReuse();
         env.configure(shipping.restarts(LOCAL_RESTART_ATTEMPTS));
-        // the summary's state holds each question's outcome per variant: past 5 MB (some 30,000 records) the JobManager's
-        // memory refuses the checkpoint and the job fails, so a local job checkpoints to a folder of its own
+        // the summary's state holds each question's outcome per variant: past 5 MB (some 30,000
+        // records) the JobManager's
+        // memory refuses the checkpoint and the job fails, so a local job checkpoints to a folder
+        // of its own
         Path checkpoints = local ? Files.createTempDirectory("sqlexam-exam-checkpoints") : null;
         if (checkpoints != null) {
             Configuration storage = new Configuration();
@@ -65,11 +78,18 @@ public final class ExamJobRunner {
     private Finished follow(ExamJob job, long expected, PrintStream out) throws Exception {
         ExamJob.Running running = job.start(env);
         try (ClientJob client = ClientJob.follow(running.client(), null, shipping, out);
-                ProgressReporter progress = new ProgressReporter(running.client(), Math.max(0, expected), out)) {
-            SummaryAccumulator summary = running.summary().hasNext() ? running.summary().next() : new SummaryAccumulator();
+                ProgressReporter progress =
+                        new ProgressReporter(running.client(), Math.max(0, expected), out)) {
+            SummaryAccumulator summary =
+                    running.summary().hasNext()
+                            ? running.summary().next()
+                            : new SummaryAccumulator();
             JobExecutionResult result = client.result();
             progress.finish(summary.records());
-            return new Finished(summary, counter(result, ParseExamLines.REJECTED_COUNTER), counter(result, PlanJoins.HITS),
+            return new Finished(
+                    summary,
+                    counter(result, ParseExamLines.REJECTED_COUNTER),
+                    counter(result, PlanJoins.HITS),
                     counter(result, PlanJoins.MISSES));
         } finally {
             running.summary().close();

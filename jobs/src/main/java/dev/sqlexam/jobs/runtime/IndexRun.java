@@ -1,12 +1,11 @@
 package dev.sqlexam.jobs.runtime;
 
-import dev.sqlexam.jobs.graph.IndexJob;
-
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.graph.IndexJob;
 import dev.sqlexam.retrieval.IndexEntity;
 import dev.sqlexam.retrieval.IndexPlan;
 import dev.sqlexam.retrieval.RagIndexWriter;
@@ -16,6 +15,9 @@ import dev.sqlexam.schema.DatabaseSchema;
 import dev.sqlexam.schema.ModuleAssigner;
 import dev.sqlexam.schema.SchemaIntrospector;
 import dev.sqlexam.schema.TableInfo;
+
+import org.apache.flink.core.execution.JobClient;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,21 +28,29 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.flink.core.execution.JobClient;
 
 /**
- * Indexes databases of the server for schema retrieval (read there; the vectors written into sqlexam's state database):
- * nothing where the index is already fresh, and every stale database's changed entities embedded by one job.
+ * Indexes databases of the server for schema retrieval (read there; the vectors written into
+ * sqlexam's state database): nothing where the index is already fresh, and every stale database's
+ * changed entities embedded by one job.
  */
 public final class IndexRun {
 
     /** Bumped when what the index stores changes, so that existing indexes are refreshed. */
     static final String INDEX_FORMAT = "2";
+
     /** More databases indexed at once than this are reported in one line. */
     private static final int SAID_ONE_BY_ONE = 5;
 
     /** What an index run did. */
-    public record Result(String database, boolean wasFresh, int tables, int columns, int embedded, int skipped, int deleted,
+    public record Result(
+            String database,
+            boolean wasFresh,
+            int tables,
+            int columns,
+            int embedded,
+            int skipped,
+            int deleted,
             double seconds) {}
 
     private final JdbcUrlTemplate admin;
@@ -50,7 +60,12 @@ public final class IndexRun {
     private final PrintStream out;
     private ModuleAssigner moduleOverride;
 
-    public IndexRun(JdbcUrlTemplate admin, StateDatabase state, EmbeddingProviders providers, Path migrationsDir, PrintStream out) {
+    public IndexRun(
+            JdbcUrlTemplate admin,
+            StateDatabase state,
+            EmbeddingProviders providers,
+            Path migrationsDir,
+            PrintStream out) {
         this.admin = admin;
         this.state = state;
         this.providers = providers;
@@ -58,15 +73,17 @@ public final class IndexRun {
         this.out = out;
     }
 
-    /** Use this module mapping instead of the one beside the database's migrations (null: default). */
+    /**
+     * Use this module mapping instead of the one beside the database's migrations (null: default).
+     */
     public IndexRun withModules(ModuleAssigner modules) {
         this.moduleOverride = modules;
         return this;
     }
 
     /**
-     * Indexes each database unless its index is fresh, saying what it did, all of them with one embedding job; one that
-     * cannot be indexed is a warning ({@code without}).
+     * Indexes each database unless its index is fresh, saying what it did, all of them with one
+     * embedding job; one that cannot be indexed is a warning ({@code without}).
      */
     public void ensure(Collection<String> databases, int parallelism, String without) {
         List<Prepared> stale = new ArrayList<>();
@@ -75,7 +92,13 @@ public final class IndexRun {
                 Prepared p = prepare(db, false);
                 if (!p.fresh()) stale.add(p);
             } catch (Exception e) {
-                out.println("[sqlexam] warning: cannot index " + db + " (" + e.getMessage() + "); " + without);
+                out.println(
+                        "[sqlexam] warning: cannot index "
+                                + db
+                                + " ("
+                                + e.getMessage()
+                                + "); "
+                                + without);
             }
         }
         if (stale.isEmpty()) return;
@@ -83,30 +106,58 @@ public final class IndexRun {
             long start = System.nanoTime();
             List<Result> results = index(stale, FlinkTarget.local(), parallelism);
             if (results.size() > SAID_ONE_BY_ONE) {
-                out.printf("[sqlexam] index: %d databases, %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", results.size(),
-                        results.stream().mapToInt(Result::tables).sum(), results.stream().mapToInt(Result::columns).sum(),
-                        results.stream().mapToInt(Result::embedded).sum(), results.stream().mapToInt(Result::skipped).sum(), seconds(start));
+                out.printf(
+                        "[sqlexam] index: %d databases, %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n",
+                        results.size(),
+                        results.stream().mapToInt(Result::tables).sum(),
+                        results.stream().mapToInt(Result::columns).sum(),
+                        results.stream().mapToInt(Result::embedded).sum(),
+                        results.stream().mapToInt(Result::skipped).sum(),
+                        seconds(start));
             } else {
                 for (Result r : results) {
-                    out.printf("[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n", r.database(), r.tables(),
-                            r.columns(), r.embedded(), r.skipped(), r.seconds());
+                    out.printf(
+                            "[sqlexam] index %s: %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n",
+                            r.database(),
+                            r.tables(),
+                            r.columns(),
+                            r.embedded(),
+                            r.skipped(),
+                            r.seconds());
                 }
             }
         } catch (Exception e) {
-            out.println("[sqlexam] warning: cannot index " + String.join(", ", stale.stream().map(Prepared::database).toList()) + " ("
-                    + e.getMessage() + "); " + without);
+            out.println(
+                    "[sqlexam] warning: cannot index "
+                            + String.join(", ", stale.stream().map(Prepared::database).toList())
+                            + " ("
+                            + e.getMessage()
+                            + "); "
+                            + without);
         }
     }
 
-    public Result run(String database, boolean force, FlinkTarget target, int parallelism) throws Exception {
+    public Result run(String database, boolean force, FlinkTarget target, int parallelism)
+            throws Exception {
         Prepared p = prepare(database, force);
-        if (p.fresh()) return new Result(database, true, p.tables(), p.columns(), 0, 0, 0, seconds(p.start()));
+        if (p.fresh())
+            return new Result(database, true, p.tables(), p.columns(), 0, 0, 0, seconds(p.start()));
         return index(List.of(p), target, parallelism).get(0);
     }
 
-    /** A database read and compared with its stored index: what to embed, or nothing when the index is fresh. */
-    private record Prepared(String database, long start, DatabaseSchema schema, ModuleAssigner modules, String fingerprint, int tables,
-            int columns, IndexPlan plan) {
+    /**
+     * A database read and compared with its stored index: what to embed, or nothing when the index
+     * is fresh.
+     */
+    private record Prepared(
+            String database,
+            long start,
+            DatabaseSchema schema,
+            ModuleAssigner modules,
+            String fingerprint,
+            int tables,
+            int columns,
+            IndexPlan plan) {
         boolean fresh() {
             return plan == null;
         }
@@ -115,25 +166,44 @@ public final class IndexRun {
     private Prepared prepare(String database, boolean force) throws Exception {
         long start = System.nanoTime();
         String model = providers.modelName();
-        ModuleAssigner modules = moduleOverride != null ? moduleOverride : ModuleAssigner.forDatabase(migrationsDir, database);
+        ModuleAssigner modules =
+                moduleOverride != null
+                        ? moduleOverride
+                        : ModuleAssigner.forDatabase(migrationsDir, database);
         DatabaseSchema schema;
         try (Connection c = DriverManager.getConnection(admin.forDatabase(database))) {
             schema = SchemaIntrospector.introspect(c, database, modules);
         }
-        String fingerprint = schema.fingerprint(INDEX_FORMAT + "|" + model + "|" + modules.descriptions() + "|" + modules.keywords());
+        String fingerprint =
+                schema.fingerprint(
+                        INDEX_FORMAT
+                                + "|"
+                                + model
+                                + "|"
+                                + modules.descriptions()
+                                + "|"
+                                + modules.keywords());
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
         try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT)) {
             if (!force && fingerprint.equals(store.lastFingerprint(database, model))) {
-                return new Prepared(database, start, schema, modules, fingerprint, tables, columns, null);
+                return new Prepared(
+                        database, start, schema, modules, fingerprint, tables, columns, null);
             }
         }
-        IndexPlan plan = IndexPlan.of(IndexPlan.entities(schema, model), new RagIndexWriter(state.url()).storedHashes(database, model));
+        IndexPlan plan =
+                IndexPlan.of(
+                        IndexPlan.entities(schema, model),
+                        new RagIndexWriter(state.url()).storedHashes(database, model));
         return new Prepared(database, start, schema, modules, fingerprint, tables, columns, plan);
     }
 
-    /** Embeds what {@code stale} databases changed in one job, then stores each one's text, keys, modules and run. */
-    private List<Result> index(List<Prepared> stale, FlinkTarget target, int parallelism) throws Exception {
+    /**
+     * Embeds what {@code stale} databases changed in one job, then stores each one's text, keys,
+     * modules and run.
+     */
+    private List<Result> index(List<Prepared> stale, FlinkTarget target, int parallelism)
+            throws Exception {
         String model = providers.modelName();
         String controlUrl = state.url();
         List<IndexEntity> toEmbed = new ArrayList<>();
@@ -141,10 +211,19 @@ public final class IndexRun {
         if (!toEmbed.isEmpty()) {
             String what = stale.size() == 1 ? stale.get(0).database() : stale.size() + " databases";
             long distinct = toEmbed.stream().map(IndexEntity::textHash).distinct().count();
-            out.printf("[sqlexam] index %s: embedding %d entities (%d distinct texts) with %s%n", what, toEmbed.size(), distinct, model);
-            JobClient job = new IndexJob(toEmbed, providers, controlUrl).start(target.environment(), parallelism);
-            try (ProgressReporter progress = new ProgressReporter(job, "indexing", dev.sqlexam.flink.EmbedEntities.EMBEDDED_COUNTER,
-                    toEmbed.size(), out)) {
+            out.printf(
+                    "[sqlexam] index %s: embedding %d entities (%d distinct texts) with %s%n",
+                    what, toEmbed.size(), distinct, model);
+            JobClient job =
+                    new IndexJob(toEmbed, providers, controlUrl)
+                            .start(target.environment(), parallelism);
+            try (ProgressReporter progress =
+                    new ProgressReporter(
+                            job,
+                            "indexing",
+                            dev.sqlexam.flink.EmbedEntities.EMBEDDED_COUNTER,
+                            toEmbed.size(),
+                            out)) {
                 job.getJobExecutionResult().get();
                 progress.finish(toEmbed.size());
             }
@@ -158,10 +237,19 @@ public final class IndexRun {
                 writer.replaceForeignKeys(p.database(), p.schema().foreignKeys());
                 Map<String, String> descriptions = moduleTexts(p.schema(), p.modules());
                 Map<String, float[]> vectors = new LinkedHashMap<>();
-                for (var e : descriptions.entrySet()) vectors.put(e.getKey(), provider.embed(e.getValue()));
+                for (var e : descriptions.entrySet())
+                    vectors.put(e.getKey(), provider.embed(e.getValue()));
                 writer.replaceModules(p.database(), model, descriptions, vectors);
-                results.add(new Result(p.database(), false, p.tables(), p.columns(), p.plan().toEmbed().size(), p.plan().unchanged().size(),
-                        deleted, seconds(p.start())));
+                results.add(
+                        new Result(
+                                p.database(),
+                                false,
+                                p.tables(),
+                                p.columns(),
+                                p.plan().toEmbed().size(),
+                                p.plan().unchanged().size(),
+                                deleted,
+                                seconds(p.start())));
             }
             writer.ensureVectorIndex(model, provider.dimensions());
         }
@@ -169,18 +257,41 @@ public final class IndexRun {
         for (int i = 0; i < stale.size(); i++) {
             Prepared p = stale.get(i);
             Result r = results.get(i);
-            writer.recordRun(p.database(), model, p.fingerprint(), r.tables(), r.columns(), r.embedded(), r.skipped(), r.seconds());
+            writer.recordRun(
+                    p.database(),
+                    model,
+                    p.fingerprint(),
+                    r.tables(),
+                    r.columns(),
+                    r.embedded(),
+                    r.skipped(),
+                    r.seconds());
         }
         return results;
     }
 
-    /** Each module's routing text: its description (if any), keywords, and the words of its table names. */
+    /**
+     * Each module's routing text: its description (if any), keywords, and the words of its table
+     * names.
+     */
     static Map<String, String> moduleTexts(DatabaseSchema schema, ModuleAssigner modules) {
         Map<String, StringBuilder> texts = new TreeMap<>();
         for (TableInfo t : schema.tables()) {
-            StringBuilder sb = texts.computeIfAbsent(t.module(), m -> new StringBuilder(
-                    modules.descriptions().getOrDefault(m, m) + " " + String.join(" ", modules.keywords().getOrDefault(m, List.of())) + ". Tables:"));
-            sb.append(' ').append(String.join(" ", Abbreviations.expandedWords(t.name()))).append(',');
+            StringBuilder sb =
+                    texts.computeIfAbsent(
+                            t.module(),
+                            m ->
+                                    new StringBuilder(
+                                            modules.descriptions().getOrDefault(m, m)
+                                                    + " "
+                                                    + String.join(
+                                                            " ",
+                                                            modules.keywords()
+                                                                    .getOrDefault(m, List.of()))
+                                                    + ". Tables:"));
+            sb.append(' ')
+                    .append(String.join(" ", Abbreviations.expandedWords(t.name())))
+                    .append(',');
         }
         Map<String, String> out = new LinkedHashMap<>();
         texts.forEach((m, sb) -> out.put(m, sb.toString()));

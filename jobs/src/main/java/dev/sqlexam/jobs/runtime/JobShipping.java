@@ -1,30 +1,32 @@
 package dev.sqlexam.jobs.runtime;
 
-import dev.sqlexam.jobs.graph.ExamIo;
-
 import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.pipeline.JobResources;
-import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.flink.NumberedLinesFormat;
+import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.llm.Generators;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
+import dev.sqlexam.model.NumberedLine;
+import dev.sqlexam.pipeline.JobResources;
+
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
 /**
- * What a job's workers get from the client. In a MiniCluster they share the client's disk and environment; on a cluster
- * they do not, so the input file's lines, the migrations folder's files, a replay's log and the database passwords of
- * the client's environment travel inside the job, and a lost TaskManager is waited out by restarts with a backoff.
+ * What a job's workers get from the client. In a MiniCluster they share the client's disk and
+ * environment; on a cluster they do not, so the input file's lines, the migrations folder's files,
+ * a replay's log and the database passwords of the client's environment travel inside the job, and
+ * a lost TaskManager is waited out by restarts with a backoff.
  */
 public enum JobShipping {
     /** Workers in the client's JVM. */
@@ -32,12 +34,22 @@ public enum JobShipping {
     /** Workers elsewhere: everything they read travels with the job. */
     CLUSTER;
 
-    /** Restarts a following watch allows before it fails (each after up to 15 s): a database outage is waited out. */
+    /**
+     * Restarts a following watch allows before it fails (each after up to 15 s): a database outage
+     * is waited out.
+     */
     static final int WATCH_RESTART_ATTEMPTS = 30;
-    /** Restarts an exam on a cluster allows: enough for lost TaskManagers, few enough that a failing job fails within ~2 min. */
+
+    /**
+     * Restarts an exam on a cluster allows: enough for lost TaskManagers, few enough that a failing
+     * job fails within ~2 min.
+     */
     static final int CLUSTER_RESTART_ATTEMPTS = 10;
 
-    /** LOCAL for an in-process environment, CLUSTER for any other deployment target (remote, YARN, Kubernetes, …). */
+    /**
+     * LOCAL for an in-process environment, CLUSTER for any other deployment target (remote, YARN,
+     * Kubernetes, …).
+     */
     public static JobShipping of(StreamExecutionEnvironment env) {
         String target = env.getConfiguration().get(DeploymentOptions.TARGET);
         return target == null || target.equals("local") ? LOCAL : CLUSTER;
@@ -69,7 +81,10 @@ public enum JobShipping {
         return ships() ? generators.shipped() : generators;
     }
 
-    /** A file's lines: read by Flink's file source where the workers share the disk, else carried by the job. */
+    /**
+     * A file's lines: read by Flink's file source where the workers share the disk, else carried by
+     * the job.
+     */
     public ExamIo.Lines lines(Path file, String name) {
         if (!ships()) return ExamIo.Lines.file(file.toAbsolutePath().toUri().toString());
         List<NumberedLine> lines;
@@ -81,7 +96,10 @@ public enum JobShipping {
         return env -> env.fromData(lines, TypeInformation.of(NumberedLine.class)).name(name);
     }
 
-    /** Restarts: a few quick ones in a MiniCluster; on a cluster enough, with a backoff, to outlast a lost TaskManager. */
+    /**
+     * Restarts: a few quick ones in a MiniCluster; on a cluster enough, with a backoff, to outlast
+     * a lost TaskManager.
+     */
     public Configuration restarts(int localAttempts) {
         if (ships()) return backoffRestarts(CLUSTER_RESTART_ATTEMPTS);
         Configuration restart = new Configuration();
@@ -94,8 +112,12 @@ public enum JobShipping {
     static Configuration backoffRestarts(int attempts) {
         Configuration restart = new Configuration();
         restart.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
-        restart.set(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_INITIAL_BACKOFF, Duration.ofSeconds(1));
-        restart.set(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_MAX_BACKOFF, Duration.ofSeconds(15));
+        restart.set(
+                RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_INITIAL_BACKOFF,
+                Duration.ofSeconds(1));
+        restart.set(
+                RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_MAX_BACKOFF,
+                Duration.ofSeconds(15));
         restart.set(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_ATTEMPTS, attempts);
         return restart;
     }

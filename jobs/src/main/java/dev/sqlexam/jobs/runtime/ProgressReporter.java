@@ -1,14 +1,16 @@
 package dev.sqlexam.jobs.runtime;
 
 import dev.sqlexam.flink.SummaryOperator;
-import java.io.PrintStream;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.flink.core.execution.JobClient;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** Polls the running job's accumulators and draws questions done / total, rate and ETA. */
 public final class ProgressReporter implements AutoCloseable {
@@ -21,22 +23,24 @@ public final class ProgressReporter implements AutoCloseable {
         this(client, "grading", SummaryOperator.GRADED_COUNTER, total, out);
     }
 
-    public ProgressReporter(JobClient client, String task, String counter, long total, PrintStream out) {
+    public ProgressReporter(
+            JobClient client, String task, String counter, long total, PrintStream out) {
         thread = new Thread(() -> poll(client, task, counter, total, out), "sqlexam-progress");
         thread.setDaemon(true);
         thread.start();
     }
 
     private void poll(JobClient client, String task, String counter, long total, PrintStream out) {
-        try (ProgressBar bar = new ProgressBarBuilder()
-                .setTaskName(task)
-                .setInitialMax(Math.max(total, 1))
-                .setUnit("", 1)
-                .showSpeed()
-                .setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new ConsoleProgressBarConsumer(out))
-                .setUpdateIntervalMillis(250)
-                .build()) {
+        try (ProgressBar bar =
+                new ProgressBarBuilder()
+                        .setTaskName(task)
+                        .setInitialMax(Math.max(total, 1))
+                        .setUnit("", 1)
+                        .showSpeed()
+                        .setStyle(ProgressBarStyle.ASCII)
+                        .setConsumer(new ConsoleProgressBarConsumer(out))
+                        .setUpdateIntervalMillis(250)
+                        .build()) {
             long last = 0;
             while (!stopped) {
                 try {

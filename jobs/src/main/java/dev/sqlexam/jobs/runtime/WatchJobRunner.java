@@ -4,18 +4,21 @@ import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.ParseQueryLog;
 import dev.sqlexam.flink.WatchTables;
 import dev.sqlexam.jobs.graph.WatchJob;
-import java.io.PrintStream;
-import java.nio.file.Path;
+
 import org.apache.flink.api.common.JobExecutionResult;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
 /**
- * A watch job on a Flink target: the environment checkpointing into the watch's folder (restored from {@code restore}
- * when given), the sinks of its outputs, the graph started and followed (console lines included) to its end or until
- * the client stops. The watch's run class sees none of Flink's API.
+ * A watch job on a Flink target: the environment checkpointing into the watch's folder (restored
+ * from {@code restore} when given), the sinks of its outputs, the graph started and followed
+ * (console lines included) to its end or until the client stops. The watch's run class sees none of
+ * Flink's API.
  */
 public final class WatchJobRunner {
 
@@ -53,7 +56,9 @@ public final class WatchJobRunner {
 
         public void cancel() throws Exception {
             client.cancel().get(STOP_WAIT_S, TimeUnit.SECONDS);
-            while (!client.getJobStatus().get(STOP_WAIT_S, TimeUnit.SECONDS).isGloballyTerminalState()) Thread.sleep(100);
+            while (!client.getJobStatus()
+                    .get(STOP_WAIT_S, TimeUnit.SECONDS)
+                    .isGloballyTerminalState()) Thread.sleep(100);
         }
     }
 
@@ -68,21 +73,36 @@ public final class WatchJobRunner {
         return shipping;
     }
 
-    /** The watch's outputs: committed JSON-line parts under {@code parts}, window rows and alerts upserted into {@code tablesUrl} as {@code watchId}. */
+    /**
+     * The watch's outputs: committed JSON-line parts under {@code parts}, window rows and alerts
+     * upserted into {@code tablesUrl} as {@code watchId}.
+     */
     public WatchJob.Sinks sinks(Path parts, String tablesUrl, String watchId) {
-        return new WatchJob.Sinks(files(parts, "evaluations"), files(parts, "windows"), files(parts, "alerts"), files(parts, "rejected"),
-                files(parts, "late"), WatchTables.windows(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS),
-                WatchTables.alerts(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS), shipping.ships() ? WatchJob.Console.CLIENT : WatchJob.Console.STDOUT,
-                files(parts, "shadow"), files(parts, "shadow_disagreements"));
+        return new WatchJob.Sinks(
+                files(parts, "evaluations"),
+                files(parts, "windows"),
+                files(parts, "alerts"),
+                files(parts, "rejected"),
+                files(parts, "late"),
+                WatchTables.windows(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS),
+                WatchTables.alerts(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS),
+                shipping.ships() ? WatchJob.Console.CLIENT : WatchJob.Console.STDOUT,
+                files(parts, "shadow"),
+                files(parts, "shadow_disagreements"));
     }
 
-    /** Runs {@code job} until it ends; returns the events its parser rejected (null when the job reported none). */
-    public Long run(WatchJob job, int parallelism, long checkpointIntervalMs, PrintStream out) throws Exception {
+    /**
+     * Runs {@code job} until it ends; returns the events its parser rejected (null when the job
+     * reported none).
+     */
+    public Long run(WatchJob job, int parallelism, long checkpointIntervalMs, PrintStream out)
+            throws Exception {
         env.setParallelism(parallelism);
         env.enableCheckpointing(checkpointIntervalMs);
         WatchJob.Running running = job.start(env);
         JobExecutionResult result;
-        try (ClientJob client = ClientJob.follow(running.client(), running.console(), shipping, out)) {
+        try (ClientJob client =
+                ClientJob.follow(running.client(), running.console(), shipping, out)) {
             result = client.result();
         }
         return result.getAccumulatorResult(ParseQueryLog.REJECTED_COUNTER);

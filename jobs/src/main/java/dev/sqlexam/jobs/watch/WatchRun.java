@@ -1,25 +1,26 @@
 package dev.sqlexam.jobs.watch;
 
-import dev.sqlexam.jobs.assembly.WatchSpecs;
-import dev.sqlexam.jobs.assembly.PipelineAssembly;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
-import dev.sqlexam.jobs.runtime.WatchJobRunner;
-import dev.sqlexam.jobs.graph.WatchSources.Input;
-import dev.sqlexam.jobs.graph.ExamIo;
-import dev.sqlexam.jobs.graph.KafkaLines;
-import dev.sqlexam.jobs.graph.WatchJob;
-import dev.sqlexam.jobs.graph.WatchSources;
-import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.RunOutputs;
-import dev.sqlexam.jobs.runtime.JobShipping;
-import dev.sqlexam.jobs.runtime.WatchCheckpoints;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.assembly.WatchSpecs;
+import dev.sqlexam.jobs.graph.ExamIo;
+import dev.sqlexam.jobs.graph.KafkaLines;
+import dev.sqlexam.jobs.graph.WatchJob;
+import dev.sqlexam.jobs.graph.WatchSources;
+import dev.sqlexam.jobs.graph.WatchSources.Input;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunOutputs;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.jobs.runtime.JobShipping;
+import dev.sqlexam.jobs.runtime.WatchCheckpoints;
+import dev.sqlexam.jobs.runtime.WatchJobRunner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -31,19 +32,29 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * {@code watch}: a query log through the watch graph. {@code --replay FILE} is bounded: it ends, and its outputs are
- * merged into evaluations.jsonl, windows.jsonl, alerts.jsonl, rejected.jsonl and late.jsonl. {@code --dir} and
- * {@code --kafka} follow their source until stopped: outputs are committed part by part on checkpoints into folders of
- * those names, window rows and alerts are upserted into watch.windows and watch.alerts, and the same command run again
- * (same output folder) resumes from the latest checkpoint.
+ * {@code watch}: a query log through the watch graph. {@code --replay FILE} is bounded: it ends,
+ * and its outputs are merged into evaluations.jsonl, windows.jsonl, alerts.jsonl, rejected.jsonl
+ * and late.jsonl. {@code --dir} and {@code --kafka} follow their source until stopped: outputs are
+ * committed part by part on checkpoints into folders of those names, window rows and alerts are
+ * upserted into watch.windows and watch.alerts, and the same command run again (same output folder)
+ * resumes from the latest checkpoint.
  */
 public final class WatchRun {
 
-    static final List<String> OUTPUTS = List.of("evaluations", "windows", "alerts", "rejected", "late", "shadow", "shadow_disagreements");
+    static final List<String> OUTPUTS =
+            List.of(
+                    "evaluations",
+                    "windows",
+                    "alerts",
+                    "rejected",
+                    "late",
+                    "shadow",
+                    "shadow_disagreements");
 
     /**
-     * The watch's id in the tables (null: the input's name), whether to forget a following watch's checkpoints, and the
-     * shadow evaluation's variant file (null: none) with the share of events it runs on.
+     * The watch's id in the tables (null: the input's name), whether to forget a following watch's
+     * checkpoints, and the shadow evaluation's variant file (null: none) with the share of events
+     * it runs on.
      */
     public record Options(String name, boolean fresh, Path shadowVariant, double shadowRate) {
         public static Options defaults() {
@@ -62,7 +73,8 @@ public final class WatchRun {
         this.settings = settings;
         this.input = input;
         this.outDir = outDir;
-        this.watchId = options.name() == null || options.name().isBlank() ? input.label() : options.name();
+        this.watchId =
+                options.name() == null || options.name().isBlank() ? input.label() : options.name();
         this.options = options;
         this.out = out;
     }
@@ -72,15 +84,25 @@ public final class WatchRun {
         return WatchJob.jobName(input.label());
     }
 
-    /** The default output folder: a following watch's is stable (so that running it again resumes), a replay's is new. */
+    /**
+     * The default output folder: a following watch's is stable (so that running it again resumes),
+     * a replay's is new.
+     */
     public static Path defaultOutDir(Input input, String stamp) {
-        return Home.resolve().resolve("runs").resolve(input.bounded() ? "watch-" + stamp : "watch-" + input.label().replaceAll("[^A-Za-z0-9._-]", "_"));
+        return Home.resolve()
+                .resolve("runs")
+                .resolve(
+                        input.bounded()
+                                ? "watch-" + stamp
+                                : "watch-" + input.label().replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
     public void run(FlinkTarget target) throws Exception {
         validate();
-        // the watch's own work (migrations, the retrieval check's index) and its shadow's pipeline assemble here
-        PipelineAssembly assembly = PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
+        // the watch's own work (migrations, the retrieval check's index) and its shadow's pipeline
+        // assemble here
+        PipelineAssembly assembly =
+                PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
         StateDatabase state = assembly.state();
         Set<String> named = namedDatabases();
         assembly.migrate(sampleDatabases(named));
@@ -92,65 +114,109 @@ public final class WatchRun {
 
         WatchJob.Spec spec = WatchSpecs.spec(settings, input.label(), shipping);
         if (spec.retrieval() != null) {
-            assembly.ensureIndexed(EmbeddingProviders.from(settings), named, settings.get(SqlExamOptions.PARALLELISM),
+            assembly.ensureIndexed(
+                    EmbeddingProviders.from(settings),
+                    named,
+                    settings.get(SqlExamOptions.PARALLELISM),
                     "its events are not retrieval-checked");
         }
-        if (options.shadowVariant() != null) spec = spec.toBuilder().shadow(ShadowPlan.of(assembly, settings, options.shadowVariant(), options.shadowRate(),
-                "shadow-" + watchId, spec.execution().reader(), named, shipping, out)).build();
+        if (options.shadowVariant() != null)
+            spec =
+                    spec.toBuilder()
+                            .shadow(
+                                    ShadowPlan.of(
+                                            assembly,
+                                            settings,
+                                            options.shadowVariant(),
+                                            options.shadowRate(),
+                                            "shadow-" + watchId,
+                                            spec.execution().reader(),
+                                            named,
+                                            shipping,
+                                            out))
+                            .build();
         String tables = shipping.state(state).url();
         WatchJob.Sinks sinks = runner.sinks(parts, tables, watchId);
         if (input.kafka() != null) KafkaLines.ensureTopic(input.kafka(), input.topic());
 
-        out.printf("[sqlexam] watch %s as '%s'%s on %s: windows of %d s, alerts from %d rule(s), outputs in %s, tables watch.windows and "
-                + "watch.alerts%n", input.label(), watchId, input.bounded() ? " (replay)" : " (following; Ctrl-C stops, the same command resumes)",
-                shipping.ships() ? "a Flink cluster" : "an in-process MiniCluster", spec.window().toSeconds(), spec.alerts().rules().size(), outDir);
+        out.printf(
+                "[sqlexam] watch %s as '%s'%s on %s: windows of %d s, alerts from %d rule(s), outputs in %s, tables watch.windows and "
+                        + "watch.alerts%n",
+                input.label(),
+                watchId,
+                input.bounded()
+                        ? " (replay)"
+                        : " (following; Ctrl-C stops, the same command resumes)",
+                shipping.ships() ? "a Flink cluster" : "an in-process MiniCluster",
+                spec.window().toSeconds(),
+                spec.alerts().rules().size(),
+                outDir);
         if (restore != null) out.println("[sqlexam] resuming from checkpoint " + restore);
         long start = System.nanoTime();
-        ExamIo.Lines source = input.replay() != null ? shipping.lines(input.replay(), "query log") : WatchSources.lines(input);
-        Long rejectedEvents = runner.run(new WatchJob(source, sinks, spec), settings.get(SqlExamOptions.PARALLELISM),
-                settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS), out);
+        ExamIo.Lines source =
+                input.replay() != null
+                        ? shipping.lines(input.replay(), "query log")
+                        : WatchSources.lines(input);
+        Long rejectedEvents =
+                runner.run(
+                        new WatchJob(source, sinks, spec),
+                        settings.get(SqlExamOptions.PARALLELISM),
+                        settings.get(SqlExamOptions.CHECKPOINT_INTERVAL_MS),
+                        out);
         if (input.bounded()) {
             summarize(parts, rejectedEvents, start);
             RunOutputs.deleteTree(checkpoints);
         }
     }
 
-    /** The databases the input names, when they can be known before it runs (a file, a folder's present files); read once. */
+    /**
+     * The databases the input names, when they can be known before it runs (a file, a folder's
+     * present files); read once.
+     */
     private Set<String> namedDatabases() {
         Set<String> named = new java.util.TreeSet<>();
         try {
             if (input.replay() != null) named.addAll(ExamSetFiles.databasesIn(input.replay()));
             if (input.dir() != null) {
                 try (Stream<Path> files = Files.list(input.dir())) {
-                    for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                    for (Path f :
+                            files.filter(Files::isRegularFile)
+                                    .filter(f -> !f.getFileName().toString().startsWith("."))
+                                    .toList()) {
                         named.addAll(ExamSetFiles.databasesIn(f));
                     }
                 }
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot read " + (input.replay() != null ? input.replay() : input.dir()), e);
+            throw new java.io.UncheckedIOException(
+                    "cannot read " + (input.replay() != null ? input.replay() : input.dir()), e);
         }
         return named;
     }
 
     private void validate() {
-        if (input.replay() != null && !Files.isRegularFile(input.replay())) throw new IllegalArgumentException("not a file: " + input.replay());
-        if (input.dir() != null && !Files.isDirectory(input.dir())) throw new IllegalArgumentException("not a folder: " + input.dir());
+        if (input.replay() != null && !Files.isRegularFile(input.replay()))
+            throw new IllegalArgumentException("not a file: " + input.replay());
+        if (input.dir() != null && !Files.isDirectory(input.dir()))
+            throw new IllegalArgumentException("not a folder: " + input.dir());
         if (input.kafka() != null && (input.topic() == null || input.topic().isBlank())) {
             throw new IllegalArgumentException("--kafka needs --topic");
         }
     }
 
     /**
-     * The sample databases (erp, demo) to create: all of them on sqlexam's own private cluster, on a user's server only
-     * those the input names.
+     * The sample databases (erp, demo) to create: all of them on sqlexam's own private cluster, on
+     * a user's server only those the input names.
      */
     private Predicate<String> sampleDatabases(Set<String> named) {
-        if (settings.get(SqlExamOptions.JDBC_URL).equals(SqlExamOptions.JDBC_URL.defaultValue())) return name -> true;
+        if (settings.get(SqlExamOptions.JDBC_URL).equals(SqlExamOptions.JDBC_URL.defaultValue()))
+            return name -> true;
         return named::contains;
     }
 
-    /** The checkpoint to resume from, after clearing what a fresh start or a replay must not keep. */
+    /**
+     * The checkpoint to resume from, after clearing what a fresh start or a replay must not keep.
+     */
     private Path prepareOutputs(Path parts, Path checkpoints) throws IOException {
         if (input.bounded()) {
             RunOutputs.deleteTree(parts);
@@ -162,8 +228,12 @@ public final class WatchRun {
         Files.createDirectories(outDir);
         Path latest = input.bounded() ? null : WatchCheckpoints.latest(checkpoints).orElse(null);
         if (latest == null && !input.bounded() && hasCommittedOutput(parts)) {
-            throw new IllegalStateException("the output folder " + outDir + " holds a watch's outputs but no checkpoint to resume from ("
-                    + checkpoints + "): add --fresh to start over, or give another --out");
+            throw new IllegalStateException(
+                    "the output folder "
+                            + outDir
+                            + " holds a watch's outputs but no checkpoint to resume from ("
+                            + checkpoints
+                            + "): add --fresh to start over, or give another --out");
         }
         return latest;
     }
@@ -179,30 +249,68 @@ public final class WatchRun {
     }
 
     private void summarize(Path parts, Long bad, long start) {
-        long evaluations = RunOutputs.mergeJsonLines(parts.resolve("evaluations"), outDir.resolve("evaluations.jsonl"), BY_POSITION);
-        long windows = RunOutputs.mergeJsonLines(parts.resolve("windows"), outDir.resolve("windows.jsonl"), BY_WINDOW);
-        long alerts = RunOutputs.mergeJsonLines(parts.resolve("alerts"), outDir.resolve("alerts.jsonl"), BY_WINDOW);
-        long rejected = RunOutputs.mergeJsonLines(parts.resolve("rejected"), outDir.resolve("rejected.jsonl"), RunOutputs.BY_LINE);
-        long late = RunOutputs.mergeJsonLines(parts.resolve("late"), outDir.resolve("late.jsonl"), BY_POSITION);
-        long shadow = RunOutputs.mergeJsonLines(parts.resolve("shadow"), outDir.resolve("shadow.jsonl"), BY_QUESTION);
-        long disagreements = RunOutputs.mergeJsonLines(parts.resolve("shadow_disagreements"), outDir.resolve("shadow_disagreements.jsonl"),
-                BY_QUESTION);
+        long evaluations =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("evaluations"),
+                        outDir.resolve("evaluations.jsonl"),
+                        BY_POSITION);
+        long windows =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("windows"), outDir.resolve("windows.jsonl"), BY_WINDOW);
+        long alerts =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("alerts"), outDir.resolve("alerts.jsonl"), BY_WINDOW);
+        long rejected =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("rejected"),
+                        outDir.resolve("rejected.jsonl"),
+                        RunOutputs.BY_LINE);
+        long late =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("late"), outDir.resolve("late.jsonl"), BY_POSITION);
+        long shadow =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("shadow"), outDir.resolve("shadow.jsonl"), BY_QUESTION);
+        long disagreements =
+                RunOutputs.mergeJsonLines(
+                        parts.resolve("shadow_disagreements"),
+                        outDir.resolve("shadow_disagreements.jsonl"),
+                        BY_QUESTION);
         RunOutputs.deleteTree(parts);
-        out.printf("watch      %d event(s) evaluated, %d rejected, %d late, %d window row(s), %d alert(s) in %.1f s%n", evaluations,
-                bad == null ? rejected : bad, late, windows, alerts, (System.nanoTime() - start) / 1e9);
+        out.printf(
+                "watch      %d event(s) evaluated, %d rejected, %d late, %d window row(s), %d alert(s) in %.1f s%n",
+                evaluations,
+                bad == null ? rejected : bad,
+                late,
+                windows,
+                alerts,
+                (System.nanoTime() - start) / 1e9);
         out.println("evaluations " + outDir.resolve("evaluations.jsonl"));
-        out.println("windows    " + outDir.resolve("windows.jsonl") + " (and table watch.windows, watch_id '" + watchId + "')");
+        out.println(
+                "windows    "
+                        + outDir.resolve("windows.jsonl")
+                        + " (and table watch.windows, watch_id '"
+                        + watchId
+                        + "')");
         out.println("alerts     " + outDir.resolve("alerts.jsonl") + " (and table watch.alerts)");
         if (options.shadowVariant() != null) {
-            out.printf("shadow     %d event(s) answered by %s, %d disagreement(s) with the app (%s) for labelling%n", shadow,
-                    options.shadowVariant().getFileName(), disagreements, outDir.resolve("shadow_disagreements.jsonl"));
+            out.printf(
+                    "shadow     %d event(s) answered by %s, %d disagreement(s) with the app (%s) for labelling%n",
+                    shadow,
+                    options.shadowVariant().getFileName(),
+                    disagreements,
+                    outDir.resolve("shadow_disagreements.jsonl"));
         }
     }
 
-    static final Comparator<JsonNode> BY_POSITION = Comparator.comparing((JsonNode n) -> n.path("source").asText())
-            .thenComparingLong(n -> n.path("position").asLong());
-    static final Comparator<JsonNode> BY_QUESTION = Comparator.comparing((JsonNode n) -> n.path("question_id").asText());
-    static final Comparator<JsonNode> BY_WINDOW = Comparator.comparingLong((JsonNode n) -> n.path("window_start_ms").asLong())
-            .thenComparing(n -> n.path("key_kind").asText()).thenComparing(n -> n.path("key").asText())
-            .thenComparing(n -> n.path("rule").asText());
+    static final Comparator<JsonNode> BY_POSITION =
+            Comparator.comparing((JsonNode n) -> n.path("source").asText())
+                    .thenComparingLong(n -> n.path("position").asLong());
+    static final Comparator<JsonNode> BY_QUESTION =
+            Comparator.comparing((JsonNode n) -> n.path("question_id").asText());
+    static final Comparator<JsonNode> BY_WINDOW =
+            Comparator.comparingLong((JsonNode n) -> n.path("window_start_ms").asLong())
+                    .thenComparing(n -> n.path("key_kind").asText())
+                    .thenComparing(n -> n.path("key").asText())
+                    .thenComparing(n -> n.path("rule").asText());
 }

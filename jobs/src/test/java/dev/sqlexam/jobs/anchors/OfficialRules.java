@@ -12,11 +12,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The comparison rules of the three evaluators users come from, written from what their public scripts do (not from
- * their code): BIRD's evaluation.py, test-suite-sql-eval's exec match on one database, defog sql-eval's
- * compare_query_results. Values are normalised as the Python drivers hand them over and compared as Python compares
- * them: a number equals a number of the same value whatever its type (1 == 1.0 == Decimal('1.00'), True == 1), an
- * exact binary float is not rounded to a decimal one, None equals None.
+ * The comparison rules of the three evaluators users come from, written from what their public
+ * scripts do (not from their code): BIRD's evaluation.py, test-suite-sql-eval's exec match on one
+ * database, defog sql-eval's compare_query_results. Values are normalised as the Python drivers
+ * hand them over and compared as Python compares them: a number equals a number of the same value
+ * whatever its type (1 == 1.0 == Decimal('1.00'), True == 1), an exact binary float is not rounded
+ * to a decimal one, None equals None.
  */
 final class OfficialRules {
 
@@ -27,8 +28,10 @@ final class OfficialRules {
 
     static Object value(Object v) {
         if (v instanceof Boolean b) return b ? BigDecimal.ONE : BigDecimal.ZERO;
-        if (v instanceof BigDecimal d) return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-        if (v instanceof Double d) return d.isNaN() || d.isInfinite() ? d : canonical(new BigDecimal(d));
+        if (v instanceof BigDecimal d)
+            return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+        if (v instanceof Double d)
+            return d.isNaN() || d.isInfinite() ? d : canonical(new BigDecimal(d));
         if (v instanceof Float f) return canonical(new BigDecimal(f.doubleValue()));
         if (v instanceof Number n) return canonical(BigDecimal.valueOf(n.longValue()));
         return v;
@@ -44,9 +47,9 @@ final class OfficialRules {
     }
 
     /**
-     * test-suite-sql-eval's {@code result_eq}: both empty is a match; then the same row and column counts, and some
-     * permutation of the prediction's columns under which the rows are equal as lists ({@code order by} in the gold) or
-     * as multisets.
+     * test-suite-sql-eval's {@code result_eq}: both empty is a match; then the same row and column
+     * counts, and some permutation of the prediction's columns under which the rows are equal as
+     * lists ({@code order by} in the gold) or as multisets.
      */
     static boolean spider(Result gold, Result pred, String goldSql) {
         boolean orderMatters = goldSql.toLowerCase(java.util.Locale.ROOT).contains("order by");
@@ -67,10 +70,17 @@ final class OfficialRules {
         return permutation(candidates, new int[n], new boolean[n], 0, a, b, orderMatters);
     }
 
-    private static boolean permutation(List<List<Integer>> candidates, int[] perm, boolean[] used, int i, List<List<Object>> a,
-            List<List<Object>> b, boolean ordered) {
+    private static boolean permutation(
+            List<List<Integer>> candidates,
+            int[] perm,
+            boolean[] used,
+            int i,
+            List<List<Object>> a,
+            List<List<Object>> b,
+            boolean ordered) {
         if (i == perm.length) {
-            List<List<Object>> permuted = b.stream().map(row -> Arrays.stream(perm).mapToObj(row::get).toList()).toList();
+            List<List<Object>> permuted =
+                    b.stream().map(row -> Arrays.stream(perm).mapToObj(row::get).toList()).toList();
             return ordered ? a.equals(permuted) : multiset(a).equals(multiset(permuted));
         }
         for (int j : candidates.get(i)) {
@@ -84,12 +94,13 @@ final class OfficialRules {
     }
 
     /**
-     * defog sql-eval: the prediction is correct when its result equals the gold's, or when the gold's result is a
-     * "subset" of it: every gold column matched, in turn, to a distinct prediction column holding the same values once
-     * both are sorted, and the prediction's matched columns then holding the gold's rows. Frames are normalised before
-     * comparing: duplicate rows dropped, rows sorted by their values (its ORDER BY handling re-sorts by the ordered
-     * columns and then every other column, so an order is checked only in direction), floats within pandas' default
-     * relative tolerance of 1e-5 in the subset check. An empty gold is never a subset.
+     * defog sql-eval: the prediction is correct when its result equals the gold's, or when the
+     * gold's result is a "subset" of it: every gold column matched, in turn, to a distinct
+     * prediction column holding the same values once both are sorted, and the prediction's matched
+     * columns then holding the gold's rows. Frames are normalised before comparing: duplicate rows
+     * dropped, rows sorted by their values (its ORDER BY handling re-sorts by the ordered columns
+     * and then every other column, so an order is checked only in direction), floats within pandas'
+     * default relative tolerance of 1e-5 in the subset check. An empty gold is never a subset.
      */
     static boolean defog(Result gold, Result pred) {
         if (framesEqual(gold, pred)) return true;
@@ -100,12 +111,14 @@ final class OfficialRules {
             List<Object> goldColumn = sortedColumn(gold.rows(), g);
             Integer found = null;
             for (int p = 0; p < pred.columns().size() && found == null; p++) {
-                if (!matched.contains(p) && close(goldColumn, sortedColumn(pred.rows(), p))) found = p;
+                if (!matched.contains(p) && close(goldColumn, sortedColumn(pred.rows(), p)))
+                    found = p;
             }
             if (found == null) return false;
             matched.add(found);
         }
-        List<List<Object>> projected = pred.rows().stream().map(row -> matched.stream().map(row::get).toList()).toList();
+        List<List<Object>> projected =
+                pred.rows().stream().map(row -> matched.stream().map(row::get).toList()).toList();
         List<List<Object>> a = normalised(gold.rows());
         List<List<Object>> b = normalised(projected);
         if (a.size() != b.size()) return false;
@@ -113,7 +126,10 @@ final class OfficialRules {
         return true;
     }
 
-    /** compare_df: the frames equal as returned, or after normalising (columns sorted by name, duplicates dropped, rows sorted). */
+    /**
+     * compare_df: the frames equal as returned, or after normalising (columns sorted by name,
+     * duplicates dropped, rows sorted).
+     */
     private static boolean framesEqual(Result gold, Result pred) {
         if (gold.columns().size() != pred.columns().size()) return false;
         if (gold.rows().equals(pred.rows())) return true;

@@ -1,13 +1,15 @@
 package dev.sqlexam.jobs.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.jobs.ask.AskRun;
 import dev.sqlexam.jobs.run.Home;
+
+import org.junit.jupiter.api.Test;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** One table of exit codes: the help's footer, the README and the commands follow it. */
 class ExitCodeTest {
@@ -18,7 +20,9 @@ class ExitCodeTest {
         String readme = Files.readString(Home.resolve().resolve("README.md"));
         for (ExitCode e : ExitCode.values()) {
             assertThat(help).as(e.name()).contains(e.code + " " + e.label);
-            assertThat(readme).as("the README's table has " + e.name()).contains(ExitCode.markdownRows().get(e.ordinal()));
+            assertThat(readme)
+                    .as("the README's table has " + e.name())
+                    .contains(ExitCode.markdownRows().get(e.ordinal()));
         }
     }
 
@@ -27,7 +31,11 @@ class ExitCodeTest {
         var commandLine = SqlExamCli.commandLine();
         commandLine.setErr(new PrintWriter(new StringWriter()));
         assertThat(commandLine.execute("exam", "--bogus")).isEqualTo(ExitCode.USAGE.code);
-        assertThat(SqlExamCli.commandLine().setErr(new PrintWriter(new StringWriter())).execute("test")).isEqualTo(ExitCode.USAGE.code);
+        assertThat(
+                        SqlExamCli.commandLine()
+                                .setErr(new PrintWriter(new StringWriter()))
+                                .execute("test"))
+                .isEqualTo(ExitCode.USAGE.code);
     }
 
     @Test

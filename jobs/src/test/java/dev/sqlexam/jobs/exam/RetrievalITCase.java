@@ -1,29 +1,20 @@
 package dev.sqlexam.jobs.exam;
 
-import dev.sqlexam.database.TestDatabase;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
-import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.runtime.IndexRun;
-
-import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.database.ConnectionPolicy;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
+import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.jobs.runtime.IndexRun;
+import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalConfig;
 import dev.sqlexam.retrieval.RetrievalService;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import java.util.List;
+
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -31,14 +22,32 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The index job and retrieval on the real PostgreSQL + pgvector, with the in-process embedding model. */
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The index job and retrieval on the real PostgreSQL + pgvector, with the in-process embedding
+ * model.
+ */
 class RetrievalITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
-    private static final EmbeddingProviders ONNX = new EmbeddingProviders(dev.sqlexam.config.Choices.EmbeddingProvider.ONNX, null, null);
+    private static final EmbeddingProviders ONNX =
+            new EmbeddingProviders(dev.sqlexam.config.Choices.EmbeddingProvider.ONNX, null, null);
     private static JdbcUrlTemplate admin;
     private static Path migrations;
     private static RagStore store;
@@ -51,12 +60,28 @@ class RetrievalITCase {
         migrations = Home.migrations();
         Migrations.migrateAll(admin, migrations);
         createAwkwardDatabase();
-        IndexRun run = new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), ONNX, migrations, new PrintStream(new ByteArrayOutputStream()));
+        IndexRun run =
+                new IndexRun(
+                        admin,
+                        dev.sqlexam.database.TestDatabase.state(),
+                        ONNX,
+                        migrations,
+                        new PrintStream(new ByteArrayOutputStream()));
         run.run("erp", false, FlinkTarget.local(), 2);
         run.run("rag_awkward", true, FlinkTarget.local(), 2);
-        store = new RagStore(new PooledConnections(admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT), "sqlexam");
+        store =
+                new RagStore(
+                        new PooledConnections(
+                                admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT),
+                        "sqlexam");
         embedder = ONNX.create();
-        service = new RetrievalService(store, embedder.model(), embedder.dimensions(), RetrievalConfig.defaults(), migrations);
+        service =
+                new RetrievalService(
+                        store,
+                        embedder.model(),
+                        embedder.dimensions(),
+                        RetrievalConfig.defaults(),
+                        migrations);
     }
 
     @AfterAll
@@ -64,14 +89,20 @@ class RetrievalITCase {
         store.close();
     }
 
-    /** No foreign keys, no comments, quoted mixed-case names, three schemas, one table per schema shadowed. */
+    /**
+     * No foreign keys, no comments, quoted mixed-case names, three schemas, one table per schema
+     * shadowed.
+     */
     private static void createAwkwardDatabase() throws Exception {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS rag_awkward WITH (FORCE)");
             st.execute("CREATE DATABASE rag_awkward");
         }
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("rag_awkward")); Statement st = c.createStatement()) {
-            st.execute("""
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("rag_awkward"));
+                Statement st = c.createStatement()) {
+            st.execute(
+                    """
                     CREATE SCHEMA "Sales";
                     CREATE SCHEMA hr;
                     CREATE TABLE "Sales"."OrderLines" ("LineId" int PRIMARY KEY, "Qty" int, "UnitPrice" numeric, "OrderRef" int);
@@ -96,23 +127,37 @@ class RetrievalITCase {
 
     @Test
     void aSecondIndexRunOfAnUnchangedSchemaDoesNothing() throws Exception {
-        IndexRun.Result again = new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
-                .run("erp", false, FlinkTarget.local(), 2);
+        IndexRun.Result again =
+                new IndexRun(
+                                admin,
+                                dev.sqlexam.database.TestDatabase.state(),
+                                ONNX,
+                                migrations,
+                                new PrintStream(new ByteArrayOutputStream()))
+                        .run("erp", false, FlinkTarget.local(), 2);
         assertThat(again.wasFresh()).isTrue();
-        IndexRun.Result forced = new IndexRun(admin, dev.sqlexam.database.TestDatabase.state(), ONNX, migrations, new PrintStream(new ByteArrayOutputStream()))
-                .run("erp", true, FlinkTarget.local(), 2);
+        IndexRun.Result forced =
+                new IndexRun(
+                                admin,
+                                dev.sqlexam.database.TestDatabase.state(),
+                                ONNX,
+                                migrations,
+                                new PrintStream(new ByteArrayOutputStream()))
+                        .run("erp", true, FlinkTarget.local(), 2);
         assertThat(forced.embedded()).as("unchanged stable text is never re-embedded").isZero();
         assertThat(forced.skipped()).isEqualTo(87 + 560);
     }
 
     @Test
     void retrievesTheTablesAQuestionIsAbout() throws Exception {
-        RetrievalService.Outcome o = ask("erp", "How many purchase orders did each buyer place in 2024?");
+        RetrievalService.Outcome o =
+                ask("erp", "How many purchase orders did each buyer place in 2024?");
         assertThat(o.packet().tableNames()).contains("purchase_orders");
         assertThat(o.trace().routeMethod()).isNotEqualTo("none");
         assertThat(o.trace().v1Tables()).isNotEmpty();
         assertThat(o.trace().v2Tables()).isNotEmpty();
-        assertThat(o.packet().tables()).allSatisfy(t -> assertThat(t.mSchema()).startsWith(t.name() + " ("));
+        assertThat(o.packet().tables())
+                .allSatisfy(t -> assertThat(t.mSchema()).startsWith(t.name() + " ("));
         assertThat(o.packet().docChunks()).isNotEmpty();
     }
 
@@ -120,21 +165,26 @@ class RetrievalITCase {
     void badQuestionsGetAClearErrorOrASaneResultNeverACrash() throws Exception {
         assertThat(ask("erp", "").trace().error()).contains("no words");
         assertThat(ask("erp", "?!?... ;--").trace().error()).contains("no words");
-        RetrievalService.Outcome huge = ask("erp", "Which warehouse holds the most inventory value? ".repeat(250));
+        RetrievalService.Outcome huge =
+                ask("erp", "Which warehouse holds the most inventory value? ".repeat(250));
         assertThat(huge.trace().error()).isNull();
         assertThat(huge.packet().tableNames()).isNotEmpty().hasSizeLessThanOrEqualTo(12);
-        RetrievalService.Outcome injection = ask("erp", "employees' | ! & :* ( drop table employees; --");
+        RetrievalService.Outcome injection =
+                ask("erp", "employees' | ! & :* ( drop table employees; --");
         assertThat(injection.trace().error()).isNull();
     }
 
     @Test
     void databasesWithoutKeysOrCommentsAndWithQuotedNamesAndSchemasWork() throws Exception {
-        RetrievalService.Outcome lines = ask("rag_awkward", "What is the total quantity on order lines?");
+        RetrievalService.Outcome lines =
+                ask("rag_awkward", "What is the total quantity on order lines?");
         assertThat(lines.packet().strategy()).isEqualTo("rag_v1");
         assertThat(lines.packet().tableNames()).contains("\"Sales\".\"OrderLines\"");
         assertThat(lines.packet().fkEdges()).isEmpty();
-        RetrievalService.Outcome staff = ask("rag_awkward", "What is the average monthly salary of staff?");
+        RetrievalService.Outcome staff =
+                ask("rag_awkward", "What is the average monthly salary of staff?");
         assertThat(staff.packet().tableNames()).contains("hr.staff");
-        assertThat(staff.trace().modules() == null || staff.trace().modules().contains("hr")).isTrue();
+        assertThat(staff.trace().modules() == null || staff.trace().modules().contains("hr"))
+                .isTrue();
     }
 }

@@ -1,7 +1,5 @@
 package dev.sqlexam.jobs.graph;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.config.JobFiles;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.database.ConnectionPolicy;
@@ -14,28 +12,61 @@ import dev.sqlexam.pipeline.PipelineConfig;
 import dev.sqlexam.pipeline.PipelineStep;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.api.dag.Transformation;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.junit.jupiter.api.Test;
 
-/** The Flink graph wires {@link PipelineStep}'s list in its order, with the steps the variants run and no other. */
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Flink graph wires {@link PipelineStep}'s list in its order, with the steps the variants run
+ * and no other.
+ */
 class PipelineGraphTest {
 
-    private static final JdbcUrlTemplate SERVER = new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=nobody");
-    private static final JobResources RESOURCES = JobResources.builder(SERVER, new dev.sqlexam.database.StateDatabase(SERVER, "sqlexam")).migrations(JobFiles.local(Path.of("../migrations")))
-            .reader(new ReaderAccess(ReaderAccess.Mode.CONNECTING_USER, SERVER, null, null), ConnectionPolicy.DEFAULT).poolSize(2).build();
+    private static final JdbcUrlTemplate SERVER =
+            new JdbcUrlTemplate("jdbc:postgresql://127.0.0.1:1/{db}?user=nobody");
+    private static final JobResources RESOURCES =
+            JobResources.builder(SERVER, new dev.sqlexam.database.StateDatabase(SERVER, "sqlexam"))
+                    .migrations(JobFiles.local(Path.of("../migrations")))
+                    .reader(
+                            new ReaderAccess(ReaderAccess.Mode.CONNECTING_USER, SERVER, null, null),
+                            ConnectionPolicy.DEFAULT)
+                    .poolSize(2)
+                    .build();
 
     @Test
     void everyStepInOrderWhenAVariantHasPreSqlAndThePlannerOn() {
-        Variants<PipelineConfig> configs = Variants.of(Map.of("on", config("on", Map.of("PRE_SQL_ENABLED", "true", "JOIN_PLANNER_ENABLED", "true"))));
+        Variants<PipelineConfig> configs =
+                Variants.of(
+                        Map.of(
+                                "on",
+                                config(
+                                        "on",
+                                        Map.of(
+                                                "PRE_SQL_ENABLED",
+                                                "true",
+                                                "JOIN_PLANNER_ENABLED",
+                                                "true"))));
 
-        assertThat(wiredUids(configs)).containsExactly("embed-question", "route-modules", "retrieve-schema", "split-by-generation",
-                "pre-sql-recall", "plan-joins", "generate-candidates", "split-by-variant", "evaluate-candidates");
+        assertThat(wiredUids(configs))
+                .containsExactly(
+                        "embed-question",
+                        "route-modules",
+                        "retrieve-schema",
+                        "split-by-generation",
+                        "pre-sql-recall",
+                        "plan-joins",
+                        "generate-candidates",
+                        "split-by-variant",
+                        "evaluate-candidates");
         assertThat(PipelineStep.untilGraded(configs)).hasSize(9).doesNotContain(PipelineStep.GRADE);
     }
 
@@ -43,22 +74,40 @@ class PipelineGraphTest {
     void optionalStepsAreLeftOutWhenNoVariantRunsThem() {
         Variants<PipelineConfig> configs = Variants.of(Map.of("off", config("off", Map.of())));
 
-        assertThat(wiredUids(configs)).containsExactly("embed-question", "route-modules", "retrieve-schema", "split-by-generation",
-                "generate-candidates", "split-by-variant", "evaluate-candidates");
-        assertThat(PipelineStep.untilGraded(configs)).doesNotContain(PipelineStep.PRE_SQL, PipelineStep.PLAN_JOINS);
+        assertThat(wiredUids(configs))
+                .containsExactly(
+                        "embed-question",
+                        "route-modules",
+                        "retrieve-schema",
+                        "split-by-generation",
+                        "generate-candidates",
+                        "split-by-variant",
+                        "evaluate-candidates");
+        assertThat(PipelineStep.untilGraded(configs))
+                .doesNotContain(PipelineStep.PRE_SQL, PipelineStep.PLAN_JOINS);
     }
 
     private static PipelineConfig config(String name, Map<String, String> overrides) {
-        return PipelineConfig.from(name, null, Settings.resolve(Map.of(), Map.of(), overrides), Generators.gold(), RESOURCES, false, 0);
+        return PipelineConfig.from(
+                name,
+                null,
+                Settings.resolve(Map.of(), Map.of(), overrides),
+                Generators.gold(),
+                RESOURCES,
+                false,
+                0);
     }
 
     /** The uids from the source to the evaluated candidates, in the order the graph chains them. */
     private static List<String> wiredUids(Variants<PipelineConfig> configs) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         var tasks = env.fromData(List.<ExamTask>of(), TypeInformation.of(ExamTask.class));
-        var graph = new PipelineGraph(configs, SharingPlan.unshared(configs.names(), 1), 1_000, 1, "");
+        var graph =
+                new PipelineGraph(configs, SharingPlan.unshared(configs.names(), 1), 1_000, 1, "");
         List<String> uids = new ArrayList<>();
-        for (Transformation<?> t = graph.generate(tasks).getTransformation(); !t.getInputs().isEmpty(); t = t.getInputs().get(0)) {
+        for (Transformation<?> t = graph.generate(tasks).getTransformation();
+                !t.getInputs().isEmpty();
+                t = t.getInputs().get(0)) {
             if (t.getUid() != null) uids.add(0, t.getUid());
         }
         return uids;

@@ -1,16 +1,18 @@
 package dev.sqlexam.jobs.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class ReportDataTest {
 
     @Test
     void wilsonIntervalByHand() {
-        // k = 8 of n = 10: centre (0.8 + 1.92/10) / 1.384 = 0.7167, half 1.96·sqrt(0.016 + 0.0096)/1.384 = 0.2266
+        // k = 8 of n = 10: centre (0.8 + 1.92/10) / 1.384 = 0.7167, half 1.96·sqrt(0.016 +
+        // 0.0096)/1.384 = 0.2266
         double[] w = ReportData.wilson(8, 10);
         assertThat(w[0]).isCloseTo(0.4902, within(1e-3));
         assertThat(w[1]).isCloseTo(0.9433, within(1e-3));

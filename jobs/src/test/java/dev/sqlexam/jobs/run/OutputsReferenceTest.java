@@ -1,10 +1,11 @@
 package dev.sqlexam.jobs.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.ExamSummary;
+
+import org.junit.jupiter.api.Test;
+
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -17,9 +18,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 
-/** docs/outputs.md's field reference names every field a run writes, and no field that is not written. */
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docs/outputs.md's field reference names every field a run writes, and no field that is not
+ * written.
+ */
 class OutputsReferenceTest {
 
     private static String section(String heading) throws Exception {
@@ -37,9 +42,15 @@ class OutputsReferenceTest {
     private static Set<String> fields(Class<?> type) {
         Set<String> out = new LinkedHashSet<>();
         for (RecordComponent c : type.getRecordComponents()) {
-            if (c.getAccessor().isAnnotationPresent(com.fasterxml.jackson.annotation.JsonUnwrapped.class)) out.addAll(fields(c.getType()));
-            else if (c.getAccessor().isAnnotationPresent(com.fasterxml.jackson.annotation.JsonProperty.class)) {
-                out.add(c.getAccessor().getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class).value());
+            if (c.getAccessor()
+                    .isAnnotationPresent(com.fasterxml.jackson.annotation.JsonUnwrapped.class))
+                out.addAll(fields(c.getType()));
+            else if (c.getAccessor()
+                    .isAnnotationPresent(com.fasterxml.jackson.annotation.JsonProperty.class)) {
+                out.add(
+                        c.getAccessor()
+                                .getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class)
+                                .value());
             } else out.add(snake(c.getName()));
         }
         return out;
@@ -47,7 +58,8 @@ class OutputsReferenceTest {
 
     private static void documents(String heading, Set<String> fields) throws Exception {
         String text = section(heading);
-        for (String field : fields) assertThat(text).as(heading + " documents " + field).contains("`" + field + "`");
+        for (String field : fields)
+            assertThat(text).as(heading + " documents " + field).contains("`" + field + "`");
     }
 
     @Test
@@ -55,9 +67,13 @@ class OutputsReferenceTest {
         Set<String> written = fields(ExamRecord.class);
         documents("`exam_log.jsonl`", written);
         List<String> documented = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^\\| ((?:`[a-z_]+`(?:, )?)+) \\|").matcher(section("`exam_log.jsonl`"));
+        Matcher m =
+                Pattern.compile("(?m)^\\| ((?:`[a-z_]+`(?:, )?)+) \\|")
+                        .matcher(section("`exam_log.jsonl`"));
         while (m.find()) for (String f : m.group(1).split(", ")) documented.add(f.replace("`", ""));
-        assertThat(documented).as("documented fields the exam log does not write").isSubsetOf(written);
+        assertThat(documented)
+                .as("documented fields the exam log does not write")
+                .isSubsetOf(written);
         assertThat(written).hasSizeGreaterThanOrEqualTo(40);
     }
 
@@ -73,9 +89,12 @@ class OutputsReferenceTest {
     @Test
     void examResultsColumnsAreDocumented() throws Exception {
         Set<String> columns = new LinkedHashSet<>();
-        try (Connection c = DriverManager.getConnection(TestDatabase.state().url()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT column_name FROM information_schema.columns WHERE table_schema = 'exam' "
-                        + "AND table_name = 'results' ORDER BY ordinal_position")) {
+        try (Connection c = DriverManager.getConnection(TestDatabase.state().url());
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT column_name FROM information_schema.columns WHERE table_schema = 'exam' "
+                                        + "AND table_name = 'results' ORDER BY ordinal_position")) {
             while (rs.next()) columns.add(rs.getString(1));
         }
         assertThat(columns).isNotEmpty();

@@ -1,31 +1,38 @@
 package dev.sqlexam.jobs.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 class VariantFileTest {
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void aVariantExtendsAnotherAndItsOwnOptionsWin() throws Exception {
-        Files.writeString(tmp.resolve("base.yaml"), "name: base\noptions:\n  USE_SCHEMA_RAG_V2: true\n  MULTI_CANDIDATE_K: 4\n");
+        Files.writeString(
+                tmp.resolve("base.yaml"),
+                "name: base\noptions:\n  USE_SCHEMA_RAG_V2: true\n  MULTI_CANDIDATE_K: 4\n");
         Files.createDirectories(tmp.resolve("more"));
-        Files.writeString(tmp.resolve("more/child.yaml"), "description: a child\nextends: ../base.yaml\noptions:\n  MULTI_CANDIDATE_K: 6\n"
-                + "  llm_temperature: 0.0\n");
+        Files.writeString(
+                tmp.resolve("more/child.yaml"),
+                "description: a child\nextends: ../base.yaml\noptions:\n  MULTI_CANDIDATE_K: 6\n"
+                        + "  llm_temperature: 0.0\n");
         VariantFile child = VariantFile.read(tmp.resolve("more/child.yaml"));
         assertThat(child.name()).as("the file name when none is given").isEqualTo("child");
         assertThat(child.description()).isEqualTo("a child");
-        assertThat(child.options()).containsEntry("USE_SCHEMA_RAG_V2", "true").containsEntry("MULTI_CANDIDATE_K", "6")
+        assertThat(child.options())
+                .containsEntry("USE_SCHEMA_RAG_V2", "true")
+                .containsEntry("MULTI_CANDIDATE_K", "6")
                 .containsEntry("llm_temperature", "0.0");
         Settings s = Settings.defaults().withVariant(child.options());
         assertThat(s.get(SqlExamOptions.MULTI_CANDIDATE_K)).isEqualTo(6);
@@ -35,12 +42,17 @@ class VariantFileTest {
     @Test
     void mistakesAreNamedWithTheFile() throws Exception {
         Files.writeString(tmp.resolve("typo.yaml"), "name: typo\noption:\n  X: 1\n");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("typo.yaml"))).hasMessageContaining("typo.yaml").hasMessageContaining("unknown key 'option'");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("typo.yaml")))
+                .hasMessageContaining("typo.yaml")
+                .hasMessageContaining("unknown key 'option'");
         Files.writeString(tmp.resolve("loop.yaml"), "extends: loop.yaml\n");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("loop.yaml"))).hasMessageContaining("extends itself");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("loop.yaml")))
+                .hasMessageContaining("extends itself");
         Files.writeString(tmp.resolve("bad name.yaml"), "name: 'a b'\n");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("bad name.yaml"))).hasMessageContaining("must be letters");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("missing.yaml"))).hasMessageContaining("cannot read variant file");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("bad name.yaml")))
+                .hasMessageContaining("must be letters");
+        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("missing.yaml")))
+                .hasMessageContaining("cannot read variant file");
     }
 
     @Test
@@ -52,11 +64,22 @@ class VariantFileTest {
                 Settings.defaults().withVariant(v.options());
             }
         }
-        VariantFile qwen = VariantFile.read(Home.resolve().resolve("flink-conf/variants/qwen-linker-planner.yaml"));
+        VariantFile qwen =
+                VariantFile.read(
+                        Home.resolve().resolve("flink-conf/variants/qwen-linker-planner.yaml"));
         Settings s = Settings.defaults().withVariant(qwen.options());
         assertThat(s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED)).isTrue();
         assertThat(s.get(SqlExamOptions.JOIN_PLANNER_ENABLED)).isTrue();
-        assertThat(Settings.defaults().withVariant(VariantFile.read(Home.resolve().resolve("flink-conf/variants/defaults.yaml")).options())
-                .differencesFrom(Settings.defaults())).as("defaults is the registry's defaults").isEmpty();
+        assertThat(
+                        Settings.defaults()
+                                .withVariant(
+                                        VariantFile.read(
+                                                        Home.resolve()
+                                                                .resolve(
+                                                                        "flink-conf/variants/defaults.yaml"))
+                                                .options())
+                                .differencesFrom(Settings.defaults()))
+                .as("defaults is the registry's defaults")
+                .isEmpty();
     }
 }

@@ -17,6 +17,7 @@ import dev.sqlexam.suite.SuiteGrading;
 import dev.sqlexam.suite.TestSuite;
 import dev.sqlexam.suite.TestSuites;
 import dev.sqlexam.suite.Witness;
+
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,15 +27,23 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Everything the integration test grades with, per schema: the exam database (erp and demo as migrated; clinic created
- * from its files), an empty copy of the schema, random databases of {@link IndependentRows}, and the project's test suite
- * with its grading, built as {@code TestSuiteITCase} builds them, its manifest in a state database of this test's own (so
- * that every database made here can be dropped at the end).
+ * Everything the integration test grades with, per schema: the exam database (erp and demo as
+ * migrated; clinic created from its files), an empty copy of the schema, random databases of {@link
+ * IndependentRows}, and the project's test suite with its grading, built as {@code TestSuiteITCase}
+ * builds them, its manifest in a state database of this test's own (so that every database made
+ * here can be dropped at the end).
  */
 final class Environment implements AutoCloseable {
 
-    record Schema(String name, String examDb, List<ExamQuestion> questions, Catalog catalog, String emptyDb, List<String> randomDbs,
-            TestSuite suite, SuiteGrading grading) {}
+    record Schema(
+            String name,
+            String examDb,
+            List<ExamQuestion> questions,
+            Catalog catalog,
+            String emptyDb,
+            List<String> randomDbs,
+            TestSuite suite,
+            SuiteGrading grading) {}
 
     static final int SUITE_SIZE = 5;
     static final int RANDOM_DATABASES = 3;
@@ -67,26 +76,42 @@ final class Environment implements AutoCloseable {
         StateDatabase state = new StateDatabase(admin, stateDb);
         Migrations.migrate(admin, state, TestDatabase.migrationsDir(), name -> false);
         ReaderAccess userReader = ReaderAccess.resolve(admin, "erp", null);
-        PooledConnections userPool = new PooledConnections(userReader.url(), userReader.initSql(), true, ConnectionPolicy.DEFAULT);
+        PooledConnections userPool =
+                new PooledConnections(
+                        userReader.url(), userReader.initSql(), true, ConnectionPolicy.DEFAULT);
         closing.add(userPool);
         judge = new Judge(new ReadOnlyExecutor(userPool, 20_000, 20_000));
         ReaderRole.ensure(state.server(), state.database());
         ReaderAccess suiteReader = ReaderAccess.resolve(state.server(), state.database(), null);
-        PooledConnections suitePool = new PooledConnections(suiteReader.url(), suiteReader.initSql(), true, ConnectionPolicy.DEFAULT);
+        PooledConnections suitePool =
+                new PooledConnections(
+                        suiteReader.url(), suiteReader.initSql(), true, ConnectionPolicy.DEFAULT);
         closing.add(suitePool);
         ReadOnlyExecutor onSuite = new ReadOnlyExecutor(suitePool, 10_000, 10_000);
-        // a pool of at most 48 candidates keeps the build within CI's time (-Dindep.pool for more; the default pool is 300)
-        SuiteBuilder builder = new SuiteBuilder(state.server(), state.url(), onSuite, Tolerance.DEFAULT, Integer.getInteger("indep.pool", 48), 120_000);
+        // a pool of at most 48 candidates keeps the build within CI's time (-Dindep.pool for more;
+        // the default pool is 300)
+        SuiteBuilder builder =
+                new SuiteBuilder(
+                        state.server(),
+                        state.url(),
+                        onSuite,
+                        Tolerance.DEFAULT,
+                        Integer.getInteger("indep.pool", 48),
+                        120_000);
         for (String name : CaseFiles.SCHEMAS) {
             String ddl = CaseFiles.schemaDdl(name);
-            String examDb = name.equals("clinic") ? scratch.create("clinic", ddl + "\n" + CaseFiles.clinicData()) : name;
+            String examDb =
+                    name.equals("clinic")
+                            ? scratch.create("clinic", ddl + "\n" + CaseFiles.clinicData())
+                            : name;
             List<ExamQuestion> questions = CaseFiles.questions(name, examDb);
             String emptyDb = scratch.create(name + "_empty", ddl);
             Catalog catalog;
             try (Connection c = scratch.open(emptyDb)) {
                 catalog = Catalog.read(c);
             }
-            List<String> golds = questions.stream().flatMap(q -> q.allGoldSql().stream()).distinct().toList();
+            List<String> golds =
+                    questions.stream().flatMap(q -> q.allGoldSql().stream()).distinct().toList();
             List<String> randomDbs = randomDatabases(name, ddl, examDb, catalog, golds);
             TestSuite suite;
             try (Connection c = userPool.open(examDb)) {
@@ -94,17 +119,39 @@ final class Environment implements AutoCloseable {
                 SuiteBuilder.Source source = SuiteBuilder.Source.read("indep/" + name, examDb, c);
                 long start = System.nanoTime();
                 suite = builder.suiteFor(source, golds, SUITE_SIZE).suite();
-                System.out.printf("[indep] %s: suite of %d databases, coverage %d/%d, %.1f s; %d golds; random databases %s%n", name,
-                        suite.databases().size(), suite.distinguished(), suite.neighbours(), (System.nanoTime() - start) / 1e9, golds.size(), randomDbs);
+                System.out.printf(
+                        "[indep] %s: suite of %d databases, coverage %d/%d, %.1f s; %d golds; random databases %s%n",
+                        name,
+                        suite.databases().size(),
+                        suite.distinguished(),
+                        suite.neighbours(),
+                        (System.nanoTime() - start) / 1e9,
+                        golds.size(),
+                        randomDbs);
             }
-            TestSuites suites = new TestSuites(state.server(), suiteReader, ConnectionPolicy.DEFAULT, Map.of(examDb, suite));
-            SuiteGrading grading = new SuiteGrading(suites, onSuite, new QueryCache(4_096, 20_000), Judge.GRADER,
-                    new Witness(state.server(), onSuite, suitePool));
-            schemas.put(name, new Schema(name, examDb, questions, catalog, emptyDb, randomDbs, suite, grading));
+            TestSuites suites =
+                    new TestSuites(
+                            state.server(),
+                            suiteReader,
+                            ConnectionPolicy.DEFAULT,
+                            Map.of(examDb, suite));
+            SuiteGrading grading =
+                    new SuiteGrading(
+                            suites,
+                            onSuite,
+                            new QueryCache(4_096, 20_000),
+                            Judge.GRADER,
+                            new Witness(state.server(), onSuite, suitePool));
+            schemas.put(
+                    name,
+                    new Schema(
+                            name, examDb, questions, catalog, emptyDb, randomDbs, suite, grading));
         }
     }
 
-    private List<String> randomDatabases(String name, String ddl, String examDb, Catalog catalog, List<String> golds) throws Exception {
+    private List<String> randomDatabases(
+            String name, String ddl, String examDb, Catalog catalog, List<String> golds)
+            throws Exception {
         Map<String, Map<String, List<String>>> samples;
         try (Connection c = scratch.open(examDb)) {
             samples = IndependentRows.sample(c, catalog, 12);
@@ -113,8 +160,17 @@ final class Environment implements AutoCloseable {
         for (int i = 0; i < RANDOM_DATABASES; i++) {
             String db = scratch.create(name + "_random" + i, ddl);
             try (Connection c = scratch.open(db)) {
-                int rows = IndependentRows.fill(c, catalog, samples, golds, new IndependentRows.Profile(3 + 3 * i, 8 + 6 * i, 0.1 + 0.1 * i,
-                        20_240_517L + 7_919L * i + name.hashCode()));
+                int rows =
+                        IndependentRows.fill(
+                                c,
+                                catalog,
+                                samples,
+                                golds,
+                                new IndependentRows.Profile(
+                                        3 + 3 * i,
+                                        8 + 6 * i,
+                                        0.1 + 0.1 * i,
+                                        20_240_517L + 7_919L * i + name.hashCode()));
                 System.out.printf("[indep] %s: random database %s, %d rows%n", name, db, rows);
             }
             out.add(db);
@@ -125,7 +181,16 @@ final class Environment implements AutoCloseable {
     /** Table name → column name → type family, for {@link PaperMutator}. */
     static Map<String, Map<String, String>> columnFamilies(Catalog catalog) {
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
-        catalog.tables().forEach((t, table) -> table.columns().forEach(c -> out.computeIfAbsent(t, k -> new LinkedHashMap<>()).put(c.name(), c.family())));
+        catalog.tables()
+                .forEach(
+                        (t, table) ->
+                                table.columns()
+                                        .forEach(
+                                                c ->
+                                                        out.computeIfAbsent(
+                                                                        t,
+                                                                        k -> new LinkedHashMap<>())
+                                                                .put(c.name(), c.family())));
         return out;
     }
 
@@ -134,8 +199,11 @@ final class Environment implements AutoCloseable {
         for (AutoCloseable c : closing) c.close();
         List<String> made = new ArrayList<>();
         for (String db : scratch.existing("")) {
-            boolean suiteOfOurs = schemas.values().stream().anyMatch(s -> db.startsWith("sqlexam_suite_" + s.suite().hash()));
-            if (!before.contains(db) && (suiteOfOurs || db.startsWith(ScratchDatabases.PREFIX))) made.add(db);
+            boolean suiteOfOurs =
+                    schemas.values().stream()
+                            .anyMatch(s -> db.startsWith("sqlexam_suite_" + s.suite().hash()));
+            if (!before.contains(db) && (suiteOfOurs || db.startsWith(ScratchDatabases.PREFIX)))
+                made.add(db);
         }
         for (String db : made) scratch.drop(db);
         scratch.dropAll();

@@ -9,15 +9,18 @@ import dev.sqlexam.sql.LimitTieProbe;
 import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
+
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
 /**
- * Runs a question's golds and a prediction on one database (as sqlexam's reader, read-only) and compares them with the
- * project's grader: bags, free column order, order only when the gold orders, ties, tolerances, alternatives.
+ * Runs a question's golds and a prediction on one database (as sqlexam's reader, read-only) and
+ * compares them with the project's grader: bags, free column order, order only when the gold
+ * orders, ties, tolerances, alternatives.
  */
 final class Judge {
 
@@ -39,11 +42,17 @@ final class Judge {
     /** Every gold of the question (gold first, then alternatives) run on {@code database}. */
     List<Grader.GoldRun> golds(ExamQuestion q, String database) {
         List<Grader.GoldRun> runs = new ArrayList<>();
-        for (String sql : q.allGoldSql()) runs.add(new Grader.GoldRun(sql, OrderSpec.forGold(sql, q.orderMatters()), run(database, sql)));
+        for (String sql : q.allGoldSql())
+            runs.add(
+                    new Grader.GoldRun(
+                            sql, OrderSpec.forGold(sql, q.orderMatters()), run(database, sql)));
         return runs;
     }
 
-    /** Why the golds are not a fair reference on {@code database} (one fails, or its LIMIT cuts through a tie); empty when they are. */
+    /**
+     * Why the golds are not a fair reference on {@code database} (one fails, or its LIMIT cuts
+     * through a tie); empty when they are.
+     */
     Optional<String> goldProblem(String database, List<Grader.GoldRun> golds) {
         for (Grader.GoldRun g : golds) {
             if (!g.outcome().ok()) return Optional.of("gold fails: " + g.outcome().error());
@@ -51,7 +60,9 @@ final class Judge {
             if (probe.isPresent()) {
                 QueryOutcome p = run(database, probe.get().sql());
                 if (!p.ok()) return Optional.of("tie probe fails: " + p.error());
-                if (LimitTieProbe.tieAtLimit(probe.get(), p.result(), Tolerance.DEFAULT::valuesEqual)) return Optional.of("gold's LIMIT cuts a tie");
+                if (LimitTieProbe.tieAtLimit(
+                        probe.get(), p.result(), Tolerance.DEFAULT::valuesEqual))
+                    return Optional.of("gold's LIMIT cuts a tie");
             } else if (LimitTieProbe.unreadable(g.sql()) != null) {
                 return Optional.of("gold's LIMIT cannot be probed");
             }
@@ -64,10 +75,11 @@ final class Judge {
     }
 
     /**
-     * Whether the prediction differs from every gold on {@code database}: TRUE, FALSE, or empty when that cannot be told
-     * there (a gold is undefined, or the prediction timed out or met a failure of the server). A gold's ORDER BY keys after
-     * the first are taken as tie-breakers the question may not ask for: the prediction must also differ from the gold
-     * ordered by its first key only, and where that gold's LIMIT cuts a tie the database tells nothing (choosing other
+     * Whether the prediction differs from every gold on {@code database}: TRUE, FALSE, or empty
+     * when that cannot be told there (a gold is undefined, or the prediction timed out or met a
+     * failure of the server). A gold's ORDER BY keys after the first are taken as tie-breakers the
+     * question may not ask for: the prediction must also differ from the gold ordered by its first
+     * key only, and where that gold's LIMIT cuts a tie the database tells nothing (choosing other
      * tied rows is not wrong).
      */
     Optional<Boolean> differs(ExamQuestion q, String database, String prediction) {
@@ -75,18 +87,34 @@ final class Judge {
         if (goldProblem(database, golds).isPresent()) return Optional.empty();
         List<Grader.GoldRun> loose = new ArrayList<>();
         for (String sql : q.allGoldSql()) {
-            firstKeyOnly(sql).ifPresent(l -> loose.add(new Grader.GoldRun(l, OrderSpec.forGold(l, q.orderMatters()), run(database, l))));
+            firstKeyOnly(sql)
+                    .ifPresent(
+                            l ->
+                                    loose.add(
+                                            new Grader.GoldRun(
+                                                    l,
+                                                    OrderSpec.forGold(l, q.orderMatters()),
+                                                    run(database, l))));
         }
         if (goldProblem(database, loose).isPresent()) return Optional.empty();
         QueryOutcome pred = run(database, prediction);
-        if (!pred.ok() && (pred.errorClass() == ErrorClass.INFRA_FAILURE || pred.errorClass() == ErrorClass.QUERY_TIMEOUT)) return Optional.empty();
-        return Optional.of(!grade(golds, pred).lenientCorrect() && (loose.isEmpty() || !grade(loose, pred).lenientCorrect()));
+        if (!pred.ok()
+                && (pred.errorClass() == ErrorClass.INFRA_FAILURE
+                        || pred.errorClass() == ErrorClass.QUERY_TIMEOUT)) return Optional.empty();
+        return Optional.of(
+                !grade(golds, pred).lenientCorrect()
+                        && (loose.isEmpty() || !grade(loose, pred).lenientCorrect()));
     }
 
-    /** The query with its top-level ORDER BY cut to the first key; empty when it has fewer than two keys or does not parse. */
+    /**
+     * The query with its top-level ORDER BY cut to the first key; empty when it has fewer than two
+     * keys or does not parse.
+     */
     static Optional<String> firstKeyOnly(String sql) {
         try {
-            if (CCJSqlParserUtil.parse(sql) instanceof PlainSelect ps && ps.getOrderByElements() != null && ps.getOrderByElements().size() > 1) {
+            if (CCJSqlParserUtil.parse(sql) instanceof PlainSelect ps
+                    && ps.getOrderByElements() != null
+                    && ps.getOrderByElements().size() > 1) {
                 ps.setOrderByElements(List.of(ps.getOrderByElements().get(0)));
                 return Optional.of(ps.toString());
             }

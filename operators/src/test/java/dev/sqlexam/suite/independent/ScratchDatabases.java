@@ -2,6 +2,7 @@ package dev.sqlexam.suite.independent;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -15,9 +16,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Databases this package creates on the test cluster, all named {@code indep_…} and all dropped by {@link #dropAll}: the
- * clinic exam database, empty copies of a schema (from its DDL) that witnesses and evidence are loaded into, and the
- * random databases of {@link IndependentRows}.
+ * Databases this package creates on the test cluster, all named {@code indep_…} and all dropped by
+ * {@link #dropAll}: the clinic exam database, empty copies of a schema (from its DDL) that
+ * witnesses and evidence are loaded into, and the random databases of {@link IndependentRows}.
  */
 final class ScratchDatabases implements AutoCloseable {
 
@@ -30,18 +31,24 @@ final class ScratchDatabases implements AutoCloseable {
         this.admin = admin;
     }
 
-    /** A new database {@code indep_<purpose>_<run>} with {@code ddl} applied, readable by sqlexam's reader role. */
+    /**
+     * A new database {@code indep_<purpose>_<run>} with {@code ddl} applied, readable by sqlexam's
+     * reader role.
+     */
     String create(String purpose, String ddl) throws SQLException {
         String name = PREFIX + purpose + "_" + run;
         if (!JdbcUrlTemplate.isSafeDatabaseName(name)) throw new IllegalArgumentException(name);
         drop(name);
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE " + name);
         }
         created.add(name);
-        if (ddl != null) try (Connection c = open(name); Statement st = c.createStatement()) {
-            st.execute(ddl);
-        }
+        if (ddl != null)
+            try (Connection c = open(name);
+                    Statement st = c.createStatement()) {
+                st.execute(ddl);
+            }
         Migrations.grantReadAccess(admin, name);
         return name;
     }
@@ -51,13 +58,17 @@ final class ScratchDatabases implements AutoCloseable {
     }
 
     void drop(String name) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres")); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
         created.remove(name);
     }
 
-    /** Empties every table of {@code database} and loads the statements in one transaction; throws the first statement's error. */
+    /**
+     * Empties every table of {@code database} and loads the statements in one transaction; throws
+     * the first statement's error.
+     */
     void load(String database, List<String> inserts) throws SQLException {
         try (Connection c = open(database)) {
             c.setAutoCommit(false);
@@ -78,26 +89,39 @@ final class ScratchDatabases implements AutoCloseable {
 
     static void truncateAll(Connection c) throws SQLException {
         List<String> tables = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
             while (rs.next()) tables.add(Catalog.quote(rs.getString(1)));
         }
-        if (!tables.isEmpty()) try (Statement st = c.createStatement()) {
-            st.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
-        }
+        if (!tables.isEmpty())
+            try (Statement st = c.createStatement()) {
+                st.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
+            }
     }
 
     /**
-     * Loads rows given as text (null: NULL) into {@code table}'s {@code columns}, each under a savepoint; returns the error of
-     * each row that did not take (empty when all did). The server turns each text into the column's type, domains and enums
-     * included.
+     * Loads rows given as text (null: NULL) into {@code table}'s {@code columns}, each under a
+     * savepoint; returns the error of each row that did not take (empty when all did). The server
+     * turns each text into the column's type, domains and enums included.
      */
-    static List<String> insertText(Connection c, String table, List<String> columns, List<List<String>> rows) throws SQLException {
-        String sql = "INSERT INTO " + Catalog.quote(table) + " (" + String.join(", ", columns.stream().map(Catalog::quote).toList())
-                + ") VALUES (" + String.join(", ", columns.stream().map(x -> "?").toList()) + ")";
+    static List<String> insertText(
+            Connection c, String table, List<String> columns, List<List<String>> rows)
+            throws SQLException {
+        String sql =
+                "INSERT INTO "
+                        + Catalog.quote(table)
+                        + " ("
+                        + String.join(", ", columns.stream().map(Catalog::quote).toList())
+                        + ") VALUES ("
+                        + String.join(", ", columns.stream().map(x -> "?").toList())
+                        + ")";
         List<String> errors = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement(sql)) {
             for (List<String> row : rows) {
-                for (int i = 0; i < columns.size(); i++) st.setObject(i + 1, row.get(i), Types.OTHER);
+                for (int i = 0; i < columns.size(); i++)
+                    st.setObject(i + 1, row.get(i), Types.OTHER);
                 var sp = c.setSavepoint();
                 try {
                     st.executeUpdate();
@@ -114,7 +138,10 @@ final class ScratchDatabases implements AutoCloseable {
     /** Names of the databases on the server that start with {@code prefix}. */
     List<String> existing(String prefix) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Connection c = open("postgres"); PreparedStatement st = c.prepareStatement("SELECT datname FROM pg_database WHERE datname LIKE ? || '%'")) {
+        try (Connection c = open("postgres");
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "SELECT datname FROM pg_database WHERE datname LIKE ? || '%'")) {
             st.setString(1, prefix);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) out.add(rs.getString(1));

@@ -9,8 +9,9 @@ import java.util.TreeMap;
 final class Tally {
 
     /**
-     * One row: wrong predictions that agree on the exam database, caught, caught with evidence that replays on the real schema,
-     * caught with evidence that replays only with foreign keys off (parent rows missing from it); controls, graded wrong.
+     * One row: wrong predictions that agree on the exam database, caught, caught with evidence that
+     * replays on the real schema, caught with evidence that replays only with foreign keys off
+     * (parent rows missing from it); controls, graded wrong.
      */
     static final class Row {
         int wrong;
@@ -34,7 +35,8 @@ final class Tally {
     }
 
     Row row(String schema, String kind) {
-        return rows.computeIfAbsent(schema, k -> new TreeMap<>()).computeIfAbsent(kind, k -> new Row());
+        return rows.computeIfAbsent(schema, k -> new TreeMap<>())
+                .computeIfAbsent(kind, k -> new Row());
     }
 
     Row total() {
@@ -55,27 +57,88 @@ final class Tally {
     String table() {
         StringBuilder out = new StringBuilder("[indep] " + title + "\n");
         String format = "[indep] %-8s %-34s %6s %7s %9s %9s %9s %13s%n";
-        out.append(String.format(format, "schema", "kind", "wrong", "caught", "replayed", "w/o FKs", "controls", "graded wrong"));
+        out.append(
+                String.format(
+                        format,
+                        "schema",
+                        "kind",
+                        "wrong",
+                        "caught",
+                        "replayed",
+                        "w/o FKs",
+                        "controls",
+                        "graded wrong"));
         for (var s : rows.entrySet()) {
             Row schemaTotal = new Row();
             for (var k : s.getValue().entrySet()) {
                 Row r = k.getValue();
                 add(schemaTotal, r);
-                out.append(String.format(format, s.getKey(), k.getKey(), r.wrong, r.caught, r.replayed, r.replayedWithoutKeys, r.controls, r.controlsWrong));
+                out.append(
+                        String.format(
+                                format,
+                                s.getKey(),
+                                k.getKey(),
+                                r.wrong,
+                                r.caught,
+                                r.replayed,
+                                r.replayedWithoutKeys,
+                                r.controls,
+                                r.controlsWrong));
             }
-            out.append(String.format(format, s.getKey(), "= all kinds", schemaTotal.wrong, schemaTotal.caught, schemaTotal.replayed,
-                    schemaTotal.replayedWithoutKeys, schemaTotal.controls, schemaTotal.controlsWrong));
+            out.append(
+                    String.format(
+                            format,
+                            s.getKey(),
+                            "= all kinds",
+                            schemaTotal.wrong,
+                            schemaTotal.caught,
+                            schemaTotal.replayed,
+                            schemaTotal.replayedWithoutKeys,
+                            schemaTotal.controls,
+                            schemaTotal.controlsWrong));
         }
         Row t = total();
-        out.append(String.format(format, "ALL", "", t.wrong, t.caught, t.replayed, t.replayedWithoutKeys, t.controls, t.controlsWrong));
-        out.append(String.format("[indep] caught %d of %d wrong predictions that agree on the exam database (%.1f%%), %d with evidence that replays"
-                + " on the real schema (%d more only with foreign keys off); controls graded wrong: %d of %d%n", t.caught, t.wrong,
-                100.0 * t.caught / Math.max(1, t.wrong), t.replayed, t.replayedWithoutKeys, t.controlsWrong, t.controls));
-        replayFailures.forEach((why, n) -> out.append(String.format("[indep]   evidence that does not replay: %3d %s%n", n, why)));
+        out.append(
+                String.format(
+                        format,
+                        "ALL",
+                        "",
+                        t.wrong,
+                        t.caught,
+                        t.replayed,
+                        t.replayedWithoutKeys,
+                        t.controls,
+                        t.controlsWrong));
+        out.append(
+                String.format(
+                        "[indep] caught %d of %d wrong predictions that agree on the exam database (%.1f%%), %d with evidence that replays"
+                                + " on the real schema (%d more only with foreign keys off); controls graded wrong: %d of %d%n",
+                        t.caught,
+                        t.wrong,
+                        100.0 * t.caught / Math.max(1, t.wrong),
+                        t.replayed,
+                        t.replayedWithoutKeys,
+                        t.controlsWrong,
+                        t.controls));
+        replayFailures.forEach(
+                (why, n) ->
+                        out.append(
+                                String.format(
+                                        "[indep]   evidence that does not replay: %3d %s%n",
+                                        n, why)));
         missed.forEach(m -> out.append("[indep]   missed ").append(oneLine(m)).append('\n'));
-        notReplayed.forEach(m -> out.append("[indep]   evidence does not replay: ").append(oneLine(m)).append('\n'));
-        controlsGradedWrong.forEach(m -> out.append("[indep]   control graded wrong: ").append(oneLine(m)).append('\n'));
-        notChecked.forEach(m -> out.append("[indep]   not checked: ").append(oneLine(m)).append('\n'));
+        notReplayed.forEach(
+                m ->
+                        out.append("[indep]   evidence does not replay: ")
+                                .append(oneLine(m))
+                                .append('\n'));
+        controlsGradedWrong.forEach(
+                m ->
+                        out.append("[indep]   control graded wrong: ")
+                                .append(oneLine(m))
+                                .append('\n'));
+        notChecked.forEach(
+                m -> out.append("[indep]   not checked: ").append(oneLine(m)).append('\n'));
         return out.toString();
     }
 
