@@ -147,6 +147,8 @@ final class ColumnValues {
                 }
             }
         } catch (RuntimeException unreadable) {
+            // a sample value that does not read as its column's type: no edge values, the sample
+            // itself still fills the column
             return List.of();
         }
         return out.stream().map(v -> fit(column, v)).filter(v -> v != null).distinct().toList();

@@ -53,22 +53,33 @@ public final class Neighbours {
     private Neighbours() {}
 
     /**
+     * Why the parser cannot read {@code sql} into the sites its neighbours are made at (a gold that
+     * then gets no neighbours, so no suite database is chosen for it), or null when it can.
+     */
+    public static String unreadable(String sql) {
+        try {
+            QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(sql)));
+            return null;
+        } catch (Exception | StackOverflowError e) {
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            int nl = message.indexOf('\n');
+            return nl < 0 ? message : message.substring(0, nl);
+        }
+    }
+
+    /**
      * Every distinct neighbour of {@code sql} (none when the parser cannot read it), capped at
      * {@code max}.
      */
     public static List<Neighbour> of(String sql, int max) {
         String body = SqlText.stripTrailingSemicolons(sql);
         Statement original;
-        try {
-            original = SqlParsing.parse(body);
-        } catch (Exception | StackOverflowError e) {
-            return List.of();
-        }
         QuerySites sites;
         try {
+            original = SqlParsing.parse(body);
             sites = QuerySites.of(original);
-        } catch (RuntimeException | StackOverflowError e) {
-            return List.of();
+        } catch (Exception | StackOverflowError unreadable) {
+            return List.of(); // unreadable(sql) says why, for the suite's notes
         }
         String printed = original.toString();
         Map<String, Neighbour> out = new LinkedHashMap<>();

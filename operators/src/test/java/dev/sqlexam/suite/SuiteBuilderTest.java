@@ -43,4 +43,22 @@ class SuiteBuilderTest {
                 .noneMatch(k -> k.matches(".*\\d$") || k.startsWith("comparison "));
         assertThat(kinds.size()).isLessThan(mutations.stream().distinct().toList().size());
     }
+
+    @Test
+    void goldsTheParserCannotReadAreNamedInTheSuitesNotesNotDroppedSilently() {
+        assertThat(
+                        SuiteBuilder.unreadableGolds(
+                                java.util.List.of("SELECT 1", "SELECT a FROM t WHERE b > 2")))
+                .isEmpty();
+        assertThat(
+                        SuiteBuilder.unreadableGolds(
+                                java.util.List.of("SELECT 1", "SELEKT nothing FROM")))
+                .singleElement()
+                .satisfies(
+                        note ->
+                                assertThat(note)
+                                        .startsWith("1 gold(s) the SQL parser cannot read"));
+        assertThat(Neighbours.of("SELEKT nothing FROM", 10)).isEmpty();
+        assertThat(Neighbours.unreadable("SELEKT nothing FROM")).isNotBlank();
+    }
 }

@@ -26,6 +26,9 @@ public final class CpuSampler implements AutoCloseable {
                                 try {
                                     Thread.sleep(sampleMs);
                                 } catch (InterruptedException e) {
+                                    Thread.currentThread()
+                                            .interrupt(); // stopped: the flag stays set for the
+                                    // owner
                                     return;
                                 }
                                 double m = os.getCpuLoad();

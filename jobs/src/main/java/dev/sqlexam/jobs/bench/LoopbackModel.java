@@ -73,6 +73,9 @@ public final class LoopbackModel implements AutoCloseable {
                                 try {
                                     Thread.sleep(sampleMs);
                                 } catch (InterruptedException e) {
+                                    Thread.currentThread()
+                                            .interrupt(); // stopped: the flag stays set for the
+                                    // owner
                                     return;
                                 }
                             }

@@ -47,6 +47,9 @@ public final class MemoryProbe implements AutoCloseable {
                                 try {
                                     Thread.sleep(sampleMs);
                                 } catch (InterruptedException e) {
+                                    Thread.currentThread()
+                                            .interrupt(); // stopped: the flag stays set for the
+                                    // owner
                                     return;
                                 }
                             }
