@@ -65,6 +65,7 @@ final class MigrationStamp {
                         : Optional.empty();
             }
         } catch (SQLException e) {
+            // no stamp table yet (a new or older database): not stamped
             return Optional.empty();
         }
     }

@@ -264,6 +264,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
                 else physical.setAutoCommit(false);
             }
         } catch (SQLException e) {
+            // a connection that cannot be reset is closed below, not pooled
             keep = false;
         }
         if (!keep || !slots.giveBack(key, physical)) {
@@ -277,6 +278,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         try {
             return c.isValid(2);
         } catch (SQLException e) {
+            // a connection that cannot say is not valid
             return false;
         }
     }

@@ -126,6 +126,7 @@ public final class SemanticCorruptor {
         try {
             return SqlParsing.parse(SqlText.stripTrailingSemicolons(sql)) instanceof PlainSelect;
         } catch (Exception | StackOverflowError unreadable) {
+            // unreadable SQL has no structure to corrupt
             return false;
         }
     }

@@ -138,6 +138,7 @@ final class BaselineFilters {
                     ? LocalDate.of(Integer.parseInt(p[2]), month(p[1]), Integer.parseInt(p[0]))
                     : LocalDate.of(Integer.parseInt(p[2]), month(p[0]), Integer.parseInt(p[1]));
         } catch (RuntimeException notADay) {
+            // words that look like a date but name no day: no date filter
             return null;
         }
     }

@@ -129,6 +129,7 @@ public final class GeneratorSelection {
                 if (name.equals(model) || name.equals(model + ":latest")) return true;
             }
         } catch (Exception e) {
+            // an answer that is not Ollama's tag list does not list the model
             return false;
         }
         return false;

@@ -208,6 +208,7 @@ abstract class HttpChatClient implements ChatClient {
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
+            // an HTTP-date Retry-After: the client's own backoff applies
             return null;
         }
     }

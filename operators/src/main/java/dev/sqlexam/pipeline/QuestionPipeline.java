@@ -207,6 +207,7 @@ public final class QuestionPipeline implements AutoCloseable {
         try {
             return step.run(in).get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException late) {
+            // the step says what a late answer becomes (an infra_failure trace)
             return step.timedOut(in);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;

@@ -67,6 +67,7 @@ public final class ResultValues {
                     LocalDate d = rs.getObject(col, LocalDate.class);
                     return d == null ? null : d.toString();
                 } catch (SQLException | RuntimeException e) {
+                    // a date the driver cannot map (BC, infinity): the server's own text
                     return rs.getString(col);
                 }
             }
@@ -102,6 +103,7 @@ public final class ResultValues {
             BigDecimal d = new BigDecimal(text.trim());
             return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
         } catch (NumberFormatException e) {
+            // NaN and the infinities are no BigDecimal
             return Double.parseDouble(text.trim());
         }
     }

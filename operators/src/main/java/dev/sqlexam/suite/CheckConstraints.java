@@ -203,6 +203,8 @@ final class CheckConstraints {
             c.releaseSavepoint(before);
             return out;
         } catch (SQLException unanswerable) {
+            // a check the server cannot evaluate on these rows: not known, the caller tries row by
+            // row
             c.rollback(before);
             return null;
         }

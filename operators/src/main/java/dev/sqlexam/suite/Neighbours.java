@@ -469,6 +469,7 @@ public final class Neighbours {
                 return new StringValue(
                         java.time.LocalDate.parse(s.getValue()).plusDays(1).toString());
             } catch (RuntimeException notADate) {
+                // not a calendar date (2023-02-30): no shifted-date neighbour
                 return null;
             }
         }

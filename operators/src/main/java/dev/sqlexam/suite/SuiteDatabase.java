@@ -382,6 +382,7 @@ public final class SuiteDatabase {
                 ps.executeBatch();
                 return rows;
             } catch (SQLException e) {
+                // a row of the batch refused: the rows are inserted one by one below
                 c.rollback(all);
                 ps.clearBatch();
             }

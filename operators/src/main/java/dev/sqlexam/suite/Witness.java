@@ -244,6 +244,7 @@ public final class Witness {
                 MADE.add(slot);
                 return slot;
             } catch (SQLException e) {
+                // no scratch database for the evidence: the grade stands without its rows
                 free.offer(slot);
                 return null;
             }

@@ -100,6 +100,7 @@ public final class MemoryProbe implements AutoCloseable {
                     return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
             }
         } catch (IOException | NumberFormatException e) {
+            // no /proc (not Linux): RSS unknown, printed as 0
             return 0;
         }
         return 0;
@@ -114,11 +115,13 @@ public final class MemoryProbe implements AutoCloseable {
                                 try {
                                     return Files.size(f);
                                 } catch (IOException gone) {
+                                    // the file went while measured: counted as empty
                                     return 0;
                                 }
                             })
                     .sum();
         } catch (IOException | java.io.UncheckedIOException e) {
+            // a folder that went while measured: counted as empty
             return 0;
         }
     }

@@ -77,6 +77,7 @@ public final class WatchBench {
             JsonNode n = Json.MAPPER.readTree(line);
             return n != null && n.hasNonNull("sql") && n.hasNonNull("ts");
         } catch (IOException e) {
+            // no such file yet: not written
             return false;
         }
     }

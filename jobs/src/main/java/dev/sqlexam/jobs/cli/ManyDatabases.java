@@ -174,6 +174,7 @@ final class ManyDatabases {
             rs.next();
             return rs.getLong(1);
         } catch (Exception e) {
+            // an unreadable figure prints as unknown (-1)
             return -1;
         }
     }

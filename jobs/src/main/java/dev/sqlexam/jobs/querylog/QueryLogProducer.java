@@ -85,6 +85,7 @@ public final class QueryLogProducer implements AutoCloseable {
             o.put("ts", Instant.ofEpochMilli(nowMs).toString());
             return o.toString();
         } catch (Exception e) {
+            // not a JSON event: sent as it is, the watch rejects it with the reason
             return line;
         }
     }

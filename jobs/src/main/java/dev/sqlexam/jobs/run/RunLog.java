@@ -110,6 +110,7 @@ public final class RunLog {
                     || !object.hasNonNull("reason")) return null;
             return RECORDS.readValue(object);
         } catch (IOException e) {
+            // a line cut by a crash: recovered records stop before it
             return null;
         }
     }

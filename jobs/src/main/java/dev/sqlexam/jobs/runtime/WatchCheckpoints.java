@@ -64,6 +64,7 @@ public final class WatchCheckpoints {
         try {
             return Files.getLastModifiedTime(checkpoint.resolve("_metadata")).toMillis();
         } catch (IOException e) {
+            // no checkpoint folder yet: nothing retained
             return 0;
         }
     }
