@@ -16,8 +16,9 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A catch block that drops its exception says why in a comment (a documented fallback or cleanup):
- * an exception swallowed without a word is how a gold silently loses its neighbours.
+ * Habits the code keeps: a catch block that drops its exception says why in a comment (a documented
+ * fallback or cleanup): an exception swallowed without a word is how a gold silently loses its
+ * neighbours.
  */
 class SilentCatchTest {
 
@@ -36,6 +37,29 @@ class SilentCatchTest {
         assertThat(silent)
                 .as("catch blocks that neither use their exception nor say why")
                 .isEmpty();
+    }
+
+    /**
+     * A document the code cites is in the repository (a design document outside it cannot be read).
+     */
+    @Test
+    void everyDocumentTheCodeCitesExists() throws IOException {
+        Pattern cited = Pattern.compile("([A-Za-z0-9_./-]+\\.md)\\b");
+        List<String> missing = new ArrayList<>();
+        for (String module : List.of("operators", "jobs")) {
+            try (Stream<Path> files =
+                    Files.walk(Home.resolve().resolve(module).resolve("src/main/java"))) {
+                for (Path file : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    Matcher m = cited.matcher(Files.readString(file));
+                    while (m.find()) {
+                        if (!Files.isRegularFile(Home.resolve().resolve(m.group(1)))) {
+                            missing.add(Home.resolve().relativize(file) + " cites " + m.group(1));
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(missing).isEmpty();
     }
 
     private static List<String> silentCatches(Path file) throws IOException {

@@ -55,7 +55,7 @@ public record ImportedQuestion(
                 sourceIndex);
     }
 
-    /** The exam-set line (DESIGN.md "Exam set format"); empty fields are left out. */
+    /** The exam-set line (docs/formats.md, "Exam set format"); empty fields are left out. */
     public Map<String, Object> toExamLine() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", id);

@@ -4,9 +4,9 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * One question of an exam set, as read from its JSONL line (DESIGN.md "Exam set format"). {@code
- * sourceIndex}: its 0-based position in the benchmark file it was imported from (null when the line
- * gives none), what BIRD's and Spider's predictions files are aligned by.
+ * One question of an exam set, as read from its JSONL line (docs/formats.md, "Exam set format").
+ * {@code sourceIndex}: its 0-based position in the benchmark file it was imported from (null when
+ * the line gives none), what BIRD's and Spider's predictions files are aligned by.
  */
 public record ExamQuestion(
         String id,

@@ -12,10 +12,11 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * DESIGN.md's exam-set format: {@code gold_tables} are derived from the gold query's plan when a
- * line gives none, so retrieval recall and the retrieval_miss category work on any exam set. A gold
- * that cannot be planned keeps an empty list (grading reports its error); a server or permission
- * that failed the lookup marks the question, which then ends as an infra_failure naming this stage.
+ * The exam-set format (docs/formats.md): {@code gold_tables} are derived from the gold query's plan
+ * when a line gives none, so retrieval recall and the retrieval_miss category work on any exam set.
+ * A gold that cannot be planned keeps an empty list (grading reports its error); a server or
+ * permission that failed the lookup marks the question, which then ends as an infra_failure naming
+ * this stage.
  */
 public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion> {
 
