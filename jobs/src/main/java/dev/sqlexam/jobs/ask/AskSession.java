@@ -46,6 +46,7 @@ public final class AskSession implements AutoCloseable {
     private final QuestionPipeline pipeline;
     private final PrintStream notes;
     private final Set<String> prepared = new HashSet<>();
+    private final Set<String> migrated = new HashSet<>();
 
     private AskSession(
             Settings settings,
@@ -115,6 +116,7 @@ public final class AskSession implements AutoCloseable {
                         embeddings,
                         new QuestionPipeline(config, own.get(SqlExamOptions.ASYNC_TIMEOUT_MS)),
                         notes);
+        session.migrated.addAll(named); // migrated above, before the pre-flight: not again
         for (String db : named) session.prepare(db);
         return session;
     }
@@ -187,7 +189,7 @@ public final class AskSession implements AutoCloseable {
 
     private synchronized void prepare(String db) {
         if (!prepared.add(db)) return;
-        assembly.migrate(db::equals);
+        if (migrated.add(db)) assembly.migrate(db::equals);
         assembly.ensureIndexed(
                 embeddings,
                 List.of(db),
