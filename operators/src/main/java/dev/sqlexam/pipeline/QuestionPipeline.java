@@ -127,7 +127,25 @@ public final class QuestionPipeline implements AutoCloseable {
                                                         task.question().id(), sql, source, 0))),
                                 Map.of(config.name(), source))
                         .apply(task);
-        return predictionGrading.evaluate(attached);
+        // within the time limit the job's grading operator has: a late grade is answered as the
+        // job answers it (an infra_failure), not waited for
+        java.util.concurrent.ExecutorService worker =
+                java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            return worker.submit(() -> predictionGrading.evaluate(attached))
+                    .get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException late) {
+            return grade.timedOut(attached);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return grade.timedOut(attached);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException cause
+                    ? cause
+                    : new IllegalStateException("grading failed: " + e.getCause(), e.getCause());
+        } finally {
+            worker.shutdownNow();
+        }
     }
 
     /**

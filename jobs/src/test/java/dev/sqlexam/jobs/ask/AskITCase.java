@@ -363,4 +363,44 @@ class AskITCase {
             return rs.getLong(1);
         }
     }
+
+    @Test
+    void gradingASqlKeepsTheJobsTimeLimit() throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putIfAbsent("SQLEXAM_JDBC_URL", URL);
+        List<dev.sqlexam.model.ExamQuestion> questions =
+                dev.sqlexam.jobs.run.ExamSetFiles.read(
+                                Home.resolve().resolve("exam-sets/erp/erp.jsonl"), null)
+                        .questions();
+        try (AskSession session =
+                AskSession.open(
+                        Settings.resolve(
+                                Map.of(),
+                                env,
+                                Map.of("generator", "baseline", "async_timeout_ms", "500")),
+                        dev.sqlexam.jobs.run.RunManifest.Variant.DEFAULT,
+                        questions,
+                        java.util.Set.of(),
+                        new PrintStream(
+                                new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
+            long start = System.nanoTime();
+            dev.sqlexam.model.ExamRecord slow =
+                    session.grade(
+                            "it-ask-slow",
+                            questions.get(0),
+                            "SELECT count(*) FROM generate_series(1, 400000000)",
+                            "grade_sql");
+            assertThat(slow.grade().reason()).isEqualTo("infra_failure");
+            assertThat((System.nanoTime() - start) / 1_000_000)
+                    .as("answered at the limit, not when the query ends")
+                    .isLessThan(10_000);
+            dev.sqlexam.model.ExamRecord quick =
+                    session.grade(
+                            "it-ask-quick",
+                            questions.get(0),
+                            questions.get(0).goldSql(),
+                            "grade_sql");
+            assertThat(quick.grade().correct()).isTrue();
+        }
+    }
 }
