@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.run;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.report.Counts;
 import dev.sqlexam.report.ExamSummary;
+import dev.sqlexam.sql.Reconnect;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -193,12 +194,24 @@ public final class RunCatalog {
         void bind(PreparedStatement ps) throws SQLException;
     }
 
+    /**
+     * How long a write waits for sqlexam's own server to come back (a restart takes seconds); the
+     * writes are upserts, so one repeated after a lost connection changes nothing twice.
+     */
+    static final long RECONNECT_MS = 60_000;
+
     private void execute(String sql, Binder binder) {
-        try (Connection c = DriverManager.getConnection(jdbcUrl);
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            binder.bind(ps);
-            ps.executeUpdate();
-        } catch (SQLException e) {
+        try {
+            Reconnect.within(
+                    RECONNECT_MS,
+                    () -> {
+                        try (Connection c = DriverManager.getConnection(jdbcUrl);
+                                PreparedStatement ps = c.prepareStatement(sql)) {
+                            binder.bind(ps);
+                            return ps.executeUpdate();
+                        }
+                    });
+        } catch (Exception e) {
             throw new IllegalStateException("cannot write exam.runs: " + e.getMessage(), e);
         }
     }

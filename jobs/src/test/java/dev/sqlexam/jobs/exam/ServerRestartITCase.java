@@ -75,11 +75,25 @@ class ServerRestartITCase {
         return out;
     }
 
+    /** The run has passed its setup (pre-flight, run row) and its job is under way. */
+    private static boolean running(JdbcUrlTemplate admin, String runId) throws Exception {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("sqlexam"));
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT count(*) FROM exam.runs WHERE status = 'running' AND run_id = '"
+                                        + runId
+                                        + "'")) {
+            rs.next();
+            return rs.getInt(1) > 0;
+        }
+    }
+
     /**
-     * Waits until the job's pools are at work on the server, then restarts it with the project's
-     * own script.
+     * Waits until the run's job (past its setup) has its pools at work on the server, then restarts
+     * it with the project's own script.
      */
-    private static CompletableFuture<Long> restartMidRun(JdbcUrlTemplate admin) {
+    private static CompletableFuture<Long> restartMidRun(JdbcUrlTemplate admin, String runId) {
         return CompletableFuture.supplyAsync(
                 () -> {
                     try {
@@ -95,7 +109,7 @@ class ServerRestartITCase {
                                                             + PooledConnections.APPLICATION_NAME
                                                             + "' AND state = 'active'")) {
                                 rs.next();
-                                if (rs.getInt(1) > 0) break;
+                                if (rs.getInt(1) > 0 && running(admin, runId)) break;
                             }
                             Thread.sleep(20);
                         }
@@ -126,7 +140,7 @@ class ServerRestartITCase {
 
         String runId = "it-restart-" + System.nanoTime();
         long started = System.currentTimeMillis();
-        CompletableFuture<Long> restarted = restartMidRun(admin);
+        CompletableFuture<Long> restarted = restartMidRun(admin, runId);
         RunResult disturbed = exam(runId);
         long restartedAt = restarted.get(60, TimeUnit.SECONDS);
         assertThat(restartedAt)
