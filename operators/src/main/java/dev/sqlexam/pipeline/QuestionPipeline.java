@@ -135,6 +135,7 @@ public final class QuestionPipeline implements AutoCloseable {
             return worker.submit(() -> predictionGrading.evaluate(attached))
                     .get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException late) {
+            // past the limit: an infra_failure record, as the job's operator writes one
             return grade.timedOut(attached);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
