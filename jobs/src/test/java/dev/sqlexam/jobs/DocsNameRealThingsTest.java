@@ -100,12 +100,12 @@ class DocsNameRealThingsTest {
     void everyDocsPageIsReachableFromTheReadme() throws IOException {
         Pattern link = Pattern.compile("\\]\\(([^)#\\s]+\\.md)");
         Set<Path> reached = new HashSet<>();
-        List<Path> todo = new ArrayList<>(List.of(HOME.resolve("README.md").normalize()));
-        while (!todo.isEmpty()) {
-            Path page = todo.remove(todo.size() - 1);
+        List<Path> toVisit = new ArrayList<>(List.of(HOME.resolve("README.md").normalize()));
+        while (!toVisit.isEmpty()) {
+            Path page = toVisit.remove(toVisit.size() - 1);
             if (!reached.add(page) || !Files.isRegularFile(page)) continue;
             Matcher m = link.matcher(Files.readString(page));
-            while (m.find()) todo.add(page.getParent().resolve(m.group(1)).normalize());
+            while (m.find()) toVisit.add(page.getParent().resolve(m.group(1)).normalize());
         }
         List<Path> docs;
         try (Stream<Path> files = Files.list(HOME.resolve("docs"))) {
