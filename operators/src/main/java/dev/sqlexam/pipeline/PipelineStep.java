@@ -1,13 +1,9 @@
 package dev.sqlexam.pipeline;
 
-import java.util.Arrays;
-import java.util.List;
-
 /**
- * The pipeline's steps in their order, written once: the Flink graph wires this list and the path
- * without Flink ({@link QuestionPipeline}) walks it, each with an exhaustive switch, so a step
- * added here is a compile error in both until both handle it. A question enters {@link #EMBED} as a
- * scheduled task and leaves {@link #GRADE} as its record.
+ * The pipeline's steps by name, for profiles and traces; their order and types are {@link
+ * StageChain}'s. A question enters {@link #EMBED} as a scheduled task and leaves {@link #GRADE} as
+ * its record.
  */
 public enum PipelineStep {
     /** Question text → vector ({@link EmbedStep}). */
@@ -47,13 +43,5 @@ public enum PipelineStep {
             case PLAN_JOINS -> configs.any(c -> c.planner().enabled());
             default -> true;
         };
-    }
-
-    /**
-     * The steps {@code configs} run from a scheduled task to its evaluated candidates: all but
-     * {@link #GRADE}, in order.
-     */
-    public static List<PipelineStep> untilGraded(Variants<PipelineConfig> configs) {
-        return Arrays.stream(values()).filter(s -> s != GRADE && s.active(configs)).toList();
     }
 }

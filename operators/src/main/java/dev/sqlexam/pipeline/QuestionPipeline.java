@@ -12,17 +12,20 @@ import dev.sqlexam.predictions.Prediction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * The exam's steps for one question at a time, without a Flink job: the same {@link Step}s the exam
- * job's operators adapt, opened once and walked in {@link PipelineStep}'s order, each asynchronous
- * one awaited with the exam's time limit and its {@code timedOut} record after it. {@code ask} and
- * the MCP server use it; what differs from an exam is only where the question comes from and where
- * its record goes. A question with gold is graded as the exam grades it; without gold its chosen
- * SQL only runs.
+ * job's operators adapt, opened once and walked along {@link StageChain}, each asynchronous one
+ * awaited with the exam's time limit and its {@code timedOut} record after it. {@code ask} and the
+ * MCP server use it; what differs from an exam is only where the question comes from and where its
+ * record goes. A question with gold is graded as the exam grades it; without gold its chosen SQL
+ * only runs.
  */
 public final class QuestionPipeline implements AutoCloseable {
 
@@ -129,8 +132,7 @@ public final class QuestionPipeline implements AutoCloseable {
                         .apply(task);
         // within the time limit the job's grading operator has: a late grade is answered as the
         // job answers it (an infra_failure), not waited for
-        java.util.concurrent.ExecutorService worker =
-                java.util.concurrent.Executors.newSingleThreadExecutor();
+        ExecutorService worker = Executors.newSingleThreadExecutor();
         try {
             return worker.submit(() -> predictionGrading.evaluate(attached))
                     .get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
@@ -156,19 +158,10 @@ public final class QuestionPipeline implements AutoCloseable {
     public Answer ask(String runId, ExamQuestion question, boolean explainOnly, Listener listener)
             throws Exception {
         ExamQuestion q = goldTables.apply(question);
-        Object current = plan.schedule(runId, q).get(0);
-        RetrievalTask retrieved = null;
-        for (PipelineStep step : PipelineStep.untilGraded(configs)) {
-            if (step == PipelineStep.GENERATE) {
-                retrieved = (RetrievalTask) current;
-                listener.retrieved(retrieved);
-            }
-            if (step == PipelineStep.EVALUATE) listener.generated((GeneratedTask) current);
-            listener.step(step, false);
-            current = through(step, current);
-            listener.step(step, true);
-        }
-        GeneratedTask evaluated = (GeneratedTask) current;
+        OneQuestion walk = new OneQuestion(listener);
+        GeneratedTask evaluated =
+                StageChain.untilGraded(configs, walk, plan.schedule(runId, q).get(0));
+        RetrievalTask retrieved = walk.retrieved;
         listener.evaluated(evaluated);
         if (explainOnly) return new Answer(retrieved, evaluated, null, null, evaluated.trace());
         if (q.goldSql() == null) {
@@ -196,26 +189,76 @@ public final class QuestionPipeline implements AutoCloseable {
     }
 
     /**
-     * One step of the walk; the casts hold because {@link PipelineStep}'s order chains each step's
-     * output to the next's input.
+     * One question's walk through the steps in this thread, each asynchronous step awaited within
+     * the time limit, the listener told before and after each step.
      */
-    private Object through(PipelineStep step, Object in) throws Exception {
-        return switch (step) {
-            case EMBED -> embed.apply((ExamTask) in);
-            case ROUTE -> route.apply((RetrievalTask) in);
-            case RETRIEVE -> await(retrieve, (RetrievalTask) in);
-            case SPLIT_BY_GENERATION ->
-                    ((RetrievalTask) in)
-                            .withTask(plan.splitForGeneration(((RetrievalTask) in).task()).get(0));
-            case PRE_SQL -> await(recall, (RetrievalTask) in);
-            case PLAN_JOINS -> planJoins.apply((RetrievalTask) in);
-            case GENERATE -> await(generate, (RetrievalTask) in);
-            case SPLIT_BY_VARIANT ->
-                    ((GeneratedTask) in)
-                            .withTask(plan.splitForVariants(((GeneratedTask) in).task()).get(0));
-            case EVALUATE -> await(evaluate, (GeneratedTask) in);
-            case GRADE -> await(grade, (GeneratedTask) in);
-        };
+    private final class OneQuestion
+            implements StageWiring<ExamTask, RetrievalTask, GeneratedTask, Exception> {
+        private final Listener listener;
+        private RetrievalTask retrieved;
+
+        OneQuestion(Listener listener) {
+            this.listener = listener;
+        }
+
+        @Override
+        public RetrievalTask embed(ExamTask task) throws Exception {
+            return timed(PipelineStep.EMBED, () -> embed.apply(task));
+        }
+
+        @Override
+        public RetrievalTask route(RetrievalTask task) throws Exception {
+            return timed(PipelineStep.ROUTE, () -> route.apply(task));
+        }
+
+        @Override
+        public RetrievalTask retrieve(RetrievalTask task) throws Exception {
+            return timed(PipelineStep.RETRIEVE, () -> await(retrieve, task));
+        }
+
+        @Override
+        public RetrievalTask splitByGeneration(RetrievalTask task) throws Exception {
+            return timed(
+                    PipelineStep.SPLIT_BY_GENERATION,
+                    () -> task.withTask(plan.splitForGeneration(task.task()).get(0)));
+        }
+
+        @Override
+        public RetrievalTask preSql(RetrievalTask task) throws Exception {
+            return timed(PipelineStep.PRE_SQL, () -> await(recall, task));
+        }
+
+        @Override
+        public RetrievalTask planJoins(RetrievalTask task) throws Exception {
+            return timed(PipelineStep.PLAN_JOINS, () -> planJoins.apply(task));
+        }
+
+        @Override
+        public GeneratedTask generate(RetrievalTask task) throws Exception {
+            retrieved = task;
+            listener.retrieved(task);
+            return timed(PipelineStep.GENERATE, () -> await(generate, task));
+        }
+
+        @Override
+        public GeneratedTask splitByVariant(GeneratedTask task) throws Exception {
+            return timed(
+                    PipelineStep.SPLIT_BY_VARIANT,
+                    () -> task.withTask(plan.splitForVariants(task.task()).get(0)));
+        }
+
+        @Override
+        public GeneratedTask evaluate(GeneratedTask task) throws Exception {
+            listener.generated(task);
+            return timed(PipelineStep.EVALUATE, () -> await(evaluate, task));
+        }
+
+        private <O> O timed(PipelineStep step, Callable<O> work) throws Exception {
+            listener.step(step, false);
+            O out = work.call();
+            listener.step(step, true);
+            return out;
+        }
     }
 
     /**

@@ -3,28 +3,25 @@ package dev.sqlexam.jobs.ask;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.ServerProbe;
-import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.assembly.PipelineAssembly;
-import dev.sqlexam.jobs.run.Preflight;
+import dev.sqlexam.jobs.assembly.ComposedRun;
+import dev.sqlexam.jobs.assembly.Golds;
+import dev.sqlexam.jobs.assembly.ResolvedVariant;
+import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunMode;
+import dev.sqlexam.jobs.assembly.RunPlan;
 import dev.sqlexam.jobs.run.RunManifest;
-import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamQuestion;
-import dev.sqlexam.pipeline.JobResources;
+import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.pipeline.PipelineConfig;
 import dev.sqlexam.pipeline.QuestionPipeline;
 
 import java.io.PrintStream;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * An exam's setup for questions asked one at a time ({@code ask}, {@code mcp}): one variant's
@@ -36,35 +33,25 @@ import java.util.concurrent.CompletionException;
  */
 public final class AskSession implements AutoCloseable {
 
+    private final ComposedRun run;
     private final Settings settings;
-    private final PipelineAssembly assembly;
-    private final JdbcUrlTemplate admin;
-    private final StateDatabase state;
     private final Set<String> serverDatabases;
     private final Generators generators;
     private final EmbeddingProviders embeddings;
     private final QuestionPipeline pipeline;
-    private final PrintStream notes;
     private final Set<String> prepared = new HashSet<>();
-    private final Set<String> migrated = new HashSet<>();
 
-    private AskSession(
-            Settings settings,
-            PipelineAssembly assembly,
-            Set<String> serverDatabases,
-            Generators generators,
-            EmbeddingProviders embeddings,
-            QuestionPipeline pipeline,
-            PrintStream notes) {
-        this.settings = settings;
-        this.assembly = assembly;
-        this.admin = assembly.admin();
-        this.state = assembly.state();
-        this.serverDatabases = serverDatabases;
-        this.generators = generators;
-        this.embeddings = embeddings;
-        this.pipeline = pipeline;
-        this.notes = notes;
+    private AskSession(ComposedRun run) {
+        this.run = run;
+        ResolvedVariant variant = run.variants().get(0);
+        this.settings = variant.settings();
+        this.serverDatabases = run.serverDatabases();
+        this.generators = variant.generators();
+        this.embeddings = EmbeddingProviders.from(settings);
+        this.pipeline =
+                new QuestionPipeline(
+                        run.configs().reference(), settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
+        this.prepared.addAll(run.plan().databases());
     }
 
     /**
@@ -80,45 +67,24 @@ public final class AskSession implements AutoCloseable {
             Set<String> databases,
             PrintStream notes)
             throws Exception {
-        PipelineAssembly assembly = PipelineAssembly.of(base, PipelineAssembly.Mode.ASK, notes);
-        PipelineAssembly.Variant resolved = assembly.variant(base, variant);
-        Settings own = resolved.settings();
-        // the embedding model loads (a second or more) while the server is checked
-        EmbeddingProviders embeddings = EmbeddingProviders.from(own);
-        CompletableFuture<Integer> dimensions =
-                CompletableFuture.supplyAsync(() -> PipelineAssembly.dimensions(embeddings, ""));
-        JdbcUrlTemplate admin = assembly.admin();
+        return open(RunComposer.standard(), base, variant, graded, databases, notes);
+    }
+
+    /** The same, set up by {@code composer}. */
+    public static AskSession open(
+            RunComposer composer,
+            Settings base,
+            RunManifest.Variant variant,
+            List<ExamQuestion> graded,
+            Set<String> databases,
+            PrintStream notes)
+            throws Exception {
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(base.get(SqlExamOptions.JDBC_URL));
         Set<String> named = new TreeSet<>(databases);
         for (ExamQuestion q : graded)
             named.add(admin.perDatabase() ? q.db() : admin.fixedDatabase());
-        ServerProbe server = ServerProbe.of(admin, named);
-        Set<String> serverDatabases = admin.perDatabase() ? server.databases() : null;
-        for (String db : named) requireOnServer(db, serverDatabases);
-        assembly.migrate(named::contains);
-        Map<String, Set<String>> goldTables = new TreeMap<>(Preflight.goldTables(admin, graded));
-        for (String db : named) goldTables.putIfAbsent(db, Set.of());
-        Preflight.Result preflight = Preflight.run(own, admin, server, goldTables, notes);
-        JobResources resources =
-                assembly.resources(
-                        JobShipping.LOCAL,
-                        preflight.reader(),
-                        preflight.connections(),
-                        own,
-                        null,
-                        Map.of(embeddings.modelName(), loaded(dimensions)));
-        PipelineConfig config = assembly.config(resolved, resources, JobShipping.LOCAL);
-        AskSession session =
-                new AskSession(
-                        own,
-                        assembly,
-                        serverDatabases,
-                        resolved.generators(),
-                        embeddings,
-                        new QuestionPipeline(config, own.get(SqlExamOptions.ASYNC_TIMEOUT_MS)),
-                        notes);
-        session.migrated.addAll(named); // migrated above, before the pre-flight: not again
-        for (String db : named) session.prepare(db);
-        return session;
+        RunPlan plan = RunPlan.of(RunMode.ASK, base, List.of(variant), named, Golds.of(graded));
+        return new AskSession(composer.compose(plan, notes));
     }
 
     /**
@@ -142,7 +108,7 @@ public final class AskSession implements AutoCloseable {
      * Grades {@code sql} as the answer to a question with gold, as {@code grade} grades a
      * predictions file.
      */
-    public synchronized dev.sqlexam.model.ExamRecord grade(
+    public synchronized ExamRecord grade(
             String runId, ExamQuestion question, String sql, String source) {
         requireOnServer(question.db(), serverDatabases);
         prepare(question.db());
@@ -154,6 +120,7 @@ public final class AskSession implements AutoCloseable {
      * has it.
      */
     public String defaultDatabase() {
+        JdbcUrlTemplate admin = run.admin();
         if (!admin.perDatabase()) return admin.fixedDatabase();
         if (serverDatabases.contains("erp")) return "erp";
         throw new IllegalArgumentException(
@@ -165,9 +132,10 @@ public final class AskSession implements AutoCloseable {
      * when it names one.
      */
     public List<String> databases() {
+        JdbcUrlTemplate admin = run.admin();
         if (!admin.perDatabase()) return List.of(admin.fixedDatabase());
         Set<String> out = new TreeSet<>(serverDatabases);
-        if (state.sameServerAs(admin)) out.remove(state.database());
+        if (run.state().sameServerAs(admin)) out.remove(run.state().database());
         return List.copyOf(out);
     }
 
@@ -184,25 +152,11 @@ public final class AskSession implements AutoCloseable {
     }
 
     public TableDescriptions tables() {
-        return new TableDescriptions(state, embeddings.modelName());
+        return new TableDescriptions(run.state(), embeddings.modelName());
     }
 
     private synchronized void prepare(String db) {
-        if (!prepared.add(db)) return;
-        if (migrated.add(db)) assembly.migrate(db::equals);
-        assembly.ensureIndexed(
-                embeddings,
-                List.of(db),
-                settings.get(SqlExamOptions.PARALLELISM),
-                "its questions run without retrieval");
-    }
-
-    private static int loaded(CompletableFuture<Integer> dimensions) {
-        try {
-            return dimensions.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+        if (prepared.add(db)) run.addDatabase(db);
     }
 
     private static void requireOnServer(String db, Set<String> serverDatabases) {

@@ -82,7 +82,7 @@ public final class WatchSpecs {
             Settings settings, int poolSize, JobShipping shipping) {
         EmbeddingProviders embeddings = EmbeddingProviders.from(settings);
         int dimensions =
-                PipelineAssembly.dimensions(
+                RunVariants.dimensions(
                         embeddings,
                         " (--set watch_retrieval_check=false runs the watch without the retrieval check)");
         return new RetrievalSpec(

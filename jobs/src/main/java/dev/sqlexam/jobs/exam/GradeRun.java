@@ -2,19 +2,29 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.grading.AdaptiveTimeout;
+import dev.sqlexam.jobs.assembly.Golds;
+import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunMode;
+import dev.sqlexam.jobs.assembly.RunPlan;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
-import dev.sqlexam.llm.Generators;
+import dev.sqlexam.pipeline.PredictionsStep;
+import dev.sqlexam.predictions.Prediction;
 import dev.sqlexam.predictions.PredictionsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Grading of predictions files from any NL2SQL system: one variant per file, the SQL run as
@@ -26,6 +36,7 @@ public final class GradeRun {
     private static final int QUARANTINED_SHOWN = 10;
 
     private final Settings settings;
+    private final Path examSet;
     private final List<PredictionsFile.Loaded> predictions;
     private final PrintStream out;
     private final RunDriver driver;
@@ -38,13 +49,20 @@ public final class GradeRun {
             String runId,
             PrintStream out) {
         this.settings = settings;
+        this.examSet = examSet;
         this.predictions = List.copyOf(predictions);
         this.out = out;
-        this.driver = new RunDriver(settings, examSet, outRoot, runId, out);
+        this.driver = new RunDriver(settings, examSet, outRoot, runId, out, false);
+    }
+
+    /** Sets the run up with {@code composer} instead of sqlexam's standard one. */
+    public GradeRun composedBy(RunComposer composer) {
+        driver.composedBy(composer);
+        return this;
     }
 
     public RunResult run(FlinkTarget target) throws Exception {
-        return driver.run(target, (setup, assembly) -> plan());
+        return driver.run(target, plan());
     }
 
     private RunDriver.Plan plan() throws IOException {
@@ -70,29 +88,31 @@ public final class GradeRun {
             for (var q : f.forQuarantined()) unusable.add(Json.MAPPER.writeValueAsString(q.line()));
             reportAlignment(f);
         }
-        List<PipelineAssembly.Variant> variants =
+        List<RunManifest.Variant> variants =
                 predictions.stream()
                         .map(
                                 p ->
-                                        new PipelineAssembly.Variant(
+                                        new RunManifest.Variant(
                                                 p.label(),
                                                 "predictions file " + p.file().getFileName(),
-                                                Map.<String, String>of(),
-                                                settings,
-                                                Generators.gold()))
+                                                Map.of()))
                         .toList();
+        Set<String> databases =
+                Files.isRegularFile(examSet) ? ExamSetFiles.databasesIn(examSet) : Set.of();
+        RunPlan setup =
+                RunPlan.of(RunMode.GRADE, settings, variants, databases, Golds.examSet(examSet))
+                        .withAdaptiveTimeout(adaptiveTimeout(settings));
         return new RunDriver.Plan(
-                "predictions",
-                "predictions files, run as submitted",
-                false,
-                variants,
+                setup,
                 1,
-                Map.of(),
-                attach(predictions),
-                adaptiveTimeout(settings),
                 Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L),
-                unusable,
-                predictions.stream().map(PredictionsFile.Loaded::file).toList());
+                new RunAnswers(
+                        "predictions",
+                        "predictions files, run as submitted",
+                        false,
+                        attach(predictions),
+                        unusable,
+                        predictions.stream().map(PredictionsFile.Loaded::file).toList()));
     }
 
     /**
@@ -124,21 +144,19 @@ public final class GradeRun {
                         + (more > 0 ? " and " + more + " more" : ""));
     }
 
-    private static dev.sqlexam.pipeline.PredictionsStep attach(
-            List<dev.sqlexam.predictions.PredictionsFile.Loaded> files) {
-        java.util.Map<String, java.util.Map<String, dev.sqlexam.predictions.Prediction>> byVariant =
-                new java.util.LinkedHashMap<>();
-        java.util.Map<String, String> sources = new java.util.LinkedHashMap<>();
+    private static PredictionsStep attach(List<PredictionsFile.Loaded> files) {
+        Map<String, Map<String, Prediction>> byVariant = new LinkedHashMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
         for (var f : files) {
             byVariant.put(f.label(), f.byId());
             sources.put(f.label(), f.file().getFileName().toString());
         }
-        return new dev.sqlexam.pipeline.PredictionsStep(byVariant, sources);
+        return new PredictionsStep(byVariant, sources);
     }
 
     /** Each prediction's timeout from its gold's time, as grade runs time them. */
-    static dev.sqlexam.grading.AdaptiveTimeout adaptiveTimeout(Settings settings) {
-        return new dev.sqlexam.grading.AdaptiveTimeout(
+    static AdaptiveTimeout adaptiveTimeout(Settings settings) {
+        return new AdaptiveTimeout(
                 settings.get(SqlExamOptions.GRADE_TIMEOUT_BASE_MS),
                 settings.get(SqlExamOptions.GRADE_TIMEOUT_GOLD_FACTOR));
     }

@@ -2,7 +2,11 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.assembly.Golds;
+import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunMode;
+import dev.sqlexam.jobs.assembly.RunPlan;
+import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
@@ -10,17 +14,19 @@ import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
-import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.predictions.Prediction;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Re-executes the SQL a run logged and grades it with today's grader, no model called: a new run
@@ -65,12 +71,18 @@ public final class RegradeRun {
         this.runDir = runDir;
         this.examSet = examSet != null ? examSet : RunManifest.read(runDir).examSetPath();
         this.out = out;
-        this.driver = new RunDriver(settings, this.examSet, outRoot, runId, out);
+        this.driver = new RunDriver(settings, this.examSet, outRoot, runId, out, false);
+    }
+
+    /** Sets the run up with {@code composer} instead of sqlexam's standard one. */
+    public RegradeRun composedBy(RunComposer composer) {
+        driver.composedBy(composer);
+        return this;
     }
 
     public Result run(FlinkTarget target) throws Exception {
         List<ExamRecord> before = RunLog.read(runDir);
-        RunResult result = driver.run(target, (setup, assembly) -> plan(before));
+        RunResult result = driver.run(target, plan(before));
         Map<String, ExamRecord> after = new LinkedHashMap<>();
         for (ExamRecord r : RunLog.read(result.outDir())) after.put(RunLog.key(r), r);
         List<Change> changes = new ArrayList<>();
@@ -118,15 +130,15 @@ public final class RegradeRun {
         return new Result(result, changes, notRegraded);
     }
 
-    private RunDriver.Plan plan(List<ExamRecord> records) {
+    private RunDriver.Plan plan(List<ExamRecord> records) throws IOException {
         Map<String, Map<String, Prediction>> byVariant = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
-        if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))) {
+        if (Files.isRegularFile(runDir.resolve("run.json"))) {
             for (RunManifest.Variant v : RunManifest.read(runDir).variants())
                 byVariant.put(v.name(), new LinkedHashMap<>());
         }
         boolean predictions = false;
-        if (java.nio.file.Files.isRegularFile(runDir.resolve("run.json")))
+        if (Files.isRegularFile(runDir.resolve("run.json")))
             predictions = RunManifest.read(runDir).predictions();
         int repetitions = 1;
         for (ExamRecord r : records) {
@@ -140,28 +152,26 @@ public final class RegradeRun {
                     Prediction.sqlOnly(r.questionId(), r.predSql(), r.generator(), r.lineNumber()));
         }
         byVariant.values().removeIf(Map::isEmpty);
-        List<PipelineAssembly.Variant> variants =
+        List<RunManifest.Variant> variants =
                 byVariant.keySet().stream()
-                        .map(
-                                v ->
-                                        new PipelineAssembly.Variant(
-                                                v,
-                                                "regrade of " + v,
-                                                Map.<String, String>of(),
-                                                settings,
-                                                Generators.gold()))
+                        .map(v -> new RunManifest.Variant(v, "regrade of " + v, Map.of()))
                         .toList();
+        Set<String> databases =
+                Files.isRegularFile(examSet) ? ExamSetFiles.databasesIn(examSet) : Set.of();
+        RunPlan setup =
+                RunPlan.of(RunMode.REGRADE, settings, variants, databases, Golds.examSet(examSet))
+                        .withAdaptiveTimeout(
+                                predictions ? GradeRun.adaptiveTimeout(settings) : null);
         return new RunDriver.Plan(
-                "regrade",
-                "the SQL logged by " + runDir + ", re-executed",
-                false,
-                variants,
+                setup,
                 repetitions,
-                Map.of(),
-                new PredictionsStep(byVariant, sources),
-                predictions ? GradeRun.adaptiveTimeout(settings) : null,
                 Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L),
-                List.of(),
-                List.of(runDir.resolve("exam_log.jsonl")));
+                new RunAnswers(
+                        "regrade",
+                        "the SQL logged by " + runDir + ", re-executed",
+                        false,
+                        new PredictionsStep(byVariant, sources),
+                        List.of(),
+                        List.of(runDir.resolve("exam_log.jsonl"))));
     }
 }

@@ -121,7 +121,7 @@ public final class ExamJob {
                                 .map(new AttachPredictions(spec.predictions()))
                                 .uid("attach-predictions")
                                 .name("attach predictions (grade)")
-                        : pipeline.generate(tasks);
+                        : pipeline.untilGraded(tasks);
         DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
 
         if (sinks.examLog() != null)

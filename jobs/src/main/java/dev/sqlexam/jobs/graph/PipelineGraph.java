@@ -15,10 +15,11 @@ import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.pipeline.PipelineConfig;
-import dev.sqlexam.pipeline.PipelineStep;
 import dev.sqlexam.pipeline.RagGraphSource;
 import dev.sqlexam.pipeline.RetrievalSpec;
 import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.StageChain;
+import dev.sqlexam.pipeline.StageWiring;
 import dev.sqlexam.pipeline.Variants;
 
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
@@ -30,22 +31,24 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline's own steps as a piece of graph, for the exam job and for the watch's shadow
- * evaluation alike: each {@link PipelineStep} the variants run, in its order, wired as its named
- * operator (embed after keyBy(question), plan joins after keyBy(database, modules), execute and
- * grade after keyBy(question)). Operator ids take a prefix so that one job may hold the piece once.
+ * evaluation alike: the {@link StageChain} the variants run, each step wired as its named operator
+ * (embed after keyBy(question), plan joins after keyBy(database, modules), execute and grade after
+ * keyBy(question)). Operator ids take a prefix so that one job may hold the piece once.
  */
 record PipelineGraph(
         Variants<PipelineConfig> configs,
         SharingPlan plan,
         long asyncTimeoutMs,
         int asyncCapacity,
-        String uidPrefix) {
+        String uidPrefix)
+        implements StageWiring<
+                DataStream<ExamTask>,
+                DataStream<RetrievalTask>,
+                DataStream<GeneratedTask>,
+                RuntimeException> {
 
-    @SuppressWarnings("unchecked")
-    DataStream<GeneratedTask> generate(DataStream<ExamTask> tasks) {
-        DataStream<?> stream = tasks;
-        for (PipelineStep step : PipelineStep.untilGraded(configs)) stream = wire(step, stream);
-        return (DataStream<GeneratedTask>) stream;
+    DataStream<GeneratedTask> untilGraded(DataStream<ExamTask> tasks) {
+        return StageChain.untilGraded(configs, this, tasks);
     }
 
     SingleOutputStreamOperator<ExamRecord> executeAndGrade(DataStream<GeneratedTask> generated) {
@@ -56,78 +59,80 @@ record PipelineGraph(
                 .name("execute and grade");
     }
 
-    /**
-     * One step's operator on {@code in}; the casts hold because {@link PipelineStep}'s order chains
-     * each output to the next input.
-     */
-    @SuppressWarnings("unchecked")
-    private DataStream<?> wire(PipelineStep step, DataStream<?> in) {
-        Variants<RetrievalSpec> retrieval = configs.map(PipelineConfig::retrieval);
-        return switch (step) {
-            case EMBED ->
-                    ((DataStream<ExamTask>) in)
-                            .keyBy(ExamTask::questionKey)
-                            .map(new EmbedQuestion(retrieval))
-                            .uid(uidPrefix + "embed-question")
-                            .name("embed question");
-            case ROUTE ->
-                    retrievals(in)
-                            .map(new RouteModules(retrieval))
-                            .uid(uidPrefix + "route-modules")
-                            .name("route to modules");
-            case RETRIEVE ->
-                    async(retrievals(in), new RetrieveSchema(retrieval))
-                            .uid(uidPrefix + "retrieve-schema")
-                            .name("retrieve schema (V1 + V2, doc-RAG)");
-            case SPLIT_BY_GENERATION ->
-                    retrievals(in)
-                            .flatMap(new SplitByGeneration(plan))
-                            .uid(uidPrefix + "split-by-generation")
-                            .name("split per generation group and run");
-            case PRE_SQL ->
-                    async(retrievals(in), new RecallFromSketch(configs))
-                            .uid(uidPrefix + "pre-sql-recall")
-                            .name("pre-SQL sketch and backward recall");
-            case PLAN_JOINS ->
-                    retrievals(in)
-                            .keyBy(RetrievalTask::planKey)
-                            .process(
-                                    new PlanJoins(
-                                            new RagGraphSource(retrieval.reference()),
-                                            configs.map(PipelineConfig::planner)))
-                            .uid(uidPrefix + "plan-joins")
-                            .name("plan joins (keyed FK subgraph cache)");
-            // round robin, not by key: the subtasks share a slow endpoint's slots evenly, and
-            // neither runs dry first at the end
-            case GENERATE ->
-                    async(
-                                    retrievals(in).rebalance(),
-                                    new GenerateCandidates(configs.map(PipelineConfig::generators)))
-                            .uid(uidPrefix + "generate-candidates")
-                            .name("generate candidates");
-            case SPLIT_BY_VARIANT ->
-                    generated(in)
-                            .flatMap(new SplitByVariant(plan))
-                            .uid(uidPrefix + "split-by-variant")
-                            .name("split per variant");
-            case EVALUATE ->
-                    async(
-                                    generated(in),
-                                    new EvaluateCandidates(configs.map(PipelineConfig::evaluation)))
-                            .uid(uidPrefix + "evaluate-candidates")
-                            .name("evaluate candidates (validate, lint, EXPLAIN, score)");
-            case GRADE -> executeAndGrade(generated(in));
-        };
+    @Override
+    public DataStream<RetrievalTask> embed(DataStream<ExamTask> tasks) {
+        return tasks.keyBy(ExamTask::questionKey)
+                .map(new EmbedQuestion(retrieval()))
+                .uid(uidPrefix + "embed-question")
+                .name("embed question");
     }
 
-    @SuppressWarnings("unchecked")
-    private static DataStream<RetrievalTask> retrievals(DataStream<?> in) {
-        return (DataStream<RetrievalTask>) in;
+    @Override
+    public DataStream<RetrievalTask> route(DataStream<RetrievalTask> tasks) {
+        return tasks.map(new RouteModules(retrieval()))
+                .uid(uidPrefix + "route-modules")
+                .name("route to modules");
     }
 
-    @SuppressWarnings("unchecked")
-    private static DataStream<GeneratedTask> generated(DataStream<?> in) {
-        return (DataStream<GeneratedTask>) in;
+    @Override
+    public DataStream<RetrievalTask> retrieve(DataStream<RetrievalTask> tasks) {
+        return async(tasks, new RetrieveSchema(retrieval()))
+                .uid(uidPrefix + "retrieve-schema")
+                .name("retrieve schema (V1 + V2, doc-RAG)");
+    }
+
+    @Override
+    public DataStream<RetrievalTask> splitByGeneration(DataStream<RetrievalTask> tasks) {
+        return tasks.flatMap(new SplitByGeneration(plan))
+                .uid(uidPrefix + "split-by-generation")
+                .name("split per generation group and run");
+    }
+
+    @Override
+    public DataStream<RetrievalTask> preSql(DataStream<RetrievalTask> tasks) {
+        return async(tasks, new RecallFromSketch(configs))
+                .uid(uidPrefix + "pre-sql-recall")
+                .name("pre-SQL sketch and backward recall");
+    }
+
+    @Override
+    public DataStream<RetrievalTask> planJoins(DataStream<RetrievalTask> tasks) {
+        return tasks.keyBy(RetrievalTask::planKey)
+                .process(
+                        new PlanJoins(
+                                new RagGraphSource(retrieval().reference()),
+                                configs.map(PipelineConfig::planner)))
+                .uid(uidPrefix + "plan-joins")
+                .name("plan joins (keyed FK subgraph cache)");
+    }
+
+    // round robin, not by key: the subtasks share a slow endpoint's slots evenly, and neither runs
+    // dry first at the end
+    @Override
+    public DataStream<GeneratedTask> generate(DataStream<RetrievalTask> tasks) {
+        return async(
+                        tasks.rebalance(),
+                        new GenerateCandidates(configs.map(PipelineConfig::generators)))
+                .uid(uidPrefix + "generate-candidates")
+                .name("generate candidates");
+    }
+
+    @Override
+    public DataStream<GeneratedTask> splitByVariant(DataStream<GeneratedTask> tasks) {
+        return tasks.flatMap(new SplitByVariant(plan))
+                .uid(uidPrefix + "split-by-variant")
+                .name("split per variant");
+    }
+
+    @Override
+    public DataStream<GeneratedTask> evaluate(DataStream<GeneratedTask> tasks) {
+        return async(tasks, new EvaluateCandidates(configs.map(PipelineConfig::evaluation)))
+                .uid(uidPrefix + "evaluate-candidates")
+                .name("evaluate candidates (validate, lint, EXPLAIN, score)");
+    }
+
+    private Variants<RetrievalSpec> retrieval() {
+        return configs.map(PipelineConfig::retrieval);
     }
 
     private <I, O> SingleOutputStreamOperator<O> async(DataStream<I> in, AsyncFunction<I, O> f) {

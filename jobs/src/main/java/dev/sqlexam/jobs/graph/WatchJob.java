@@ -390,7 +390,7 @@ public final class WatchJob {
                         .uid("shadow-schedule")
                         .name("shadow: schedule");
         SingleOutputStreamOperator<ExamRecord> records =
-                pipeline.executeAndGrade(pipeline.generate(tasks));
+                pipeline.executeAndGrade(pipeline.untilGraded(tasks));
         if (sinks.shadow() != null)
             records.sinkTo(sinks.shadow()).uid("shadow-sink").name("shadow.jsonl");
         if (sinks.shadowDisagreements() != null) {

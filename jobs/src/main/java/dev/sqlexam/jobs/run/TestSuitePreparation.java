@@ -17,11 +17,11 @@ import dev.sqlexam.suite.TestSuite;
 import dev.sqlexam.suite.TestSuites;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -43,12 +43,12 @@ public final class TestSuitePreparation {
             ReaderAccess userReader,
             ConnectionPolicy connections,
             StateDatabase state,
-            Path examSet,
+            List<ExamQuestion> golds,
             PrintStream out) {
         SuiteSize size = SuiteSize.parse(settings.get(SqlExamOptions.TEST_SUITE_SIZE));
         if (size.off()) return null;
         Map<String, Set<String>> goldsByDb = new TreeMap<>();
-        for (ExamQuestion q : ExamSetFiles.read(examSet, null).questions()) {
+        for (ExamQuestion q : golds) {
             if (q.goldSql() == null || q.goldSql().isBlank()) continue;
             goldsByDb.computeIfAbsent(q.db(), k -> new LinkedHashSet<>()).addAll(q.allGoldSql());
         }

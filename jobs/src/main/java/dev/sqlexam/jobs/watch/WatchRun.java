@@ -2,9 +2,11 @@ package dev.sqlexam.jobs.watch;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.assembly.PipelineAssembly;
+import dev.sqlexam.jobs.assembly.DatabaseSetup;
+import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.KafkaLines;
@@ -68,6 +70,7 @@ public final class WatchRun {
     private final String watchId;
     private final Options options;
     private final PrintStream out;
+    private RunComposer composer = RunComposer.standard();
 
     public WatchRun(Settings settings, Input input, Path outDir, Options options, PrintStream out) {
         this.settings = settings;
@@ -77,6 +80,12 @@ public final class WatchRun {
                 options.name() == null || options.name().isBlank() ? input.label() : options.name();
         this.options = options;
         this.out = out;
+    }
+
+    /** Sets the shadow up with {@code setup} instead of sqlexam's standard composer. */
+    public WatchRun composedBy(RunComposer setup) {
+        this.composer = setup;
+        return this;
     }
 
     /** The job's name on a cluster (one following watch of an input at a time). */
@@ -99,13 +108,12 @@ public final class WatchRun {
 
     public void run(FlinkTarget target) throws Exception {
         validate();
-        // the watch's own work (migrations, the retrieval check's index) and its shadow's pipeline
-        // assemble here
-        PipelineAssembly assembly =
-                PipelineAssembly.of(settings, PipelineAssembly.Mode.SHADOW, out);
-        StateDatabase state = assembly.state();
+        StateDatabase state = StateDatabase.from(settings);
         Set<String> named = namedDatabases();
-        assembly.migrate(sampleDatabases(named));
+        // the watch's own tables and the databases its retrieval check reads; a shadow is composed
+        // as a run of its own below
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
+        DatabaseSetup.migrate(admin, state, sampleDatabases(named), out);
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
         Path restore = prepareOutputs(parts, checkpoints);
@@ -114,23 +122,25 @@ public final class WatchRun {
 
         WatchJob.Spec spec = WatchSpecs.spec(settings, input.label(), shipping);
         if (spec.retrieval() != null) {
-            assembly.ensureIndexed(
+            DatabaseSetup.ensureIndexed(
+                    admin,
+                    state,
                     EmbeddingProviders.from(settings),
                     named,
                     settings.get(SqlExamOptions.PARALLELISM),
-                    "its events are not retrieval-checked");
+                    "its events are not retrieval-checked",
+                    out);
         }
         if (options.shadowVariant() != null)
             spec =
                     spec.toBuilder()
                             .shadow(
                                     ShadowPlan.of(
-                                            assembly,
+                                            composer,
                                             settings,
                                             options.shadowVariant(),
                                             options.shadowRate(),
                                             "shadow-" + watchId,
-                                            spec.execution().reader(),
                                             named,
                                             shipping,
                                             out))

@@ -1,0 +1,75 @@
+package dev.sqlexam.jobs.assembly;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.Preflight;
+import dev.sqlexam.model.ExamQuestion;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Where a run's gold SQL comes from: the pre-flight checks that the read-only role may read every
+ * table a gold reads, and test suites are built from the golds.
+ */
+public sealed interface Golds {
+
+    /** The exam set's questions on the databases {@code onServer} holds (null: all). */
+    List<ExamQuestion> questions(Set<String> onServer);
+
+    /** The tables the golds read, per database, as the pre-flight checks them. */
+    Map<String, Set<String>> tables(JdbcUrlTemplate admin, Set<String> onServer, Set<String> named)
+            throws SQLException;
+
+    static Golds examSet(Path file) {
+        return new ExamSet(file);
+    }
+
+    static Golds of(List<ExamQuestion> questions) {
+        return new Questions(List.copyOf(questions));
+    }
+
+    /** No gold (the watch's shadow grades against the app's SQL). */
+    static Golds none() {
+        return new Questions(List.of());
+    }
+
+    /** The golds of an exam set file. */
+    record ExamSet(Path file) implements Golds {
+        @Override
+        public List<ExamQuestion> questions(Set<String> onServer) {
+            return ExamSetFiles.read(file, onServer).questions();
+        }
+
+        @Override
+        public Map<String, Set<String>> tables(
+                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named)
+                throws SQLException {
+            return Preflight.goldTables(admin, questions(onServer));
+        }
+    }
+
+    /**
+     * Questions given one by one; every database named is checked for who reads, with or without
+     * gold.
+     */
+    record Questions(List<ExamQuestion> questions) implements Golds {
+        @Override
+        public List<ExamQuestion> questions(Set<String> onServer) {
+            return questions;
+        }
+
+        @Override
+        public Map<String, Set<String>> tables(
+                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named)
+                throws SQLException {
+            Map<String, Set<String>> tables = new TreeMap<>(Preflight.goldTables(admin, questions));
+            for (String db : named) tables.putIfAbsent(db, Set.of());
+            return tables;
+        }
+    }
+}

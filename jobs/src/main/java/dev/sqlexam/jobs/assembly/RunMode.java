@@ -1,0 +1,87 @@
+package dev.sqlexam.jobs.assembly;
+
+/**
+ * What a run is, as far as its setup goes: each rule here says which setup step a mode skips and
+ * why, so that a step missing from a mode is missing on purpose.
+ */
+public enum RunMode {
+    /** The pipeline writes the candidates; pass@k and execution fallbacks as the settings say. */
+    EXAM,
+    /** Predictions files are graded as they are: no pass@k, no execution fallbacks. */
+    GRADE,
+    /** The SQL a run logged, re-executed and graded as a grade run grades it. */
+    REGRADE,
+    /** One question at a time, graded as the exam grades it. */
+    ASK,
+    /**
+     * The watch's shadow: the app's SQL is the reference, so a generator that echoes it (gold,
+     * replay) is refused.
+     */
+    SHADOW;
+
+    /**
+     * Whether the variants' generators are resolved and probed; grade and regrade run SQL written
+     * before the run, so their variants have no generator to reach.
+     */
+    public boolean resolvesGenerators() {
+        return this == EXAM || this == ASK || this == SHADOW;
+    }
+
+    /** A shadow compares the generator with the app's SQL: one that echoes it proves nothing. */
+    public boolean refusesEchoingGenerators() {
+        return this == SHADOW;
+    }
+
+    /** Pass@k and execution fallbacks apply where the pipeline writes the SQL. */
+    public boolean executionRulesOfTheSettings() {
+        return this == EXAM || this == ASK;
+    }
+
+    /**
+     * Retrieval runs only where the pipeline writes the SQL (an exam's gold self-check skips it
+     * too, unless asked: {@link RunComposer}).
+     */
+    public boolean indexes() {
+        return resolvesGenerators();
+    }
+
+    /**
+     * Test suites grade a run's answers against the exam's golds on fuzzed databases; ask answers
+     * one question at a time and the shadow has no gold.
+     */
+    public boolean buildsTestSuites() {
+        return this == EXAM || this == GRADE || this == REGRADE;
+    }
+
+    /**
+     * Ask and the shadow run one variant, whose settings are the run's; an exam's or a grade's
+     * variants share the command's.
+     */
+    public boolean runsOneVariant() {
+        return this == ASK || this == SHADOW;
+    }
+
+    /** Only an exam can be the gold self-check (its generator hands in each question's gold). */
+    public boolean mayBeSelfCheck() {
+        return this == EXAM;
+    }
+
+    /**
+     * A question asked names its database: one the server lacks is an error, not a skipped line.
+     */
+    public boolean requiresNamedDatabases() {
+        return this == ASK;
+    }
+
+    /** What a database that cannot be indexed runs without, as the run's notes say it. */
+    String withoutIndex() {
+        return this == SHADOW
+                ? "the shadow retrieves nothing there"
+                : "its questions run without retrieval";
+    }
+
+    /** How the run's notes name one of its variants. */
+    String variantLabel(String name) {
+        return (this == SHADOW ? "shadow variant " : "variant ") + name;
+    }
+}

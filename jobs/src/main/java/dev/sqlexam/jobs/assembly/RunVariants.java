@@ -1,0 +1,68 @@
+package dev.sqlexam.jobs.assembly;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.llm.GeneratorSelection;
+import dev.sqlexam.llm.Generators;
+
+import java.util.Map;
+import java.util.Set;
+
+/** A variant file's options made into a variant ready to run, and an embedding model's size. */
+public final class RunVariants {
+
+    private static final Set<String> ECHOING = Set.of("gold", "replay");
+
+    private RunVariants() {}
+
+    /**
+     * {@code variant}'s options over {@code base}, its generator resolved ({@code auto} probed) and
+     * reachable; a shadow refuses a generator that echoes the reference.
+     */
+    static ResolvedVariant resolve(RunMode mode, Settings base, RunManifest.Variant variant) {
+        String label = mode.variantLabel(variant.name());
+        Settings own;
+        try {
+            own = variant.options().isEmpty() ? base : base.withVariant(variant.options());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(label + ": " + e.getMessage(), e);
+        }
+        Generators generators = GeneratorSelection.resolve(Generators.from(own));
+        if (mode.refusesEchoingGenerators() && ECHOING.contains(generators.name())) {
+            throw new IllegalArgumentException(
+                    label
+                            + ": generator '"
+                            + generators.name()
+                            + "' does not write SQL from the question; a shadow needs baseline,"
+                            + " openai or ollama");
+        }
+        GeneratorSelection.requireReachable(generators);
+        return new ResolvedVariant(
+                variant.name(), variant.description(), variant.options(), own, generators);
+    }
+
+    /** A variant whose SQL was written before the run (a predictions file, a logged run). */
+    static ResolvedVariant submitted(Settings base, RunManifest.Variant variant) {
+        return new ResolvedVariant(
+                variant.name(), variant.description(), Map.of(), base, Generators.gold());
+    }
+
+    /**
+     * The vector size of {@code embeddings}' model, loading it; {@code remedy} is appended to the
+     * error when it cannot load.
+     */
+    public static int dimensions(EmbeddingProviders embeddings, String remedy) {
+        try (var provider = embeddings.create()) {
+            return provider.dimensions();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(
+                    "cannot load the embedding model "
+                            + embeddings.modelName()
+                            + ": "
+                            + e.getMessage()
+                            + remedy,
+                    e);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package dev.sqlexam.jobs.assembly;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.Preflight;
+import dev.sqlexam.jobs.run.TestSuitePreparation;
+import dev.sqlexam.jobs.runtime.JobShipping;
+import dev.sqlexam.llm.SqlGenerator;
+import dev.sqlexam.pipeline.JobResources;
+import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.suite.SuiteSize;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The setup of every run, in the order {@link RunComposer} runs it. Migrations come first: they may
+ * create a database the server probe must then see.
+ */
+enum StandardSteps implements SetupStep {
+    /**
+     * The migrations of the databases the plan names (sqlexam's own always), what changed printed.
+     */
+    MIGRATIONS {
+        @Override
+        public void apply(ComposedRun run) {
+            migrate(run, run.plan().databases());
+        }
+    },
+    /** The server: its databases, whether it is read-only, who connects. */
+    SERVER_PROBE {
+        @Override
+        public void apply(ComposedRun run) {
+            run.server(ServerProbe.of(run.admin(), run.plan().databases()));
+            if (!run.plan().mode().requiresNamedDatabases() || run.serverDatabases() == null)
+                return;
+            for (String db : run.plan().databases()) {
+                if (!run.serverDatabases().contains(db))
+                    throw new IllegalArgumentException(
+                            "database '"
+                                    + db
+                                    + "' is not on the server (it has: "
+                                    + String.join(", ", new TreeSet<>(run.serverDatabases()))
+                                    + ")");
+            }
+        }
+    },
+    /**
+     * Each variant's options over the command's and its generator: resolved ({@code auto} probed)
+     * and reachable where the pipeline writes the SQL; the submitted SQL's where it does not.
+     */
+    VARIANTS {
+        @Override
+        public void apply(ComposedRun run) throws Exception {
+            RunPlan plan = run.plan();
+            List<ResolvedVariant> resolved = new ArrayList<>();
+            Set<String> names = new LinkedHashSet<>();
+            for (var v : plan.variants()) {
+                if (!names.add(v.name()))
+                    throw new IllegalArgumentException(
+                            "two variants are named '" + v.name() + "'; names must differ");
+                resolved.add(
+                        plan.mode().resolvesGenerators()
+                                ? RunVariants.resolve(plan.mode(), plan.settings(), v)
+                                : RunVariants.submitted(plan.settings(), v));
+            }
+            boolean selfCheck = plan.mode().mayBeSelfCheck();
+            for (ResolvedVariant v : resolved) {
+                if (!selfCheck) break;
+                try (SqlGenerator generator = v.generators().create()) {
+                    selfCheck = generator.selfCheck();
+                }
+            }
+            run.variants(resolved, selfCheck);
+        }
+    },
+    /** Who reads, within which connection budget, and read access on every table a gold reads. */
+    PREFLIGHT {
+        @Override
+        public void apply(ComposedRun run) throws Exception {
+            RunPlan plan = run.plan();
+            var tables = plan.golds().tables(run.admin(), run.serverDatabases(), plan.databases());
+            run.preflight(
+                    Preflight.run(settings(run), run.admin(), run.server(), tables, run.out()));
+        }
+    },
+    /**
+     * The databases on the server indexed for every embedding model the variants use (a no-op where
+     * fresh), each model's vector size probed while the index is checked.
+     */
+    INDEX {
+        @Override
+        public boolean appliesTo(ComposedRun run) {
+            boolean selfCheckOnly =
+                    run.selfCheck()
+                            && !run.plan().settings().get(SqlExamOptions.SELF_CHECK_RETRIEVAL);
+            return run.plan().mode().indexes() && !selfCheckOnly;
+        }
+
+        @Override
+        public void apply(ComposedRun run) {
+            Map<String, EmbeddingProviders> models = new LinkedHashMap<>();
+            for (ResolvedVariant v : run.variants()) {
+                EmbeddingProviders e = EmbeddingProviders.from(v.settings());
+                models.putIfAbsent(e.modelName(), e);
+            }
+            for (EmbeddingProviders model : models.values()) {
+                CompletableFuture<Integer> size =
+                        CompletableFuture.supplyAsync(() -> RunVariants.dimensions(model, ""));
+                ensureIndexed(run, model, run.databasesOnServer());
+                run.dimension(model.modelName(), joined(size));
+            }
+        }
+    },
+    /** Each exam database's test suite, found cached or built (when the settings ask for them). */
+    TEST_SUITES {
+        @Override
+        public boolean appliesTo(ComposedRun run) {
+            String size = run.plan().settings().get(SqlExamOptions.TEST_SUITE_SIZE);
+            return run.plan().mode().buildsTestSuites() && !SuiteSize.parse(size).off();
+        }
+
+        @Override
+        public void apply(ComposedRun run) {
+            run.suites(
+                    TestSuitePreparation.prepare(
+                            run.plan().settings(),
+                            run.admin(),
+                            run.preflight().reader(),
+                            run.preflight().connections(),
+                            run.state(),
+                            run.plan().golds().questions(null),
+                            run.out()));
+        }
+    },
+    /**
+     * What the variants share: this server as the workers reach it, who reads within which budget,
+     * pools and execution limits, the vector sizes, the test suites.
+     */
+    RESOURCES {
+        @Override
+        public void apply(ComposedRun run) {
+            JobShipping shipping = run.plan().shipping();
+            Settings settings = settings(run);
+            var reader = run.preflight().reader();
+            String probe = reader.url().perDatabase() ? "postgres" : reader.url().fixedDatabase();
+            JobResources resources =
+                    JobResources.builder(
+                                    shipping.url(run.admin(), probe), shipping.state(run.state()))
+                            .migrations(shipping.migrations(Home.migrations()))
+                            .reader(shipping.reader(reader, probe), run.preflight().connections())
+                            .poolSize(settings.get(SqlExamOptions.ASYNC_CAPACITY))
+                            .limits(
+                                    settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                                    settings.get(SqlExamOptions.ROW_CAP))
+                            .adaptiveTimeout(run.plan().adaptiveTimeout())
+                            .dimensions(run.dimensions())
+                            .build();
+            if (run.suites() != null) {
+                var suites = run.suites();
+                String home = resources.state().database();
+                resources =
+                        resources.withSuites(
+                                suites.withAccess(
+                                        resources.state().server(),
+                                        shipping.reader(suites.reader(), home)));
+            }
+            run.resources(resources);
+        }
+    },
+    /** Each variant's pipeline on the shared resources; execution rules as the mode says. */
+    CONFIGS {
+        @Override
+        public void apply(ComposedRun run) {
+            boolean own = run.plan().mode().executionRulesOfTheSettings();
+            JobShipping shipping = run.plan().shipping();
+            Map<String, PipelineConfig> byName = new LinkedHashMap<>();
+            for (ResolvedVariant v : run.variants()) {
+                Settings s = v.settings();
+                byName.put(
+                        v.name(),
+                        PipelineConfig.from(
+                                v.name(),
+                                v.description(),
+                                s,
+                                shipping.generators(v.generators()),
+                                run.resources(),
+                                own && s.get(SqlExamOptions.PASS_AT_K),
+                                own ? s.get(SqlExamOptions.EXECUTION_FALLBACKS) : 0));
+            }
+            run.configs(Variants.of(byName));
+        }
+    };
+
+    @Override
+    public boolean appliesTo(ComposedRun run) {
+        return true;
+    }
+
+    private static Settings settings(ComposedRun run) {
+        return run.plan().mode().runsOneVariant() && !run.variants().isEmpty()
+                ? run.variants().get(0).settings()
+                : run.plan().settings();
+    }
+
+    /** Applies the migrations of {@code databases} not migrated yet in this run. */
+    static void migrate(ComposedRun run, Collection<String> databases) {
+        boolean first = run.firstMigration();
+        Set<String> fresh = run.newlyMigrated(databases);
+        if (fresh.isEmpty() && !first) return;
+        DatabaseSetup.migrate(run.admin(), run.state(), fresh::contains, run.out());
+    }
+
+    /** Indexes {@code databases} for the run's embedding model(s) where the index is not fresh. */
+    static void index(ComposedRun run, Collection<String> databases) {
+        Set<String> done = new TreeSet<>();
+        for (ResolvedVariant v : run.variants()) {
+            EmbeddingProviders model = EmbeddingProviders.from(v.settings());
+            if (done.add(model.modelName())) ensureIndexed(run, model, databases);
+        }
+    }
+
+    private static void ensureIndexed(
+            ComposedRun run, EmbeddingProviders model, Collection<String> databases) {
+        DatabaseSetup.ensureIndexed(
+                run.admin(),
+                run.state(),
+                model,
+                databases,
+                run.plan().settings().get(SqlExamOptions.PARALLELISM),
+                run.plan().mode().withoutIndex(),
+                run.out());
+    }
+
+    private static int joined(CompletableFuture<Integer> size) {
+        try {
+            return size.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.sqlexam.jobs.exam;
+
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.jobs.assembly.ComposedRun;
+import dev.sqlexam.jobs.assembly.ResolvedVariant;
+import dev.sqlexam.jobs.run.Provenance;
+import dev.sqlexam.jobs.run.ProvenanceCollector;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a run depends on: its inputs, the server and databases as they are now, the index,
+ * generators and options.
+ */
+final class RunProvenance {
+
+    private RunProvenance() {}
+
+    static Provenance of(Settings settings, Path examSet, ComposedRun run, RunAnswers answers)
+            throws Exception {
+        Map<String, String> generators = new LinkedHashMap<>();
+        for (ResolvedVariant v : run.variants()) {
+            String name = v.generators().name();
+            boolean remote = name.equals("openai") || name.equals("ollama");
+            generators.put(
+                    v.name(),
+                    remote
+                            ? name
+                                    + " "
+                                    + v.settings().get(SqlExamOptions.LLM_URL)
+                                    + " model "
+                                    + v.settings().get(SqlExamOptions.LLM_MODEL)
+                            : name);
+        }
+        Set<String> databases =
+                run.admin().perDatabase()
+                        ? run.plan().databases()
+                        : Set.of(run.admin().fixedDatabase());
+        String model =
+                run.dimensions().isEmpty()
+                        ? null
+                        : String.join(", ", new TreeSet<>(run.dimensions().keySet()));
+        return ProvenanceCollector.collect(
+                settings,
+                run.admin(),
+                run.state(),
+                examSet,
+                answers.inputs(),
+                databases,
+                generators,
+                model);
+    }
+}
