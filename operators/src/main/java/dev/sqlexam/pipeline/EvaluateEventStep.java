@@ -12,7 +12,6 @@ import dev.sqlexam.sql.SqlGuard;
 import dev.sqlexam.watch.EventEvaluator;
 import dev.sqlexam.watch.RetrievalCheck;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
@@ -87,27 +86,10 @@ public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluat
                         ? EventEvaluator.NOT_EVALUATED
                         : EventEvaluator.outcomeClass(e, SqlGuard.check(e.sql()), null);
         return new EventEvaluation(
-                e.eventTimeMs(),
-                e.app(),
-                e.db(),
-                e.promptVersion(),
-                e.model(),
-                e.source(),
-                e.position(),
-                e.question(),
-                e.sql(),
-                false,
-                null,
-                List.of(),
-                null,
-                outcome,
-                e.sqlstate(),
-                e.latencyMs(),
-                e.rows(),
-                e.feedback(),
-                null,
-                ErrorClass.INFRA_FAILURE.code(),
-                why,
+                EventEvaluation.Origin.of(e),
+                EventEvaluation.Checks.none(),
+                EventEvaluation.Outcome.of(outcome, e),
+                new EventEvaluation.Grade(null, ErrorClass.INFRA_FAILURE.code(), why),
                 0,
                 null);
     }

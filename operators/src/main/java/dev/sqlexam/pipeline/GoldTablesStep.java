@@ -6,6 +6,7 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.Reconnect;
+import dev.sqlexam.sql.SqlGuard;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,6 +32,9 @@ public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion
     @Override
     public ExamQuestion apply(ExamQuestion q) {
         if (!q.goldTables().isEmpty() || q.goldSql() == null || q.goldSql().isBlank()) return q;
+        // a gold that is no read is the exam set's defect: grading refuses to run it (gold_error);
+        // planning it as the read-only role would fail for permissions and hide the defect
+        if (!SqlGuard.check(q.goldSql()).allowed()) return q;
         List<String> tables;
         try {
             tables =

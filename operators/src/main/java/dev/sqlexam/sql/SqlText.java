@@ -51,11 +51,15 @@ public final class SqlText {
                 .find();
     }
 
-    /** Strips trailing semicolons and whitespace. */
+    /** Strips trailing semicolons, whitespace, and comments after the last semicolon. */
     public static String stripTrailingSemicolons(String sql) {
         String s = sql.strip();
-        while (s.endsWith(";")) s = s.substring(0, s.length() - 1).strip();
-        return s;
+        while (true) {
+            // a comment after the last semicolon ("SELECT 1; -- total") ends no second statement
+            String masked = maskQuotedAndComments(s).stripTrailing();
+            if (!masked.endsWith(";")) return s;
+            s = s.substring(0, masked.length() - 1).strip();
+        }
     }
 
     /**

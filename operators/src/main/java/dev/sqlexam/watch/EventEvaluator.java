@@ -108,27 +108,10 @@ public final class EventEvaluator {
                         ? retrieval.check(e.db(), e.question(), e.sql())
                         : null;
         return new EventEvaluation(
-                e.eventTimeMs(),
-                e.app(),
-                e.db(),
-                e.promptVersion(),
-                e.model(),
-                e.source(),
-                e.position(),
-                e.question(),
-                e.sql(),
-                !verdict.allowed(),
-                verdict.reason(),
-                warnings,
-                explain,
-                outcome,
-                e.sqlstate(),
-                e.latencyMs(),
-                e.rows(),
-                e.feedback(),
-                correct,
-                reason,
-                detail,
+                EventEvaluation.Origin.of(e),
+                new EventEvaluation.Checks(!verdict.allowed(), verdict.reason(), warnings, explain),
+                EventEvaluation.Outcome.of(outcome, e),
+                new EventEvaluation.Grade(correct, reason, detail),
                 (System.nanoTime() - start) / 1_000_000,
                 recall);
     }

@@ -21,6 +21,10 @@ class SqlGuardTest {
                 "SELECT 'pg_sleep(5)' AS note, sleep_minutes, lo_code FROM t",
                 "SELECT nextval_col, setup FROM t",
                 "SELECT * FROM orders WHERE note = 'for update'",
+                "SELECT 1; -- the total",
+                "SELECT 1; /* the total */",
+                "SELECT 1 /* one */ ; -- done\n",
+                "SELECT ';' AS semicolon; -- quoted, then a comment",
             })
     void allowsReadOnlyQueries(String sql) {
         assertThat(SqlGuard.check(sql).allowed()).as(sql).isTrue();
@@ -33,6 +37,8 @@ class SqlGuardTest {
                 "   ",
                 "DELETE FROM t",
                 "SELECT 1; DROP TABLE t",
+                "SELECT 1; -- a comment\nDROP TABLE t",
+                "SELECT 1; /* a comment */ DELETE FROM t;",
                 "SELECT * INTO backup FROM t",
                 "WITH gone AS (DELETE FROM t RETURNING *) SELECT * FROM gone",
                 "UPDATE t SET a = 1",

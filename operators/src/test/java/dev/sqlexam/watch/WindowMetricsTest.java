@@ -24,27 +24,12 @@ class WindowMetricsTest {
                         : outcome.equals("query_timeout") ? "57014" : null;
         Boolean correct = i % 4 == 0 ? Boolean.valueOf(i % 8 == 0) : null;
         return new EventEvaluation(
-                i,
-                "app",
-                "erp",
-                "v1",
-                null,
-                "log",
-                i,
-                "q",
-                "SELECT 1",
-                false,
-                null,
-                i % 5 == 0 ? List.of("L1") : List.of(),
-                null,
-                outcome,
-                sqlstate,
-                (long) i,
-                null,
-                i % 9 == 0 ? "down" : null,
-                correct,
-                null,
-                null,
+                new EventEvaluation.Origin(i, "app", "erp", "v1", null, "log", i, "q", "SELECT 1"),
+                new EventEvaluation.Checks(
+                        false, null, i % 5 == 0 ? List.of("L1") : List.of(), null),
+                new EventEvaluation.Outcome(
+                        outcome, sqlstate, (long) i, null, i % 9 == 0 ? "down" : null),
+                new EventEvaluation.Grade(correct, null, null),
                 0,
                 i % 3 == 0
                         ? new TableRecall(i % 6 == 0 ? 1.0 : 0.5, List.of(), 4, "rag_v1", null)
