@@ -14,6 +14,10 @@ import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.StageTrace;
 
+import com.sun.net.httpserver.HttpExchange;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,5 +96,26 @@ final class ErpFixture {
 
     static StageTrace last(List<StageTrace> trace) {
         return trace.get(trace.size() - 1);
+    }
+
+    /** The grade step of the default variant, as ask opens it (one question at a time). */
+    static GradeStep oneQuestionGrade() {
+        return new GradeStep(
+                single(config(Map.of()).execution()), GradeStep.CacheSizes.ONE_QUESTION);
+    }
+
+    /** {@code prediction} graded against {@code gold} on erp. */
+    static ExamRecord graded(GradeStep grade, String gold, String prediction) throws Exception {
+        return graded(grade, erp("q", "?", gold, List.of()), prediction);
+    }
+
+    /** A loopback model server's JSON answer. */
+    static void reply(HttpExchange e, int status, String body) throws IOException {
+        e.getRequestBody().readAllBytes();
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        e.getResponseHeaders().add("Content-Type", "application/json");
+        e.sendResponseHeaders(status, bytes.length);
+        e.getResponseBody().write(bytes);
+        e.close();
     }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -46,27 +45,18 @@ class GenerateStepTest {
             departments = retrieve.run(route.apply(embed.apply(task(q)))).get(30, TimeUnit.SECONDS);
         }
         modelServer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        modelServer.createContext("/refusing/v1/chat/completions", e -> reply(e, 400, "{}"));
+        modelServer.createContext(
+                "/refusing/v1/chat/completions", e -> ErpFixture.reply(e, 400, "{}"));
         modelServer.createContext(
                 "/prose/v1/chat/completions",
                 e ->
-                        reply(
+                        ErpFixture.reply(
                                 e,
                                 200,
                                 "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
                                         + "\"content\":\"I am not sure which table holds"
                                         + " that.\"},\"finish_reason\":\"stop\"}]}"));
         modelServer.start();
-    }
-
-    private static void reply(com.sun.net.httpserver.HttpExchange e, int status, String body)
-            throws java.io.IOException {
-        e.getRequestBody().readAllBytes();
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        e.getResponseHeaders().add("Content-Type", "application/json");
-        e.sendResponseHeaders(status, bytes.length);
-        e.getResponseBody().write(bytes);
-        e.close();
     }
 
     @AfterAll

@@ -8,9 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
-import static dev.sqlexam.pipeline.ErpFixture.erp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,10 +22,7 @@ class GradeStepTest {
 
     @BeforeAll
     static void open() {
-        grade =
-                new GradeStep(
-                        ErpFixture.single(ErpFixture.config(Map.of()).execution()),
-                        GradeStep.CacheSizes.ONE_QUESTION);
+        grade = ErpFixture.oneQuestionGrade();
     }
 
     @AfterAll
@@ -36,7 +31,7 @@ class GradeStepTest {
     }
 
     private static ExamRecord graded(String gold, String prediction) throws Exception {
-        return ErpFixture.graded(grade, erp("q", "?", gold, List.of()), prediction);
+        return ErpFixture.graded(grade, gold, prediction);
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.StageTrace;
 
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,24 +45,16 @@ class SketchRecallStepTest {
         modelServer.createContext(
                 "/sketching/v1/chat/completions",
                 e ->
-                        reply(
+                        ErpFixture.reply(
                                 e,
                                 200,
                                 "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
                                         + "\"content\":\""
                                         + SKETCH
                                         + "\"},\"finish_reason\":\"stop\"}]}"));
-        modelServer.createContext("/refusing/v1/chat/completions", e -> reply(e, 400, "{}"));
+        modelServer.createContext(
+                "/refusing/v1/chat/completions", e -> ErpFixture.reply(e, 400, "{}"));
         modelServer.start();
-    }
-
-    private static void reply(HttpExchange e, int status, String body) throws IOException {
-        e.getRequestBody().readAllBytes();
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        e.getResponseHeaders().add("Content-Type", "application/json");
-        e.sendResponseHeaders(status, bytes.length);
-        e.getResponseBody().write(bytes);
-        e.close();
     }
 
     @AfterAll
