@@ -6,9 +6,10 @@ import java.util.List;
 
 /**
  * The one place a run is set up. Every mode (exam, grade, regrade, ask and the MCP server, the
- * watch's shadow, and the bench through them) hands its {@link RunPlan} to {@link #compose}, which
- * runs the same steps in the same order: migrations, server probe, variants, pre-flight, index,
- * test suites, resources, configs. A step is skipped only by its own rule of the plan's mode.
+ * watch's shadow, R-VES, and the bench through them) hands its {@link RunPlan} to {@link #compose},
+ * which runs the same steps in the same order: migrations, server probe, variants, pre-flight,
+ * index, test suites, resources, configs. A step is skipped only by its own rule of the plan's
+ * mode.
  */
 public final class RunComposer {
 

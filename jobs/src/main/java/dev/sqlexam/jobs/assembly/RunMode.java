@@ -17,7 +17,12 @@ public enum RunMode {
      * The watch's shadow: the app's SQL is the reference, so a generator that echoes it (gold,
      * replay) is refused.
      */
-    SHADOW;
+    SHADOW,
+    /**
+     * BIRD's R-VES over a graded run: its predictions timed against their golds as the read-only
+     * role; nothing is generated, retrieved or fuzzed.
+     */
+    R_VES;
 
     /**
      * Whether the variants' generators are resolved and probed; grade and regrade run SQL written
@@ -47,7 +52,7 @@ public enum RunMode {
 
     /**
      * Test suites grade a run's answers against the exam's golds on fuzzed databases; ask answers
-     * one question at a time and the shadow has no gold.
+     * one question at a time, the shadow has no gold, R-VES only times.
      */
     public boolean buildsTestSuites() {
         return this == EXAM || this == GRADE || this == REGRADE;

@@ -174,8 +174,7 @@ final class GradeCommand implements Callable<Integer> {
                         .run(dev.sqlexam.jobs.runtime.FlinkTarget.of(settings));
         if (result.summary().variants().isEmpty()) return ExitCode.NO_RESULT.code;
         if (settings.get(SqlExamOptions.R_VES_ITERATIONS) > 0) {
-            RewardVesRun.run(
-                    settings, CommonOptions.admin(settings), examSet, result.outDir(), System.out);
+            RewardVesRun.run(settings, examSet, result.outDir(), System.out);
         }
         return ExitCode.DONE.code;
     }

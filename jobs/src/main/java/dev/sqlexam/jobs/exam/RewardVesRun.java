@@ -2,20 +2,23 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.grading.RewardVes;
+import dev.sqlexam.jobs.assembly.Golds;
+import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunMode;
+import dev.sqlexam.jobs.assembly.RunPlan;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Preflight;
+import dev.sqlexam.jobs.run.RunLog;
+import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.GradeReason;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,21 +50,35 @@ public final class RewardVesRun {
 
     private RewardVesRun() {}
 
+    public static List<Score> run(Settings settings, Path examSet, Path runDir, PrintStream out)
+            throws Exception {
+        return run(RunComposer.standard(), settings, examSet, runDir, out);
+    }
+
+    /** The same, set up by {@code composer}. */
     public static List<Score> run(
-            Settings settings, JdbcUrlTemplate admin, Path examSet, Path runDir, PrintStream out)
+            RunComposer composer, Settings settings, Path examSet, Path runDir, PrintStream out)
             throws Exception {
         int iterations = settings.get(SqlExamOptions.R_VES_ITERATIONS);
         Map<String, ExamQuestion> questions = new HashMap<>();
         ExamSetFiles.read(examSet, null).questions().forEach(q -> questions.put(q.id(), q));
-        Map<String, List<JsonNode>> byFile = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(runDir.resolve("exam_log.jsonl"))) {
-            JsonNode r = Json.MAPPER.readTree(line);
-            if (!"infra_failure".equals(r.path("reason").asText()))
-                byFile.computeIfAbsent(r.path("variant").asText(), k -> new ArrayList<>()).add(r);
+        Map<String, List<ExamRecord>> byFile = new LinkedHashMap<>();
+        for (ExamRecord r : RunLog.read(runDir)) {
+            if (!GradeReason.INFRA_FAILURE.code().equals(r.reason()))
+                byFile.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r);
         }
-        ServerProbe server =
-                ServerProbe.of(admin, new java.util.TreeSet<>(ExamSetFiles.databasesIn(examSet)));
-        Preflight.Result preflight = Preflight.run(settings, admin, examSet, server, out);
+        List<RunManifest.Variant> files =
+                byFile.keySet().stream()
+                        .map(f -> new RunManifest.Variant(f, "R-VES of " + f, Map.of()))
+                        .toList();
+        RunPlan plan =
+                RunPlan.of(
+                        RunMode.R_VES,
+                        settings,
+                        files.isEmpty() ? List.of(RunManifest.Variant.DEFAULT) : files,
+                        ExamSetFiles.databasesIn(examSet),
+                        Golds.examSet(examSet));
+        Preflight.Result preflight = composer.compose(plan, out).preflight();
         List<Score> scores = new ArrayList<>();
         try (PooledConnections connections =
                 new PooledConnections(
@@ -91,7 +108,7 @@ public final class RewardVesRun {
 
     private static Score score(
             String file,
-            List<JsonNode> records,
+            List<ExamRecord> records,
             Map<String, ExamQuestion> questions,
             ReadOnlyExecutor executor,
             int iterations) {
@@ -99,15 +116,10 @@ public final class RewardVesRun {
         List<Double> odd = new ArrayList<>();
         List<Double> even = new ArrayList<>();
         int failures = 0;
-        for (JsonNode r : records) {
-            if (!r.path("bird_correct").asBoolean()) continue;
+        for (ExamRecord r : records) {
+            if (!Boolean.TRUE.equals(r.birdCorrect())) continue;
             RewardVes.Timing timing =
-                    RewardVes.time(
-                            executor,
-                            r.path("db").asText(),
-                            gold(r, questions),
-                            r.path("pred_sql").asText(),
-                            iterations);
+                    RewardVes.time(executor, r.db(), gold(r, questions), r.predSql(), iterations);
             if (timing.failure() != null) {
                 failures++;
                 continue;
@@ -132,12 +144,12 @@ public final class RewardVesRun {
      * The gold the prediction matched: the exam set's alternative when the log names one, else the
      * gold.
      */
-    private static String gold(JsonNode r, Map<String, ExamQuestion> questions) {
-        int matched = r.path("matched_gold").asInt(0);
-        ExamQuestion q = questions.get(r.path("question_id").asText());
+    private static String gold(ExamRecord r, Map<String, ExamQuestion> questions) {
+        int matched = Math.max(r.matchedGold(), 0);
+        ExamQuestion q = questions.get(r.questionId());
         if (matched > 0 && q != null && matched <= q.goldSqlAlternatives().size())
             return q.goldSqlAlternatives().get(matched - 1);
-        return r.path("gold_sql").asText();
+        return r.goldSql();
     }
 
     private static List<Double> every(List<Double> ratios, int offset) {

@@ -6,6 +6,7 @@ import dev.sqlexam.jobs.ask.AskSession;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.exam.GradeRun;
 import dev.sqlexam.jobs.exam.RegradeRun;
+import dev.sqlexam.jobs.exam.RewardVesRun;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
@@ -33,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * One composer sets every mode's run up: a setup step added to it runs for an exam, a grade, a
- * regrade, ask and the watch's shadow, after the standard steps each mode's rules keep. The added
- * step stops each run once it has seen it, before any job starts.
+ * regrade, R-VES, ask and the watch's shadow, after the standard steps each mode's rules keep. The
+ * added step stops each run once it has seen it, before any job starts.
  */
 class EveryModeComposedITCase {
 
@@ -126,6 +127,9 @@ class EveryModeComposedITCase {
                                         .run(FlinkTarget.local()))
                 .isInstanceOf(Seen.class);
 
+        assertThatThrownBy(() -> RewardVesRun.run(composer, baseline, DEMO, logged, quiet()))
+                .isInstanceOf(Seen.class);
+
         assertThatThrownBy(
                         () ->
                                 AskSession.open(
@@ -166,6 +170,7 @@ class EveryModeComposedITCase {
         assertThat(witness.seen.get(RunMode.EXAM)).isEqualTo(all);
         assertThat(witness.seen.get(RunMode.GRADE)).isEqualTo(without(all, "INDEX"));
         assertThat(witness.seen.get(RunMode.REGRADE)).isEqualTo(without(all, "INDEX"));
+        assertThat(witness.seen.get(RunMode.R_VES)).isEqualTo(without(all, "INDEX", "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.ASK)).isEqualTo(without(all, "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.SHADOW)).isEqualTo(without(all, "TEST_SUITES"));
     }
