@@ -10,6 +10,7 @@ import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.report.ExamSummary;
 import dev.sqlexam.report.SummaryAccumulator;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,9 @@ import java.nio.file.Path;
  * and metrics rows, and the lines that say where each went.
  */
 final class RunClosing {
+
+    /** What the job left: its exam log merged with what a resumed run logged before. */
+    private record Merged(RunOutputs.Merged log, long rejectedLines) {}
 
     private final String runId;
     private final Path examSet;
@@ -37,43 +41,69 @@ final class RunClosing {
             ExamJobRunner.Finished finished,
             double seconds)
             throws Exception {
-        RunAnswers answers = run.answers();
-        Path outDir = run.outDir();
-        Path parts = run.parts();
         SummaryAccumulator accumulator = finished.summary();
         long goldExecutions = accumulator.goldExecutions();
-        long graded = accumulator.records();
+        requirePartsHere(run, accumulator.records());
         accumulator.merge(SummaryAccumulator.of(run.earlier().values()));
-        long badLines = finished.rejectedLines();
-        if (graded > 0 && !Files.isDirectory(parts.resolve("exam-log"))) {
-            run.catalog().finish(null, "failed");
-            throw new IllegalStateException(
-                    "the job graded "
-                            + graded
-                            + " record(s) but its exam log parts are not in "
-                            + parts
-                            + ": the workers wrote them on their own disks; give --out a folder"
-                            + " this machine and every TaskManager share");
-        }
-        RunOutputs.Merged merged =
+        Merged merged = merge(run);
+        ExamSummary summary =
+                summary(run, plan, sharing, finished, accumulator, goldExecutions, seconds);
+        run.catalog().finish(summary, "finished");
+        Path report =
+                RunReport.write(run.outDir(), summary, accumulator, RunLog.read(run.outDir()), out);
+        printWhereEachWent(run, merged, report);
+        RunManifest.markFinished(run.outDir());
+        return new RunResult(
+                runId, run.outDir(), summary, merged.log().lines(), merged.rejectedLines());
+    }
+
+    /** A job on a cluster whose workers wrote their parts elsewhere left nothing to merge here. */
+    private static void requirePartsHere(RunDriver.Opened run, long graded) {
+        if (graded == 0 || Files.isDirectory(run.parts().resolve("exam-log"))) return;
+        run.catalog().finish(null, "failed");
+        throw new IllegalStateException(
+                "the job graded "
+                        + graded
+                        + " record(s) but its exam log parts are not in "
+                        + run.parts()
+                        + ": the workers wrote them on their own disks; give --out a folder"
+                        + " this machine and every TaskManager share");
+    }
+
+    /** The exam log's and the rejected lines' parts merged into their files, the parts deleted. */
+    private Merged merge(RunDriver.Opened run) throws IOException {
+        Path parts = run.parts();
+        RunOutputs.Merged log =
                 RunOutputs.merge(
                         parts.resolve("exam-log"),
                         run.earlier().values(),
-                        outDir.resolve("exam_log.jsonl"));
-        if (merged.duplicates() > 0) {
+                        run.outDir().resolve("exam_log.jsonl"));
+        if (log.duplicates() > 0) {
             out.printf(
                     "[sqlexam] warning: %d committed record(s) repeated a logged question and were"
                             + " dropped from the exam log%n",
-                    merged.duplicates());
+                    log.duplicates());
         }
-        long rejectedLines =
+        long rejected =
                 RunOutputs.mergeRejected(
                         parts.resolve("rejected"),
-                        answers.rejectedJson(),
-                        outDir.resolve("rejected.jsonl"));
+                        run.answers().rejectedJson(),
+                        run.outDir().resolve("rejected.jsonl"));
         RunOutputs.deleteTree(parts);
+        return new Merged(log, rejected);
+    }
 
+    private ExamSummary summary(
+            RunDriver.Opened run,
+            RunDriver.Plan plan,
+            SharingPlan sharing,
+            ExamJobRunner.Finished finished,
+            SummaryAccumulator accumulator,
+            long goldExecutions,
+            double seconds) {
+        RunAnswers answers = run.answers();
         var variants = run.composed().variants();
+        long badLines = finished.rejectedLines();
         ExamSummary.Sharing shared =
                 new ExamSummary.Sharing(
                         variants.size(),
@@ -82,35 +112,36 @@ final class RunClosing {
                         sharing.generationGroups(),
                         goldExecutions,
                         run.questions() - badLines);
-        ExamSummary summary =
-                ExamSummary.of(
-                        accumulator,
-                        new ExamSummary.Context(
-                                runId,
-                                examSet.toString(),
-                                answers.generatorName(),
-                                answers.generatorReason(),
-                                answers.selfCheck(),
-                                badLines + answers.rejectedJson().size(),
-                                seconds,
-                                finished.subgraphHits(),
-                                finished.subgraphMisses(),
-                                RunAnswers.infos(variants),
-                                answers.predictions() != null ? null : shared));
-        run.catalog().finish(summary, "finished");
-        Path report = RunReport.write(outDir, summary, accumulator, RunLog.read(outDir), out);
+        return ExamSummary.of(
+                accumulator,
+                new ExamSummary.Context(
+                        runId,
+                        examSet.toString(),
+                        answers.generatorName(),
+                        answers.generatorReason(),
+                        answers.selfCheck(),
+                        badLines + answers.rejectedJson().size(),
+                        seconds,
+                        finished.subgraphHits(),
+                        finished.subgraphMisses(),
+                        RunAnswers.infos(variants),
+                        answers.predictions() != null ? null : shared));
+    }
+
+    private void printWhereEachWent(RunDriver.Opened run, Merged merged, Path report) {
+        Path outDir = run.outDir();
         out.println(
                 "exam log   "
                         + outDir.resolve("exam_log.jsonl")
                         + " ("
-                        + merged.lines()
+                        + merged.log().lines()
                         + " records)");
-        if (rejectedLines > 0)
+        if (merged.rejectedLines() > 0)
             out.println(
                     "rejected   "
                             + outDir.resolve("rejected.jsonl")
                             + " ("
-                            + rejectedLines
+                            + merged.rejectedLines()
                             + " lines)");
         out.println(
                 "summary    "
@@ -121,7 +152,5 @@ final class RunClosing {
                         + runId
                         + "')");
         out.println("report     " + report);
-        RunManifest.markFinished(outDir);
-        return new RunResult(runId, outDir, summary, merged.lines(), rejectedLines);
     }
 }

@@ -16,6 +16,7 @@ import java.util.Map;
 public final class RunCatalog {
 
     private final String jdbcUrl;
+    private String runId;
 
     public RunCatalog(String jdbcUrl) {
         this.jdbcUrl = jdbcUrl;
@@ -27,6 +28,7 @@ public final class RunCatalog {
             String generator,
             boolean selfCheck,
             Map<String, Object> config) {
+        this.runId = runId;
         execute(
                 """
                 INSERT INTO exam.runs (run_id, exam_set, generator, self_check, config) VALUES (?, ?, ?, ?, ?::jsonb)
@@ -43,15 +45,23 @@ public final class RunCatalog {
                 });
     }
 
+    /**
+     * Marks the run {@code status}; with a summary (a finished run) its row holds the summary and
+     * exam.metrics its figures. A failed run (no summary) is marked by the id it started with.
+     */
     public void finish(ExamSummary summary, String status) {
+        String id = summary != null ? summary.runId() : runId;
         execute(
                 "UPDATE exam.runs SET finished_at = now(), status = ?, summary = ?::jsonb WHERE run_id = ?",
                 ps -> {
                     ps.setString(1, status);
                     ps.setObject(2, summary == null ? null : Json.write(summary), Types.OTHER);
-                    ps.setString(3, summary == null ? null : summary.runId());
+                    ps.setString(3, id);
                 });
-        if (summary == null) return;
+        if (summary != null) writeMetrics(summary);
+    }
+
+    private void writeMetrics(ExamSummary summary) {
         try (Connection c = DriverManager.getConnection(jdbcUrl);
                 PreparedStatement ps =
                         c.prepareStatement(
@@ -60,105 +70,43 @@ public final class RunCatalog {
                         VALUES (?, ?, ?, ?, ?, ?)
                         ON CONFLICT (run_id, variant, scope, scope_value, metric) DO UPDATE SET value = EXCLUDED.value
                         """)) {
-            for (ExamSummary.VariantSummary v : summary.variants()) {
-                metric(
-                        ps,
-                        summary.runId(),
-                        v.variant(),
-                        "overall",
-                        "all",
-                        "accuracy_mean",
-                        v.accuracy());
-                metric(
-                        ps,
-                        summary.runId(),
-                        v.variant(),
-                        "overall",
-                        "all",
-                        "accuracy_std",
-                        v.accuracyStd());
-                metric(
-                        ps,
-                        summary.runId(),
-                        v.variant(),
-                        "overall",
-                        "all",
-                        "latency_p50_ms",
-                        v.latencyP50Ms());
-                metric(
-                        ps,
-                        summary.runId(),
-                        v.variant(),
-                        "overall",
-                        "all",
-                        "latency_p95_ms",
-                        v.latencyP95Ms());
-                counts(ps, summary.runId(), v.variant(), "overall", "all", v.overall());
-                for (var e : v.byDifficulty().entrySet())
-                    counts(
-                            ps,
-                            summary.runId(),
-                            v.variant(),
-                            "difficulty",
-                            e.getKey(),
-                            e.getValue());
-                for (var e : v.byModule().entrySet())
-                    counts(ps, summary.runId(), v.variant(), "module", e.getKey(), e.getValue());
-                for (var e : v.byCategory().entrySet())
-                    counts(ps, summary.runId(), v.variant(), "category", e.getKey(), e.getValue());
-                for (var e : v.reasons().entrySet())
-                    metric(
-                            ps,
-                            summary.runId(),
-                            v.variant(),
-                            "reason",
-                            e.getKey(),
-                            "count",
-                            e.getValue());
-                for (var e : v.metrics().entrySet()) {
-                    metric(
-                            ps,
-                            summary.runId(),
-                            v.variant(),
-                            "runs",
-                            "all",
-                            e.getKey() + "_mean",
-                            e.getValue().mean());
-                    metric(
-                            ps,
-                            summary.runId(),
-                            v.variant(),
-                            "runs",
-                            "all",
-                            e.getKey() + "_std",
-                            e.getValue().std());
-                }
-            }
+            for (ExamSummary.VariantSummary v : summary.variants())
+                variantRows(ps, summary.runId(), v);
             for (var pair : summary.comparisons()) {
-                metric(
-                        ps,
-                        summary.runId(),
-                        pair.b(),
-                        "versus",
-                        pair.a(),
-                        "difference",
-                        pair.difference());
-                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "ci_low", pair.ciLow());
-                metric(ps, summary.runId(), pair.b(), "versus", pair.a(), "ci_high", pair.ciHigh());
-                metric(
-                        ps,
-                        summary.runId(),
-                        pair.b(),
-                        "versus",
-                        pair.a(),
-                        "mcnemar_p",
-                        pair.pValue());
+                String run = summary.runId();
+                metric(ps, run, pair.b(), "versus", pair.a(), "difference", pair.difference());
+                metric(ps, run, pair.b(), "versus", pair.a(), "ci_low", pair.ciLow());
+                metric(ps, run, pair.b(), "versus", pair.a(), "ci_high", pair.ciHigh());
+                metric(ps, run, pair.b(), "versus", pair.a(), "mcnemar_p", pair.pValue());
             }
             ps.executeBatch();
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "cannot write exam.metrics for run " + summary.runId() + ": " + e.getMessage(),
                     e);
+        }
+    }
+
+    /** One variant's rows: overall figures, counts by difficulty, module and category, reasons. */
+    private static void variantRows(PreparedStatement ps, String run, ExamSummary.VariantSummary v)
+            throws SQLException {
+        String variant = v.variant();
+        metric(ps, run, variant, "overall", "all", "accuracy_mean", v.accuracy());
+        metric(ps, run, variant, "overall", "all", "accuracy_std", v.accuracyStd());
+        metric(ps, run, variant, "overall", "all", "latency_p50_ms", v.latencyP50Ms());
+        metric(ps, run, variant, "overall", "all", "latency_p95_ms", v.latencyP95Ms());
+        counts(ps, run, variant, "overall", "all", v.overall());
+        for (var e : v.byDifficulty().entrySet())
+            counts(ps, run, variant, "difficulty", e.getKey(), e.getValue());
+        for (var e : v.byModule().entrySet())
+            counts(ps, run, variant, "module", e.getKey(), e.getValue());
+        for (var e : v.byCategory().entrySet())
+            counts(ps, run, variant, "category", e.getKey(), e.getValue());
+        for (var e : v.reasons().entrySet())
+            metric(ps, run, variant, "reason", e.getKey(), "count", e.getValue());
+        for (var e : v.metrics().entrySet()) {
+            metric(ps, run, variant, "runs", "all", e.getKey() + "_mean", e.getValue().mean());
+            metric(ps, run, variant, "runs", "all", e.getKey() + "_std", e.getValue().std());
         }
     }
 
