@@ -17,9 +17,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * DESIGN.md's layers, over both modules: every package belongs to a layer (a new package that fits
  * none fails), each layer uses only the ones below it, no two packages form a cycle (each package
- * its own slice), the use cases under {@code jobs} do not call into each other, the exam log's
- * records import nothing of ours, and only the Flink adapters (operators, job graphs, where jobs
- * run) see Flink.
+ * its own slice), the use cases under {@code jobs} do not call into each other (the bench, a layer
+ * above them, runs them whole), the exam log's records import nothing of ours, and only the Flink
+ * adapters (operators, job graphs, where jobs run) see Flink.
  */
 @AnalyzeClasses(
         packages = "dev.sqlexam",
@@ -41,7 +41,6 @@ class ArchitectureTest {
         "dev.sqlexam.jobs.exam..",
         "dev.sqlexam.jobs.watch..",
         "dev.sqlexam.jobs.ask..",
-        "dev.sqlexam.jobs.bench..",
         "dev.sqlexam.jobs.importer..",
         "dev.sqlexam.jobs.querylog.."
     };
@@ -77,6 +76,8 @@ class ArchitectureTest {
                     .ensureAllClassesAreContainedInArchitecture()
                     .layer("cli")
                     .definedBy("dev.sqlexam.jobs.cli..")
+                    .layer("bench")
+                    .definedBy("dev.sqlexam.jobs.bench..")
                     .layer("use cases")
                     .definedBy(USE_CASES)
                     .layer("run report")
@@ -105,24 +106,28 @@ class ArchitectureTest {
                     .definedBy("dev.sqlexam.model..", "dev.sqlexam.json..")
                     .whereLayer("cli")
                     .mayNotBeAccessedByAnyLayer()
-                    .whereLayer("use cases")
+                    .whereLayer("bench")
                     .mayOnlyBeAccessedByLayers("cli")
+                    .whereLayer("use cases")
+                    .mayOnlyBeAccessedByLayers("cli", "bench")
                     .whereLayer("run report")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases")
                     .whereLayer("assembly")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases")
                     .whereLayer("runtime")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases", "assembly")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases", "assembly")
                     .whereLayer("graph")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases", "assembly", "runtime")
                     .whereLayer("run files")
                     .mayOnlyBeAccessedByLayers(
-                            "cli", "use cases", "run report", "assembly", "runtime")
+                            "cli", "bench", "use cases", "run report", "assembly", "runtime")
                     .whereLayer("flink")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime", "graph")
+                    .mayOnlyBeAccessedByLayers(
+                            "cli", "bench", "use cases", "assembly", "runtime", "graph")
                     .whereLayer("pipeline")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "assembly",
                             "runtime",
@@ -132,6 +137,7 @@ class ArchitectureTest {
                     .whereLayer("report")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -143,6 +149,7 @@ class ArchitectureTest {
                     .whereLayer("stages")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -155,6 +162,7 @@ class ArchitectureTest {
                     .whereLayer("data")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -168,6 +176,7 @@ class ArchitectureTest {
                     .whereLayer("config")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
