@@ -18,8 +18,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * DESIGN.md's layers, over both modules: every package belongs to a layer (a new package that fits
  * none fails), each layer uses only the ones below it, no two packages form a cycle (each package
  * its own slice), the use cases under {@code jobs} do not call into each other (the bench, a layer
- * above them, runs them whole), the exam log's records import nothing of ours, and only the Flink
- * adapters (operators, job graphs, where jobs run) see Flink.
+ * above them, runs them whole), the commands reach the stages, data, pipeline and reports only
+ * through those, the exam log's records import nothing of ours, and only the Flink adapters
+ * (operators, job graphs, where jobs run) see Flink.
  */
 @AnalyzeClasses(
         packages = "dev.sqlexam",
@@ -206,6 +207,28 @@ class ArchitectureTest {
                                                                     + useCase
                                                                     + " uses another use case's classes"))
                             .toList());
+
+    @ArchTest
+    static final ArchRule cli_holds_commands_only =
+            noClasses()
+                    .that()
+                    .resideInAPackage("dev.sqlexam.jobs.cli..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(STAGES)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(DATA)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            "dev.sqlexam.pipeline..",
+                            "dev.sqlexam.flink..",
+                            "dev.sqlexam.jobs.graph..",
+                            "dev.sqlexam.report..")
+                    .because(
+                            "the commands parse arguments and call a use case, the bench or the run files and runtime;"
+                                    + " the stages, the data, the pipeline and its graphs sit behind those");
 
     @ArchTest
     static final ArchRule the_exam_log_records_import_nothing_of_ours =

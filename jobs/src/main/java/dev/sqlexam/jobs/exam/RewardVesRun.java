@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * BIRD's R-VES for every predictions file of a graded run ({@link RewardVes}): from the run's exam
@@ -47,8 +48,7 @@ public final class RewardVesRun {
 
     private RewardVesRun() {}
 
-    public static List<Score> run(
-            Settings settings, JdbcUrlTemplate admin, Path examSet, Path runDir, PrintStream out)
+    public static List<Score> run(Settings settings, Path examSet, Path runDir, PrintStream out)
             throws Exception {
         int iterations = settings.get(SqlExamOptions.R_VES_ITERATIONS);
         Map<String, ExamQuestion> questions = new HashMap<>();
@@ -59,8 +59,9 @@ public final class RewardVesRun {
             if (!"infra_failure".equals(r.path("reason").asText()))
                 byFile.computeIfAbsent(r.path("variant").asText(), k -> new ArrayList<>()).add(r);
         }
+        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         ServerProbe server =
-                ServerProbe.of(admin, new java.util.TreeSet<>(ExamSetFiles.databasesIn(examSet)));
+                ServerProbe.of(admin, new TreeSet<>(ExamSetFiles.databasesIn(examSet)));
         Preflight.Result preflight = Preflight.run(settings, admin, examSet, server, out);
         List<Score> scores = new ArrayList<>();
         try (PooledConnections connections =
