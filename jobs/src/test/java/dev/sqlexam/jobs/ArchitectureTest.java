@@ -17,9 +17,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * DESIGN.md's layers, over both modules: every package belongs to a layer (a new package that fits
  * none fails), each layer uses only the ones below it, no two packages form a cycle (each package
- * its own slice), the use cases under {@code jobs} do not call into each other, the exam log's
- * records import nothing of ours, and only the Flink adapters (operators, job graphs, where jobs
- * run) see Flink.
+ * its own slice), the use cases under {@code jobs} do not call into each other (the bench, a layer
+ * above them, runs them whole), the commands reach the stages, data, pipeline and reports only
+ * through those, the exam log's records import nothing of ours, and only the Flink adapters
+ * (operators, job graphs, where jobs run) see Flink.
  */
 @AnalyzeClasses(
         packages = "dev.sqlexam",
@@ -41,7 +42,6 @@ class ArchitectureTest {
         "dev.sqlexam.jobs.exam..",
         "dev.sqlexam.jobs.watch..",
         "dev.sqlexam.jobs.ask..",
-        "dev.sqlexam.jobs.bench..",
         "dev.sqlexam.jobs.importer..",
         "dev.sqlexam.jobs.querylog.."
     };
@@ -77,6 +77,8 @@ class ArchitectureTest {
                     .ensureAllClassesAreContainedInArchitecture()
                     .layer("cli")
                     .definedBy("dev.sqlexam.jobs.cli..")
+                    .layer("bench")
+                    .definedBy("dev.sqlexam.jobs.bench..")
                     .layer("use cases")
                     .definedBy(USE_CASES)
                     .layer("run report")
@@ -105,24 +107,28 @@ class ArchitectureTest {
                     .definedBy("dev.sqlexam.model..", "dev.sqlexam.json..")
                     .whereLayer("cli")
                     .mayNotBeAccessedByAnyLayer()
-                    .whereLayer("use cases")
+                    .whereLayer("bench")
                     .mayOnlyBeAccessedByLayers("cli")
+                    .whereLayer("use cases")
+                    .mayOnlyBeAccessedByLayers("cli", "bench")
                     .whereLayer("run report")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases")
                     .whereLayer("assembly")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases")
                     .whereLayer("runtime")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases", "assembly")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases", "assembly")
                     .whereLayer("graph")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime")
+                    .mayOnlyBeAccessedByLayers("cli", "bench", "use cases", "assembly", "runtime")
                     .whereLayer("run files")
                     .mayOnlyBeAccessedByLayers(
-                            "cli", "use cases", "run report", "assembly", "runtime")
+                            "cli", "bench", "use cases", "run report", "assembly", "runtime")
                     .whereLayer("flink")
-                    .mayOnlyBeAccessedByLayers("cli", "use cases", "assembly", "runtime", "graph")
+                    .mayOnlyBeAccessedByLayers(
+                            "cli", "bench", "use cases", "assembly", "runtime", "graph")
                     .whereLayer("pipeline")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "assembly",
                             "runtime",
@@ -132,6 +138,7 @@ class ArchitectureTest {
                     .whereLayer("report")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -143,6 +150,7 @@ class ArchitectureTest {
                     .whereLayer("stages")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -155,6 +163,7 @@ class ArchitectureTest {
                     .whereLayer("data")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -168,6 +177,7 @@ class ArchitectureTest {
                     .whereLayer("config")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
+                            "bench",
                             "use cases",
                             "run report",
                             "assembly",
@@ -197,6 +207,28 @@ class ArchitectureTest {
                                                                     + useCase
                                                                     + " uses another use case's classes"))
                             .toList());
+
+    @ArchTest
+    static final ArchRule cli_holds_commands_only =
+            noClasses()
+                    .that()
+                    .resideInAPackage("dev.sqlexam.jobs.cli..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(STAGES)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(DATA)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            "dev.sqlexam.pipeline..",
+                            "dev.sqlexam.flink..",
+                            "dev.sqlexam.jobs.graph..",
+                            "dev.sqlexam.report..")
+                    .because(
+                            "the commands parse arguments and call a use case, the bench or the run files and runtime;"
+                                    + " the stages, the data, the pipeline and its graphs sit behind those");
 
     @ArchTest
     static final ArchRule the_exam_log_records_import_nothing_of_ours =

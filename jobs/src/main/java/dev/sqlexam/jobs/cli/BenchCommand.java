@@ -1,37 +1,16 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.ConnectionPolicy;
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.database.ServerProbe;
-import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.embedding.EmbeddingProvider;
-import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.grading.Tolerance;
-import dev.sqlexam.jobs.bench.BenchDatabase;
-import dev.sqlexam.jobs.bench.RepairBench;
-import dev.sqlexam.jobs.bench.RetrievalBench;
-import dev.sqlexam.jobs.bench.SelectBench;
-import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.Preflight;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
-import dev.sqlexam.jobs.runtime.IndexRun;
-import dev.sqlexam.model.ExamQuestion;
-import dev.sqlexam.retrieval.RagStore;
-import dev.sqlexam.retrieval.RetrievalConfig;
+import dev.sqlexam.jobs.bench.RepairBenchRun;
+import dev.sqlexam.jobs.bench.RetrievalBenchRun;
+import dev.sqlexam.jobs.bench.SelectBenchRun;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
 /** {@code sqlexam bench ...}: benchmarks that print tables. */
@@ -73,35 +52,7 @@ final class BenchCommand extends CommandGroup {
 
         @Override
         public Integer call() throws Exception {
-            Settings settings = common.settings(Map.of());
-            JdbcUrlTemplate admin = CommonOptions.admin(settings);
-            Path home = Home.resolve();
-            StateDatabase state = StateDatabase.from(settings);
-            new IndexRun(
-                            admin,
-                            state,
-                            EmbeddingProviders.from(settings),
-                            home.resolve("migrations"),
-                            System.out)
-                    .run(db, false, FlinkTarget.local(), settings.get(SqlExamOptions.PARALLELISM));
-            Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
-            List<ExamQuestion> questions = ExamSetFiles.read(set, null).questions();
-            try (RagStore store = RagStore.open(state, ConnectionPolicy.from(settings));
-                    EmbeddingProvider embedder = EmbeddingProviders.from(settings).create()) {
-                Map<String, String> modules =
-                        RetrievalBench.moduleOfTables(store.tables(db, embedder.model()));
-                RetrievalBench.Report report =
-                        new RetrievalBench(
-                                        store,
-                                        embedder,
-                                        RetrievalConfig.from(settings),
-                                        home.resolve("migrations"))
-                                .run(db, questions, modules);
-                System.out.printf(
-                        "retrieval bench: %s, %d questions from %s, model %s%n%n",
-                        db, questions.size(), set, embedder.model());
-                RetrievalBench.print(report, System.out);
-            }
+            new RetrievalBenchRun(common.settings(Map.of()), db, examSet).run(System.out);
             return 0;
         }
     }
@@ -124,30 +75,11 @@ final class BenchCommand extends CommandGroup {
 
         @Override
         public final Integer call() throws Exception {
-            Settings settings = common.settings(Map.of());
-            List<ExamQuestion> questions = questions(examSet);
-            long start = System.nanoTime();
-            try (Databases dbs = Databases.open(settings, questions)) {
-                run(
-                        settings,
-                        questions,
-                        dbs.byName(),
-                        examSet == null ? "exam-sets/erp/erp.jsonl" : examSet.toString(),
-                        start);
-            }
+            run(common.settings(Map.of()));
             return 0;
         }
 
-        abstract void run(
-                Settings settings,
-                List<ExamQuestion> questions,
-                Map<String, BenchDatabase> dbs,
-                String setName,
-                long start);
-
-        static double seconds(long start) {
-            return (System.nanoTime() - start) / 1e9;
-        }
+        abstract void run(Settings settings) throws Exception;
     }
 
     @Command(
@@ -158,20 +90,8 @@ final class BenchCommand extends CommandGroup {
                             + "per mistake type: restored / executes but wrong / not fixed; plus correct queries PG normalization turns wrong.")
     static final class Repair extends OverExamSet {
         @Override
-        void run(
-                Settings settings,
-                List<ExamQuestion> questions,
-                Map<String, BenchDatabase> dbs,
-                String setName,
-                long start) {
-            RepairBench.Report report =
-                    new RepairBench(dev.sqlexam.repair.RepairLoop.Settings.from(settings))
-                            .run(questions, dbs);
-            System.out.printf(
-                    "repair bench: %d questions from %s, deterministic repairs only (no model), %.1f s%n%n",
-                    questions.size(), setName, seconds(start));
-            if (showFailures) RepairBench.printFailures(report, System.out);
-            RepairBench.print(report, System.out);
+        void run(Settings settings) throws Exception {
+            new RepairBenchRun(settings, examSet, showFailures).run(System.out);
         }
     }
 
@@ -196,68 +116,8 @@ final class BenchCommand extends CommandGroup {
         int poolSize;
 
         @Override
-        void run(
-                Settings settings,
-                List<ExamQuestion> questions,
-                Map<String, BenchDatabase> dbs,
-                String setName,
-                long start) {
-            boolean reranker = settings.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED);
-            SelectBench.Report report =
-                    new SelectBench(
-                                    dev.sqlexam.evaluation.CandidateEvaluator.Settings.from(
-                                            settings),
-                                    seed,
-                                    poolSize)
-                            .run(questions, dbs);
-            System.out.printf(
-                    "select bench: %d questions from %s, pools of up to %d, seed %d, reranker %s, %.1f s%n%n",
-                    questions.size(),
-                    setName,
-                    poolSize,
-                    seed,
-                    reranker ? "on" : "off",
-                    seconds(start));
-            if (showFailures) SelectBench.printFailures(report, System.out);
-            SelectBench.print(report, System.out);
-        }
-    }
-
-    static List<ExamQuestion> questions(Path examSet) throws Exception {
-        Path set = examSet != null ? examSet : Home.resolve().resolve("exam-sets/erp/erp.jsonl");
-        return ExamSetFiles.read(set, null).questions();
-    }
-
-    /** The databases an exam set asks about, opened for the benchmarks of the evaluation stage. */
-    record Databases(Map<String, BenchDatabase> byName) implements AutoCloseable {
-        static Databases open(Settings settings, List<ExamQuestion> questions) throws Exception {
-            JdbcUrlTemplate admin = CommonOptions.admin(settings);
-            ReaderAccess reader =
-                    Preflight.reader(
-                            settings,
-                            admin,
-                            ServerProbe.of(
-                                    admin, questions.stream().map(ExamQuestion::db).toList()));
-            Tolerance tolerance = Tolerance.from(settings);
-            Map<String, BenchDatabase> out = new LinkedHashMap<>();
-            for (String db : new TreeSet<>(questions.stream().map(ExamQuestion::db).toList())) {
-                out.put(
-                        db,
-                        new BenchDatabase(
-                                admin,
-                                reader,
-                                db,
-                                settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                                settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                                settings.get(SqlExamOptions.ROW_CAP),
-                                tolerance));
-            }
-            return new Databases(out);
-        }
-
-        @Override
-        public void close() {
-            byName.values().forEach(BenchDatabase::close);
+        void run(Settings settings) throws Exception {
+            new SelectBenchRun(settings, examSet, showFailures, seed, poolSize).run(System.out);
         }
     }
 }

@@ -1,24 +1,12 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.Migrations;
-import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.bench.WatchBench;
-import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.RunOutputs;
-import dev.sqlexam.jobs.runtime.IndexRun;
+import dev.sqlexam.jobs.bench.WatchBenchRun;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -78,70 +66,8 @@ final class BenchWatch implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = common.settings(Map.of());
-        Path home = Home.resolve();
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        StateDatabase state = StateDatabase.from(settings);
-        Migrations.migrate(admin, state, home.resolve("migrations"), "erp"::equals);
-        new IndexRun(
-                        admin,
-                        state,
-                        EmbeddingProviders.from(settings),
-                        home.resolve("migrations"),
-                        System.out)
-                .ensure(
-                        List.of("erp"),
-                        settings.get(SqlExamOptions.PARALLELISM),
-                        "the retrieval-check row has nothing to retrieve from");
-        Path work = Files.createTempDirectory("sqlexam-bench-watch");
-        try {
-            WatchBench bench =
-                    new WatchBench(
-                            settings,
-                            log != null
-                                    ? log
-                                    : home.resolve("exam-sets/querylog/erp-synthetic.jsonl"),
-                            work,
-                            System.out);
-            System.out.println("[sqlexam] bench watch: throughput runs …");
-            WatchBench.Throughput distinct =
-                    bench.throughput(
-                            "guard + lint + EXPLAIN, every SQL text new",
-                            false,
-                            true,
-                            false,
-                            small,
-                            large);
-            WatchBench.Throughput explainOnly =
-                    bench.throughput(
-                            "guard + lint + EXPLAIN, SQL repeating as in the log",
-                            false,
-                            false,
-                            false,
-                            small,
-                            large);
-            WatchBench.Throughput asLogged =
-                    bench.throughput(
-                            "as logged (30% graded: gold and app SQL run)",
-                            true, false, false, small, large);
-            WatchBench.Throughput withRetrieval =
-                    bench.throughput(
-                            "as logged + retrieval check of every event",
-                            true,
-                            false,
-                            true,
-                            small,
-                            large);
-            System.out.printf(
-                    "[sqlexam] bench watch: live phase, %.0f events/s for %d s …%n", rate, seconds);
-            WatchBench.Latency latency =
-                    bench.latency(
-                            rate, seconds, Duration.ofSeconds(window), Duration.ofMillis(500));
-            System.out.println();
-            bench.print(List.of(distinct, explainOnly, asLogged, withRetrieval), latency);
-        } finally {
-            RunOutputs.deleteTree(work);
-        }
+        new WatchBenchRun(common.settings(Map.of()), log, small, large, rate, seconds, window)
+                .run(System.out);
         return 0;
     }
 }

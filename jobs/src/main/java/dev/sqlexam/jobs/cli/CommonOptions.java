@@ -53,11 +53,6 @@ final class CommonOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    /** The server URL template of the resolved settings. */
-    static dev.sqlexam.database.JdbcUrlTemplate admin(Settings settings) {
-        return new dev.sqlexam.database.JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-    }
-
     Settings settings(Map<String, String> extra) {
         Map<String, String> overrides = overrides(extra);
         checkValues(overrides);

@@ -50,7 +50,6 @@ final class CompareCommand implements Callable<Integer> {
                                                         .format(
                                                                 DateTimeFormatter.ofPattern(
                                                                         "yyyyMMdd-HHmmss")));
-        var summary = CompareRuns.compare(runA, runB, dir, System.out);
-        return summary.variants().size() < 2 ? 2 : 0;
+        return CompareRuns.variantsCompared(runA, runB, dir, System.out) < 2 ? 2 : 0;
     }
 }

@@ -1,13 +1,11 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.database.ErpLargeBuilder;
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.Migrations;
-import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.jobs.assembly.DatabaseSetup;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -37,7 +35,7 @@ final class DbCommand extends CommandGroup {
     static final class Migrate implements Callable<Integer> {
         @Mixin CommonOptions common;
 
-        @picocli.CommandLine.Option(
+        @Option(
                 names = "--with-large",
                 description =
                         "Also build erp_large, the scale-out ERP (about 2,400 tables; rebuilt only when its inputs change).")
@@ -45,39 +43,9 @@ final class DbCommand extends CommandGroup {
 
         @Override
         public Integer call() {
-            var settings = common.settings(Map.of());
-            JdbcUrlTemplate admin = CommonOptions.admin(settings);
-            for (Migrations.Report r :
-                    Migrations.migrate(
-                            admin, StateDatabase.from(settings), Home.migrations(), name -> true)) {
-                System.out.printf(
-                        "[sqlexam] %-10s %s%n",
-                        r.database(),
-                        r.note() != null
-                                ? r.note()
-                                : "version "
-                                        + r.version()
-                                        + (r.applied() > 0
-                                                ? " (applied " + r.applied() + ")"
-                                                : " (up to date)")
-                                        + (r.created() ? ", created" : ""));
-            }
-            if (withLarge) {
-                ErpLargeBuilder.Report large =
-                        new ErpLargeBuilder(admin, Home.migrations())
-                                .build(
-                                        d ->
-                                                System.out.printf(
-                                                        "\r[sqlexam] erp_large  division %d of %d",
-                                                        d, ErpLargeBuilder.DIVISIONS));
-                System.out.printf(
-                        "%s[sqlexam] erp_large  %d tables, %d foreign keys (%s in %.1f s)%n",
-                        large.rebuilt() ? "\n" : "",
-                        large.tables(),
-                        large.foreignKeys(),
-                        large.rebuilt() ? "built" : "up to date",
-                        large.seconds());
-            }
+            Settings settings = common.settings(Map.of());
+            DatabaseSetup.migrateAll(settings, System.out);
+            if (withLarge) DatabaseSetup.buildErpLarge(settings, System.out);
             return 0;
         }
     }

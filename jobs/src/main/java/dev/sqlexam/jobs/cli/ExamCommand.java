@@ -128,12 +128,12 @@ final class ExamCommand implements Callable<Integer> {
         RunResult result =
                 new ExamRun(settings, set, outRoot, id, System.out, defs, resuming)
                         .run(FlinkTarget.of(settings));
-        return result.summary().variants().isEmpty() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
+        return result.gradedNothing() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 
-    static final class GeneratorNames extends java.util.ArrayList<String> {
+    static final class GeneratorNames extends ArrayList<String> {
         GeneratorNames() {
-            super(dev.sqlexam.llm.Generators.NAMES);
+            super(ExamRun.GENERATORS);
         }
     }
 }

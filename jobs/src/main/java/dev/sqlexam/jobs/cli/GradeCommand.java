@@ -1,25 +1,22 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.jobs.exam.GradeRun;
 import dev.sqlexam.jobs.exam.RewardVesRun;
-import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunResult;
-import dev.sqlexam.model.ExamQuestion;
-import dev.sqlexam.predictions.PredictionsFile;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -80,51 +77,7 @@ final class GradeCommand implements Callable<Integer> {
 
     @Mixin ClusterOption cluster;
 
-    /**
-     * SQLite predictions made to mean on PostgreSQL what they meant on SQLite, with each database's
-     * names.
-     */
-    record SqliteDialect(dev.sqlexam.database.JdbcUrlTemplate admin, List<ExamQuestion> questions) {
-        PredictionsFile.Loaded convert(PredictionsFile.Loaded file) {
-            Map<String, String> dbOf = new java.util.HashMap<>();
-            questions.forEach(q -> dbOf.put(q.id(), q.db()));
-            Map<String, Set<String>> names = new java.util.HashMap<>();
-            Map<String, dev.sqlexam.predictions.Prediction> out = new java.util.LinkedHashMap<>();
-            file.byId()
-                    .forEach(
-                            (id, p) -> {
-                                Set<String> n =
-                                        names.computeIfAbsent(
-                                                dbOf.get(id),
-                                                db -> {
-                                                    try {
-                                                        return dev.sqlexam.jobs.importer.ImportRun
-                                                                .namesOf(admin, db);
-                                                    } catch (RuntimeException unreadable) {
-                                                        return null; // the question's database is
-                                                        // not there: its line is
-                                                        // rejected; the guess without
-                                                        // names will do
-                                                    }
-                                                });
-                                out.put(
-                                        id,
-                                        new dev.sqlexam.predictions.Prediction(
-                                                p.questionId(),
-                                                dev.sqlexam.benchmarks.BenchmarkReaders.fromSqlite(
-                                                        p.sql(), n),
-                                                p.system(),
-                                                p.latencyMs(),
-                                                p.promptTokens(),
-                                                p.completionTokens(),
-                                                p.cost(),
-                                                p.line()));
-                            });
-            return file.withPredictions(out);
-        }
-    }
-
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
@@ -136,43 +89,15 @@ final class GradeCommand implements Callable<Integer> {
                             + "' is not one of "
                             + String.join(", ", FlagKeys.CHOICES.get("--dialect")));
         }
-        List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
-        Map<String, String> extra = new java.util.HashMap<>();
+        Map<String, String> extra = new HashMap<>();
         if (rVes != null) extra.put(SqlExamOptions.R_VES_ITERATIONS.key(), rVes.toString());
         var settings = common.settings(testSuite.apply(cluster.apply(extra)));
-        SqliteDialect sqlite =
-                new SqliteDialect(
-                        new dev.sqlexam.database.JdbcUrlTemplate(
-                                settings.get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
-                        questions);
-        // the questions the import left out keep their positions: BIRD's and Spider's files stay
-        // aligned with the source
-        List<Quarantine.Entry> quarantined = Quarantine.of(examSet);
-        List<PredictionsFile.Loaded> loaded = new ArrayList<>();
-        Set<String> labels = new HashSet<>();
-        for (Path p : predictions) {
-            PredictionsFile.Loaded file = PredictionsFile.read(p, questions, quarantined);
-            boolean fromSqlite =
-                    dialect.equals("sqlite")
-                            || dialect.equals("auto")
-                                    && (file.format() == PredictionsFile.Format.BIRD
-                                            || file.format() == PredictionsFile.Format.SPIDER);
-            if (fromSqlite) {
-                file = sqlite.convert(file);
-                System.out.println(
-                        "[sqlexam] "
-                                + p
-                                + ": SQLite predictions, converted as imported SQLite golds are (--dialect postgres runs them as written)");
-            }
-            String label = file.label();
-            for (int n = 2; !labels.add(label); n++) label = file.label() + "-" + n;
-            loaded.add(file.withLabel(label));
-        }
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result =
-                new GradeRun(settings, examSet, loaded, outRoot, runId, System.out)
-                        .run(dev.sqlexam.jobs.runtime.FlinkTarget.of(settings));
-        if (result.summary().variants().isEmpty()) return ExitCode.NO_RESULT.code;
+                GradeRun.ofFiles(
+                                settings, examSet, predictions, dialect, outRoot, runId, System.out)
+                        .run(FlinkTarget.of(settings));
+        if (result.gradedNothing()) return ExitCode.NO_RESULT.code;
         if (settings.get(SqlExamOptions.R_VES_ITERATIONS) > 0) {
             RewardVesRun.run(settings, examSet, result.outDir(), System.out);
         }

@@ -1,16 +1,13 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.benchmarks.BenchmarkReaders;
-import dev.sqlexam.benchmarks.ImportedQuestion;
+import dev.sqlexam.jobs.importer.BenchmarkQuestions;
 import dev.sqlexam.jobs.importer.ImportRun;
-import dev.sqlexam.jobs.run.Home;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -60,22 +57,14 @@ final class ImportCommand extends CommandGroup {
 
         @Mixin CommonOptions common;
 
-        abstract String name();
-
-        abstract List<ImportedQuestion> read();
+        /** The benchmark's questions, read from its files. */
+        abstract BenchmarkQuestions read();
 
         @Override
         public Integer call() throws Exception {
-            List<ImportedQuestion> questions = read();
-            if (limit != null && limit < questions.size()) questions = questions.subList(0, limit);
-            Path target =
-                    examSet != null
-                            ? examSet
-                            : Home.resolve()
-                                    .resolve("exam-sets")
-                                    .resolve(name())
-                                    .resolve(name() + ".jsonl");
-            System.out.printf("import %s: %d questions%n", name(), questions.size());
+            BenchmarkQuestions questions = read().first(limit);
+            Path target = examSet != null ? examSet : questions.defaultExamSet();
+            System.out.printf("import %s: %d questions%n", questions.benchmark(), questions.size());
             new ImportRun(common.settings(Map.of()), System.out)
                     .run(questions, databases, target, replace);
             return 0;
@@ -94,13 +83,6 @@ final class ImportCommand extends CommandGroup {
                         "Golds from the gold file the official evaluator reads (Spider's "
                                 + "dev_gold.sql, BIRD's dev.sql: SQL<TAB>db_id per line, in dev.json's order) instead of dev.json's own.")
         Path gold;
-
-        abstract List<ImportedQuestion> questions();
-
-        List<ImportedQuestion> read() {
-            List<ImportedQuestion> questions = questions();
-            return gold == null ? questions : BenchmarkReaders.withGolds(questions, gold);
-        }
     }
 
     @Command(
@@ -108,12 +90,9 @@ final class ImportCommand extends CommandGroup {
             mixinStandardHelpOptions = true,
             description = "Spider's dev.json (difficulty by Spider's hardness rules).")
     static final class Spider extends DevJson {
-        String name() {
-            return "spider";
-        }
-
-        List<ImportedQuestion> questions() {
-            return BenchmarkReaders.spider(devJson);
+        @Override
+        BenchmarkQuestions read() {
+            return BenchmarkQuestions.spider(devJson, gold);
         }
     }
 
@@ -122,12 +101,9 @@ final class ImportCommand extends CommandGroup {
             mixinStandardHelpOptions = true,
             description = "BIRD's dev.json (evidence and difficulty kept).")
     static final class Bird extends DevJson {
-        String name() {
-            return "bird";
-        }
-
-        List<ImportedQuestion> questions() {
-            return BenchmarkReaders.bird(devJson);
+        @Override
+        BenchmarkQuestions read() {
+            return BenchmarkQuestions.bird(devJson, gold);
         }
     }
 
@@ -144,12 +120,9 @@ final class ImportCommand extends CommandGroup {
                         "defog's questions CSV (db_name, query_category, question, query, ...).")
         Path questions;
 
-        String name() {
-            return "defog";
-        }
-
-        List<ImportedQuestion> read() {
-            return BenchmarkReaders.defog(questions);
+        @Override
+        BenchmarkQuestions read() {
+            return BenchmarkQuestions.defog(questions);
         }
     }
 }

@@ -1,20 +1,12 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.Migrations;
-import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.runtime.FlinkTarget;
-import dev.sqlexam.jobs.runtime.IndexRun;
+import dev.sqlexam.jobs.assembly.DatabaseSetup;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +31,7 @@ final class IndexCommand implements Callable<Integer> {
             names = "--module-file",
             description =
                     "A module_mapping.json for the table → module mapping (default: the one beside the database's migrations, if any).")
-    java.nio.file.Path moduleFile;
+    Path moduleFile;
 
     @Option(
             names = "--force",
@@ -50,59 +42,7 @@ final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = common.settings(Map.of());
-        JdbcUrlTemplate admin = CommonOptions.admin(settings);
-        var migrations = Home.migrations();
-        List<String> targets = databases.isEmpty() ? defaultDatabases(migrations) : databases;
-        StateDatabase state = StateDatabase.from(settings);
-        Migrations.migrate(admin, state, migrations, targets::contains);
-        IndexRun run =
-                new IndexRun(
-                                admin,
-                                state,
-                                EmbeddingProviders.from(settings),
-                                migrations,
-                                System.out)
-                        .withModules(
-                                moduleFile == null
-                                        ? null
-                                        : dev.sqlexam.schema.ModuleAssigner.fromFile(moduleFile));
-        for (String db : targets)
-            report(
-                    run.run(
-                            db,
-                            force,
-                            FlinkTarget.local(),
-                            settings.get(SqlExamOptions.PARALLELISM)));
+        DatabaseSetup.index(common.settings(Map.of()), databases, moduleFile, force, System.out);
         return 0;
-    }
-
-    static void report(IndexRun.Result r) {
-        if (r.wasFresh()) {
-            System.out.printf(
-                    "[sqlexam] index %-10s up to date (%d tables, %d columns)%n",
-                    r.database(), r.tables(), r.columns());
-        } else {
-            System.out.printf(
-                    "[sqlexam] index %-10s %d tables, %d columns: %d embedded, %d skipped as unchanged, %d removed, %.1f s%n",
-                    r.database(),
-                    r.tables(),
-                    r.columns(),
-                    r.embedded(),
-                    r.skipped(),
-                    r.deleted(),
-                    r.seconds());
-        }
-    }
-
-    private static List<String> defaultDatabases(java.nio.file.Path migrations)
-            throws java.io.IOException {
-        try (var children = Files.list(migrations)) {
-            return children.filter(Files::isDirectory)
-                    .map(p -> p.getFileName().toString())
-                    .filter(n -> !n.equals(Migrations.CONTROL_DATABASE))
-                    .sorted()
-                    .toList();
-        }
     }
 }

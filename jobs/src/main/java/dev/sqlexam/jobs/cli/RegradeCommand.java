@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.concurrent.Callable;
 
 /** {@code sqlexam regrade}: re-execute a run's logged SQL and grade it with today's grader. */
@@ -50,15 +51,13 @@ final class RegradeCommand implements Callable<Integer> {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         var result =
                 new RegradeRun(
-                                common.settings(testSuite.apply(new java.util.HashMap<>())),
+                                common.settings(testSuite.apply(new HashMap<>())),
                                 runDir,
                                 examSet,
                                 outRoot,
                                 runId,
                                 System.out)
                         .run(FlinkTarget.local());
-        return result.run().summary().variants().isEmpty()
-                ? ExitCode.NO_RESULT.code
-                : ExitCode.DONE.code;
+        return result.run().gradedNothing() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 }

@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.suite.SuiteSize;
+import dev.sqlexam.jobs.run.TestSuitePreparation;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,7 +32,7 @@ final class TestSuiteOption {
     Map<String, String> apply(Map<String, String> extra) {
         if (size == null) return extra;
         try {
-            extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), SuiteSize.parse(size).toString());
+            extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), TestSuitePreparation.checkedSize(size));
         } catch (IllegalArgumentException e) {
             throw UsageErrors.of(command, "--test-suite: " + e.getMessage());
         }

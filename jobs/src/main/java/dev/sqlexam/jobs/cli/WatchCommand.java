@@ -1,12 +1,15 @@
 package dev.sqlexam.jobs.cli;
 
-import dev.sqlexam.jobs.graph.WatchSources;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.watch.WatchRun;
+import dev.sqlexam.jobs.watch.WatchSource;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -120,7 +123,7 @@ final class WatchCommand implements Callable<Integer> {
 
     @Mixin ClusterOption cluster;
 
-    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
@@ -132,18 +135,15 @@ final class WatchCommand implements Callable<Integer> {
         if (windowSeconds != null)
             extra.put("watch_window_ms", Long.toString(windowSeconds * 1000));
         if (alerts != null) extra.put("watch_alert_rules", alerts.toAbsolutePath().toString());
-        WatchSources.Input source =
-                new WatchSources.Input(input.replay, input.dir, input.kafka, topic, group);
+        WatchSource source = new WatchSource(input.replay, input.dir, input.kafka, topic, group);
         Path dir =
                 out != null
                         ? out
-                        : WatchRun.defaultOutDir(
-                                source,
+                        : source.defaultOutDir(
                                 LocalDateTime.now()
                                         .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         var settings = common.settings(cluster.apply(extra));
-        dev.sqlexam.jobs.runtime.FlinkTarget target =
-                dev.sqlexam.jobs.runtime.FlinkTarget.of(settings);
+        FlinkTarget target = FlinkTarget.of(settings);
         WatchRun run =
                 new WatchRun(
                         settings,

@@ -30,6 +30,15 @@ public final class CompareRuns {
 
     private CompareRuns() {}
 
+    /**
+     * As {@link #compare}: how many variants the comparison holds (fewer than two: nothing was
+     * compared).
+     */
+    public static int variantsCompared(Path runA, Path runB, Path outDir, PrintStream out)
+            throws IOException {
+        return compare(runA, runB, outDir, out).variants().size();
+    }
+
     public static ExamSummary compare(Path runA, Path runB, Path outDir, PrintStream out)
             throws IOException {
         Provenance.print(Provenance.of(runA), Provenance.of(runB), "between the runs", out);

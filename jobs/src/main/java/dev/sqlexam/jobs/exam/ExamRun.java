@@ -10,6 +10,7 @@ import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.llm.Generators;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,6 +24,9 @@ import java.util.Set;
  * databases were indexed for retrieval with every embedding model the variants use.
  */
 public final class ExamRun {
+
+    /** Who may write an exam's SQL: the choices of the generator option. */
+    public static final List<String> GENERATORS = Generators.NAMES;
 
     private final Settings settings;
     private final Path examSet;

@@ -2,6 +2,8 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.RunComposer;
@@ -12,6 +14,7 @@ import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
+import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.predictions.Prediction;
 import dev.sqlexam.predictions.PredictionsFile;
@@ -21,6 +24,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +57,52 @@ public final class GradeRun {
         this.predictions = List.copyOf(predictions);
         this.out = out;
         this.driver = new RunDriver(settings, examSet, outRoot, runId, out, false);
+    }
+
+    /**
+     * A grade of predictions files read against {@code examSet}, each file's format detected from
+     * its content: {@code dialect} auto converts BIRD's and Spider's files as imported SQLite golds
+     * are converted, sqlite converts every file, postgres none. A file aligned by position keeps
+     * the questions the import quarantined in their places; labels that repeat get -2, -3, ….
+     */
+    public static GradeRun ofFiles(
+            Settings settings,
+            Path examSet,
+            List<Path> files,
+            String dialect,
+            Path outRoot,
+            String runId,
+            PrintStream out) {
+        List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
+        SqlitePredictions sqlite =
+                new SqlitePredictions(
+                        new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL)), questions);
+        // the questions the import left out keep their positions: BIRD's and Spider's files stay
+        // aligned with the source
+        List<Quarantine.Entry> quarantined = Quarantine.of(examSet);
+        List<PredictionsFile.Loaded> loaded = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (Path p : files) {
+            PredictionsFile.Loaded file = PredictionsFile.read(p, questions, quarantined);
+            if (writtenForSqlite(dialect, file.format())) {
+                file = sqlite.convert(file);
+                out.println(
+                        "[sqlexam] "
+                                + p
+                                + ": SQLite predictions, converted as imported SQLite golds are (--dialect postgres runs them as written)");
+            }
+            String label = file.label();
+            for (int n = 2; !labels.add(label); n++) label = file.label() + "-" + n;
+            loaded.add(file.withLabel(label));
+        }
+        return new GradeRun(settings, examSet, loaded, outRoot, runId, out);
+    }
+
+    private static boolean writtenForSqlite(String dialect, PredictionsFile.Format format) {
+        return dialect.equals("sqlite")
+                || dialect.equals("auto")
+                        && (format == PredictionsFile.Format.BIRD
+                                || format == PredictionsFile.Format.SPIDER);
     }
 
     /** Sets the run up with {@code composer} instead of sqlexam's standard one. */

@@ -12,6 +12,7 @@ import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.ExamSetChecker;
+import dev.sqlexam.jobs.run.DatabaseNames;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.json.Json;
@@ -61,6 +62,18 @@ public final class ImportRun {
         this.out = out;
     }
 
+    /** Imports a benchmark's questions: see {@link #run(List, Path, Path, boolean)}. */
+    public Result run(
+            BenchmarkQuestions benchmark, Path databasesDir, Path examSet, boolean replace)
+            throws Exception {
+        return run(benchmark.questions(), databasesDir, examSet, replace);
+    }
+
+    /**
+     * Loads the databases in {@code databasesDir} (null: they must exist already; {@code replace}:
+     * reload those that do), checks the questions and writes those without problems to {@code
+     * examSet}, the others to its quarantine file.
+     */
     public Result run(
             List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace)
             throws Exception {
@@ -124,7 +137,9 @@ public final class ImportRun {
             boolean sqlite = q.sqliteGold() != null && onServer.contains(q.db());
             named.add(
                     sqlite
-                            ? q.withNames(names.computeIfAbsent(q.db(), db -> namesOf(admin, db)))
+                            ? q.withNames(
+                                    names.computeIfAbsent(
+                                            q.db(), db -> DatabaseNames.of(admin, db)))
                             : q);
         }
         List<ExamQuestion> present =
@@ -227,26 +242,6 @@ public final class ImportRun {
                 "imported %d of %d questions into %s; quarantined %d %s → %s%n",
                 kept.size(), total, examSet, left.size(), reasons, quarantine);
         return new Result(examSet, quarantine, kept.size(), left.size(), reasons, reports);
-    }
-
-    /** Every table and column name of a database, lower case. */
-    public static Set<String> namesOf(JdbcUrlTemplate admin, String db) {
-        Set<String> out = new java.util.HashSet<>();
-        try (Connection c = java.sql.DriverManager.getConnection(admin.forDatabase(db));
-                java.sql.Statement s = c.createStatement();
-                java.sql.ResultSet rs =
-                        s.executeQuery(
-                                "SELECT lower(table_name), lower(column_name) FROM information_schema.columns "
-                                        + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-                out.add(rs.getString(2));
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(
-                    "cannot read the names of database " + db + ": " + e.getMessage(), e);
-        }
-        return out;
     }
 
     static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {

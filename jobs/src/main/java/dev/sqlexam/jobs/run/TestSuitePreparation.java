@@ -36,6 +36,14 @@ public final class TestSuitePreparation {
 
     private TestSuitePreparation() {}
 
+    /**
+     * A test suite size as test_suite_size holds it: {@code auto} or a whole number 0 or more;
+     * IllegalArgumentException saying why otherwise.
+     */
+    public static String checkedSize(String text) {
+        return SuiteSize.parse(text).toString();
+    }
+
     /** The run's suites (null: test_suite_size is 0). */
     public static TestSuites prepare(
             Settings settings,

@@ -14,7 +14,6 @@ import dev.sqlexam.jobs.graph.WatchJob;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.graph.WatchSources.Input;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.runtime.JobShipping;
@@ -82,6 +81,11 @@ public final class WatchRun {
         this.out = out;
     }
 
+    public WatchRun(
+            Settings settings, WatchSource source, Path outDir, Options options, PrintStream out) {
+        this(settings, source.input(), outDir, options, out);
+    }
+
     /** Sets the shadow up with {@code setup} instead of sqlexam's standard composer. */
     public WatchRun composedBy(RunComposer setup) {
         this.composer = setup;
@@ -91,19 +95,6 @@ public final class WatchRun {
     /** The job's name on a cluster (one following watch of an input at a time). */
     public String jobName() {
         return WatchJob.jobName(input.label());
-    }
-
-    /**
-     * The default output folder: a following watch's is stable (so that running it again resumes),
-     * a replay's is new.
-     */
-    public static Path defaultOutDir(Input input, String stamp) {
-        return Home.resolve()
-                .resolve("runs")
-                .resolve(
-                        input.bounded()
-                                ? "watch-" + stamp
-                                : "watch-" + input.label().replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
     public void run(FlinkTarget target) throws Exception {

@@ -1,14 +1,15 @@
-package dev.sqlexam.jobs.cli;
+package dev.sqlexam.jobs.bench;
 
 import dev.sqlexam.jobs.ask.AskSession;
-import dev.sqlexam.jobs.bench.StageProfile;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.pipeline.PipelineStep;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static dev.sqlexam.jobs.bench.ThroughputReport.f;
@@ -28,7 +29,7 @@ final class StageTable {
 
     /** Walks {@code questions} (after a warm-up walk) and returns the table. */
     String table(List<ExamQuestion> questions) throws Exception {
-        System.out.println("[sqlexam] bench throughput: per-stage CPU, questions one at a time …");
+        bench.progress("per-stage CPU, questions one at a time");
         try (AskSession session =
                 AskSession.open(
                         bench.settings(Map.of("generator", "baseline")),
@@ -72,9 +73,7 @@ final class StageTable {
         return retrieve().map(StageProfile.Step::p95WallMs).orElse(Double.NaN);
     }
 
-    private java.util.Optional<StageProfile.Step> retrieve() {
-        return steps.stream()
-                .filter(s -> s.step() == dev.sqlexam.pipeline.PipelineStep.RETRIEVE)
-                .findFirst();
+    private Optional<StageProfile.Step> retrieve() {
+        return steps.stream().filter(s -> s.step() == PipelineStep.RETRIEVE).findFirst();
     }
 }

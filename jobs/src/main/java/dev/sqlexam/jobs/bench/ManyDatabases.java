@@ -1,13 +1,9 @@
-package dev.sqlexam.jobs.cli;
+package dev.sqlexam.jobs.bench;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.jobs.bench.BenchDatabase;
-import dev.sqlexam.jobs.bench.BenchFloors;
-import dev.sqlexam.jobs.bench.BenchWorkloads;
-import dev.sqlexam.jobs.bench.CpuSampler;
-import dev.sqlexam.jobs.bench.ThroughputReport;
 import dev.sqlexam.jobs.bench.ThroughputReport.Row;
 import dev.sqlexam.jobs.bench.ThroughputReport.Verdict;
 import dev.sqlexam.jobs.run.Home;
@@ -24,6 +20,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,10 +46,7 @@ final class ManyDatabases {
     }
 
     void run(int databases, int files, double startup) throws Exception {
-        System.out.println(
-                "[sqlexam] bench throughput: "
-                        + databases
-                        + " small databases (copies of demo, made once) …");
+        bench.progress(databases + " small databases (copies of demo, made once)");
         List<String> dbs = workloads.smallDatabases("demo", databases);
         List<ExamQuestion> demo =
                 bench.questions(Home.resolve().resolve("exam-sets/demo/demo.jsonl"));
@@ -79,10 +73,10 @@ final class ManyDatabases {
                                 selfCheck.items(), selfCheck.perSecond())));
 
         forgetIndex(state);
-        System.out.println("[sqlexam] bench throughput: indexing " + databases + " databases …");
+        bench.progress("indexing " + databases + " databases");
         long start = System.nanoTime();
         new IndexRun(
-                        CommonOptions.admin(settings),
+                        bench.admin(),
                         state,
                         bench.embeddings(),
                         Home.migrations(),
@@ -120,12 +114,11 @@ final class ManyDatabases {
             load = cpu.load();
         }
         long opened = sessions(settings) - sessionsBefore;
-        System.out.println(
-                "[sqlexam] bench throughput: the same predictions graded serially, both queries run for each …");
+        bench.progress("the same predictions graded serially, both queries run for each");
         int graded = 0;
         long start = System.nanoTime();
-        try (BenchCommand.Databases open = BenchCommand.Databases.open(settings, questions)) {
-            Map<String, ExamQuestion> byId = new java.util.HashMap<>();
+        try (BenchDatabases open = BenchDatabases.open(settings, questions)) {
+            Map<String, ExamQuestion> byId = new HashMap<>();
             questions.forEach(q -> byId.put(q.id(), q));
             start = System.nanoTime();
             for (Path file : predictions) {
@@ -166,7 +159,8 @@ final class ManyDatabases {
     private static long sessions(Settings settings) {
         try (Connection c =
                         DriverManager.getConnection(
-                                CommonOptions.admin(settings).forDatabase("postgres"));
+                                new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL))
+                                        .forDatabase("postgres"));
                 Statement s = c.createStatement();
                 ResultSet rs =
                         s.executeQuery(

@@ -1,8 +1,7 @@
-package dev.sqlexam.jobs.cli;
+package dev.sqlexam.jobs.bench;
 
-import dev.sqlexam.jobs.bench.BenchWorkloads;
-import dev.sqlexam.jobs.bench.ThroughputReport;
 import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 
 import java.io.BufferedWriter;
@@ -10,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -109,7 +109,7 @@ final class SuiteGradingRows {
         Path file = work.resolve("suites-1000.jsonl");
         Random random = new Random(11);
         List<ExamQuestion> shuffled = new ArrayList<>(questions);
-        java.util.Collections.shuffle(shuffled, random);
+        Collections.shuffle(shuffled, random);
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             for (int i = 0; i < Math.min(1_000, shuffled.size()); i++) {
                 ExamQuestion q = shuffled.get(i);
@@ -129,7 +129,7 @@ final class SuiteGradingRows {
                                             .replaceFirst("<=", "<");
                         };
                 w.write(
-                        dev.sqlexam.json.Json.MAPPER
+                        Json.MAPPER
                                 .createObjectNode()
                                 .put("id", q.id())
                                 .put("sql", sql)

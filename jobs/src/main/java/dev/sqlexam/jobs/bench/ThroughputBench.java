@@ -1,19 +1,22 @@
-package dev.sqlexam.jobs.cli;
+package dev.sqlexam.jobs.bench;
 
 import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.bench.BenchFloors;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.exam.GradeRun;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.predictions.PredictionsFile;
 import dev.sqlexam.report.Quantiles;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,23 +27,10 @@ import java.util.function.Function;
  * The throughput bench's runs, each a real command on the MiniCluster in this JVM: the exam with
  * the baseline and the gold generators, the gold self-check over many small databases end to end,
  * indexing them, grading many predictions files, the watch graph, the async operator against a
- * loopback model with a fixed latency, and a large exam set's memory. {@link
- * dev.sqlexam.jobs.bench.ThroughputReport} sets each beside its floor and target.
+ * loopback model with a fixed latency, and a large exam set's memory. {@link ThroughputReport} sets
+ * each beside its floor and target.
  */
 final class ThroughputBench {
-
-    /** Sizes of the workloads. */
-    public record Sizes(
-            int smallDatabases,
-            int questionsPerSmallDatabase,
-            int gradeDatabases,
-            int gradeQuestionsPerDatabase,
-            int files,
-            int predictionsPerFile,
-            int memoryQuestions,
-            long modelLatencyMs,
-            int watchSmall,
-            int watchLarge) {}
 
     /**
      * One run: what it did, how many items, its job seconds and its seconds end to end (client
@@ -75,6 +65,16 @@ final class ThroughputBench {
         return settings.apply(overrides);
     }
 
+    /** The server URL template of the command's settings. */
+    JdbcUrlTemplate admin() {
+        return new JdbcUrlTemplate(settings(Map.of()).get(SqlExamOptions.JDBC_URL));
+    }
+
+    /** Says on the progress stream which run or step of the bench begins. */
+    void progress(String step) {
+        progress.println("[sqlexam] bench throughput: " + step + " …");
+    }
+
     public Path erpSet() {
         return home.resolve("exam-sets/erp/erp.jsonl");
     }
@@ -85,7 +85,7 @@ final class ThroughputBench {
 
     /** An exam of {@code set} with {@code overrides}; items = records logged. */
     public Run exam(String label, Path set, Map<String, String> overrides) throws Exception {
-        progress.println("[sqlexam] bench throughput: " + label + " …");
+        progress(label);
         long start = System.nanoTime();
         RunResult r =
                 new ExamRun(settings(overrides), set, work.resolve("runs"), null, quiet)
@@ -108,7 +108,7 @@ final class ThroughputBench {
     public Run grade(
             String label, Path set, List<Path> files, String runId, Map<String, String> overrides)
             throws Exception {
-        progress.println("[sqlexam] bench throughput: " + label + " …");
+        progress(label);
         List<PredictionsFile.Loaded> loaded = load(set, files);
         long start = System.nanoTime();
         RunResult r =
@@ -130,8 +130,8 @@ final class ThroughputBench {
     /** Per-stage p50/p95 wall ms of {@code stage} in a run's exam log (its trace). */
     public static double[] stagePercentiles(RunResult r, String stage) throws Exception {
         List<Long> ms = new ArrayList<>();
-        for (String line : java.nio.file.Files.readAllLines(r.outDir().resolve("exam_log.jsonl"))) {
-            for (var t : dev.sqlexam.json.Json.MAPPER.readTree(line).path("trace")) {
+        for (String line : Files.readAllLines(r.outDir().resolve("exam_log.jsonl"))) {
+            for (var t : Json.MAPPER.readTree(line).path("trace")) {
                 if (stage.equals(t.path("stage").asText())) ms.add(t.path("duration_ms").asLong());
             }
         }
