@@ -5,7 +5,6 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.pipeline.JobResources;
 import dev.sqlexam.pipeline.PipelineConfig;
 import dev.sqlexam.pipeline.Variants;

@@ -2,7 +2,6 @@ package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.model.ExamQuestion;
 
 import java.nio.file.Path;

@@ -5,8 +5,6 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.Preflight;
-import dev.sqlexam.jobs.run.TestSuitePreparation;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.pipeline.JobResources;

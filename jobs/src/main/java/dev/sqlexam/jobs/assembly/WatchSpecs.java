@@ -11,7 +11,6 @@ import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.jobs.graph.WatchJob;
 import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.RetrievalSpec;

@@ -6,7 +6,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.grading.Tolerance;
-import dev.sqlexam.jobs.run.Preflight;
+import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.model.ExamQuestion;
 
 import java.util.LinkedHashMap;

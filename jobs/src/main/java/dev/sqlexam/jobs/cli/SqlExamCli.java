@@ -84,7 +84,7 @@ public final class SqlExamCli implements Runnable {
                                         && !c.getMessage().equals(e.getMessage()))
                                     cmd.getErr().println("  caused by: " + c.getMessage());
                             }
-                            return e instanceof dev.sqlexam.jobs.run.Preflight.Failed
+                            return e instanceof dev.sqlexam.jobs.assembly.Preflight.Failed
                                     ? PREFLIGHT_FAILED
                                     : ExitCode.ERROR.code;
                         });

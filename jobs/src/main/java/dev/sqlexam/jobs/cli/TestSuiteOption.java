@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.run.TestSuitePreparation;
+import dev.sqlexam.jobs.assembly.TestSuitePreparation;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

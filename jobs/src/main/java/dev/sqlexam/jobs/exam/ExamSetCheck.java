@@ -9,9 +9,9 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.grading.ExamSetChecker;
+import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.Preflight;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 

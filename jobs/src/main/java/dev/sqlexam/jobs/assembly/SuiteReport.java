@@ -1,4 +1,4 @@
-package dev.sqlexam.jobs.run;
+package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.suite.SuiteBuilder;
 import dev.sqlexam.suite.TestSuite;

@@ -1,4 +1,4 @@
-package dev.sqlexam.jobs.run;
+package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.config.Choices;
 import dev.sqlexam.config.Settings;
@@ -10,6 +10,7 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
 import dev.sqlexam.database.ServerCapacity;
 import dev.sqlexam.database.ServerProbe;
+import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.retrieval.BackwardRecall;
 import dev.sqlexam.sql.GoldTables;

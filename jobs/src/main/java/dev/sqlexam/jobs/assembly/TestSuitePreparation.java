@@ -1,4 +1,4 @@
-package dev.sqlexam.jobs.run;
+package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
