@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -113,7 +114,7 @@ public final class BenchmarkReaders {
      * double-quoted tokens resolved against the database's {@code names} (null: not known yet; PG
      * normalization guesses from the comparison they stand in), LIKE as ILIKE, PG dialect.
      */
-    public static String fromSqlite(String sql, java.util.Set<String> names) {
+    public static String fromSqlite(String sql, Set<String> names) {
         Matcher m = BACKTICK.matcher(sql);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {

@@ -3,6 +3,7 @@ package dev.sqlexam.benchmarks;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One question of a public benchmark, in our exam-set fields; {@code goldTables} is filled later
@@ -39,7 +40,7 @@ public record ImportedQuestion(
     }
 
     /** The SQLite gold converted with the database's table and column names (lower case). */
-    public ImportedQuestion withNames(java.util.Set<String> names) {
+    public ImportedQuestion withNames(Set<String> names) {
         if (sqliteGold == null) return this;
         return new ImportedQuestion(
                 id,

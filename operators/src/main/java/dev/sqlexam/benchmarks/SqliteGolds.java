@@ -1,5 +1,8 @@
 package dev.sqlexam.benchmarks;
 
+import dev.sqlexam.model.Identifiers;
+import dev.sqlexam.sql.SqlText;
+
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -31,12 +34,12 @@ public final class SqliteGolds {
                 // quotes is a string
                 token =
                         names.contains(lower)
-                                ? dev.sqlexam.model.Identifiers.quoteIfNeeded(lower)
+                                ? Identifiers.quoteIfNeeded(lower)
                                 : "'" + content.replace("'", "''") + "'";
             }
             m.appendReplacement(out, Matcher.quoteReplacement(token));
         }
         m.appendTail(out);
-        return dev.sqlexam.sql.SqlText.replaceInCode(out.toString(), LIKE, "ILIKE");
+        return SqlText.replaceInCode(out.toString(), LIKE, "ILIKE");
     }
 }

@@ -3,13 +3,16 @@ package dev.sqlexam.config;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
@@ -129,7 +132,7 @@ public final class JobFiles implements Serializable {
                 Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException
                     | AtomicMoveNotSupportedException
-                    | java.nio.file.DirectoryNotEmptyException raced) {
+                    | DirectoryNotEmptyException raced) {
                 if (!Files.exists(target)) throw raced;
             }
             deleteQuietly(staging);
@@ -142,7 +145,7 @@ public final class JobFiles implements Serializable {
 
     private static void deleteQuietly(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // a leftover staging folder in the temporary directory is harmless
         }
@@ -152,7 +155,7 @@ public final class JobFiles implements Serializable {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (Map.Entry<String, byte[]> e : files.entrySet()) {
-                sha.update(e.getKey().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                sha.update(e.getKey().getBytes(StandardCharsets.UTF_8));
                 sha.update((byte) 0);
                 sha.update(e.getValue());
                 sha.update((byte) 0);

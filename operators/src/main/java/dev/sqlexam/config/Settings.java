@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * Resolved option values: defaults, then a config file, then environment variables, then a variant
@@ -134,7 +136,7 @@ public final class Settings implements Serializable {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             Object mine = values.get(option.key());
-            if (!java.util.Objects.equals(mine, reference.values.get(option.key()))) {
+            if (!Objects.equals(mine, reference.values.get(option.key()))) {
                 out.put(option.key(), option.secret() ? "***" : mine);
             }
         }
@@ -186,7 +188,7 @@ public final class Settings implements Serializable {
      * settings.
      */
     public Map<String, Object> described() {
-        Map<String, Object> out = new java.util.TreeMap<>();
+        Map<String, Object> out = new TreeMap<>();
         for (Option<?> option : SqlExamOptions.all()) {
             Object value = values.get(option.key());
             out.put(

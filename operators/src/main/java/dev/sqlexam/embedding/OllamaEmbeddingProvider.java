@@ -8,6 +8,8 @@ import org.asynchttpclient.AsyncHttpClient;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Response;
 
+import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -31,8 +33,7 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
         this.model = model;
         this.timeoutMs = timeoutMs;
         this.http =
-                Dsl.asyncHttpClient(
-                        Dsl.config().setRequestTimeout(java.time.Duration.ofMillis(timeoutMs)));
+                Dsl.asyncHttpClient(Dsl.config().setRequestTimeout(Duration.ofMillis(timeoutMs)));
     }
 
     @Override
@@ -88,7 +89,7 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EmbeddingException("interrupted while embedding", e);
-        } catch (ExecutionException | TimeoutException | java.io.IOException e) {
+        } catch (ExecutionException | TimeoutException | IOException e) {
             throw new EmbeddingException(
                     "Ollama at " + baseUrl + " did not embed: " + e.getMessage(), e);
         }
@@ -102,7 +103,7 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
     public void close() {
         try {
             http.close();
-        } catch (java.io.IOException ignored) {
+        } catch (IOException ignored) {
             // closing a client that failed to start
         }
     }

@@ -2,7 +2,10 @@ package dev.sqlexam.flink;
 
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.retrieval.EmbeddedEntity;
+import dev.sqlexam.retrieval.RagIndexWriter;
 
+import com.pgvector.PGvector;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.connector.jdbc.JdbcConnectionOptions;
 import org.apache.flink.connector.jdbc.JdbcExecutionOptions;
@@ -39,10 +42,10 @@ public final class ExamSinks {
     private ExamSinks() {}
 
     /** Upserts embedded entities into rag.embeddings. */
-    public static JdbcSink<dev.sqlexam.retrieval.EmbeddedEntity> ragEmbeddings(String jdbcUrl) {
-        return JdbcSink.<dev.sqlexam.retrieval.EmbeddedEntity>builder()
+    public static JdbcSink<EmbeddedEntity> ragEmbeddings(String jdbcUrl) {
+        return JdbcSink.<EmbeddedEntity>builder()
                 .withQueryStatement(
-                        dev.sqlexam.retrieval.RagIndexWriter.UPSERT_EMBEDDING,
+                        RagIndexWriter.UPSERT_EMBEDDING,
                         (ps, ee) -> {
                             var e = ee.entity();
                             int i = 1;
@@ -60,7 +63,7 @@ public final class ExamSinks {
                             ps.setString(i++, e.searchText());
                             ps.setString(i++, e.model());
                             ps.setString(i++, e.textHash());
-                            ps.setObject(i, new com.pgvector.PGvector(ee.vector()));
+                            ps.setObject(i, new PGvector(ee.vector()));
                         })
                 .withExecutionOptions(
                         JdbcExecutionOptions.builder()

@@ -9,8 +9,13 @@ import org.apache.flink.core.fs.FSDataInputStream;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads a text file line by line with line numbers, so a rejected exam line can say where it was.
@@ -50,9 +55,9 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
     /**
      * A whole file's lines, numbered as this format reads them (for a job that carries its input).
      */
-    public static java.util.List<NumberedLine> readAll(java.nio.file.Path file) throws IOException {
-        java.util.List<NumberedLine> lines = new java.util.ArrayList<>();
-        try (LineReader reader = new LineReader(java.nio.file.Files.newInputStream(file))) {
+    public static List<NumberedLine> readAll(Path file) throws IOException {
+        List<NumberedLine> lines = new ArrayList<>();
+        try (LineReader reader = new LineReader(Files.newInputStream(file))) {
             for (NumberedLine line = reader.read(); line != null; line = reader.read())
                 lines.add(line);
         }
@@ -63,7 +68,7 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
         private final BufferedReader reader;
         private long number;
 
-        LineReader(java.io.InputStream stream) {
+        LineReader(InputStream stream) {
             this.reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
         }
 

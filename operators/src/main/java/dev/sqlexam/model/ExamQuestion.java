@@ -1,6 +1,7 @@
 package dev.sqlexam.model;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -93,12 +94,9 @@ public record ExamQuestion(
     public ExamQuestion {
         goldSqlAlternatives =
                 goldSqlAlternatives == null
-                        ? new java.util.ArrayList<>()
-                        : new java.util.ArrayList<>(goldSqlAlternatives);
-        goldTables =
-                goldTables == null
-                        ? new java.util.ArrayList<>()
-                        : new java.util.ArrayList<>(goldTables);
+                        ? new ArrayList<>()
+                        : new ArrayList<>(goldSqlAlternatives);
+        goldTables = goldTables == null ? new ArrayList<>() : new ArrayList<>(goldTables);
     }
 
     /** A question with only its id, database, text and gold (null: none); nothing else known. */
@@ -156,7 +154,7 @@ public record ExamQuestion(
 
     /** The gold query first, then its alternatives. */
     public List<String> allGoldSql() {
-        var all = new java.util.ArrayList<String>(1 + goldSqlAlternatives.size());
+        var all = new ArrayList<String>(1 + goldSqlAlternatives.size());
         all.add(goldSql);
         all.addAll(goldSqlAlternatives);
         return all;

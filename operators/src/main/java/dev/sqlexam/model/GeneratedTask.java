@@ -1,6 +1,7 @@
 package dev.sqlexam.model;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,14 +14,14 @@ public record GeneratedTask(
         List<Candidate> candidates,
         List<StageTrace> trace,
         SchemaContextPacket packet,
-        dev.sqlexam.model.RetrievalTrace retrieval,
+        RetrievalTrace retrieval,
         GenerationTrace generation,
         EvaluationTrace evaluation)
         implements Serializable {
 
     public GeneratedTask {
-        candidates = new java.util.ArrayList<>(candidates);
-        trace = new java.util.ArrayList<>(trace);
+        candidates = new ArrayList<>(candidates);
+        trace = new ArrayList<>(trace);
     }
 
     public GeneratedTask(
@@ -29,7 +30,7 @@ public record GeneratedTask(
             List<Candidate> candidates,
             List<StageTrace> trace,
             SchemaContextPacket packet,
-            dev.sqlexam.model.RetrievalTrace retrieval,
+            RetrievalTrace retrieval,
             GenerationTrace generation) {
         this(task, generator, candidates, trace, packet, retrieval, generation, null);
     }
@@ -46,7 +47,7 @@ public record GeneratedTask(
      */
     public GeneratedTask withEvaluation(
             List<Candidate> ordered, EvaluationTrace e, StageTrace stage) {
-        List<StageTrace> t = new java.util.ArrayList<>(trace);
+        List<StageTrace> t = new ArrayList<>(trace);
         t.add(stage);
         return new GeneratedTask(task, generator, ordered, t, packet, retrieval, generation, e);
     }

@@ -1,5 +1,8 @@
 package dev.sqlexam.model;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -75,8 +78,8 @@ public final class Identifiers {
      * Schemas repeat their names in every prompt, gloss and link: each name is split once (bounded;
      * a copy is handed out).
      */
-    private static final com.github.benmanes.caffeine.cache.Cache<String, String[]> WORDS =
-            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(65_536).build();
+    private static final Cache<String, String[]> WORDS =
+            Caffeine.newBuilder().maximumSize(65_536).build();
 
     /** Lower-case words of an identifier: snake_case and camelCase split. */
     public static String[] words(String name) {

@@ -2,6 +2,7 @@ package dev.sqlexam.model;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ public record RetrievalTask(
         ModuleRoute route,
         SchemaContextPacket packet,
         RetrievalTrace retrieval,
-        dev.sqlexam.model.JoinPlan plan,
+        JoinPlan plan,
         List<StageTrace> stages)
         implements Serializable {
 
@@ -47,14 +48,14 @@ public record RetrievalTask(
         return new RetrievalTask(task, vector, route, p, retrieval, plan, append(stage));
     }
 
-    public RetrievalTask withPlan(dev.sqlexam.model.JoinPlan p, StageTrace stage) {
+    public RetrievalTask withPlan(JoinPlan p, StageTrace stage) {
         return new RetrievalTask(task, vector, route, packet, retrieval, p, append(stage));
     }
 
     /** The keyed-state key of the join planner: the database and the routed modules. */
     public String planKey() {
         List<String> modules = packet == null ? List.of() : new ArrayList<>(packet.modules());
-        java.util.Collections.sort(modules);
+        Collections.sort(modules);
         return task.question().db() + "|" + String.join(",", modules);
     }
 

@@ -12,7 +12,7 @@ public record SchemaContextPacket(
         String databaseId,
         String strategy,
         List<PacketTable> tables,
-        List<dev.sqlexam.model.ForeignKey> fkEdges,
+        List<ForeignKey> fkEdges,
         List<String> modules,
         List<String> docChunks,
         List<String> tableWarnings)

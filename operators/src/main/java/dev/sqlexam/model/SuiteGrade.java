@@ -1,6 +1,7 @@
 package dev.sqlexam.model;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,7 +34,7 @@ public record SuiteGrade(
     public static final String UNCHECKED = "suite_unchecked";
 
     public SuiteGrade {
-        skipped = skipped == null ? null : new java.util.ArrayList<>(skipped);
+        skipped = skipped == null ? null : new ArrayList<>(skipped);
     }
 
     public static final String RESULT_DIFFERS = "result_differs";
@@ -60,7 +61,7 @@ public record SuiteGrade(
             implements Serializable {
 
         public Evidence {
-            tables = tables == null ? null : new java.util.ArrayList<>(tables);
+            tables = tables == null ? null : new ArrayList<>(tables);
             goldRows = plainRows(goldRows);
             predRows = plainRows(predRows);
         }
@@ -71,7 +72,7 @@ public record SuiteGrade(
             implements Serializable {
 
         public Table {
-            columns = columns == null ? null : new java.util.ArrayList<>(columns);
+            columns = columns == null ? null : new ArrayList<>(columns);
             rows = SuiteGrade.plainRows(rows);
         }
     }
@@ -79,8 +80,8 @@ public record SuiteGrade(
     /** Plain lists (cells may be null, which the job's serializer accepts only in plain lists). */
     static List<List<String>> plainRows(List<List<String>> rows) {
         if (rows == null) return null;
-        List<List<String>> out = new java.util.ArrayList<>(rows.size());
-        for (List<String> r : rows) out.add(r == null ? null : new java.util.ArrayList<>(r));
+        List<List<String>> out = new ArrayList<>(rows.size());
+        for (List<String> r : rows) out.add(r == null ? null : new ArrayList<>(r));
         return out;
     }
 }

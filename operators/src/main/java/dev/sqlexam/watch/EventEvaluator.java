@@ -15,6 +15,7 @@ import dev.sqlexam.sql.SqlGuard;
 import dev.sqlexam.sql.SqlLint;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One query-log event through the batch exam's checks: the structural guard (a blocked statement is
@@ -65,7 +66,7 @@ public final class EventEvaluator {
     public static boolean sampled(QueryLogEvent e, double rate) {
         if (rate >= 1) return true;
         if (rate <= 0) return false;
-        int h = java.util.Objects.hash(e.source(), e.position());
+        int h = Objects.hash(e.source(), e.position());
         return Math.floorMod(h * 0x9E3779B1, 10_000) < rate * 10_000;
     }
 

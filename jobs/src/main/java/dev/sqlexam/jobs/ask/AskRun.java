@@ -15,6 +15,7 @@ import dev.sqlexam.pipeline.QuestionPipeline;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,7 +86,7 @@ public final class AskRun {
                             .findFirst()
                             .orElse(RunManifest.Variant.DEFAULT);
             // the run's variant, its candidates from its own log
-            Map<String, String> options = new java.util.LinkedHashMap<>(ran.options());
+            Map<String, String> options = new LinkedHashMap<>(ran.options());
             options.put(SqlExamOptions.GENERATOR.key(), "replay");
             options.put(
                     SqlExamOptions.REPLAY_LOG.key(),

@@ -15,7 +15,9 @@ import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.sql.QueryResult;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -290,7 +292,7 @@ final class AskTrace implements QuestionPipeline.Listener {
     }
 
     private static String score(ScoreBreakdown s) {
-        Map<String, Double> parts = new java.util.LinkedHashMap<>();
+        Map<String, Double> parts = new LinkedHashMap<>();
         parts.put("base", s.base());
         parts.put("lint", s.lint());
         parts.put("explain", s.explain());
@@ -321,7 +323,7 @@ final class AskTrace implements QuestionPipeline.Listener {
                                             v == null
                                                     ? "NULL"
                                                     : clip(
-                                                            v instanceof java.math.BigDecimal d
+                                                            v instanceof BigDecimal d
                                                                     ? d.toPlainString()
                                                                     : String.valueOf(v)))
                             .toList());

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.ask;
 
+import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.grading.GradingStage;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.model.ExamRecord;
@@ -8,8 +9,10 @@ import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.retrieval.BackwardRecall;
 import dev.sqlexam.sql.QueryResult;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * The seeds' {@code NLQueryResponse}: the SQL that ran and its rows (at most {@code maxRows}), the
@@ -50,9 +53,9 @@ public record NlQueryResponse(
     private static String hint(String sqlstate, String sql) {
         if (!"42501".equals(sqlstate)) return "";
         return " (the read-only role may not read "
-                + String.join(", ", new java.util.TreeSet<>(BackwardRecall.tablesOf(sql)))
+                + String.join(", ", new TreeSet<>(BackwardRecall.tablesOf(sql)))
                 + ": GRANT SELECT on them to "
-                + dev.sqlexam.database.ReaderAccess.READER_ROLE
+                + ReaderAccess.READER_ROLE
                 + ", or ask with --reader connecting-user)";
     }
 
@@ -63,10 +66,7 @@ public record NlQueryResponse(
     private static List<Object> plain(List<Object> row) {
         List<Object> out = new ArrayList<>(row.size());
         for (Object v : row)
-            out.add(
-                    v instanceof java.math.BigDecimal d
-                            ? new java.math.BigDecimal(d.toPlainString())
-                            : v);
+            out.add(v instanceof BigDecimal d ? new BigDecimal(d.toPlainString()) : v);
         return out;
     }
 
@@ -136,7 +136,7 @@ public record NlQueryResponse(
                 confidence,
                 sql == null || blocked
                         ? List.of()
-                        : List.copyOf(new java.util.TreeSet<>(BackwardRecall.tablesOf(sql))),
+                        : List.copyOf(new TreeSet<>(BackwardRecall.tablesOf(sql))),
                 error,
                 p != null && p.outcome() != null ? p.outcome().sqlstate() : null,
                 record == null ? null : record.correct(),

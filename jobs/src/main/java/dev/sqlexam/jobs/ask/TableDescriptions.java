@@ -7,6 +7,7 @@ import dev.sqlexam.prompt.Glosses;
 import dev.sqlexam.retrieval.RagStore;
 
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,7 +39,7 @@ public final class TableDescriptions {
 
     /** How many tables of each database the retrieval index holds (0: not indexed yet). */
     public Map<String, Integer> counts(List<String> databases) throws SQLException {
-        Map<String, Integer> out = new java.util.LinkedHashMap<>();
+        Map<String, Integer> out = new LinkedHashMap<>();
         try (RagStore store = store()) {
             for (String db : databases) out.put(db, store.tables(db, model).size());
         }

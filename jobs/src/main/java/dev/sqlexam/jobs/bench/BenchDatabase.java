@@ -6,6 +6,7 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.evaluation.CandidateEvaluator;
 import dev.sqlexam.evaluation.CandidateScorer;
+import dev.sqlexam.evaluation.ValueVerifier;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamQuestion;
@@ -105,8 +106,8 @@ public final class BenchDatabase implements AutoCloseable {
         return sql -> executor.explain(db, sql, explainTimeoutMs);
     }
 
-    public dev.sqlexam.evaluation.ValueVerifier.ValueLookup valueLookup() {
-        return dev.sqlexam.evaluation.ValueVerifier.on(executor, db);
+    public ValueVerifier.ValueLookup valueLookup() {
+        return ValueVerifier.on(executor, db);
     }
 
     /** The pipeline's check of one SQL text: validation, lint, EXPLAIN. */

@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -113,7 +114,7 @@ public final class BenchWorkloads {
         for (int f = 0; f < files; f++) {
             Path file = work.resolve(String.format("system-%02d.jsonl", f));
             List<ExamQuestion> shuffled = new ArrayList<>(questions);
-            java.util.Collections.shuffle(shuffled, random);
+            Collections.shuffle(shuffled, random);
             try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
                 for (int i = 0; i < Math.min(perFile, shuffled.size()); i++) {
                     ExamQuestion q = shuffled.get(i);

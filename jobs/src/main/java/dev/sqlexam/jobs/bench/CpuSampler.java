@@ -1,5 +1,7 @@
 package dev.sqlexam.jobs.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+
 import java.lang.management.ManagementFactory;
 
 /**
@@ -11,8 +13,8 @@ public final class CpuSampler implements AutoCloseable {
     /** Mean loads over the samples, each 0..1 of all cores. */
     public record Load(double machine, double process) {}
 
-    private final com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OperatingSystemMXBean os =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final Thread thread;
     private double machine;
     private double process;

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,7 +121,7 @@ public final class MemoryProbe implements AutoCloseable {
                                 }
                             })
                     .sum();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // a folder that went while measured: counted as empty
             return 0;
         }

@@ -5,6 +5,7 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ModuleRoute;
 import dev.sqlexam.model.RetrievalScores;
 import dev.sqlexam.model.RetrievalTrace;
+import dev.sqlexam.report.Quantiles;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalConfig;
 import dev.sqlexam.retrieval.RetrievalService;
@@ -247,7 +248,7 @@ public final class RetrievalBench {
     }
 
     private static long q(List<Long> sorted, double p) {
-        return dev.sqlexam.report.Quantiles.ofSorted(sorted, p);
+        return Quantiles.ofSorted(sorted, p);
     }
 
     public static Map<String, String> moduleOfTables(Map<String, RagStore.StoredTable> tables) {

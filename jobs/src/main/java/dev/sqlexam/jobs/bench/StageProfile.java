@@ -5,6 +5,8 @@ import dev.sqlexam.pipeline.PipelineStep;
 import dev.sqlexam.pipeline.QuestionPipeline;
 import dev.sqlexam.report.Quantiles;
 
+import com.sun.management.OperatingSystemMXBean;
+
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -57,9 +59,8 @@ public final class StageProfile {
     }
 
     private static final class Recorder implements QuestionPipeline.Listener {
-        private final com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean)
-                        ManagementFactory.getOperatingSystemMXBean();
+        private final OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         final Map<PipelineStep, List<Long>> cpu = new EnumMap<>(PipelineStep.class);
         final Map<PipelineStep, List<Long>> wall = new EnumMap<>(PipelineStep.class);
         private long cpuStart;

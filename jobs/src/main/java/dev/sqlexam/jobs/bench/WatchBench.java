@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.bench;
 
 import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.CollectingSink;
 import dev.sqlexam.jobs.graph.ExamIo;
@@ -150,7 +151,7 @@ public final class WatchBench {
     }
 
     private int parallelism() {
-        return settings.get(dev.sqlexam.config.SqlExamOptions.PARALLELISM);
+        return settings.get(SqlExamOptions.PARALLELISM);
     }
 
     /**

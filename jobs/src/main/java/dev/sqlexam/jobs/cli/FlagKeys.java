@@ -6,6 +6,7 @@ import dev.sqlexam.config.SqlExamOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,8 +34,8 @@ final class FlagKeys {
             Map.of("--window", "1 -", "--shadow-rate", "0 1", "--max-rows", "0 -");
 
     /** Choices of flags that set no key directly. */
-    static final Map<String, java.util.List<String>> CHOICES =
-            Map.of("--dialect", java.util.List.of("auto", "sqlite", "postgres"));
+    static final Map<String, List<String>> CHOICES =
+            Map.of("--dialect", List.of("auto", "sqlite", "postgres"));
 
     private FlagKeys() {}
 

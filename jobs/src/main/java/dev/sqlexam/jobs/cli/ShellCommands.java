@@ -5,6 +5,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -185,6 +186,6 @@ final class ShellCommands {
                 paramLabel = "ARGS",
                 arity = "0..*",
                 description = "Arguments of bin/flink (run, list, cancel, ...).")
-        java.util.List<String> args;
+        List<String> args;
     }
 }

@@ -1,7 +1,15 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.jobs.assembly.Preflight;
+import dev.sqlexam.jobs.run.Build;
+import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunManifest;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import java.util.Arrays;
+import java.util.function.Consumer;
 
 /** The command-line entry point of the shaded jar. */
 @Command(
@@ -49,7 +57,7 @@ public final class SqlExamCli implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {dev.sqlexam.jobs.run.Build.describe()};
+            return new String[] {Build.describe()};
         }
     }
 
@@ -84,25 +92,24 @@ public final class SqlExamCli implements Runnable {
                                         && !c.getMessage().equals(e.getMessage()))
                                     cmd.getErr().println("  caused by: " + c.getMessage());
                             }
-                            return e instanceof dev.sqlexam.jobs.assembly.Preflight.Failed
+                            return e instanceof Preflight.Failed
                                     ? PREFLIGHT_FAILED
                                     : ExitCode.ERROR.code;
                         });
     }
 
-    private static void everyCommand(
-            CommandLine command, java.util.function.Consumer<CommandLine> action) {
+    private static void everyCommand(CommandLine command, Consumer<CommandLine> action) {
         action.accept(command);
         for (CommandLine sub : command.getSubcommands().values()) everyCommand(sub, action);
     }
 
     public static void main(String[] args) {
         System.setProperty(
-                dev.sqlexam.jobs.run.RunManifest.COMMAND_LINE_PROPERTY,
+                RunManifest.COMMAND_LINE_PROPERTY,
                 "./sqlexam "
                         + String.join(
                                 " ",
-                                java.util.Arrays.stream(args)
+                                Arrays.stream(args)
                                         .map(
                                                 a ->
                                                         a.matches("[\\w@%+=:,./{}-]+")
@@ -113,9 +120,7 @@ public final class SqlExamCli implements Runnable {
                                         .toList()));
         System.setProperty("OPT_OUT_TRACKING", "true");
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
-            System.setProperty(
-                    "DJL_CACHE_DIR",
-                    dev.sqlexam.jobs.run.Home.resolve().resolve(".sqlexam/djl").toString());
+            System.setProperty("DJL_CACHE_DIR", Home.resolve().resolve(".sqlexam/djl").toString());
         }
         System.exit(commandLine().execute(args));
     }

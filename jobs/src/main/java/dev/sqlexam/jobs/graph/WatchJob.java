@@ -34,6 +34,7 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.OutputTag;
 
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -208,7 +209,7 @@ public final class WatchJob {
      */
     public record Shadow(
             String runId, Variants<PipelineConfig> configs, SharingPlan plan, double rate)
-            implements java.io.Serializable {}
+            implements Serializable {}
 
     /**
      * Where per-event evaluations, window rows, alerts, rejected lines and late events go (files),

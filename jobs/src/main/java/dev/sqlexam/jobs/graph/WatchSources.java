@@ -5,6 +5,7 @@ import dev.sqlexam.flink.NumberedLinesFormat;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.file.src.FileSource;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -20,12 +21,7 @@ public final class WatchSources {
     /**
      * Where the events come from: a file read once, a folder followed, or a Kafka topic followed.
      */
-    public record Input(
-            java.nio.file.Path replay,
-            java.nio.file.Path dir,
-            String kafka,
-            String topic,
-            String group) {
+    public record Input(Path replay, Path dir, String kafka, String topic, String group) {
 
         /** The input's name: the file's, the folder's or the topic's. */
         public String label() {
@@ -43,7 +39,7 @@ public final class WatchSources {
      * The lines of the files that appear in {@code folder}, looked for every {@code scan}, until
      * the job stops.
      */
-    public static ExamIo.Lines folder(java.nio.file.Path folder, Duration scan) {
+    public static ExamIo.Lines folder(Path folder, Duration scan) {
         org.apache.flink.core.fs.Path dir =
                 new org.apache.flink.core.fs.Path(folder.toAbsolutePath().toUri());
         return e ->

@@ -5,6 +5,8 @@ import dev.sqlexam.database.ReaderAccess;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -311,7 +313,7 @@ public final class DatabaseLoader {
     }
 
     private static String encode(String s) {
-        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private Map<String, String> passwordEnv() {
@@ -321,7 +323,7 @@ public final class DatabaseLoader {
 
     private String passwordOrEmpty() {
         Matcher m = Pattern.compile("[?&]password=([^&]*)").matcher(admin.template());
-        return m.find() ? java.net.URLDecoder.decode(m.group(1), StandardCharsets.UTF_8) : "";
+        return m.find() ? URLDecoder.decode(m.group(1), StandardCharsets.UTF_8) : "";
     }
 
     private String host() {

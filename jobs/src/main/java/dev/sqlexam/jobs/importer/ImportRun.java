@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -132,7 +133,7 @@ public final class ImportRun {
                 ServerProbe.of(admin, questions.stream().map(ImportedQuestion::db).toList());
         Set<String> onServer = server.databases();
         List<ImportedQuestion> named = new ArrayList<>();
-        Map<String, Set<String>> names = new java.util.HashMap<>();
+        Map<String, Set<String>> names = new HashMap<>();
         for (ImportedQuestion q : questions) {
             boolean sqlite = q.sqliteGold() != null && onServer.contains(q.db());
             named.add(

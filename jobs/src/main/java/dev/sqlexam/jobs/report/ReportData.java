@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.report;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.report.Quantiles;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -203,7 +204,7 @@ public final class ReportData {
     }
 
     static long quantile(List<Long> sorted, double q) {
-        return dev.sqlexam.report.Quantiles.ofSorted(sorted, q);
+        return Quantiles.ofSorted(sorted, q);
     }
 
     private static List<ExamRecord> earliest(List<ExamRecord> records) {

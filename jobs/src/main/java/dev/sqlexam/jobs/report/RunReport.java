@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,7 +65,7 @@ public final class RunReport {
     /** report.html again from a run's folder: its summary.json, exam log and disagreements. */
     static Path rebuild(Path runDir) throws IOException {
         JsonNode summary = Json.MAPPER.readTree(runDir.resolve("summary.json").toFile());
-        List<JsonNode> rows = new java.util.ArrayList<>();
+        List<JsonNode> rows = new ArrayList<>();
         Path file = runDir.resolve("disagreements.jsonl");
         if (Files.isRegularFile(file)) {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8))

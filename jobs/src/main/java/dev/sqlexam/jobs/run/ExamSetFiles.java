@@ -45,7 +45,7 @@ public final class ExamSetFiles {
         }
     }
 
-    public static Read read(Path file, java.util.Set<String> databases) {
+    public static Read read(Path file, Set<String> databases) {
         if (!Files.isRegularFile(file))
             throw new IllegalArgumentException("no exam set at " + file);
         ExamLineParser parser = new ExamLineParser(file.toString(), databases);
@@ -109,8 +109,7 @@ public final class ExamSetFiles {
 
     /** The exam set's non-blank lines: the questions a run expects, before any is rejected. */
     public static long countLines(Path file) throws IOException {
-        try (java.util.stream.Stream<String> lines =
-                java.nio.file.Files.lines(file, java.nio.charset.StandardCharsets.UTF_8)) {
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
             return lines.filter(l -> !l.isBlank()).count();
         }
     }

@@ -2,6 +2,9 @@ package dev.sqlexam.jobs.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,8 +120,8 @@ public record Provenance(
     }
 
     /** The provenance a run folder's run.json records (null: none, or no run.json). */
-    public static Provenance of(java.nio.file.Path runDir) {
-        return java.nio.file.Files.isRegularFile(runDir.resolve("run.json"))
+    public static Provenance of(Path runDir) {
+        return Files.isRegularFile(runDir.resolve("run.json"))
                 ? RunManifest.read(runDir).provenance()
                 : null;
     }
@@ -127,7 +130,7 @@ public record Provenance(
      * Prints what differs between {@code a} and {@code b} ({@code where}: "between the runs"),
      * before any statistics.
      */
-    public static void print(Provenance a, Provenance b, String where, java.io.PrintStream out) {
+    public static void print(Provenance a, Provenance b, String where, PrintStream out) {
         List<String> differences = differences(a, b);
         if (differences.isEmpty()) {
             out.println(

@@ -6,6 +6,7 @@ import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.llm.PromptTemplates;
+import dev.sqlexam.model.Sha256;
 import dev.sqlexam.retrieval.RagStore;
 
 import java.io.IOException;
@@ -16,11 +17,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -159,7 +162,7 @@ public final class ProvenanceCollector {
         }
         for (String table : exact)
             counts.add(table + " " + single(st, "SELECT count(*) FROM " + table));
-        java.util.Collections.sort(counts);
+        Collections.sort(counts);
         return new Provenance.DatabaseFingerprint(
                 schema,
                 sha256(String.join("\n", counts)),
@@ -181,7 +184,7 @@ public final class ProvenanceCollector {
         Map<String, String> out = new TreeMap<>();
         try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT);
                 Connection c = DriverManager.getConnection(state.url());
-                java.sql.PreparedStatement vectors =
+                PreparedStatement vectors =
                         c.prepareStatement(
                                 "SELECT md5(string_agg(md5(embedding::text), '' ORDER BY entity_type, "
                                         + "schema_name, table_name, column_name)) FROM rag.embeddings WHERE database_id = ? AND model = ?")) {
@@ -226,6 +229,6 @@ public final class ProvenanceCollector {
     }
 
     static String sha256(String text) {
-        return dev.sqlexam.model.Sha256.hex(text);
+        return Sha256.hex(text);
     }
 }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,7 @@ public final class RunLog {
 
     /** The {@link SharingPlan#doneKey}s of the records: what a resumed run does not ask again. */
     public static Set<String> doneKeys(Iterable<ExamRecord> records) {
-        Set<String> out = new java.util.HashSet<>();
+        Set<String> out = new HashSet<>();
         for (ExamRecord r : records)
             out.add(
                     SharingPlan.doneKey(

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,9 +43,7 @@ public record RunManifest(
             return new Invocation(
                     System.getProperty(COMMAND_LINE_PROPERTY),
                     System.getProperty("user.dir"),
-                    java.time.Instant.now()
-                            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
-                            .toString(),
+                    Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                     null);
         }
 
@@ -52,9 +52,7 @@ public record RunManifest(
                     commandLine,
                     workingDirectory,
                     startedAt,
-                    java.time.Instant.now()
-                            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
-                            .toString());
+                    Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         }
     }
 

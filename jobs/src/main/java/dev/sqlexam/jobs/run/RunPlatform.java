@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.run;
 import dev.sqlexam.database.JdbcUrlTemplate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.postgresql.Driver;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -43,7 +44,7 @@ public record RunPlatform(
                         + " "
                         + System.getProperty("java.runtime.version"),
                 Build.FLINK,
-                org.postgresql.Driver.getVersion(),
+                Driver.getVersion(),
                 pgvector(stateUrl),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),
                 System.getProperty("os.arch"),

@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Where a job runs: an in-process MiniCluster, or a Flink 2.x cluster reached through its REST API
@@ -143,8 +144,7 @@ public final class FlinkTarget {
         }
     }
 
-    private static final java.util.Set<String> TERMINAL =
-            java.util.Set.of("FINISHED", "CANCELED", "FAILED");
+    private static final Set<String> TERMINAL = Set.of("FINISHED", "CANCELED", "FAILED");
 
     /**
      * The Flink version of the cluster's {@code /overview}; a clear error when nothing answers

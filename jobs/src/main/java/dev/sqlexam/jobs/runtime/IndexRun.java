@@ -5,6 +5,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
+import dev.sqlexam.flink.EmbedEntities;
 import dev.sqlexam.jobs.graph.IndexJob;
 import dev.sqlexam.retrieval.IndexEntity;
 import dev.sqlexam.retrieval.IndexPlan;
@@ -219,11 +220,7 @@ public final class IndexRun {
                             .start(target.environment(), parallelism);
             try (ProgressReporter progress =
                     new ProgressReporter(
-                            job,
-                            "indexing",
-                            dev.sqlexam.flink.EmbedEntities.EMBEDDED_COUNTER,
-                            toEmbed.size(),
-                            out)) {
+                            job, "indexing", EmbedEntities.EMBEDDED_COUNTER, toEmbed.size(), out)) {
                 job.getJobExecutionResult().get();
                 progress.finish(toEmbed.size());
             }

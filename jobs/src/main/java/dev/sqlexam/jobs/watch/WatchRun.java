@@ -24,11 +24,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -175,7 +177,7 @@ public final class WatchRun {
      * present files); read once.
      */
     private Set<String> namedDatabases() {
-        Set<String> named = new java.util.TreeSet<>();
+        Set<String> named = new TreeSet<>();
         try {
             if (input.replay() != null) named.addAll(ExamSetFiles.databasesIn(input.replay()));
             if (input.dir() != null) {
@@ -189,7 +191,7 @@ public final class WatchRun {
                 }
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(
+            throw new UncheckedIOException(
                     "cannot read " + (input.replay() != null ? input.replay() : input.dir()), e);
         }
         return named;
