@@ -31,21 +31,72 @@ public final class AskRun {
     /** The run id of an asked question's record. */
     public static final String RUN_ID = "ask";
 
+    /** What to ask ({@link Question}) and how to answer ({@link Output}). */
+    public record Request(Question question, Output output) {
+        public String text() {
+            return question.text();
+        }
+
+        public String db() {
+            return question.db();
+        }
+
+        public String id() {
+            return question.id();
+        }
+
+        public Path examSet() {
+            return question.examSet();
+        }
+
+        public Path from() {
+            return question.from();
+        }
+
+        public Path variant() {
+            return question.variant();
+        }
+
+        public boolean explainOnly() {
+            return output.explainOnly();
+        }
+
+        public boolean json() {
+            return output.json();
+        }
+
+        public boolean showPrompt() {
+            return output.showPrompt();
+        }
+
+        public int rows() {
+            return output.rows();
+        }
+    }
+
     /**
-     * What to ask: {@code text} on {@code db}, or question {@code id} of {@code examSet}, or of the
-     * run in {@code from}; {@code variant}: a variant file (null: the settings as given).
+     * {@code text} on {@code db}, or question {@code id} of {@code examSet}, or of the run in
+     * {@code from}; {@code variant}: a variant file (null: the settings as given).
      */
-    public record Request(
-            String text,
-            String db,
-            String id,
-            Path examSet,
-            Path from,
-            Path variant,
-            boolean explainOnly,
-            boolean json,
-            boolean showPrompt,
-            int rows) {}
+    public record Question(
+            String text, String db, String id, Path examSet, Path from, Path variant) {
+
+        /** A question of the default exam set, by id. */
+        public static Question byId(String id) {
+            return new Question(null, null, id, null, null, null);
+        }
+
+        /** A question in the user's words on {@code db}. */
+        public static Question asked(String text, String db) {
+            return new Question(text, db, null, null, null, null);
+        }
+    }
+
+    /**
+     * Up to EXPLAIN only, JSON instead of the trace, the prompt shown, and how many result rows are
+     * printed.
+     */
+    public record Output(boolean explainOnly, boolean json, boolean showPrompt, int rows) {}
 
     /** Exit code of a question that got no answer: the command line's "no result" (4). */
     public static final int NO_ANSWER = 4;

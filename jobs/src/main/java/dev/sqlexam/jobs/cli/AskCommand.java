@@ -102,16 +102,8 @@ final class AskCommand implements Callable<Integer> {
         return AskRun.run(
                 common.settings(answering.overrides()),
                 new AskRun.Request(
-                        question,
-                        db,
-                        id,
-                        examSet,
-                        from,
-                        answering.variant,
-                        explainOnly,
-                        json,
-                        showPrompt,
-                        rows),
+                        new AskRun.Question(question, db, id, examSet, from, answering.variant),
+                        new AskRun.Output(explainOnly, json, showPrompt, rows)),
                 System.out,
                 System.err);
     }

@@ -63,12 +63,14 @@ class AskITCase {
     }
 
     private static AskRun.Request byId(String id, boolean json) {
-        return new AskRun.Request(null, null, id, null, null, null, false, json, false, 10);
+        return new AskRun.Request(
+                AskRun.Question.byId(id), new AskRun.Output(false, json, false, 10));
     }
 
     private static AskRun.Request free(String question, boolean explainOnly, boolean json) {
         return new AskRun.Request(
-                question, "erp", null, null, null, null, explainOnly, json, false, 10);
+                AskRun.Question.asked(question, "erp"),
+                new AskRun.Output(explainOnly, json, false, 10));
     }
 
     @Test
@@ -244,7 +246,8 @@ class AskITCase {
                 ask(
                         Map.of(),
                         new AskRun.Request(
-                                null, null, "erp-hr-001", null, run, null, false, true, false, 10));
+                                new AskRun.Question(null, null, "erp-hr-001", null, run, null),
+                                new AskRun.Output(false, true, false, 10)));
         JsonNode record = replay.json();
         assertThat(calls.get()).as("no model call").isEqualTo(before);
         assertThat(record.path("generator").asText()).isEqualTo("replay");
@@ -287,8 +290,8 @@ class AskITCase {
                     ask(
                                     Map.of("generator", "baseline"),
                                     new AskRun.Request(
-                                            null, null, id, set, null, null, false, true, false,
-                                            10))
+                                            new AskRun.Question(null, null, id, set, null, null),
+                                            new AskRun.Output(false, true, false, 10)))
                             .json();
             for (String field :
                     List.of(

@@ -228,16 +228,8 @@ class ReadOnlyServerITCase {
                 AskRun.run(
                         settings(standby.url("{db}"), Map.of("generator", "baseline")),
                         new AskRun.Request(
-                                "How many customers are there?",
-                                "shop",
-                                null,
-                                null,
-                                null,
-                                null,
-                                false,
-                                true,
-                                false,
-                                10),
+                                AskRun.Question.asked("How many customers are there?", "shop"),
+                                new AskRun.Output(false, true, false, 10)),
                         quiet(out),
                         quiet(new ByteArrayOutputStream()));
         JsonNode answer = Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8).strip());
