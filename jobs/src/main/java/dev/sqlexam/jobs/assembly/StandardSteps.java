@@ -91,7 +91,8 @@ enum StandardSteps implements SetupStep {
             RunPlan plan = run.plan();
             var tables = plan.golds().tables(run.admin(), run.serverDatabases(), plan.databases());
             run.preflight(
-                    Preflight.run(settings(run), run.admin(), run.server(), tables, run.out()));
+                    Preflight.run(
+                            run.sharedSettings(), run.admin(), run.server(), tables, run.out()));
         }
     },
     /**
@@ -151,7 +152,7 @@ enum StandardSteps implements SetupStep {
         @Override
         public void apply(ComposedRun run) {
             JobShipping shipping = run.plan().shipping();
-            Settings settings = settings(run);
+            Settings settings = run.sharedSettings();
             var reader = run.preflight().reader();
             String probe = reader.url().perDatabase() ? "postgres" : reader.url().fixedDatabase();
             JobResources resources =
@@ -205,12 +206,6 @@ enum StandardSteps implements SetupStep {
     @Override
     public boolean appliesTo(ComposedRun run) {
         return true;
-    }
-
-    private static Settings settings(ComposedRun run) {
-        return run.plan().mode().runsOneVariant() && !run.variants().isEmpty()
-                ? run.variants().get(0).settings()
-                : run.plan().settings();
     }
 
     /** Applies the migrations of {@code databases} not migrated yet in this run. */
