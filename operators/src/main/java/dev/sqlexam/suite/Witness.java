@@ -373,7 +373,7 @@ public final class Witness {
             }
             for (SuiteSchema.Table t : tables) {
                 List<String[]> wanted = rows.get(t.qualified());
-                if (SuiteDatabase.insert(writer, t, wanted).size() != wanted.size()) {
+                if (RowInserts.insert(writer, t, wanted).size() != wanted.size()) {
                     writer.rollback();
                     throw new SQLException("the witness refused rows of " + t.displayName());
                 }
