@@ -61,6 +61,8 @@ public final class SuiteSchemaReader {
                     out.put(t.displayName(), rows);
                 }
             } catch (SQLException e) {
+                // a table the role may not read (or that fails to read) has no sample; a lost
+                // connection is no table's
                 if (e.getSQLState() != null && e.getSQLState().startsWith("08")) throw e;
                 try (Statement st = c.createStatement()) {
                     st.execute("ROLLBACK TO SAVEPOINT sample");
