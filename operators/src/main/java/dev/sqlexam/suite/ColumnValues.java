@@ -138,6 +138,13 @@ final class ColumnValues {
         return TypedValues.small(column, random);
     }
 
+    /**
+     * A value of the column's type with no sample behind it (null: none can be made for the type).
+     */
+    String typed(Random random) {
+        return TypedValues.typed(column, random);
+    }
+
     private static final double EDGE_RATE = 0.08;
 
     /** A constant and the values just beside it, for the column's type. */
