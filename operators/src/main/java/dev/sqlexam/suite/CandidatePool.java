@@ -5,19 +5,17 @@ import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.sql.LimitTieProbe;
-import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.sql.SqlText;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Candidate databases for a suite, made one after another into one scratch database (truncated and
@@ -62,18 +60,9 @@ final class CandidatePool {
         new RowGenerator.Profile(6, 0.0, 1.0, 0.0), new RowGenerator.Profile(12, 0.05, 1.0, 0.0)
     };
 
-    private static final java.util.regex.Pattern VOLATILE =
-            java.util.regex.Pattern.compile(
+    private static final Pattern VOLATILE =
+            Pattern.compile(
                     "(?i)\\b(random|clock_timestamp|timeofday|gen_random_uuid|uuid_generate_v4|setseed)\\s*\\(");
-
-    /**
-     * Connections running neighbours at once (the server does the work: two keep a 2-core machine
-     * busy).
-     */
-    private static final int WORKERS = 2;
-
-    /** A neighbour told apart this many times is not run again. */
-    private static final int ENOUGH = 3;
 
     /**
      * When the pool stops growing: at least {@code min}, at most {@code max} candidates or {@code
@@ -115,6 +104,18 @@ final class CandidatePool {
         this.grader = new Grader(tolerance);
     }
 
+    /**
+     * What the candidates are made from and asked about: the source's schema and samples, the
+     * golds' constants, the golds and their neighbours, and the base of the candidates' seeds.
+     */
+    record Inputs(
+            SuiteBuilder.Source source,
+            Map<String, List<List<String>>> samples,
+            GoldConstants constants,
+            List<String> golds,
+            List<List<Neighbours.Neighbour>> neighboursByGold,
+            long seedBase) {}
+
     Pool make(
             String scratch,
             SuiteBuilder.Source source,
@@ -126,142 +127,30 @@ final class CandidatePool {
             Limits limits)
             throws SQLException {
         long deadline = System.nanoTime() + limits.budgetMs() * 1_000_000;
-        List<Neighbours.Neighbour> all = new ArrayList<>();
-        List<List<Integer>> byGold = new ArrayList<>();
-        for (int g = 0; g < golds.size(); g++) {
-            List<Integer> mine = new ArrayList<>();
-            for (Neighbours.Neighbour n : neighboursByGold.get(g)) {
-                mine.add(all.size());
-                all.add(n);
-            }
-            byGold.add(mine);
+        Inputs inputs = new Inputs(source, samples, constants, golds, neighboursByGold, seedBase);
+        return new PoolGrowth(server, reader, grader, scratch, inputs, limits).grow(deadline);
+    }
+
+    /** The shape (an index of the shapes candidates take) of candidate {@code id}. */
+    static int shapeOf(int id, boolean calm) {
+        return calm ? SHAPES.length + (id / 2) % CALM.length : id % SHAPES.length;
+    }
+
+    /**
+     * The profile candidate {@code id} is made with: its shape's, with {@code crowds} every {@link
+     * #CROWD_EVERY} candidates (not tiny, calm or resampled ones).
+     */
+    static RowGenerator.Profile profileOf(int id, boolean calm, List<Integer> crowds) {
+        RowGenerator.Profile profile =
+                calm ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
+        if (!crowds.isEmpty()
+                && !calm
+                && id % CROWD_EVERY == 1
+                && profile.rows() > RowGenerator.TINY
+                && !profile.resampled()) {
+            profile = profile.withCrowds(crowds);
         }
-        List<OrderSpec> orders = golds.stream().map(OrderSpec::of).toList();
-        List<Integer> crowds = crowds(constants);
-        int[] times = new int[all.size()];
-        BitSet refused = new BitSet();
-        BitSet everTold = new BitSet();
-        int[] usableCount = new int[golds.size()];
-        List<Made> made = new ArrayList<>();
-        List<String> notes =
-                new ArrayList<>(SuiteDatabase.prepareScratch(server, scratch, source.schema()));
-        int sinceGrowth = 0;
-        long loadNanos = 0;
-        long goldNanos = 0;
-        long neighbourNanos = 0;
-        int neighbourRuns = 0;
-        String stopped = "its limit of " + limits.max() + " candidates";
-        java.util.concurrent.ExecutorService workers =
-                java.util.concurrent.Executors.newFixedThreadPool(
-                        WORKERS,
-                        r -> {
-                            Thread t = new Thread(r, "sqlexam-suite-pool");
-                            t.setDaemon(true);
-                            return t;
-                        });
-        try (Connection c = DriverManager.getConnection(server.forDatabase(scratch))) {
-            for (int id = 0; id < limits.max(); id++) {
-                boolean short_ = shortGolds(usableCount, limits.wantUsable(), id);
-                if (id >= limits.min() && sinceGrowth >= limits.patience() && !short_) {
-                    stopped =
-                            "no neighbour newly told apart by its last "
-                                    + sinceGrowth
-                                    + " candidates";
-                    break;
-                }
-                if (id >= limits.min() && System.nanoTime() > deadline) {
-                    stopped = "its time budget (" + limits.budgetMs() / 1000 + " s)";
-                    break;
-                }
-                long t0 = System.nanoTime();
-                boolean calm = short_ && id % 2 == 1;
-                int shape = calm ? SHAPES.length + (id / 2) % CALM.length : id % SHAPES.length;
-                RowGenerator.Profile profile =
-                        calm ? CALM[(id / 2) % CALM.length] : SHAPES[id % SHAPES.length];
-                if (!crowds.isEmpty()
-                        && !calm
-                        && id % CROWD_EVERY == 1
-                        && profile.rows() > RowGenerator.TINY
-                        && !profile.resampled()) {
-                    profile = profile.withCrowds(crowds);
-                }
-                long seed = seedBase * 31L + id;
-                SuiteDatabase.reload(c, source.schema(), samples, constants, profile, seed);
-                long t1 = System.nanoTime();
-                loadNanos += t1 - t0;
-                BitSet usable = new BitSet();
-                Map<Integer, String> problems = new LinkedHashMap<>();
-                List<java.util.concurrent.Future<Object[]>> goldRuns = new ArrayList<>();
-                for (String gold : golds) {
-                    goldRuns.add(
-                            workers.submit(
-                                    () -> {
-                                        QueryOutcome outcome = reader.execute(scratch, gold);
-                                        return new Object[] {
-                                            outcome, goldProblem(reader, scratch, gold, outcome)
-                                        };
-                                    }));
-                }
-                List<QueryOutcome> goldOutcomes = new ArrayList<>();
-                for (int g = 0; g < golds.size(); g++) {
-                    Object[] ran = join(goldRuns.get(g));
-                    goldOutcomes.add((QueryOutcome) ran[0]);
-                    if (ran[1] == null) {
-                        usable.set(g);
-                        usableCount[g]++;
-                    } else {
-                        problems.put(g, (String) ran[1]);
-                    }
-                }
-                long t2 = System.nanoTime();
-                goldNanos += t2 - t1;
-                BitSet told = new BitSet();
-                List<java.util.concurrent.Future<int[]>> runs = new ArrayList<>();
-                for (int g = 0; g < golds.size(); g++) {
-                    if (!usable.get(g)) continue;
-                    List<Integer> open = new ArrayList<>();
-                    for (int n : byGold.get(g))
-                        if (!refused.get(n) && times[n] < ENOUGH) open.add(n);
-                    if (open.isEmpty()) continue;
-                    Grader.GoldRun run =
-                            new Grader.GoldRun(golds.get(g), orders.get(g), goldOutcomes.get(g));
-                    runs.add(workers.submit(() -> verdicts(scratch, run, all, open)));
-                    neighbourRuns += open.size();
-                }
-                for (var run : runs) {
-                    int[] verdicts = join(run);
-                    for (int k = 0; k < verdicts.length; k += 2) {
-                        if (verdicts[k + 1] == REFUSED) refused.set(verdicts[k]);
-                        if (verdicts[k + 1] == TOLD) {
-                            told.set(verdicts[k]);
-                            times[verdicts[k]]++;
-                        }
-                    }
-                }
-                BitSet fresh = (BitSet) told.clone();
-                fresh.andNot(everTold);
-                everTold.or(told);
-                sinceGrowth = fresh.isEmpty() ? sinceGrowth + 1 : 0;
-                made.add(new Made(id, profile, seed, usable, problems, told, shape));
-                neighbourNanos += System.nanoTime() - t2;
-            }
-        } finally {
-            workers.shutdownNow();
-            SuiteDatabase.drop(server, scratch);
-        }
-        for (Made m : made) m.distinguished().andNot(refused);
-        notes.add(
-                0,
-                String.format(
-                        java.util.Locale.ROOT,
-                        "pool: %d candidates, stopped at %s; filling %.1f s, golds %.1f s, %d neighbour runs %.1f s",
-                        made.size(),
-                        stopped,
-                        loadNanos / 1e9,
-                        goldNanos / 1e9,
-                        neighbourRuns,
-                        neighbourNanos / 1e9));
-        return new Pool(made, all, refused, notes);
+        return profile;
     }
 
     /** Every this many candidates one has crowds (when a gold compares a COUNT with a number). */
@@ -288,54 +177,12 @@ final class CandidatePool {
         return out;
     }
 
-    private static final int NONE = 0;
-    private static final int TOLD = 1;
-    private static final int REFUSED = 2;
-
-    /**
-     * Each neighbour of {@code open} run against its gold's result: pairs of (neighbour, NONE |
-     * TOLD | REFUSED).
-     */
-    private int[] verdicts(
-            String scratch,
-            Grader.GoldRun gold,
-            List<Neighbours.Neighbour> all,
-            List<Integer> open) {
-        int[] out = new int[open.size() * 2];
-        for (int k = 0; k < open.size(); k++) {
-            int n = open.get(k);
-            QueryOutcome neighbour = reader.execute(scratch, all.get(n).sql());
-            out[2 * k] = n;
-            if (neighbour.errorClass() == ErrorClass.INFRA_FAILURE) {
-                out[2 * k + 1] = NONE;
-            } else if (neighbour.sqlstate() != null && neighbour.sqlstate().startsWith("42")) {
-                // a mutation the schema does not accept (DISTINCT with an ORDER BY outside the
-                // list, …) says nothing of data
-                out[2 * k + 1] = REFUSED;
-            } else {
-                out[2 * k + 1] = grader.grade(List.of(gold), neighbour).correct() ? NONE : TOLD;
-            }
-        }
-        return out;
-    }
-
-    private static <T> T join(java.util.concurrent.Future<T> run) throws SQLException {
-        try {
-            return run.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("interrupted while the candidate pool ran its neighbours", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new SQLException("a neighbour run failed: " + e.getCause(), e.getCause());
-        }
-    }
-
     /**
      * True while some gold is defined on fewer than {@code want} candidates; after 120 candidates
      * the pool no longer grows for them (a gold defined on none after 48 is given up: its
      * predictions will be suite_unchecked).
      */
-    private static boolean shortGolds(int[] usableCount, int want, int tried) {
+    static boolean shortGolds(int[] usableCount, int want, int tried) {
         if (tried >= 120) return false;
         for (int count : usableCount) if (count < want && (count > 0 || tried < 48)) return true;
         return false;
@@ -347,7 +194,7 @@ final class CandidatePool {
      */
     static String goldProblem(
             ReadOnlyExecutor reader, String database, String goldSql, QueryOutcome gold) {
-        if (VOLATILE.matcher(dev.sqlexam.sql.SqlText.maskStringsAndComments(goldSql)).find()) {
+        if (VOLATILE.matcher(SqlText.maskStringsAndComments(goldSql)).find()) {
             return "gold_suite_error: its result changes from one run to the next (a volatile function)";
         }
         if (!gold.ok())

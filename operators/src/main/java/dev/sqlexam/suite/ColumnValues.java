@@ -5,15 +5,13 @@ import dev.sqlexam.suite.SuiteSchema.Family;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
-import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -23,14 +21,14 @@ import java.util.regex.Pattern;
  */
 final class ColumnValues {
 
-    private static final Pattern INTEGER = Pattern.compile("-?\\d{1,19}");
-    private static final Pattern DATE_TIME =
+    static final Pattern INTEGER = Pattern.compile("-?\\d{1,19}");
+    static final Pattern DATE_TIME =
             Pattern.compile(
                     "\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?([+-]\\d{2}(:?\\d{2})?|Z)?");
-    private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
-    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
-    private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F-]{36}");
-    private static final Pattern YEAR = Pattern.compile("(19|20)\\d{2}");
+    static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
+    static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F-]{36}");
+    static final Pattern YEAR = Pattern.compile("(19|20)\\d{2}");
 
     final Column column;
     final List<String> constants;
@@ -72,86 +70,16 @@ final class ColumnValues {
                                 .filter(v -> v != null)
                                 .distinct()
                                 .toList());
-        this.boundaries = new ArrayList<>(boundaries(column, samples));
+        this.boundaries = new ArrayList<>(NearbyValues.boundaries(column, samples));
     }
 
     /**
      * Keeps only the constants and boundaries {@code accepted} accepts (samples are the column's
      * own values).
      */
-    void retain(java.util.function.Predicate<String> accepted) {
+    void retain(Predicate<String> accepted) {
         constants.removeIf(accepted.negate());
         boundaries.removeIf(accepted.negate());
-    }
-
-    private static List<String> boundaries(Column column, List<String> samples) {
-        List<String> out = new ArrayList<>();
-        try {
-            switch (column.family()) {
-                case INTEGER, NUMERIC, FLOAT -> {
-                    List<BigDecimal> numbers =
-                            samples.stream()
-                                    .filter(v -> DECIMAL.matcher(v).matches())
-                                    .map(BigDecimal::new)
-                                    .sorted()
-                                    .toList();
-                    if (numbers.isEmpty()) return out;
-                    BigDecimal step =
-                            column.family() == Family.INTEGER
-                                    ? BigDecimal.ONE
-                                    : new BigDecimal("0.01");
-                    BigDecimal min = numbers.get(0);
-                    BigDecimal max = numbers.get(numbers.size() - 1);
-                    for (BigDecimal b : List.of(min, max, min.subtract(step), max.add(step)))
-                        out.add(b.toPlainString());
-                    // the type's edges, also where a check constraint names the column (it keeps
-                    // those it accepts: price >= 0 keeps 0)
-                    for (String edge :
-                            List.of(
-                                    "0",
-                                    "1",
-                                    "-1",
-                                    column.family() == Family.INTEGER ? "2" : "0.01"))
-                        out.add(edge);
-                }
-                case DATE, TIMESTAMP -> {
-                    List<LocalDate> days =
-                            samples.stream()
-                                    .filter(
-                                            v ->
-                                                    v.length() >= 10
-                                                            && DATE.matcher(v.substring(0, 10))
-                                                                    .matches())
-                                    .map(v -> LocalDate.parse(v.substring(0, 10)))
-                                    .sorted()
-                                    .toList();
-                    if (days.isEmpty()) return out;
-                    LocalDate min = days.get(0);
-                    LocalDate max = days.get(days.size() - 1);
-                    // a year and more beyond the sample: a date filter only a prediction adds
-                    // (hired since 2016) has rows outside it
-                    for (LocalDate d :
-                            List.of(
-                                    min,
-                                    max,
-                                    min.minusDays(1),
-                                    max.plusDays(1),
-                                    min.minusDays(400),
-                                    max.plusDays(400),
-                                    min.minusYears(7))) {
-                        out.add(column.family() == Family.DATE ? d.toString() : d + " 10:30:00");
-                    }
-                }
-                default -> {
-                    // no order to find the ends of
-                }
-            }
-        } catch (RuntimeException unreadable) {
-            // a sample value that does not read as its column's type: no edge values, the sample
-            // itself still fills the column
-            return List.of();
-        }
-        return out.stream().map(v -> fit(column, v)).filter(v -> v != null).distinct().toList();
     }
 
     /**
@@ -171,7 +99,7 @@ final class ColumnValues {
         // prediction adds
         // (total > 0.5, price > 0, name <> '') has rows to trip on
         if (!checked && random.nextDouble() < EDGE_RATE) {
-            String edge = edge(random);
+            String edge = TypedValues.edge(column, random);
             if (edge != null) return edge;
         }
         double r = random.nextDouble();
@@ -183,7 +111,7 @@ final class ColumnValues {
         // a checked column without samples keeps to the values the golds name (a check refuses most
         // others)
         if (checked && !constants.isEmpty()) return constants.get(random.nextInt(constants.size()));
-        String typed = typed(random);
+        String typed = TypedValues.typed(column, random);
         if (typed != null) return typed;
         if (!samples.isEmpty()) return samples.get(random.nextInt(samples.size()));
         return constants.isEmpty() ? null : constants.get(random.nextInt(constants.size()));
@@ -200,182 +128,28 @@ final class ColumnValues {
         if (!boundaries.isEmpty() && (checked || random.nextBoolean()))
             return boundaries.get(random.nextInt(boundaries.size()));
         if (checked) return column.nullable() ? GoldConstants.NULL : null;
-        return edge(random);
+        return TypedValues.edge(column, random);
     }
 
     /**
      * A small positive number of the column's type (1 to 9; 0.50 to 9.99), null for other types.
      */
     String small(Random random) {
-        return switch (column.family()) {
-            case INTEGER -> String.valueOf(1 + random.nextInt(9));
-            case NUMERIC, FLOAT ->
-                    fit(column, BigDecimal.valueOf(50 + random.nextInt(950), 2).toPlainString());
-            default -> null;
-        };
-    }
-
-    private static final double EDGE_RATE = 0.08;
-
-    /** An edge value of the column's type (null: none for it). */
-    private String edge(Random random) {
-        return switch (column.family()) {
-            case INTEGER -> pick(random, "0", "-1", "1");
-            case NUMERIC, FLOAT -> fit(column, pick(random, "0.01", "-1", "0"));
-            case TEXT -> pick(random, "", " ");
-            default -> null;
-        };
+        return TypedValues.small(column, random);
     }
 
     /**
      * A value of the column's type with no sample behind it (null: none can be made for the type).
      */
     String typed(Random random) {
-        return switch (column.family()) {
-            case INTEGER ->
-                    String.valueOf(
-                            new int[] {0, 1, 2, 3, 5, 10, 42, 100, -1}[random.nextInt(9)]
-                                    + (random.nextBoolean() ? 0 : random.nextInt(30)));
-            case NUMERIC, FLOAT ->
-                    fit(
-                            column,
-                            random.nextBoolean()
-                                    ? pick(
-                                            random, "0", "0.01", "0.5", "1", "-1", "9.99", "10",
-                                            "100", "1000")
-                                    : BigDecimal.valueOf(random.nextInt(200_000) - 20_000, 2)
-                                            .toPlainString());
-            case TEXT ->
-                    fit(
-                            column,
-                            pick(
-                                            random, "a", "b", "A", "ab", "abc", "x y", "", "zz",
-                                            "Alpha", "beta")
-                                    + (random.nextBoolean()
-                                            ? ""
-                                            : String.valueOf(random.nextInt(9))));
-            case BOOLEAN -> random.nextBoolean() ? "true" : "false";
-            case DATE -> typedDay(random).toString();
-            case TIMESTAMP ->
-                    typedDay(random)
-                            + " "
-                            + String.format(
-                                    Locale.ROOT,
-                                    "%02d:%02d:00",
-                                    random.nextInt(24),
-                                    random.nextInt(4) * 15);
-            case TIME ->
-                    String.format(
-                            Locale.ROOT,
-                            "%02d:%02d:00",
-                            random.nextInt(24),
-                            random.nextInt(4) * 15);
-            case INTERVAL -> (random.nextInt(60) + 1) + " days";
-            case UUID -> new UUID(random.nextInt(4), random.nextInt(6)).toString();
-            case JSON -> pick(random, "{}", "{\"a\": 1}", "[]", "{\"a\": null}");
-            case ENUM ->
-                    column.labels().isEmpty()
-                            ? null
-                            : column.labels().get(random.nextInt(column.labels().size()));
-            case ARRAY -> "{}";
-            case OTHER -> null;
-        };
+        return TypedValues.typed(column, random);
     }
 
-    /**
-     * A day of recent years, or now and then of three decades (a date filter no gold has finds rows
-     * on both sides).
-     */
-    private static LocalDate typedDay(Random random) {
-        return random.nextInt(3) == 0
-                ? LocalDate.of(1995, 1, 1).plusDays(random.nextInt(35 * 365))
-                : LocalDate.of(2023, 1, 1).plusDays(random.nextInt(900));
-    }
+    private static final double EDGE_RATE = 0.08;
 
     /** A constant and the values just beside it, for the column's type. */
     static List<String> around(Column column, String value) {
-        List<String> out = new ArrayList<>();
-        switch (column.family()) {
-            case INTEGER -> {
-                if (INTEGER.matcher(value).matches()) {
-                    long v = Long.parseLong(value);
-                    out.addAll(
-                            List.of(
-                                    String.valueOf(v),
-                                    String.valueOf(v - 1),
-                                    String.valueOf(v + 1)));
-                }
-            }
-            case NUMERIC, FLOAT -> {
-                if (DECIMAL.matcher(value).matches()) {
-                    BigDecimal v = new BigDecimal(value);
-                    BigDecimal cent = new BigDecimal("0.01");
-                    for (BigDecimal x :
-                            List.of(
-                                    v,
-                                    v.subtract(BigDecimal.ONE),
-                                    v.add(BigDecimal.ONE),
-                                    v.subtract(cent),
-                                    v.add(cent))) out.add(x.toPlainString());
-                }
-            }
-            case DATE, TIMESTAMP -> {
-                String day = value.length() >= 10 ? value.substring(0, 10) : value;
-                if (DATE.matcher(day).matches()) {
-                    try {
-                        LocalDate d = LocalDate.parse(day);
-                        out.add(value);
-                        out.add(d.minusDays(1).toString());
-                        out.add(d.plusDays(1).toString());
-                        // within the day before and the day itself: BETWEEN '…-31' against < '…-01'
-                        // of the next month
-                        if (column.family() == Family.TIMESTAMP)
-                            out.addAll(
-                                    List.of(
-                                            d + " 23:59:59",
-                                            d.minusDays(1) + " 23:59:59",
-                                            d.minusDays(1) + " 14:30:00",
-                                            d + " 00:00:01"));
-                    } catch (RuntimeException ignored) {
-                        // not a calendar date
-                    }
-                } else if (YEAR.matcher(value).matches()) {
-                    int y = Integer.parseInt(value);
-                    out.addAll(
-                            List.of(
-                                    y + "-01-01",
-                                    y + "-12-31",
-                                    (y - 1) + "-12-31",
-                                    (y + 1) + "-01-01",
-                                    y + "-06-15"));
-                }
-            }
-            case TEXT -> {
-                out.add(value);
-                if (!value.isEmpty()) {
-                    out.add(value.substring(0, value.length() - 1));
-                    out.add(value + "x");
-                    out.add(value.toUpperCase(Locale.ROOT));
-                    out.add(value.toLowerCase(Locale.ROOT));
-                    out.add(" " + value);
-                }
-            }
-            case BOOLEAN -> {
-                String v = value.toLowerCase(Locale.ROOT);
-                if (v.equals("true") || v.equals("false") || v.equals("t") || v.equals("f"))
-                    out.addAll(List.of("true", "false"));
-            }
-            case ENUM -> {
-                if (column.labels().contains(value)) out.add(value);
-            }
-            case UUID -> {
-                if (UUID_TEXT.matcher(value).matches()) out.add(value);
-            }
-            default -> {
-                // constants of other types are not made: they would not cast
-            }
-        }
-        return out;
+        return NearbyValues.around(column, value);
     }
 
     /**
@@ -423,9 +197,5 @@ final class ColumnValues {
                 return value;
             }
         }
-    }
-
-    private static String pick(Random random, String... values) {
-        return values[random.nextInt(values.length)];
     }
 }

@@ -62,11 +62,24 @@ final class Distillation {
         List<Integer> chosen = new ArrayList<>();
         boolean[] taken = new boolean[pool.size()];
         BitSet covered = new BitSet();
+        greedy(pool, cap, taken, chosen, covered);
+        int distilled = chosen.size();
+        DistillationTopUps.toFloor(pool, Math.min(floor, cap), taken, chosen);
+        int quota = chosen.size();
+        DistillationTopUps.shortGolds(pool, golds, quota, taken, chosen);
+        return new Selection(chosen, distilled, quota, covered);
+    }
+
+    /**
+     * The greedy step: the candidate that tells apart the most neighbours not yet told apart, until
+     * none adds any or {@code cap} are chosen, the reserved kinds' places kept.
+     */
+    private static void greedy(
+            List<Candidate> pool, int cap, boolean[] taken, List<Integer> chosen, BitSet covered) {
         // what no neighbour of a gold foresees: a tiny database (an empty group, a single row, a
-        // value equal to the
-        // average) in every suite of three or more, an odd one (SUM over NULLs alone, two parents
-        // alike but for the key)
-        // in every suite of five or more; their places come before the greedy's last picks
+        // value equal to the average) in every suite of three or more, an odd one (SUM over NULLs
+        // alone, two parents alike but for the key) in every suite of five or more; their places
+        // come before the greedy's last picks
         List<Integer> reserved = new ArrayList<>();
         if (cap >= 3) reserved.add(TINY);
         if (cap >= 5) reserved.add(ODD);
@@ -78,22 +91,7 @@ final class Distillation {
                 takeBestOf(missing.get(0), pool, taken, chosen, covered);
                 continue;
             }
-            int best = -1;
-            int bestGain = 0;
-            for (int i = 0; i < pool.size(); i++) {
-                if (taken[i]) continue;
-                BitSet gain = (BitSet) pool.get(i).distinguished().clone();
-                gain.andNot(covered);
-                int g = gain.cardinality();
-                if (g > bestGain
-                        || g == bestGain
-                                && g > 0
-                                && pool.get(i).usable().cardinality()
-                                        > pool.get(best).usable().cardinality()) {
-                    best = i;
-                    bestGain = g;
-                }
-            }
+            int best = mostNewlyTold(pool, taken, covered);
             if (best < 0) {
                 // the reserved places are kept also when the neighbours ask for no more
                 for (int kind : reserved)
@@ -104,37 +102,30 @@ final class Distillation {
             take(best, pool, taken, chosen);
             covered.or(pool.get(best).distinguished());
         }
-        int distilled = chosen.size();
-        int[] times = timesCovered(pool, chosen);
-        java.util.Set<Integer> shapes = new java.util.HashSet<>();
-        for (int i = 0; i < pool.size(); i++) if (taken[i]) shapes.add(pool.get(i).shape());
-        while (chosen.size() < Math.min(floor, cap) && chosen.size() < pool.size()) {
-            int best = -1;
-            double bestScore = -1;
-            for (int i = 0; i < pool.size(); i++) {
-                if (taken[i]) continue;
-                // a shape not chosen yet counts for more than a neighbour told apart a second time:
-                // what no neighbour
-                // foresaw is caught by databases unlike each other
-                double score =
-                        pool.get(i).usable().cardinality() * 1e-6
-                                + (shapes.contains(pool.get(i).shape()) ? 0 : 0.75);
-                BitSet d = pool.get(i).distinguished();
-                for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1))
-                    score += 1.0 / (1 + times[n]);
-                if (score > bestScore) {
-                    best = i;
-                    bestScore = score;
-                }
+    }
+
+    /**
+     * The candidate not taken that tells apart the most neighbours not yet told apart (ties: the
+     * one defined for more golds); -1 when none tells apart any.
+     */
+    private static int mostNewlyTold(List<Candidate> pool, boolean[] taken, BitSet covered) {
+        int best = -1;
+        int bestGain = 0;
+        for (int i = 0; i < pool.size(); i++) {
+            if (taken[i]) continue;
+            BitSet gain = (BitSet) pool.get(i).distinguished().clone();
+            gain.andNot(covered);
+            int g = gain.cardinality();
+            if (g > bestGain
+                    || g == bestGain
+                            && g > 0
+                            && pool.get(i).usable().cardinality()
+                                    > pool.get(best).usable().cardinality()) {
+                best = i;
+                bestGain = g;
             }
-            take(best, pool, taken, chosen);
-            shapes.add(pool.get(best).shape());
-            BitSet d = pool.get(best).distinguished();
-            for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) times[n]++;
         }
-        int quota = chosen.size();
-        fillShortGolds(pool, golds, quota, taken, chosen);
-        return new Selection(chosen, distilled, quota, covered);
+        return best;
     }
 
     /**
@@ -224,50 +215,9 @@ final class Distillation {
         covered.or(pool.get(best).distinguished());
     }
 
-    /**
-     * Adds candidates on which golds with fewer than {@code quota} chosen databases are defined,
-     * most wanted first.
-     */
-    private static void fillShortGolds(
-            List<Candidate> pool, int golds, int quota, boolean[] taken, List<Integer> chosen) {
-        int[] usable = new int[golds];
-        for (int c : chosen)
-            for (int g = 0; g < golds; g++) if (pool.get(c).usable().get(g)) usable[g]++;
-        for (int added = 0; added < Math.max(quota, 1) * 2; added++) {
-            int best = -1;
-            int bestGain = 0;
-            for (int i = 0; i < pool.size(); i++) {
-                if (taken[i]) continue;
-                int gain = 0;
-                BitSet u = pool.get(i).usable();
-                for (int g = u.nextSetBit(0); g >= 0 && g < golds; g = u.nextSetBit(g + 1))
-                    if (usable[g] < quota) gain += quota - usable[g];
-                if (gain > bestGain) {
-                    best = i;
-                    bestGain = gain;
-                }
-            }
-            if (best < 0) return;
-            take(best, pool, taken, chosen);
-            BitSet u = pool.get(best).usable();
-            for (int g = u.nextSetBit(0); g >= 0 && g < golds; g = u.nextSetBit(g + 1)) usable[g]++;
-        }
-    }
-
-    private static void take(int i, List<Candidate> pool, boolean[] taken, List<Integer> chosen) {
+    static void take(int i, List<Candidate> pool, boolean[] taken, List<Integer> chosen) {
         taken[i] = true;
         chosen.add(pool.get(i).id());
-    }
-
-    private static int[] timesCovered(List<Candidate> pool, List<Integer> chosenIds) {
-        int size = pool.stream().mapToInt(c -> c.distinguished().length()).max().orElse(0);
-        int[] times = new int[size];
-        for (Candidate c : pool) {
-            if (!chosenIds.contains(c.id())) continue;
-            BitSet d = c.distinguished();
-            for (int n = d.nextSetBit(0); n >= 0; n = d.nextSetBit(n + 1)) times[n]++;
-        }
-        return times;
     }
 
     /** The share of {@code neighbours} told apart by the candidates {@code ids}. */

@@ -7,6 +7,7 @@ import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.DateValue;
 import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExtractExpression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.SignedExpression;
@@ -18,10 +19,12 @@ import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Column;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +64,7 @@ public final class GoldConstants {
             try {
                 QuerySites sites =
                         QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(gold)));
-                Map<String, List<String>> together = new java.util.LinkedHashMap<>();
+                Map<String, List<String>> together = new LinkedHashMap<>();
                 out.goldCounts = new ArrayList<>();
                 for (QuerySites.Predicate p : sites.predicates) {
                     out.group = p.conjunct() ? together : null;
@@ -210,14 +213,14 @@ public final class GoldConstants {
      * gold's other conditions.
      */
     private static List<Map<String, String>> combinations(Map<String, List<String>> together) {
-        Map<String, String> first = new java.util.LinkedHashMap<>();
+        Map<String, String> first = new LinkedHashMap<>();
         together.forEach((column, values) -> first.put(column, values.get(0)));
         List<Map<String, String>> out = new ArrayList<>();
         out.add(first);
         together.forEach(
                 (column, values) -> {
                     for (int i = 1; i < values.size() && i < 4; i++) {
-                        Map<String, String> other = new java.util.LinkedHashMap<>(first);
+                        Map<String, String> other = new LinkedHashMap<>(first);
                         other.put(column, values.get(i));
                         out.add(other);
                     }
@@ -230,16 +233,10 @@ public final class GoldConstants {
      * (one column only).
      */
     private static String columnOf(Expression e) {
-        if (e
-                        instanceof
-                        net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<
-                                        ?>
-                                p
-                && p.size() == 1) return columnOf(p.get(0));
+        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) return columnOf(p.get(0));
         if (e instanceof Column c) return unquote(c.getColumnName());
         if (e instanceof CastExpression cast) return columnOf(cast.getLeftExpression());
-        if (e instanceof net.sf.jsqlparser.expression.ExtractExpression x)
-            return columnOf(x.getExpression());
+        if (e instanceof ExtractExpression x) return columnOf(x.getExpression());
         if (e instanceof Function f && f.getParameters() != null) {
             List<String> columns = new ArrayList<>();
             for (Object p : f.getParameters()) {
@@ -251,12 +248,7 @@ public final class GoldConstants {
     }
 
     private static String literal(Expression e) {
-        if (e
-                        instanceof
-                        net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<
-                                        ?>
-                                p
-                && p.size() == 1) return literal(p.get(0));
+        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) return literal(p.get(0));
         if (e instanceof LongValue l) return l.getStringValue();
         if (e instanceof DoubleValue d) return String.valueOf(d.getValue());
         if (e instanceof StringValue s) return s.getValue().replace("''", "'");

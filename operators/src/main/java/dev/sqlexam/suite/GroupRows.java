@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * The rows a table gets for the golds' conditions ({@link GoldConstants#groups}), as column index →
@@ -133,10 +134,10 @@ final class GroupRows {
      * The column pairs of {@code pairs} both in this table and generated here (not references), by
      * index.
      */
-    static List<int[]> compared(Table table, java.util.Set<List<String>> pairs) {
+    static List<int[]> compared(Table table, Set<List<String>> pairs) {
         Map<String, Integer> byLowerName = new HashMap<>();
         for (int i = 0; i < table.columns().size(); i++)
-            byLowerName.put(table.columns().get(i).name().toLowerCase(java.util.Locale.ROOT), i);
+            byLowerName.put(table.columns().get(i).name().toLowerCase(Locale.ROOT), i);
         List<int[]> out = new ArrayList<>();
         for (List<String> p : pairs) {
             Integer a = byLowerName.get(p.get(0));

@@ -3,6 +3,7 @@ package dev.sqlexam.suite;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.NotExpression;
+import net.sf.jsqlparser.expression.WhenClause;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
@@ -32,7 +33,7 @@ final class QuerySites {
     final List<PlainSelect> selects = new ArrayList<>();
     final List<Function> functions = new ArrayList<>();
     final List<Predicate> predicates = new ArrayList<>();
-    private final List<net.sf.jsqlparser.expression.WhenClause> whens = new ArrayList<>();
+    private final List<WhenClause> whens = new ArrayList<>();
 
     static QuerySites of(Statement statement) {
         QuerySites sites = new QuerySites();
@@ -90,7 +91,7 @@ final class QuerySites {
         }
 
         @Override
-        public <S> Void visit(net.sf.jsqlparser.expression.WhenClause when, S context) {
+        public <S> Void visit(WhenClause when, S context) {
             sites.whens.add(when);
             return super.visit(when, context);
         }

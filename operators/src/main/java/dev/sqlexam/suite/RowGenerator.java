@@ -1,15 +1,14 @@
 package dev.sqlexam.suite;
 
-import dev.sqlexam.suite.SuiteSchema.Column;
 import dev.sqlexam.suite.SuiteSchema.Table;
 
-import java.util.ArrayList;
+import java.io.Serializable;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * Makes one table's rows for a suite database, as text (null: SQL NULL), in the order of its
@@ -44,7 +43,7 @@ final class RowGenerator {
             double blank,
             boolean twins,
             boolean small)
-            implements java.io.Serializable {
+            implements Serializable {
         Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
             this(rows, nullRate, anchored, repeats, spread, List.of(), false, 0, false, false);
         }
@@ -140,9 +139,6 @@ final class RowGenerator {
      */
     static final int TINY = 3;
 
-    /** An override's NULL (a gold's IS NULL). */
-    private static final String NULL = GoldConstants.NULL;
-
     private RowGenerator() {}
 
     /**
@@ -174,16 +170,7 @@ final class RowGenerator {
             Profile profile,
             Random random,
             List<Map<String, String>> together) {
-        return rows(
-                table,
-                values,
-                sampled,
-                parents,
-                tables,
-                profile,
-                random,
-                together,
-                java.util.Set.of());
+        return rows(table, values, sampled, parents, tables, profile, random, together, Set.of());
     }
 
     /**
@@ -199,7 +186,7 @@ final class RowGenerator {
             Profile profile,
             Random random,
             List<Map<String, String>> together,
-            java.util.Set<List<String>> pairs) {
+            Set<List<String>> pairs) {
         return rows(
                 table,
                 values,
@@ -226,265 +213,31 @@ final class RowGenerator {
             Profile profile,
             Random random,
             List<Map<String, String>> together,
-            java.util.Set<List<String>> pairs,
-            java.util.function.IntFunction<Map<String, String>> crowdGroup) {
-        List<int[]> compared = GroupRows.compared(table, pairs);
-        List<Column> columns = table.columns();
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < columns.size(); i++) index.put(columns.get(i).name(), i);
-        List<Set<List<String>>> seenKeys = new ArrayList<>();
-        for (int k = 0; k < table.keys().size(); k++) seenKeys.add(new HashSet<>());
-        int constants = 0;
-        for (Column c : columns)
-            constants = Math.max(constants, values.get(c.name()).constants.size());
-        if (profile.resampled() && !sampled.isEmpty())
-            return resampled(table, sampled, parents, tables, profile, random, index);
-        // enough rows for every gold constant (and its neighbours) of every column to appear at
-        // least once
-        int count =
-                profile.rows() <= TINY
-                        ? (random.nextInt(5) < 3 ? 1 : 1 + random.nextInt(profile.rows()))
-                        : Math.max(
-                                Math.min(constants, 150),
-                                Math.max(
-                                        1,
-                                        profile.rows() / 2
-                                                + random.nextInt(Math.max(1, profile.rows()))));
-        int offset = random.nextInt(1_000);
-        java.util.Set<Integer> blank = blankColumns(table, profile, random);
-        // after the table's own rows, the groups' rows
-        List<Map<Integer, String>> overrides =
-                profile.rows() <= TINY
-                        ? List.of()
-                        : GroupRows.of(table, together, values, random, profile.repeats());
-        // then the crowds, each one row (meeting the conditions of the gold that counts to its
-        // size) repeated
-        // (not where a key is all references: a row repeated under one parent would repeat its key)
-        List<Integer> crowds =
-                table.foreignKeys().isEmpty() || RowReferences.keyedByReferences(table)
-                        ? List.of()
-                        : profile.crowds();
-        int crowdRows = crowds.stream().mapToInt(Integer::intValue).sum();
-        int crowdAt = 0;
-        int crowdLeft = crowds.isEmpty() ? 0 : crowds.get(0);
-        String[] crowdRow = null;
-        Map<Map<Integer, String>, String[]> madeFrom = new java.util.IdentityHashMap<>();
-        int own = count;
-        count += overrides.size();
-        int beforeCrowd = count;
-        count += crowdRows;
-        int nextOverride = 0;
-        List<String[]> out = new ArrayList<>();
-        long nextId = 1;
-        for (int attempt = 0; attempt < count * 3 && out.size() < count; attempt++) {
-            String[] row = new String[columns.size()];
-            List<String> base =
-                    !sampled.isEmpty() && random.nextDouble() < 0.5 * profile.anchored()
-                            ? sampled.get(random.nextInt(sampled.size()))
-                            : null;
-            // a whole row repeated (keys aside): duplicates in any projection, for DISTINCT and
-            // COUNT(DISTINCT …); half of
-            // them exactly, parents included (a table without a key gets the same row twice)
-            String[] copied = null;
-            if (base == null && !out.isEmpty() && random.nextDouble() < profile.repeats()) {
-                String[] earlier = out.get(random.nextInt(out.size()));
-                if (random.nextBoolean()) copied = earlier;
-                else base = java.util.Arrays.asList(earlier);
-            }
-            if (profile.twins() && out.size() < own && out.size() % 2 == 1)
-                copied = out.get(out.size() - 1);
-            Map<Integer, String> override =
-                    out.size() >= own && nextOverride < overrides.size()
-                            ? overrides.get(nextOverride++)
-                            : null;
-            // a gold's row is never replaced by a random copy (its second time copies its first)
-            if (override != null) copied = madeFrom.get(override);
-            boolean crowding = crowdAt < crowds.size() && out.size() >= beforeCrowd;
-            if (crowding) copied = crowdRow;
-            if (crowding && crowdRow == null) {
-                Map<Integer, String> conditions =
-                        GroupRows.exact(table, crowdGroup.apply(crowds.get(crowdAt)));
-                override =
-                        !conditions.isEmpty()
-                                ? conditions
-                                : random.nextBoolean()
-                                        ? null
-                                        : GroupRows.of(
-                                                        table,
-                                                        together,
-                                                        values,
-                                                        random,
-                                                        profile.repeats())
-                                                .stream()
-                                                .findFirst()
-                                                .orElse(null);
-            }
-            for (int i = 0; i < columns.size() && copied == null; i++) {
-                Column c = columns.get(i);
-                if (!c.insertable()) continue;
-                boolean keep = base != null && i < base.size() && random.nextDouble() < 0.65;
-                row[i] =
-                        keep
-                                ? ColumnValues.fit(c, base.get(i))
-                                : values.get(c.name())
-                                        .draw(random, profile.nullRate(), profile.anchored());
-                if (keep && row[i] == null && !c.nullable())
-                    row[i] = values.get(c.name()).draw(random, 0);
-                // a repeated value on purpose: duplicates tell COUNT from COUNT(DISTINCT) and
-                // expose missing DISTINCTs
-                if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25)
-                    row[i] = out.get(random.nextInt(out.size()))[i];
-                if (profile.small()
-                        && row[i] != null
-                        && !blank.contains(i)
-                        && RowReferences.plain(table, c.name())
-                        && random.nextDouble() < 0.8) {
-                    String small = values.get(c.name()).small(random);
-                    if (small != null) row[i] = small;
-                }
-                List<String> cycle = values.get(c.name()).constants;
-                // each constant once in the first rows, then often: every gold constant is in some
-                // row
-                // (not in tiny databases: their one row is as its NULL rate and draws make it)
-                if (attempt < constants
-                        && profile.rows() > TINY
-                        && !cycle.isEmpty()
-                        && (random.nextDouble() < 0.7 || attempt < cycle.size())) {
-                    row[i] = cycle.get((attempt + offset + i) % cycle.size());
-                }
-            }
-            if (copied != null) {
-                System.arraycopy(copied, 0, row, 0, row.length);
-            } else {
-                for (int b : blank) row[b] = null;
-                if (override != null)
-                    override.forEach((i, v) -> row[i] = NULL.equals(v) ? null : v);
-                for (int[] pair : compared) GroupRows.closeTogether(row, pair, columns, random);
-                if (!RowReferences.references(
+            Set<List<String>> pairs,
+            IntFunction<Map<String, String>> crowdGroup) {
+        GeneratedRows generated =
+                new GeneratedRows(
                         table,
-                        row,
-                        index,
+                        values,
+                        sampled,
                         parents,
-                        out,
                         tables,
                         profile,
                         random,
-                        crowding ? crowdAt : -1)) continue;
-            }
-            boolean unique = true;
-            for (int k = 0; k < table.keys().size() && unique; k++) {
-                List<String> key = table.keys().get(k);
-                List<String> tuple = tuple(row, key, index);
-                for (int retry = 0;
-                        retry < 6
-                                && (seenKeys.get(k).contains(tuple)
-                                        || tuple.contains(null)
-                                                && k == 0
-                                                && !table.primaryKey().isEmpty());
-                        retry++) {
-                    for (String col : key) {
-                        Column c = columns.get(index.get(col));
-                        if (RowReferences.isReference(table, col)) continue;
-                        boolean counter =
-                                c.family() == SuiteSchema.Family.INTEGER
-                                        && (retry > 1 || random.nextBoolean());
-                        String drawn =
-                                counter
-                                        ? String.valueOf(nextId++)
-                                        : values.get(col).draw(random, 0);
-                        // a text key drawn from a few values runs out of them (a crowd of 150
-                        // employees wants 150 e-mails)
-                        if (!counter
-                                && retry > 1
-                                && c.family() == SuiteSchema.Family.TEXT
-                                && drawn != null) drawn = ColumnValues.fit(c, (nextId++) + drawn);
-                        row[index.get(col)] = drawn;
-                    }
-                    tuple = tuple(row, key, index);
-                }
-                if (seenKeys.get(k).contains(tuple)) unique = false;
-            }
-            if (!unique) continue;
-            boolean nullViolation = false;
-            for (int i = 0; i < columns.size(); i++)
-                nullViolation |=
-                        columns.get(i).insertable() && !columns.get(i).nullable() && row[i] == null;
-            if (nullViolation) continue;
-            for (int k = 0; k < table.keys().size(); k++)
-                seenKeys.get(k).add(tuple(row, table.keys().get(k), index));
-            out.add(row);
-            if (override != null) madeFrom.putIfAbsent(override, row);
-            if (crowding && crowdRow == null) crowdRow = row;
-            if (crowding && --crowdLeft <= 0) {
-                crowdAt++;
-                crowdLeft = crowdAt < crowds.size() ? crowds.get(crowdAt) : 0;
-                crowdRow = null;
-            }
-        }
-        return out;
+                        together,
+                        pairs,
+                        crowdGroup);
+        if (profile.resampled() && !sampled.isEmpty())
+            return ResampledRows.of(
+                    table, sampled, parents, tables, profile, random, generated.index());
+        return generated.make();
     }
 
-    /**
-     * Sampled rows as they are, in a random order, foreign keys from the parents made; rows whose
-     * keys repeat are left out.
-     */
-    private static List<String[]> resampled(
-            Table table,
-            List<List<String>> sampled,
-            Map<String, List<String[]>> parents,
-            Map<String, Table> tables,
-            Profile profile,
-            Random random,
-            Map<String, Integer> index) {
-        List<List<String>> order = new ArrayList<>(sampled);
-        java.util.Collections.shuffle(order, random);
-        List<Set<List<String>>> seenKeys = new ArrayList<>();
-        for (int k = 0; k < table.keys().size(); k++) seenKeys.add(new HashSet<>());
-        List<String[]> out = new ArrayList<>();
-        int want = Math.max(1, profile.rows() / 2 + random.nextInt(Math.max(1, profile.rows())));
-        for (List<String> original : order) {
-            if (out.size() >= want) break;
-            String[] row = new String[table.columns().size()];
-            boolean fits = true;
-            for (int i = 0; i < row.length && i < original.size(); i++) {
-                Column c = table.columns().get(i);
-                if (!c.insertable()) continue;
-                row[i] = ColumnValues.fit(c, original.get(i));
-                fits &= row[i] != null || original.get(i) == null;
-            }
-            if (!fits
-                    || !RowReferences.references(
-                            table, row, index, parents, out, tables, profile, random, -1)) continue;
-            boolean unique = true;
-            for (int k = 0; k < table.keys().size(); k++)
-                unique &= !seenKeys.get(k).contains(tuple(row, table.keys().get(k), index));
-            if (!unique) continue;
-            for (int k = 0; k < table.keys().size(); k++)
-                seenKeys.get(k).add(tuple(row, table.keys().get(k), index));
-            out.add(row);
-        }
-        return out;
-    }
-
-    /**
-     * The plain nullable columns (no key, no reference) left NULL in every row of this candidate,
-     * {@link Profile#blank} of them.
-     */
-    private static java.util.Set<Integer> blankColumns(
-            Table table, Profile profile, Random random) {
-        java.util.Set<Integer> out = new HashSet<>();
-        if (profile.blank() <= 0) return out;
-        for (int i = 0; i < table.columns().size(); i++) {
-            Column c = table.columns().get(i);
-            if (!c.nullable() || !c.insertable() || !RowReferences.plain(table, c.name())) continue;
-            if (random.nextDouble() < profile.blank()) out.add(i);
-        }
-        return out;
-    }
-
-    private static List<String> tuple(String[] row, List<String> key, Map<String, Integer> index) {
-        List<String> out = new ArrayList<>(key.size());
-        for (String col : key) out.add(index.containsKey(col) ? row[index.get(col)] : null);
-        return out;
+    /** Each column's position in a row of {@code table}, by name. */
+    static Map<String, Integer> columnIndex(Table table) {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < table.columns().size(); i++)
+            index.put(table.columns().get(i).name(), i);
+        return index;
     }
 }

@@ -1,5 +1,7 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.sql.SqlText;
+
 /**
  * A query's text up to formatting: outside quoted strings and identifiers, case folded and runs of
  * white space made one (none beside punctuation); trailing semicolons dropped. Two queries with the
@@ -10,7 +12,7 @@ final class SqlTextKey {
     private SqlTextKey() {}
 
     static String of(String sql) {
-        String text = dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql).strip();
+        String text = SqlText.stripTrailingSemicolons(sql).strip();
         StringBuilder out = new StringBuilder(text.length());
         boolean pendingSpace = false;
         for (int i = 0; i < text.length(); i++) {

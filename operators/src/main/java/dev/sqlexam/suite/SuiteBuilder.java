@@ -2,23 +2,20 @@ package dev.sqlexam.suite;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.grading.Tolerance;
-import dev.sqlexam.json.Json;
+import dev.sqlexam.model.Sha256;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -108,7 +105,7 @@ public final class SuiteBuilder {
     }
 
     public static String hash(SuiteSchema schema, Collection<String> golds, String size) {
-        return dev.sqlexam.model.Sha256.hex(
+        return Sha256.hex(
                         GENERATOR_VERSION
                                 + "\n"
                                 + size
@@ -142,81 +139,24 @@ public final class SuiteBuilder {
                 lock.setString(1, "sqlexam-suite-" + hash);
                 lock.execute();
             }
-            TestSuite cached = cached(state, hash);
+            TestSuite cached = SuiteManifests.cached(state, hash);
             List<String> existing =
                     SuiteDatabase.existing(server, SuiteDatabase.PREFIX + hash + "_");
             if (cached != null && existing.containsAll(cached.databases()))
                 return new Prepared(cached, true);
             for (String old : existing) SuiteDatabase.drop(server, old);
-            dropOlder(state, source.sourceId(), hash);
+            SuiteManifests.dropOlder(server, state, source.sourceId(), hash);
             TestSuite built = build(source, new ArrayList<>(golds), size, hash);
             try {
-                store(state, hash, source.sourceId(), built);
+                SuiteManifests.store(state, hash, source.sourceId(), built);
             } catch (SQLException lost) {
                 // the build took minutes: a connection the server dropped meanwhile (a restart, an
                 // administrator) is opened again
                 try (Connection again = DriverManager.getConnection(stateUrl)) {
-                    store(again, hash, source.sourceId(), built);
+                    SuiteManifests.store(again, hash, source.sourceId(), built);
                 }
             }
             return new Prepared(built, false);
-        }
-    }
-
-    private static void store(Connection state, String hash, String sourceId, TestSuite built)
-            throws SQLException {
-        try (PreparedStatement ps =
-                state.prepareStatement(
-                        "INSERT INTO exam.test_suites (suite_hash, source, suite) VALUES (?, ?, ?::jsonb) "
-                                + "ON CONFLICT (suite_hash) DO UPDATE SET suite = EXCLUDED.suite, built_at = now()")) {
-            ps.setString(1, hash);
-            ps.setString(2, sourceId);
-            ps.setString(3, Json.MAPPER.writeValueAsString(built));
-            ps.executeUpdate();
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new SQLException("cannot store the suite's manifest: " + e.getMessage(), e);
-        }
-    }
-
-    private static TestSuite cached(Connection state, String hash) throws SQLException {
-        try (PreparedStatement ps =
-                state.prepareStatement(
-                        "SELECT suite::text FROM exam.test_suites WHERE suite_hash = ?")) {
-            ps.setString(1, hash);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) return null;
-                return Json.MAPPER.readValue(rs.getString(1), TestSuite.class);
-            } catch (java.io.IOException stale) {
-                // a suite cached by another version of sqlexam, in a shape this one cannot read:
-                // built again (its hash covers the schema and data, not the format)
-                return null;
-            }
-        }
-    }
-
-    /**
-     * Suites built before for the same source database with other inputs: their databases and rows
-     * go.
-     */
-    private void dropOlder(Connection state, String sourceId, String hash) throws SQLException {
-        List<String> older = new ArrayList<>();
-        try (PreparedStatement ps =
-                state.prepareStatement(
-                        "SELECT suite_hash FROM exam.test_suites WHERE source = ? AND suite_hash <> ?")) {
-            ps.setString(1, sourceId);
-            ps.setString(2, hash);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) older.add(rs.getString(1));
-            }
-        }
-        for (String h : older) {
-            for (String db : SuiteDatabase.existing(server, SuiteDatabase.PREFIX + h + "_"))
-                SuiteDatabase.drop(server, db);
-            try (PreparedStatement ps =
-                    state.prepareStatement("DELETE FROM exam.test_suites WHERE suite_hash = ?")) {
-                ps.setString(1, h);
-                ps.executeUpdate();
-            }
         }
     }
 
@@ -266,116 +206,52 @@ public final class SuiteBuilder {
                                 neighbours,
                                 hash.hashCode(),
                                 limits(size));
-        int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
-        List<Distillation.Candidate> candidates =
-                pool.candidates().stream()
-                        .map(
-                                m ->
-                                        new Distillation.Candidate(
-                                                m.id(),
-                                                m.distinguished(),
-                                                m.usable(),
-                                                m.shape(),
-                                                m.profile().kind()))
-                        .toList();
+        List<Distillation.Candidate> candidates = candidates(pool);
         Distillation.Selection selection =
                 Distillation.select(candidates, golds.size(), size.cap(), size.floor());
         List<Distillation.Extra> extras =
                 Distillation.extras(
                         candidates, selection.chosen(), goldOfNeighbour(neighbours), size.cap());
-        List<String> kept = new ArrayList<>();
-        Map<String, Map<String, String>> health = new LinkedHashMap<>();
-        Map<String, List<String>> onlyFor = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>(pool.notes());
         notes.addAll(unreadableGolds(golds));
-        List<Integer> all = new ArrayList<>(selection.chosen());
-        extras.forEach(e -> all.add(e.id()));
-        for (int k = 0; k < all.size(); k++) {
-            CandidatePool.Made m = pool.candidates().get(all.get(k));
-            String name = SuiteDatabase.PREFIX + hash + "_" + kept.size();
-            SuiteDatabase.create(server, name);
-            SuiteDatabase.Filled filled =
-                    SuiteDatabase.fill(
-                            server,
-                            name,
-                            source.schema(),
-                            samples,
-                            constants,
-                            m.profile(),
-                            m.seed());
-            if (kept.isEmpty()) notes.addAll(filled.notes());
-            BitSet served =
-                    k < selection.chosen().size()
-                            ? null
-                            : extras.get(k - selection.chosen().size()).golds();
-            // asked again on the database itself: its gold health is what grading trusts
-            Map<String, String> problems = new LinkedHashMap<>();
-            List<String> servedDigests = new ArrayList<>();
-            for (int g = 0; g < golds.size(); g++) {
-                if (served != null && !served.get(g)) continue;
-                String gold = golds.get(g);
-                String problem =
-                        CandidatePool.goldProblem(
-                                suiteReader, name, gold, suiteReader.execute(name, gold));
-                if (problem != null) problems.put(TestSuite.digest(gold), problem);
-                servedDigests.add(TestSuite.digest(gold));
-            }
-            kept.add(name);
-            health.put(name, problems);
-            if (served != null) onlyFor.put(name, servedDigests);
-        }
+        ChosenDatabases made =
+                new ChosenDatabases(
+                        server, suiteReader, hash, source.schema(), samples, constants, golds);
+        for (int id : selection.chosen()) made.make(pool.candidates().get(id), null, notes);
+        for (Distillation.Extra e : extras)
+            made.make(pool.candidates().get(e.id()), e.golds(), notes);
         BitSet covered = new BitSet();
         for (int id : selection.chosen()) covered.or(pool.candidates().get(id).distinguished());
         for (Distillation.Extra e : extras)
             covered.or(pool.candidates().get(e.id()).distinguished());
-        List<Integer> firstMade =
-                pool.candidates().stream().map(CandidatePool.Made::id).limit(kept.size()).toList();
-        Map<String, Integer> undistinguished = new TreeMap<>();
-        for (int n = 0; n < pool.neighbours().size(); n++) {
-            if (pool.refused().get(n) || covered.get(n)) continue;
-            undistinguished.merge(kindOf(pool.neighbours().get(n).mutation()), 1, Integer::sum);
-        }
-        int goldsUnchecked = 0;
-        for (String gold : golds) {
-            String digest = TestSuite.digest(gold);
-            boolean graded =
-                    kept.stream()
-                            .anyMatch(
-                                    db ->
-                                            (!onlyFor.containsKey(db)
-                                                            || onlyFor.get(db).contains(digest))
-                                                    && !health.get(db).containsKey(digest));
-            if (!graded) goldsUnchecked++;
-        }
-        TestSuite.Stats stats =
-                new TestSuite.Stats(
-                        pool.candidates().size(),
-                        kept.size(),
-                        selection.distilled(),
-                        Distillation.coverage(candidates, firstMade, usableNeighbours),
-                        usableNeighbours == 0
-                                ? 1.0
-                                : (double) covered.cardinality() / usableNeighbours,
-                        Distillation.coverage(
-                                candidates,
-                                candidates.stream().map(Distillation.Candidate::id).toList(),
-                                usableNeighbours),
-                        undistinguished,
-                        goldsUnchecked,
-                        extras.size());
+        int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
         return new TestSuite(
                 source.database(),
                 hash,
-                kept,
-                health,
+                made.kept,
+                made.health,
                 source.schema(),
                 usableNeighbours,
                 covered.cardinality(),
                 (System.nanoTime() - start) / 1_000_000,
                 notes,
                 selection.quota(),
-                stats,
-                onlyFor);
+                SuiteFigures.of(pool, candidates, selection, extras.size(), covered, made),
+                made.onlyFor);
+    }
+
+    /** The pool's candidates as the distillation sees them. */
+    private static List<Distillation.Candidate> candidates(CandidatePool.Pool pool) {
+        return pool.candidates().stream()
+                .map(
+                        m ->
+                                new Distillation.Candidate(
+                                        m.id(),
+                                        m.distinguished(),
+                                        m.usable(),
+                                        m.shape(),
+                                        m.profile().kind()))
+                .toList();
     }
 
     /** The gold of each neighbour, in the pool's one numbering across golds. */

@@ -8,14 +8,11 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 
 /**
@@ -108,7 +105,7 @@ public final class SuiteDatabase {
             c.setAutoCommit(true);
             applySchema(c, schema, notes);
             Map<String, List<String[]>> stored =
-                    loadRows(c, schema, samples, constants, profile, seed);
+                    new RowLoading(c, schema, samples, constants, profile).load(seed);
             for (SuiteSchema.Table t : schema.tables()) {
                 for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
                     tryExecute(
@@ -176,7 +173,8 @@ public final class SuiteDatabase {
                                                 .toList()));
             }
         }
-        Map<String, List<String[]>> stored = loadRows(c, schema, samples, constants, profile, seed);
+        Map<String, List<String[]>> stored =
+                new RowLoading(c, schema, samples, constants, profile).load(seed);
         c.setAutoCommit(true);
         for (SuiteSchema.View v : schema.views()) {
             if (v.materialized())
@@ -192,236 +190,12 @@ public final class SuiteDatabase {
     }
 
     /**
-     * Generates and inserts every table's rows, parents first, one transaction a table; what each
-     * table stored.
-     */
-    private static Map<String, List<String[]>> loadRows(
-            Connection c,
-            SuiteSchema schema,
-            Map<String, List<List<String>>> samples,
-            GoldConstants constants,
-            RowGenerator.Profile profile,
-            long seed)
-            throws SQLException {
-        Map<String, List<String[]>> stored = new HashMap<>();
-        Map<String, SuiteSchema.Table> byName = new HashMap<>();
-        for (SuiteSchema.Table t : schema.tables()) byName.put(t.qualified(), t);
-        Random random = new Random(seed);
-        c.setAutoCommit(false);
-        Map<String, Set<String>> referencedConstants = referencedConstants(schema, constants);
-        for (SuiteSchema.Table t : schema.parentsFirst()) {
-            Map<String, ColumnValues> values = new HashMap<>();
-            List<List<String>> sampled = samples.getOrDefault(t.displayName(), List.of());
-            CheckConstraints checks = new CheckConstraints(t);
-            List<ColumnValues> byIndex = new ArrayList<>();
-            for (int i = 0; i < t.columns().size(); i++) {
-                final int col = i;
-                SuiteSchema.Column column = t.columns().get(i);
-                Set<String> compared = new LinkedHashSet<>(constants.forColumn(column.name()));
-                compared.addAll(
-                        referencedConstants.getOrDefault(
-                                t.qualified() + "." + column.name(), Set.of()));
-                ColumnValues v =
-                        new ColumnValues(
-                                column,
-                                compared,
-                                sampled.stream()
-                                        .map(r -> col < r.size() ? r.get(col) : null)
-                                        .toList(),
-                                checks.names(i));
-                values.put(column.name(), v);
-                byIndex.add(v);
-            }
-            checks.keepAccepted(c, byIndex);
-            List<String[]> rows =
-                    RowGenerator.rows(
-                            t,
-                            values,
-                            sampled,
-                            stored,
-                            byName,
-                            profile,
-                            random,
-                            constants.groups(),
-                            constants.pairs(),
-                            constants::countGroup);
-            List<String[]> inserted = insert(c, t, checks.checked(c, rows), checks::mended);
-            if (inserted.size() < rows.size()
-                    && t.foreignKeys().stream().anyMatch(fk -> fk.parent().equals(t.qualified()))) {
-                inserted = withoutDanglingSelfReferences(c, t);
-            }
-            stored.put(t.qualified(), inserted);
-            c.commit();
-        }
-        c.setAutoCommit(true);
-        return stored;
-    }
-
-    /**
-     * A row a constraint refused may be the parent of rows of its own table (an employee's
-     * manager): those references are set NULL where they may be, else pointed at the row itself
-     * (the first row of a required self-reference does that already), else the rows go, until every
-     * one finds its row; the table's rows as stored then.
-     */
-    private static List<String[]> withoutDanglingSelfReferences(Connection c, SuiteSchema.Table t)
-            throws SQLException {
-        for (int round = 0; round < 50; round++) {
-            int changed = 0;
-            for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
-                if (!fk.parent().equals(t.qualified())) continue;
-                List<String> match = new ArrayList<>();
-                List<String> present = new ArrayList<>();
-                List<String> toNull = new ArrayList<>();
-                List<String> toSelf = new ArrayList<>();
-                for (int i = 0; i < fk.columns().size(); i++) {
-                    String col = SuiteSchema.quote(fk.columns().get(i));
-                    String parentCol = SuiteSchema.quote(fk.parentColumns().get(i));
-                    match.add("p." + parentCol + " = c." + col);
-                    present.add("c." + col + " IS NOT NULL");
-                    toNull.add(col + " = NULL");
-                    toSelf.add(col + " = c." + parentCol);
-                }
-                String dangling =
-                        " WHERE "
-                                + String.join(" AND ", present)
-                                + " AND NOT EXISTS (SELECT 1 FROM "
-                                + t.qualified()
-                                + " p WHERE "
-                                + String.join(" AND ", match)
-                                + ")";
-                boolean nullable = fk.columns().stream().allMatch(col -> t.column(col).nullable());
-                String update =
-                        "UPDATE "
-                                + t.qualified()
-                                + " c SET "
-                                + String.join(", ", nullable ? toNull : toSelf)
-                                + dangling;
-                java.sql.Savepoint before = c.setSavepoint();
-                try (Statement st = c.createStatement()) {
-                    changed += st.executeUpdate(update);
-                } catch (SQLException refused) {
-                    // a check or a unique key refuses the mend: the rows go
-                    c.rollback(before);
-                    try (Statement st = c.createStatement()) {
-                        changed +=
-                                st.executeUpdate("DELETE FROM " + t.qualified() + " c" + dangling);
-                    }
-                }
-            }
-            if (changed == 0) break;
-        }
-        return TableRows.read(c, t);
-    }
-
-    /**
-     * The constants compared with a referencing column, by the referenced key column
-     * ("table.column"): {@code WHERE customer_id = 42} wants a customer 42 for the rows to point
-     * at.
-     */
-    private static Map<String, Set<String>> referencedConstants(
-            SuiteSchema schema, GoldConstants constants) {
-        Map<String, Set<String>> out = new HashMap<>();
-        for (SuiteSchema.Table t : schema.tables()) {
-            for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
-                for (int i = 0; i < fk.columns().size(); i++) {
-                    out.computeIfAbsent(
-                                    fk.parent() + "." + fk.parentColumns().get(i),
-                                    k -> new LinkedHashSet<>())
-                            .addAll(constants.forColumn(fk.columns().get(i)));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
      * Inserts {@code rows}, in one batch when every row takes, else one by one (a row a constraint
      * refuses is left out).
      */
     static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows)
             throws SQLException {
-        return insert(c, t, rows, null);
-    }
-
-    /**
-     * As {@link #insert(Connection, SuiteSchema.Table, List)}; a row a check refuses is tried once
-     * more as {@code mend} makes it (null: not).
-     */
-    static List<String[]> insert(
-            Connection c,
-            SuiteSchema.Table t,
-            List<String[]> rows,
-            java.util.function.UnaryOperator<String[]> mend)
-            throws SQLException {
-        List<Integer> columns = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        List<String> casts = new ArrayList<>();
-        for (int i = 0; i < t.columns().size(); i++) {
-            SuiteSchema.Column col = t.columns().get(i);
-            if (!col.insertable()) continue;
-            columns.add(i);
-            names.add(SuiteSchema.quote(col.name()));
-            casts.add("CAST(? AS " + col.type() + ")");
-        }
-        if (rows.isEmpty() || columns.isEmpty()) return List.of();
-        String sql =
-                "INSERT INTO "
-                        + t.qualified()
-                        + " ("
-                        + String.join(", ", names)
-                        + ") VALUES ("
-                        + String.join(", ", casts)
-                        + ")";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            Savepoint all = c.setSavepoint();
-            try {
-                for (String[] row : rows) {
-                    bind(ps, row, columns);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-                return rows;
-            } catch (SQLException e) {
-                // a row of the batch refused: the rows are inserted one by one below
-                c.rollback(all);
-                ps.clearBatch();
-            }
-            List<String[]> kept = new ArrayList<>();
-            for (String[] row : rows) {
-                String refusal = insertOne(c, ps, row, columns);
-                String[] mended =
-                        CHECK_VIOLATION.equals(refusal) && mend != null ? mend.apply(row) : null;
-                if (refusal == null) kept.add(row);
-                else if (mended != null && insertOne(c, ps, mended, columns) == null)
-                    kept.add(mended);
-            }
-            return kept;
-        }
-    }
-
-    private static final String CHECK_VIOLATION = "23514";
-
-    /**
-     * Inserts one row: null when it took, else the SQLSTATE that refused it (rolled back to before
-     * it).
-     */
-    private static String insertOne(
-            Connection c, PreparedStatement ps, String[] row, List<Integer> columns)
-            throws SQLException {
-        Savepoint one = c.setSavepoint();
-        try {
-            bind(ps, row, columns);
-            ps.executeUpdate();
-            return null;
-        } catch (SQLException e) {
-            c.rollback(one);
-            return e.getSQLState() == null ? "" : e.getSQLState();
-        }
-    }
-
-    private static void bind(PreparedStatement ps, String[] row, List<Integer> columns)
-            throws SQLException {
-        for (int k = 0; k < columns.size(); k++) ps.setString(k + 1, row[columns.get(k)]);
+        return RowInserts.insert(c, t, rows);
     }
 
     /**

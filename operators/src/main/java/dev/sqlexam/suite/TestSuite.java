@@ -1,8 +1,12 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.model.Sha256;
+import dev.sqlexam.sql.SqlText;
+
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One exam database's test suite as built (or found cached): its databases in order (the distilled
@@ -93,9 +97,7 @@ public record TestSuite(
 
         public Stats {
             undistinguishedByKind =
-                    undistinguishedByKind == null
-                            ? Map.of()
-                            : new java.util.TreeMap<>(undistinguishedByKind);
+                    undistinguishedByKind == null ? Map.of() : new TreeMap<>(undistinguishedByKind);
         }
     }
 
@@ -122,8 +124,6 @@ public record TestSuite(
     }
 
     public static String digest(String sql) {
-        return dev.sqlexam.model.Sha256.hex(
-                        dev.sqlexam.sql.SqlText.stripTrailingSemicolons(sql).strip())
-                .substring(0, 16);
+        return Sha256.hex(SqlText.stripTrailingSemicolons(sql).strip()).substring(0, 16);
     }
 }

@@ -11,9 +11,7 @@ import dev.sqlexam.sql.ReadOnlyExecutor;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,8 +32,6 @@ import java.util.concurrent.TimeUnit;
 public final class Witness {
 
     private static final int SLOTS = 2;
-    private static final int MAX_TRIALS = 160;
-    private static final int SHOWN_ROWS = 20;
     private static final Map<String, BlockingQueue<String>> FREE = new ConcurrentHashMap<>();
     private static final Set<String> MADE = ConcurrentHashMap.newKeySet();
 
@@ -77,8 +73,8 @@ public final class Witness {
             return new SuiteGrade.Evidence(
                     database,
                     List.of(),
-                    results(golds.get(0).outcome()),
-                    results(pred),
+                    WitnessEvidence.results(golds.get(0).outcome()),
+                    WitnessEvidence.results(pred),
                     pred.ok() ? null : pred.error(),
                     false,
                     "no witness: the tables both queries read could not be found ("
@@ -86,103 +82,88 @@ public final class Witness {
                             + "); replay on "
                             + database);
         }
-        boolean suiteError = !pred.ok();
-        if (budgetMs <= 0)
-            return shownWithParents(
-                    suite,
-                    database,
-                    tables,
-                    rows,
-                    golds.get(0).outcome(),
-                    pred,
-                    false,
-                    "not shrunk (test_suite_witness_ms is 0)");
+        Disagreement d = new Disagreement(suite, database, tables, golds, predSql, pred, grader);
+        if (budgetMs <= 0) return unshrunk(d, rows, "not shrunk (test_suite_witness_ms is 0)");
         String slot = acquire(suite);
-        if (slot == null)
-            return shownWithParents(
-                    suite,
-                    database,
-                    tables,
-                    rows,
-                    golds.get(0).outcome(),
-                    pred,
-                    false,
-                    "no witness database was free: rows not shrunk");
-        try (Connection writer = DriverManager.getConnection(admin.forDatabase(slot))) {
-            SuiteDatabase.tryExecute(writer, "SET synchronous_commit = off", null);
-            writer.setAutoCommit(false);
-            Trial trial = new Trial(writer, slot, tables, golds, predSql, grader, suiteError);
-            if (!trial.differs(rows)) {
-                return shownWithParents(
-                        suite,
-                        database,
-                        tables,
-                        rows,
-                        golds.get(0).outcome(),
-                        pred,
-                        false,
-                        "these rows alone do not reproduce the difference (it needs rows the plans do not name); replay on "
-                                + database);
-            }
-            long deadline = System.currentTimeMillis() + budgetMs;
-            for (int pass = 0; pass < 2; pass++) {
-                for (int t = tables.size() - 1; t >= 0; t--)
-                    shrink(trial, rows, tables.get(t), deadline);
-            }
-            trial.load(rows);
-            QueryOutcome gold = executor.execute(slot, golds.get(0).sql());
-            QueryOutcome predicted = executor.execute(slot, predSql);
-            boolean minimal = trial.trials < MAX_TRIALS && System.currentTimeMillis() < deadline;
-            return shownWithParents(
-                    suite,
-                    database,
-                    tables,
-                    rows,
-                    gold,
-                    predicted,
-                    minimal,
-                    minimal ? null : "shrinking stopped at its budget: rows may not be minimal");
+        if (slot == null) return unshrunk(d, rows, "no witness database was free: rows not shrunk");
+        try {
+            return shrunk(d, rows, slot);
         } catch (SQLException e) {
-            return shownWithParents(
-                    suite,
-                    database,
-                    tables,
-                    rows,
-                    golds.get(0).outcome(),
-                    pred,
-                    false,
-                    "rows not shrunk: " + e.getMessage());
+            return unshrunk(d, rows, "rows not shrunk: " + e.getMessage());
         } finally {
             FREE.get(suite.hash()).offer(slot);
         }
     }
 
+    /** What the two queries disagree on: where, the tables they read, and how it is graded. */
+    private record Disagreement(
+            TestSuite suite,
+            String database,
+            List<SuiteSchema.Table> tables,
+            List<Grader.GoldRun> golds,
+            String predSql,
+            QueryOutcome pred,
+            Grader grader) {}
+
     /**
-     * Removes chunks of one table's rows (halves, then quarters, … single rows) while the queries
-     * still disagree.
+     * The evidence shrunk in the witness database {@code slot}, a chunk of rows at a time, while
+     * the queries still disagree and the foreign keys between the tables hold.
      */
-    private static void shrink(
-            Trial trial, Map<String, List<String[]>> rows, SuiteSchema.Table table, long deadline)
-            throws SQLException {
-        List<String[]> current = rows.get(table.qualified());
-        int chunk = Math.max(1, (current.size() + 1) / 2);
-        while (chunk >= 1 && !current.isEmpty()) {
-            for (int from = 0; from < current.size(); ) {
-                if (trial.trials >= MAX_TRIALS || System.currentTimeMillis() > deadline) return;
-                List<String[]> without = new ArrayList<>(current.subList(0, from));
-                without.addAll(
-                        current.subList(Math.min(current.size(), from + chunk), current.size()));
-                rows.put(table.qualified(), without);
-                if (trial.keysHold(rows) && trial.differs(rows)) {
-                    current = without;
-                } else {
-                    rows.put(table.qualified(), current);
-                    from += chunk;
-                }
+    private SuiteGrade.Evidence shrunk(
+            Disagreement d, Map<String, List<String[]>> rows, String slot) throws SQLException {
+        try (Connection writer = DriverManager.getConnection(admin.forDatabase(slot))) {
+            SuiteDatabase.tryExecute(writer, "SET synchronous_commit = off", null);
+            writer.setAutoCommit(false);
+            WitnessTrial trial =
+                    new WitnessTrial(
+                            executor,
+                            writer,
+                            slot,
+                            d.tables(),
+                            d.golds(),
+                            d.predSql(),
+                            d.grader(),
+                            !d.pred().ok());
+            if (!trial.differs(rows)) {
+                return unshrunk(
+                        d,
+                        rows,
+                        "these rows alone do not reproduce the difference (it needs rows the plans do not name); replay on "
+                                + d.database());
             }
-            if (chunk == 1) break;
-            chunk = Math.max(1, chunk / 2);
+            long deadline = System.currentTimeMillis() + budgetMs;
+            for (int pass = 0; pass < 2; pass++) {
+                for (int t = d.tables().size() - 1; t >= 0; t--)
+                    trial.shrink(rows, d.tables().get(t), deadline);
+            }
+            trial.load(rows);
+            QueryOutcome gold = executor.execute(slot, d.golds().get(0).sql());
+            QueryOutcome predicted = executor.execute(slot, d.predSql());
+            boolean minimal = trial.withinTrials() && System.currentTimeMillis() < deadline;
+            return shownWithParents(
+                    d.suite(),
+                    d.database(),
+                    d.tables(),
+                    rows,
+                    gold,
+                    predicted,
+                    minimal,
+                    minimal ? null : "shrinking stopped at its budget: rows may not be minimal");
         }
+    }
+
+    /** The rows as they are, with the results the queries had on the suite database. */
+    private SuiteGrade.Evidence unshrunk(
+            Disagreement d, Map<String, List<String[]>> rows, String note) {
+        return shownWithParents(
+                d.suite(),
+                d.database(),
+                d.tables(),
+                rows,
+                d.golds().get(0).outcome(),
+                d.pred(),
+                false,
+                note);
     }
 
     /** The tables the two plans read, parents first. */
@@ -249,14 +230,15 @@ public final class Witness {
                 return null;
             }
         } catch (InterruptedException e) {
+            // interrupted while waiting for a free witness database: no evidence, the grade stands
             Thread.currentThread().interrupt();
             return null;
         }
     }
 
     /**
-     * {@link #shown} with the rows the evidence's rows reference in tables neither query reads: it
-     * loads with foreign keys on.
+     * {@link WitnessEvidence#shown} with the rows the evidence's rows reference in tables neither
+     * query reads: it loads with foreign keys on.
      */
     private SuiteGrade.Evidence shownWithParents(
             TestSuite suite,
@@ -270,9 +252,9 @@ public final class Witness {
         try {
             WitnessParents.Evidence e =
                     WitnessParents.of(admin, database, suite.schema(), tables, rows);
-            return shown(database, e.tables(), e.rows(), gold, pred, minimal, note);
+            return WitnessEvidence.shown(database, e.tables(), e.rows(), gold, pred, minimal, note);
         } catch (SQLException ex) {
-            return shown(
+            return WitnessEvidence.shown(
                     database,
                     tables,
                     rows,
@@ -282,141 +264,6 @@ public final class Witness {
                     note == null
                             ? "rows referenced in other tables not added: " + ex.getMessage()
                             : note);
-        }
-    }
-
-    private static SuiteGrade.Evidence shown(
-            String database,
-            List<SuiteSchema.Table> tables,
-            Map<String, List<String[]>> rows,
-            QueryOutcome gold,
-            QueryOutcome pred,
-            boolean minimal,
-            String note) {
-        List<SuiteGrade.Table> shown = new ArrayList<>();
-        for (SuiteSchema.Table t : tables) {
-            List<List<String>> r =
-                    rows.getOrDefault(t.qualified(), List.of()).stream()
-                            .map(Arrays::asList)
-                            .toList();
-            shown.add(
-                    new SuiteGrade.Table(
-                            t.displayName(),
-                            t.columns().stream().map(SuiteSchema.Column::name).toList(),
-                            r));
-        }
-        return new SuiteGrade.Evidence(
-                database,
-                shown,
-                results(gold),
-                results(pred),
-                pred.ok() ? null : pred.error(),
-                minimal,
-                note);
-    }
-
-    private static List<List<String>> results(QueryOutcome outcome) {
-        if (outcome == null || !outcome.ok()) return null;
-        List<List<String>> out = new ArrayList<>();
-        for (List<Object> row : outcome.result().rows()) {
-            if (out.size() == SHOWN_ROWS) break;
-            out.add(
-                    row.stream()
-                            .map(
-                                    v ->
-                                            v == null
-                                                    ? null
-                                                    : v instanceof java.math.BigDecimal d
-                                                            ? d.toPlainString()
-                                                            : v.toString())
-                            .toList());
-        }
-        return out;
-    }
-
-    /**
-     * Loads a set of rows into the witness database and asks whether the two queries still disagree
-     * on them.
-     */
-    private final class Trial {
-        private final Connection writer;
-        private final String slot;
-        private final List<SuiteSchema.Table> tables;
-        private final List<Grader.GoldRun> golds;
-        private final String predSql;
-        private final Grader grader;
-        private final boolean suiteError;
-        int trials;
-
-        Trial(
-                Connection writer,
-                String slot,
-                List<SuiteSchema.Table> tables,
-                List<Grader.GoldRun> golds,
-                String predSql,
-                Grader grader,
-                boolean suiteError) {
-            this.writer = writer;
-            this.slot = slot;
-            this.tables = tables;
-            this.golds = golds;
-            this.predSql = predSql;
-            this.grader = grader;
-            this.suiteError = suiteError;
-        }
-
-        void load(Map<String, List<String[]>> rows) throws SQLException {
-            try (Statement st = writer.createStatement()) {
-                // a few dozen rows: deleting them is cheaper than a TRUNCATE's new files
-                for (SuiteSchema.Table t : tables) st.addBatch("DELETE FROM " + t.qualified());
-                if (!tables.isEmpty()) st.executeBatch();
-            }
-            for (SuiteSchema.Table t : tables) {
-                List<String[]> wanted = rows.get(t.qualified());
-                if (SuiteDatabase.insert(writer, t, wanted).size() != wanted.size()) {
-                    writer.rollback();
-                    throw new SQLException("the witness refused rows of " + t.displayName());
-                }
-            }
-            writer.commit();
-        }
-
-        boolean differs(Map<String, List<String[]>> rows) throws SQLException {
-            trials++;
-            load(rows);
-            List<Grader.GoldRun> here = new ArrayList<>();
-            for (Grader.GoldRun g : golds) {
-                QueryOutcome outcome = executor.execute(slot, g.sql());
-                if (outcome.ok()) here.add(new Grader.GoldRun(g.sql(), g.order(), outcome));
-            }
-            if (here.isEmpty()) return false;
-            QueryOutcome pred = executor.execute(slot, predSql);
-            if (suiteError)
-                return !pred.ok()
-                        && pred.errorClass() != dev.sqlexam.model.ErrorClass.INFRA_FAILURE;
-            return pred.ok() && !grader.grade(here, pred).correct();
-        }
-
-        /** Every foreign key between the loaded tables still finds its parent row. */
-        boolean keysHold(Map<String, List<String[]>> rows) {
-            for (SuiteSchema.Table t : tables) {
-                for (SuiteSchema.ForeignKey fk : t.foreignKeys()) {
-                    SuiteSchema.Table parent =
-                            tables.stream()
-                                    .filter(p -> p.qualified().equals(fk.parent()))
-                                    .findFirst()
-                                    .orElse(null);
-                    if (parent == null) continue;
-                    Set<List<String>> keys = new java.util.HashSet<>();
-                    for (String[] p : rows.get(parent.qualified()))
-                        keys.add(TableRows.values(p, parent, fk.parentColumns()));
-                    for (String[] c : rows.get(t.qualified())) {
-                        List<String> ref = TableRows.values(c, t, fk.columns());
-                        if (!ref.contains(null) && !keys.contains(ref)) return false;
-                    }
-                }
-            }
-            return true;
         }
     }
 }

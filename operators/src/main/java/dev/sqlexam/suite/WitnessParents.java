@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,7 +97,7 @@ final class WitnessParents {
             List<SuiteSchema.Table> read,
             Map<String, List<String[]>> evidence) {
         List<String[]> out = new ArrayList<>(rows.size());
-        Map<SuiteSchema.ForeignKey, Set<List<String>>> keys = new java.util.HashMap<>();
+        Map<SuiteSchema.ForeignKey, Set<List<String>>> keys = new HashMap<>();
         for (String[] original : rows) {
             String[] row = original;
             for (SuiteSchema.ForeignKey fk : table.foreignKeys()) {

@@ -1,0 +1,123 @@
+package dev.sqlexam.suite;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * Inserts a table's rows, as text cast to each column's type: in one batch when every row takes,
+ * else one by one, a row a constraint refuses left out (or, refused by a check, tried once more as
+ * mended).
+ */
+final class RowInserts {
+
+    private static final String CHECK_VIOLATION = "23514";
+
+    private RowInserts() {}
+
+    /**
+     * Inserts {@code rows}, in one batch when every row takes, else one by one (a row a constraint
+     * refuses is left out); the rows stored.
+     */
+    static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows)
+            throws SQLException {
+        return insert(c, t, rows, null);
+    }
+
+    /**
+     * As {@link #insert(Connection, SuiteSchema.Table, List)}; a row a check refuses is tried once
+     * more as {@code mend} makes it (null: not).
+     */
+    static List<String[]> insert(
+            Connection c, SuiteSchema.Table t, List<String[]> rows, UnaryOperator<String[]> mend)
+            throws SQLException {
+        List<Integer> columns = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> casts = new ArrayList<>();
+        for (int i = 0; i < t.columns().size(); i++) {
+            SuiteSchema.Column col = t.columns().get(i);
+            if (!col.insertable()) continue;
+            columns.add(i);
+            names.add(SuiteSchema.quote(col.name()));
+            casts.add("CAST(? AS " + col.type() + ")");
+        }
+        if (rows.isEmpty() || columns.isEmpty()) return List.of();
+        String sql =
+                "INSERT INTO "
+                        + t.qualified()
+                        + " ("
+                        + String.join(", ", names)
+                        + ") VALUES ("
+                        + String.join(", ", casts)
+                        + ")";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            if (insertedAtOnce(c, ps, rows, columns)) return rows;
+            return insertedOneByOne(c, ps, rows, columns, mend);
+        }
+    }
+
+    /** Whether every row took in one batch (else none did: rolled back). */
+    private static boolean insertedAtOnce(
+            Connection c, PreparedStatement ps, List<String[]> rows, List<Integer> columns)
+            throws SQLException {
+        Savepoint all = c.setSavepoint();
+        try {
+            for (String[] row : rows) {
+                bind(ps, row, columns);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+            return true;
+        } catch (SQLException e) {
+            // a row of the batch refused: the rows are inserted one by one
+            c.rollback(all);
+            ps.clearBatch();
+            return false;
+        }
+    }
+
+    private static List<String[]> insertedOneByOne(
+            Connection c,
+            PreparedStatement ps,
+            List<String[]> rows,
+            List<Integer> columns,
+            UnaryOperator<String[]> mend)
+            throws SQLException {
+        List<String[]> kept = new ArrayList<>();
+        for (String[] row : rows) {
+            String refusal = insertOne(c, ps, row, columns);
+            String[] mended =
+                    CHECK_VIOLATION.equals(refusal) && mend != null ? mend.apply(row) : null;
+            if (refusal == null) kept.add(row);
+            else if (mended != null && insertOne(c, ps, mended, columns) == null) kept.add(mended);
+        }
+        return kept;
+    }
+
+    /**
+     * Inserts one row: null when it took, else the SQLSTATE that refused it (rolled back to before
+     * it).
+     */
+    private static String insertOne(
+            Connection c, PreparedStatement ps, String[] row, List<Integer> columns)
+            throws SQLException {
+        Savepoint one = c.setSavepoint();
+        try {
+            bind(ps, row, columns);
+            ps.executeUpdate();
+            return null;
+        } catch (SQLException e) {
+            c.rollback(one);
+            return e.getSQLState() == null ? "" : e.getSQLState();
+        }
+    }
+
+    private static void bind(PreparedStatement ps, String[] row, List<Integer> columns)
+            throws SQLException {
+        for (int k = 0; k < columns.size(); k++) ps.setString(k + 1, row[columns.get(k)]);
+    }
+}
