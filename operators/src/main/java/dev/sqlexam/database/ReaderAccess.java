@@ -66,46 +66,23 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
             String readerPassword,
             boolean connectingUser) {
         if (connectingUser) {
-            return new ReaderAccess(
-                    Mode.CONNECTING_USER,
+            return connectingUser(
                     admin,
-                    READ_ONLY_SESSION,
                     "candidate SQL runs as the connecting user"
                             + (admin.user() == null ? "" : " '" + admin.user() + "'")
                             + " inside read-only transactions (--reader connecting-user)");
         }
         JdbcUrlTemplate reader = admin.withUser(READER_ROLE, readerPassword);
-        String loginFailure;
-        try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
+        String loginFailure = readerLoginFailure(reader, probeDatabase);
+        if (loginFailure == null)
             return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
-        } catch (SQLException loginFailed) {
-            // logged in, but not yet allowed into that database: the pre-flight grants CONNECT
-            // where it may
-            if (NO_CONNECT_PRIVILEGE.equals(loginFailed.getSQLState()))
-                return new ReaderAccess(Mode.READER_LOGIN, reader, READ_ONLY_SESSION, null);
-            loginFailure =
-                    READER_ROLE
-                            + " cannot log in ("
-                            + loginFailed.getSQLState()
-                            + ": "
-                            + ErrorText.firstLine(loginFailed.getMessage())
-                            + ")";
-        }
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(probeDatabase));
-                PreparedStatement ps =
-                        c.prepareStatement(
-                                "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ?) "
-                                        + "AND pg_has_role(current_user, ?, 'MEMBER')")) {
-            ps.setString(1, READER_ROLE);
-            ps.setString(2, READER_ROLE);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next() && rs.getBoolean(1)) {
-                    return new ReaderAccess(
-                            Mode.SET_ROLE,
-                            admin,
-                            "SET ROLE " + READER_ROLE + "; " + READ_ONLY_SESSION,
-                            null);
-                }
+        try {
+            if (connectingUserIsReaderMember(admin, probeDatabase)) {
+                return new ReaderAccess(
+                        Mode.SET_ROLE,
+                        admin,
+                        "SET ROLE " + READER_ROLE + "; " + READ_ONLY_SESSION,
+                        null);
             }
         } catch (SQLException e) {
             loginFailure +=
@@ -115,10 +92,8 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
                             + ErrorText.firstLine(e.getMessage())
                             + ")";
         }
-        return new ReaderAccess(
-                Mode.CONNECTING_USER,
+        return connectingUser(
                 admin,
-                READ_ONLY_SESSION,
                 "no usable "
                         + READER_ROLE
                         + " role on this server ("
@@ -126,5 +101,38 @@ public record ReaderAccess(Mode mode, JdbcUrlTemplate url, String initSql, Strin
                         + "): candidate SQL runs as '"
                         + admin.user()
                         + "' inside read-only transactions");
+    }
+
+    /** Why the reader role cannot log in to the probe database; null when it can. */
+    private static String readerLoginFailure(JdbcUrlTemplate reader, String probeDatabase) {
+        try (Connection c = DriverManager.getConnection(reader.forDatabase(probeDatabase))) {
+            return null;
+        } catch (SQLException loginFailed) {
+            // logged in, but not yet allowed into that database: the pre-flight grants CONNECT
+            // where it may
+            if (NO_CONNECT_PRIVILEGE.equals(loginFailed.getSQLState())) return null;
+            return READER_ROLE
+                    + " cannot log in ("
+                    + loginFailed.getSQLState()
+                    + ": "
+                    + ErrorText.firstLine(loginFailed.getMessage())
+                    + ")";
+        }
+    }
+
+    /** The reader role exists and the connecting user is a member of it (may SET ROLE to it). */
+    private static boolean connectingUserIsReaderMember(JdbcUrlTemplate admin, String probeDatabase)
+            throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(probeDatabase));
+                PreparedStatement ps =
+                        c.prepareStatement(
+                                "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ?) "
+                                        + "AND pg_has_role(current_user, ?, 'MEMBER')")) {
+            ps.setString(1, READER_ROLE);
+            ps.setString(2, READER_ROLE);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
     }
 }

@@ -1,12 +1,13 @@
 package dev.sqlexam.evaluation;
 
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.model.ExplainOutcome;
 import dev.sqlexam.model.LintSeverity;
 import dev.sqlexam.model.ScoreBreakdown;
-import dev.sqlexam.model.ValueCheck;
+import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.sql.SqlLint;
 
 import java.io.Serializable;
@@ -44,11 +45,11 @@ public final class CandidateEvaluator {
          */
         public static Settings from(dev.sqlexam.config.Settings s) {
             return new Settings(
-                    s.get(dev.sqlexam.config.SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN),
-                    s.get(dev.sqlexam.config.SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
-                    s.get(dev.sqlexam.config.SqlExamOptions.CANDIDATE_RERANKER_ENABLED),
-                    s.get(dev.sqlexam.config.SqlExamOptions.ROW_CAP) + 1,
-                    s.get(dev.sqlexam.config.SqlExamOptions.VALUE_VERIFICATION_ENABLED));
+                    s.get(SqlExamOptions.MAX_CANDIDATES_TO_EXPLAIN),
+                    s.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS),
+                    s.get(SqlExamOptions.CANDIDATE_RERANKER_ENABLED),
+                    s.get(SqlExamOptions.ROW_CAP) + 1,
+                    s.get(SqlExamOptions.VALUE_VERIFICATION_ENABLED));
         }
 
         public Settings(int maxToExplain, long explainTimeoutMs, boolean reranker, int limit) {
@@ -96,35 +97,8 @@ public final class CandidateEvaluator {
         Map<Integer, CompletableFuture<ExplainOutcome>> explains = new HashMap<>();
         QuestionAgreement.Pool agreement =
                 QuestionAgreement.pool(question, candidates.stream().map(Candidate::sql).toList());
-        List<Integer> eligible = new ArrayList<>();
-        for (Candidate c : candidates) {
-            StructuralValidator.Validation v =
-                    StructuralValidator.validate(c.sql(), knownTables, settings.limit());
-            SqlLint.Result lint =
-                    v.blocked() ? new SqlLint.Result(List.of()) : SqlLint.lint(c.sql());
-            validations.add(v);
-            lints.add(lint);
-            int i = validations.size() - 1;
-            if (v.blocked()) {
-                explains.put(
-                        i,
-                        CompletableFuture.completedFuture(
-                                ExplainOutcome.skipped("blocked: " + v.blockReason())));
-            } else if (lint.hasErrors()) {
-                explains.put(
-                        i,
-                        CompletableFuture.completedFuture(
-                                ExplainOutcome.skipped("lint errors: EXPLAIN skipped")));
-            } else if (!v.errors().isEmpty()) {
-                explains.put(
-                        i,
-                        CompletableFuture.completedFuture(
-                                ExplainOutcome.skipped(
-                                        "validation: " + String.join("; ", v.errors()))));
-            } else {
-                eligible.add(i);
-            }
-        }
+        List<Integer> eligible =
+                validateAndLint(candidates, knownTables, validations, lints, explains);
         // Each candidate is scored once as if its plan passed; EXPLAIN's outcome only adjusts that
         // factor afterwards.
         // The EXPLAIN budget goes to the best candidates by that score, not to the first ones.
@@ -144,15 +118,69 @@ public final class CandidateEvaluator {
         eligible.sort(
                 Comparator.comparingDouble((Integer i) -> -planless.get(i).total())
                         .thenComparingInt(i -> i));
+        explainBest(eligible, validations, explains, explainer, pool);
+        return CompletableFuture.allOf(explains.values().toArray(new CompletableFuture[0]))
+                .thenApply(
+                        done ->
+                                EvaluationRanking.traced(
+                                        settings.valueVerification(),
+                                        candidates,
+                                        validations,
+                                        lints,
+                                        explains,
+                                        planless,
+                                        schema,
+                                        values,
+                                        start));
+    }
+
+    /**
+     * Validates and lints each candidate into {@code validations} and {@code lints}; those that
+     * cannot be EXPLAINed get their skipped outcome in {@code explains}. The indexes of the others.
+     */
+    private List<Integer> validateAndLint(
+            List<Candidate> candidates,
+            Set<String> knownTables,
+            List<StructuralValidator.Validation> validations,
+            List<SqlLint.Result> lints,
+            Map<Integer, CompletableFuture<ExplainOutcome>> explains) {
+        List<Integer> eligible = new ArrayList<>();
+        for (Candidate c : candidates) {
+            StructuralValidator.Validation v =
+                    StructuralValidator.validate(c.sql(), knownTables, settings.limit());
+            SqlLint.Result lint =
+                    v.blocked() ? new SqlLint.Result(List.of()) : SqlLint.lint(c.sql());
+            validations.add(v);
+            lints.add(lint);
+            int i = validations.size() - 1;
+            if (v.blocked()) {
+                explains.put(i, skipped("blocked: " + v.blockReason()));
+            } else if (lint.hasErrors()) {
+                explains.put(i, skipped("lint errors: EXPLAIN skipped"));
+            } else if (!v.errors().isEmpty()) {
+                explains.put(i, skipped("validation: " + String.join("; ", v.errors())));
+            } else {
+                eligible.add(i);
+            }
+        }
+        return eligible;
+    }
+
+    /**
+     * EXPLAINs the first maxToExplain of the {@code eligible} candidates (best first) on the pool;
+     * the rest are skipped.
+     */
+    private void explainBest(
+            List<Integer> eligible,
+            List<StructuralValidator.Validation> validations,
+            Map<Integer, CompletableFuture<ExplainOutcome>> explains,
+            Explainer explainer,
+            Executor pool) {
         for (int rank = 0; rank < eligible.size(); rank++) {
             int i = eligible.get(rank);
             if (rank >= settings.maxToExplain()) {
                 explains.put(
-                        i,
-                        CompletableFuture.completedFuture(
-                                ExplainOutcome.skipped(
-                                        "beyond max_candidates_to_explain "
-                                                + settings.maxToExplain())));
+                        i, skipped("beyond max_candidates_to_explain " + settings.maxToExplain()));
                 continue;
             }
             String sql = validations.get(i).sql();
@@ -168,113 +196,18 @@ public final class CandidateEvaluator {
                                                     null,
                                                     0)));
         }
-        return CompletableFuture.allOf(explains.values().toArray(new CompletableFuture[0]))
-                .thenApply(
-                        done ->
-                                traced(
-                                        candidates,
-                                        validations,
-                                        lints,
-                                        explains,
-                                        planless,
-                                        schema,
-                                        values,
-                                        start));
     }
 
-    /**
-     * The evaluation once every EXPLAIN is in: each candidate's final score, the ranking, value
-     * checks of the top two.
-     */
-    private EvaluationTrace traced(
-            List<Candidate> candidates,
-            List<StructuralValidator.Validation> validations,
-            List<SqlLint.Result> lints,
-            Map<Integer, CompletableFuture<ExplainOutcome>> explains,
-            List<ScoreBreakdown> planless,
-            CandidateScorer.Schema schema,
-            ValueVerifier.ValueLookup values,
-            long start) {
-        List<CandidateScorer.Scored> scored = new ArrayList<>();
-        for (int i = 0; i < candidates.size(); i++) {
-            ExplainOutcome e = explains.get(i).join();
-            scored.add(
-                    new CandidateScorer.Scored(
-                            i,
-                            candidates.get(i).sql(),
-                            lints.get(i),
-                            e,
-                            planless.get(i).withExplain(CandidateScorer.explainFactor(e))));
-        }
-        List<CandidateScorer.Scored> ranked =
-                new ArrayList<>(
-                        CandidateScorer.rank(scored).stream()
-                                .filter(s -> !validations.get(s.index()).blocked())
-                                .toList());
-        Map<Integer, List<ValueCheck>> valueChecks = new HashMap<>();
-        if (settings.valueVerification() && values != null)
-            verifyTopTwo(ranked, scored, schema, values, valueChecks);
-        List<EvaluationTrace.CandidateEvaluation> out = new ArrayList<>();
-        for (CandidateScorer.Scored s : scored) {
-            StructuralValidator.Validation v = validations.get(s.index());
-            out.add(
-                    new EvaluationTrace.CandidateEvaluation(
-                            s.index(),
-                            s.sql(),
-                            v.sql(),
-                            v.blocked(),
-                            v.blockReason(),
-                            v.errors(),
-                            v.warnings(),
-                            s.lint().issues(),
-                            s.explain(),
-                            s.score(),
-                            ranked.indexOf(s) + 1,
-                            valueChecks.get(s.index())));
-        }
-        CandidateScorer.Scored best = ranked.isEmpty() ? null : ranked.get(0);
-        return new EvaluationTrace(
-                out,
-                best == null ? null : best.index(),
-                best == null ? null : validations.get(best.index()).sql(),
-                (System.nanoTime() - start) / 1_000_000);
-    }
-
-    /**
-     * Seed 004: the literals of the two best candidates are looked up; a missing value costs
-     * points, and the two may swap.
-     */
-    private static void verifyTopTwo(
-            List<CandidateScorer.Scored> ranked,
-            List<CandidateScorer.Scored> scored,
-            CandidateScorer.Schema schema,
-            ValueVerifier.ValueLookup values,
-            Map<Integer, List<ValueCheck>> checks) {
-        int n = Math.min(2, ranked.size());
-        for (int r = 0; r < n; r++) {
-            CandidateScorer.Scored s = ranked.get(r);
-            List<ValueCheck> found = ValueVerifier.check(s.sql(), schema.columns(), values);
-            checks.put(s.index(), found);
-            CandidateScorer.Scored adjusted =
-                    new CandidateScorer.Scored(
-                            s.index(),
-                            s.sql(),
-                            s.lint(),
-                            s.explain(),
-                            s.score().withValueVerification(ValueVerifier.penalty(found)));
-            ranked.set(r, adjusted);
-            scored.set(scored.indexOf(s), adjusted);
-        }
-        List<CandidateScorer.Scored> top = CandidateScorer.rank(ranked.subList(0, n));
-        for (int r = 0; r < n; r++) ranked.set(r, top.get(r));
+    private static CompletableFuture<ExplainOutcome> skipped(String reason) {
+        return CompletableFuture.completedFuture(ExplainOutcome.skipped(reason));
     }
 
     /** One SQL text through the same checks (validation, lint, EXPLAIN), for the repair loop. */
-    public static dev.sqlexam.repair.RepairLoop.Check check(
+    public static RepairLoop.Check check(
             String sql, Set<String> knownTables, int limit, Explainer explainer) {
         StructuralValidator.Validation v = StructuralValidator.validate(sql, knownTables, limit);
         if (v.blocked())
-            return new dev.sqlexam.repair.RepairLoop.Check(
+            return new RepairLoop.Check(
                     false,
                     null,
                     ErrorClass.VALIDATION_BLOCK,
@@ -288,7 +221,7 @@ public final class CandidateEvaluator {
                         .orElse(null);
         if (unknown != null) {
             String table = unknown.substring(StructuralValidator.UNKNOWN_TABLE.length());
-            return new dev.sqlexam.repair.RepairLoop.Check(
+            return new RepairLoop.Check(
                     false,
                     "42P01",
                     ErrorClass.SQL_ERROR,
@@ -301,10 +234,9 @@ public final class CandidateEvaluator {
                 .filter(i -> i.severity() == LintSeverity.ERROR)
                 .forEach(i -> issues.add(i.code() + ": " + i.message()));
         if (!issues.isEmpty())
-            return new dev.sqlexam.repair.RepairLoop.Check(
-                    false, null, null, String.join("; ", issues), null, issues);
+            return new RepairLoop.Check(false, null, null, String.join("; ", issues), null, issues);
         ExplainOutcome e = explainer.explain(v.sql());
-        return new dev.sqlexam.repair.RepairLoop.Check(
+        return new RepairLoop.Check(
                 e.passed(), e.sqlstate(), e.errorClass(), e.error(), e.hint(), List.of());
     }
 }

@@ -69,9 +69,7 @@ public final class CandidateScorer {
         String upper =
                 SqlText.maskQuotedAndComments(sql == null ? "" : sql).toUpperCase(Locale.ROOT);
         SqlReferences refs = SqlReferences.of(sql);
-        double lintScore = 0;
-        for (LintIssue i : lint.issues())
-            lintScore += i.severity() == LintSeverity.ERROR ? -25 : -5;
+        double lintScore = lintScore(lint);
         double explainScore = explainFactor(explain);
         boolean hasGroup = upper.matches("(?s).*\\bGROUP\\s+BY\\b.*");
         boolean hasOrderLimit =
@@ -88,12 +86,7 @@ public final class CandidateScorer {
         double adherence = 0, joinMatch = 0, shape = 0;
         if (reranker) {
             adherence = 15 * adherence(refs, schema);
-            joinMatch =
-                    refs.joins().isEmpty()
-                            ? 0
-                            : 20.0
-                                    * refs.joins().stream().filter(schema.joins()::contains).count()
-                                    / refs.joins().size();
+            joinMatch = joinMatch(refs, schema);
             shape =
                     resultShape(intent, upper, hasGroup)
                             + QuestionAgreement.penalty(question, sql, pool);
@@ -121,6 +114,23 @@ public final class CandidateScorer {
                 round(joinMatch),
                 shape,
                 round(total));
+    }
+
+    /** -25 for each lint error, -5 for each warning. */
+    private static double lintScore(SqlLint.Result lint) {
+        double lintScore = 0;
+        for (LintIssue i : lint.issues())
+            lintScore += i.severity() == LintSeverity.ERROR ? -25 : -5;
+        return lintScore;
+    }
+
+    /** 20 times the share of the SQL's join conditions that are the packet's FK joins. */
+    private static double joinMatch(SqlReferences refs, Schema schema) {
+        return refs.joins().isEmpty()
+                ? 0
+                : 20.0
+                        * refs.joins().stream().filter(schema.joins()::contains).count()
+                        / refs.joins().size();
     }
 
     /** The EXPLAIN factor of a candidate's score: 0 when its plan passed, else -50. */

@@ -84,116 +84,108 @@ abstract class HttpChatClient implements ChatClient {
      */
     <T> CompletableFuture<T> post(String path, String json, Reader<T> reader) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        attempt(path, json, 0, System.nanoTime(), result, reader);
+        new Call<>(path, json, System.nanoTime(), result, reader).attempt(0);
         return result;
     }
 
-    private <T> void attempt(
-            String path,
-            String json,
-            int attempt,
-            long start,
-            CompletableFuture<T> result,
-            Reader<T> reader) {
-        BoundRequestBuilder request =
-                http().preparePost(baseUrl + path)
-                        .setHeader("Content-Type", "application/json")
-                        .setRequestTimeout(Duration.ofMillis(timeoutMs))
-                        .setBody(json);
-        headers.forEach(request::setHeader);
-        request.execute()
-                .toCompletableFuture()
-                .whenComplete(
-                        (response, error) -> {
-                            if (error != null) {
-                                retryOrFail(
-                                        path,
-                                        json,
-                                        attempt,
-                                        start,
-                                        result,
-                                        reader,
-                                        0,
-                                        null,
-                                        provider()
-                                                + " at "
-                                                + baseUrl
-                                                + path
-                                                + " did not answer: "
-                                                + rootMessage(error),
-                                        error);
-                            } else if (response.getStatusCode() / 100 == 2) {
-                                try {
-                                    result.complete(
-                                            reader.read(
-                                                    new HttpResult(
-                                                            response.getResponseBody(),
-                                                            attempt,
-                                                            (System.nanoTime() - start)
-                                                                    / 1_000_000)));
-                                } catch (ProtocolViolation e) {
-                                    retryOrFail(
-                                            path,
-                                            json,
-                                            attempt,
-                                            start,
-                                            result,
-                                            reader,
-                                            response.getStatusCode(),
-                                            null,
-                                            provider()
-                                                    + " at "
-                                                    + baseUrl
-                                                    + path
-                                                    + " answered outside its protocol: "
-                                                    + e.getMessage(),
-                                            e);
-                                } catch (RuntimeException e) {
-                                    result.completeExceptionally(e);
-                                }
-                            } else if (RetryPolicy.retryable(response.getStatusCode())) {
-                                retryOrFail(
-                                        path,
-                                        json,
-                                        attempt,
-                                        start,
-                                        result,
-                                        reader,
-                                        response.getStatusCode(),
-                                        retryAfter(response),
-                                        describe(response),
-                                        null);
-                            } else {
-                                result.completeExceptionally(
-                                        new LlmException(
-                                                describe(response),
-                                                response.getStatusCode(),
-                                                attempt,
-                                                null));
-                            }
-                        });
-    }
+    /** One POST and its retries; completes {@code result} once. */
+    private final class Call<T> {
+        private final String path;
+        private final String json;
+        private final long start;
+        private final CompletableFuture<T> result;
+        private final Reader<T> reader;
 
-    private <T> void retryOrFail(
-            String path,
-            String json,
-            int attempt,
-            long start,
-            CompletableFuture<T> result,
-            Reader<T> reader,
-            int status,
-            Long retryAfter,
-            String message,
-            Throwable cause) {
-        if (attempt >= retry.maxRetries()) {
-            result.completeExceptionally(
-                    new LlmException(
-                            message + " (after " + attempt + " retries)", status, attempt, cause));
-            return;
+        Call(String path, String json, long start, CompletableFuture<T> result, Reader<T> reader) {
+            this.path = path;
+            this.json = json;
+            this.start = start;
+            this.result = result;
+            this.reader = reader;
         }
-        long delay = retry.delayMs(attempt, retryAfter);
-        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS)
-                .execute(() -> attempt(path, json, attempt + 1, start, result, reader));
+
+        void attempt(int attempt) {
+            BoundRequestBuilder request =
+                    http().preparePost(baseUrl + path)
+                            .setHeader("Content-Type", "application/json")
+                            .setRequestTimeout(Duration.ofMillis(timeoutMs))
+                            .setBody(json);
+            headers.forEach(request::setHeader);
+            request.execute()
+                    .toCompletableFuture()
+                    .whenComplete((response, error) -> answered(attempt, response, error));
+        }
+
+        private void answered(int attempt, Response response, Throwable error) {
+            if (error != null) {
+                retryOrFail(
+                        attempt,
+                        0,
+                        null,
+                        provider()
+                                + " at "
+                                + baseUrl
+                                + path
+                                + " did not answer: "
+                                + rootMessage(error),
+                        error);
+            } else if (response.getStatusCode() / 100 == 2) {
+                read(attempt, response);
+            } else if (RetryPolicy.retryable(response.getStatusCode())) {
+                retryOrFail(
+                        attempt,
+                        response.getStatusCode(),
+                        retryAfter(response),
+                        describe(response),
+                        null);
+            } else {
+                result.completeExceptionally(
+                        new LlmException(
+                                describe(response), response.getStatusCode(), attempt, null));
+            }
+        }
+
+        /** A successful reply through the reader; one it rejects is retried. */
+        private void read(int attempt, Response response) {
+            try {
+                result.complete(
+                        reader.read(
+                                new HttpResult(
+                                        response.getResponseBody(),
+                                        attempt,
+                                        (System.nanoTime() - start) / 1_000_000)));
+            } catch (ProtocolViolation e) {
+                retryOrFail(
+                        attempt,
+                        response.getStatusCode(),
+                        null,
+                        provider()
+                                + " at "
+                                + baseUrl
+                                + path
+                                + " answered outside its protocol: "
+                                + e.getMessage(),
+                        e);
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        }
+
+        private void retryOrFail(
+                int attempt, int status, Long retryAfter, String message, Throwable cause) {
+            if (attempt >= retry.maxRetries()) {
+                result.completeExceptionally(
+                        new LlmException(
+                                message + " (after " + attempt + " retries)",
+                                status,
+                                attempt,
+                                cause));
+                return;
+            }
+            long delay = retry.delayMs(attempt, retryAfter);
+            CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS)
+                    .execute(() -> attempt(attempt + 1));
+        }
     }
 
     private String describe(Response response) {

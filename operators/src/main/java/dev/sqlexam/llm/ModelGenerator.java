@@ -1,6 +1,7 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.model.Candidate;
+import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GenerationTrace;
 import dev.sqlexam.model.JoinPlan;
@@ -83,8 +84,7 @@ public final class ModelGenerator implements SqlGenerator {
     private static Generation generation(Result r) {
         GenerationTrace t = r.trace();
         if (t.error() != null)
-            return Generation.failed(
-                    dev.sqlexam.model.ErrorClass.INFRA_FAILURE.code(), t.error(), t);
+            return Generation.failed(ErrorClass.INFRA_FAILURE.code(), t.error(), t);
         return Generation.of(
                 r.candidates(),
                 t,
@@ -159,76 +159,87 @@ public final class ModelGenerator implements SqlGenerator {
                 .handle(
                         (reply, error) -> {
                             long ms = (System.nanoTime() - start) / 1_000_000;
-                            if (error != null) {
-                                Throwable cause =
-                                        error instanceof CompletionException
-                                                        && error.getCause() != null
-                                                ? error.getCause()
-                                                : error;
-                                String message =
-                                        cause instanceof TimeoutException
-                                                ? "time budget of "
-                                                        + settings.timeBudgetMs()
-                                                        + " ms ran out"
-                                                : cause.getMessage();
-                                int retries = cause instanceof LlmException e ? e.retries() : 0;
-                                return new Result(
-                                        List.of(),
-                                        new GenerationTrace(
-                                                client.provider(),
-                                                client.model(),
-                                                difficulty,
-                                                k,
-                                                prompt.hash(),
-                                                0,
-                                                0,
-                                                ms,
-                                                retries,
-                                                0,
-                                                0,
-                                                0,
-                                                List.of(),
-                                                message,
-                                                null));
-                            }
-                            List<Candidate> candidates = new ArrayList<>();
-                            List<String> problems = new ArrayList<>(reply.lost());
-                            Set<String> seen = new LinkedHashSet<>();
-                            int duplicates = 0;
-                            for (String content : reply.contents()) {
-                                SqlExtraction.Extracted e = SqlExtraction.extract(content);
-                                if (!e.ok()) {
-                                    problems.add(e.problem());
-                                } else if (!seen.add(SqlExtraction.normalize(e.sql()))) {
-                                    duplicates++;
-                                } else {
-                                    candidates.add(
-                                            new Candidate(
-                                                    candidates.size(),
-                                                    e.sql(),
-                                                    client.provider() + ":" + client.model(),
-                                                    ms));
-                                }
-                            }
-                            return new Result(
-                                    candidates,
-                                    new GenerationTrace(
-                                            client.provider(),
-                                            client.model(),
-                                            difficulty,
-                                            k,
-                                            prompt.hash(),
-                                            reply.promptTokens(),
-                                            reply.completionTokens(),
-                                            ms,
-                                            reply.retries(),
-                                            reply.httpCalls(),
-                                            reply.contents().size(),
-                                            duplicates,
-                                            problems,
-                                            null,
-                                            null));
+                            return error != null
+                                    ? failed(error, prompt, difficulty, k, ms)
+                                    : replied(reply, prompt, difficulty, k, ms);
                         });
+    }
+
+    /** No candidates, and the endpoint's failure (the time budget, or its error) in the trace. */
+    private Result failed(
+            Throwable error, PromptTemplates.Prompt prompt, String difficulty, int k, long ms) {
+        Throwable cause =
+                error instanceof CompletionException && error.getCause() != null
+                        ? error.getCause()
+                        : error;
+        String message =
+                cause instanceof TimeoutException
+                        ? "time budget of " + settings.timeBudgetMs() + " ms ran out"
+                        : cause.getMessage();
+        int retries = cause instanceof LlmException e ? e.retries() : 0;
+        return new Result(
+                List.of(),
+                new GenerationTrace(
+                        client.provider(),
+                        client.model(),
+                        difficulty,
+                        k,
+                        prompt.hash(),
+                        0,
+                        0,
+                        ms,
+                        retries,
+                        0,
+                        0,
+                        0,
+                        List.of(),
+                        message,
+                        null));
+    }
+
+    /**
+     * The SQL of each completion, duplicates dropped; completions without SQL and lost ones listed
+     * as problems.
+     */
+    private Result replied(
+            ChatReply reply, PromptTemplates.Prompt prompt, String difficulty, int k, long ms) {
+        List<Candidate> candidates = new ArrayList<>();
+        List<String> problems = new ArrayList<>(reply.lost());
+        Set<String> seen = new LinkedHashSet<>();
+        int duplicates = 0;
+        for (String content : reply.contents()) {
+            SqlExtraction.Extracted e = SqlExtraction.extract(content);
+            if (!e.ok()) {
+                problems.add(e.problem());
+            } else if (!seen.add(SqlExtraction.normalize(e.sql()))) {
+                duplicates++;
+            } else {
+                candidates.add(
+                        new Candidate(
+                                candidates.size(),
+                                e.sql(),
+                                client.provider() + ":" + client.model(),
+                                ms));
+            }
+        }
+        return new Result(
+                candidates,
+                new GenerationTrace(
+                        client.provider(),
+                        client.model(),
+                        difficulty,
+                        k,
+                        prompt.hash(),
+                        reply.promptTokens(),
+                        reply.completionTokens(),
+                        ms,
+                        reply.retries(),
+                        reply.httpCalls(),
+                        reply.contents().size(),
+                        duplicates,
+                        problems,
+                        null,
+                        null));
     }
 
     @Override

@@ -1,6 +1,8 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.config.Choices;
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.JoinPlan;
 import dev.sqlexam.model.PacketTable;
@@ -11,6 +13,7 @@ import dev.sqlexam.prompt.SchemaLinker;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -51,18 +54,18 @@ public final class PromptTemplates {
             boolean linker,
             Choices.JoinHints joinHintFormat,
             boolean columnPruning)
-            implements java.io.Serializable {
-        public static final Stages DEFAULT = from(dev.sqlexam.config.Settings.defaults());
+            implements Serializable {
+        public static final Stages DEFAULT = from(Settings.defaults());
 
         /**
          * SCHEMA_GLOSSES_ENABLED, SCHEMA_LINKER_ENABLED, JOIN_HINT_FORMAT, COLUMN_PRUNING_ENABLED.
          */
-        public static Stages from(dev.sqlexam.config.Settings s) {
+        public static Stages from(Settings s) {
             return new Stages(
-                    s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
-                    s.get(dev.sqlexam.config.SqlExamOptions.SCHEMA_LINKER_ENABLED),
-                    s.get(dev.sqlexam.config.SqlExamOptions.JOIN_HINT_FORMAT),
-                    s.get(dev.sqlexam.config.SqlExamOptions.COLUMN_PRUNING_ENABLED));
+                    s.get(SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
+                    s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED),
+                    s.get(SqlExamOptions.JOIN_HINT_FORMAT),
+                    s.get(SqlExamOptions.COLUMN_PRUNING_ENABLED));
         }
 
         public Stages(boolean glosses, boolean linker, Choices.JoinHints joinHintFormat) {
@@ -91,7 +94,27 @@ public final class PromptTemplates {
      */
     public static Prompt build(
             ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Stages stages) {
-        Choices.JoinHints hintFormat = stages.joinHintFormat();
+        String schema = schema(q, packet, stages);
+        String contract = contract(q, packet, stages);
+        String joins = joinHints(packet, plan, stages.joinHintFormat());
+        String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
+        List<String> chunks =
+                packet == null
+                        ? List.of()
+                        : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
+        String docs =
+                chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";
+        String user =
+                GENERATE.replace("{{schema}}", schema)
+                        .replace("{{join_hints}}", contract + joins)
+                        .replace("{{evidence}}", evidence)
+                        .replace("{{docs}}", docs)
+                        .replace("{{question}}", q.question());
+        return new Prompt(SYSTEM.strip(), user.strip());
+    }
+
+    /** The packet's tables in M-Schema, pruned and glossed as the stages say. */
+    private static String schema(ExamQuestion q, SchemaContextPacket packet, Stages stages) {
         StringBuilder schema = new StringBuilder();
         if (packet != null) {
             List<String> lines =
@@ -105,60 +128,50 @@ public final class PromptTemplates {
             lines.forEach(
                     m -> schema.append(stages.glosses() ? Glosses.annotate(m) : m).append('\n'));
         }
-        String contract = "";
+        return schema.toString().strip();
+    }
+
+    /** The schema linker's contract (with the table warnings), or the table warnings alone. */
+    private static String contract(ExamQuestion q, SchemaContextPacket packet, Stages stages) {
         if (packet != null && stages.linker()) {
-            contract =
-                    SchemaLinker.render(
-                            SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
-                            packet.tableWarnings());
-        } else if (packet != null && !packet.tableWarnings().isEmpty()) {
-            contract =
-                    "\n### Table Warnings (READ CAREFULLY)\n"
-                            + String.join(
-                                    "\n",
-                                    packet.tableWarnings().stream().map(w -> "- " + w).toList())
-                            + "\n";
+            return SchemaLinker.render(
+                    SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
+                    packet.tableWarnings());
         }
+        if (packet != null && !packet.tableWarnings().isEmpty()) {
+            return "\n### Table Warnings (READ CAREFULLY)\n"
+                    + String.join("\n", packet.tableWarnings().stream().map(w -> "- " + w).toList())
+                    + "\n";
+        }
+        return "";
+    }
+
+    /** The FK edges and the join plan's paths, as the hint format asks. */
+    private static String joinHints(
+            SchemaContextPacket packet, JoinPlan plan, Choices.JoinHints hintFormat) {
         boolean edges = hintFormat.edges();
         boolean paths = hintFormat.paths() && plan != null && !plan.paths().isEmpty();
-        String joins =
-                (!edges || packet == null || packet.fkEdges().isEmpty()
-                                ? ""
-                                : "\n## Join Hints (FK Edges)\n"
-                                        + String.join(
-                                                "\n",
-                                                packet.fkEdges().stream()
-                                                        .map(e -> "- " + e.joinCondition())
-                                                        .toList())
-                                        + "\n")
-                        + (!paths
-                                ? ""
-                                : "\n## Suggested Join Paths\n"
-                                        + String.join(
-                                                "\n",
-                                                plan.paths().stream()
-                                                        .map(
-                                                                p ->
-                                                                        "- "
-                                                                                + p.describe()
-                                                                                + "\n  ON: "
-                                                                                + p.on())
-                                                        .toList())
-                                        + "\n");
-        String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
-        List<String> chunks =
-                packet == null
-                        ? List.of()
-                        : packet.docChunks().stream().limit(MAX_DOC_CHUNKS).toList();
-        String docs =
-                chunks.isEmpty() ? "" : "\n## Documentation\n" + String.join("\n\n", chunks) + "\n";
-        String user =
-                GENERATE.replace("{{schema}}", schema.toString().strip())
-                        .replace("{{join_hints}}", contract + joins)
-                        .replace("{{evidence}}", evidence)
-                        .replace("{{docs}}", docs)
-                        .replace("{{question}}", q.question());
-        return new Prompt(SYSTEM.strip(), user.strip());
+        String edgeHints =
+                !edges || packet == null || packet.fkEdges().isEmpty()
+                        ? ""
+                        : "\n## Join Hints (FK Edges)\n"
+                                + String.join(
+                                        "\n",
+                                        packet.fkEdges().stream()
+                                                .map(e -> "- " + e.joinCondition())
+                                                .toList())
+                                + "\n";
+        String pathHints =
+                !paths
+                        ? ""
+                        : "\n## Suggested Join Paths\n"
+                                + String.join(
+                                        "\n",
+                                        plan.paths().stream()
+                                                .map(p -> "- " + p.describe() + "\n  ON: " + p.on())
+                                                .toList())
+                                + "\n";
+        return edgeHints + pathHints;
     }
 
     /** The system prompt of generation (repair prompts use it too). */

@@ -63,32 +63,10 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
     @Override
     public GeneratedTask apply(ExamTask task) {
         String variant = task.variant();
-        Map<String, Prediction> mine = byVariant.getOrDefault(variant, Map.of());
-        Prediction p =
-                goldOfEachQuestion
-                        ? Prediction.sqlOnly(
-                                task.question().id(), task.question().goldSql(), GOLD, 0)
-                        : mine.getOrDefault(
-                                perRun(task.repetition(), task.question().id()),
-                                mine.get(task.question().id()));
+        Prediction p = prediction(task);
         String source =
                 goldOfEachQuestion ? "the exam set's gold" : sources.getOrDefault(variant, variant);
-        if (p == null || p.sql() == null || p.sql().isBlank()) {
-            return new GeneratedTask(
-                    task,
-                    variant,
-                    List.of(),
-                    List.of(
-                            StageTrace.failed(
-                                    Stage.PREDICT,
-                                    GradeReason.MISSING.code(),
-                                    null,
-                                    0,
-                                    "no prediction for this question in " + source)),
-                    null,
-                    null,
-                    null);
-        }
+        if (p == null || p.sql() == null || p.sql().isBlank()) return missing(task, source);
         String detail =
                 "from "
                         + source
@@ -97,23 +75,7 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
                                 ? String.format(Locale.ROOT, ", cost %.6f", p.cost())
                                 : "");
         long latencyMs = p.latencyMs() == null ? 0 : p.latencyMs();
-        GenerationTrace generation =
-                new GenerationTrace(
-                        "predictions",
-                        p.system() != null ? p.system() : variant,
-                        null,
-                        1,
-                        null,
-                        p.promptTokens() == null ? 0 : p.promptTokens(),
-                        p.completionTokens() == null ? 0 : p.completionTokens(),
-                        latencyMs,
-                        0,
-                        0,
-                        1,
-                        0,
-                        List.of(),
-                        null,
-                        p.cost());
+        GenerationTrace generation = generation(p, variant, latencyMs);
         if (goldOfEachQuestion) {
             // the self-check's record names its generator as the exam's gold generator does, and
             // reports no generation
@@ -134,5 +96,56 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
                 null,
                 null,
                 generation);
+    }
+
+    /**
+     * The question's gold in the self-check; else the variant's prediction for this run, or for
+     * every run.
+     */
+    private Prediction prediction(ExamTask task) {
+        Map<String, Prediction> mine = byVariant.getOrDefault(task.variant(), Map.of());
+        return goldOfEachQuestion
+                ? Prediction.sqlOnly(task.question().id(), task.question().goldSql(), GOLD, 0)
+                : mine.getOrDefault(
+                        perRun(task.repetition(), task.question().id()),
+                        mine.get(task.question().id()));
+    }
+
+    /** No candidate, and a failed predict stage that says where no prediction was found. */
+    private static GeneratedTask missing(ExamTask task, String source) {
+        return new GeneratedTask(
+                task,
+                task.variant(),
+                List.of(),
+                List.of(
+                        StageTrace.failed(
+                                Stage.PREDICT,
+                                GradeReason.MISSING.code(),
+                                null,
+                                0,
+                                "no prediction for this question in " + source)),
+                null,
+                null,
+                null);
+    }
+
+    /** The prediction's own figures as a generation: its system, tokens, latency and cost. */
+    private static GenerationTrace generation(Prediction p, String variant, long latencyMs) {
+        return new GenerationTrace(
+                "predictions",
+                p.system() != null ? p.system() : variant,
+                null,
+                1,
+                null,
+                p.promptTokens() == null ? 0 : p.promptTokens(),
+                p.completionTokens() == null ? 0 : p.completionTokens(),
+                latencyMs,
+                0,
+                0,
+                1,
+                0,
+                List.of(),
+                null,
+                p.cost());
     }
 }

@@ -13,10 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -88,7 +85,7 @@ public final class PredictionsFile {
     public record ForQuarantined(String questionId, int sourceIndex, RejectedLine line)
             implements Serializable {}
 
-    static final String BIRD_SEPARATOR = "\t----- bird -----\t";
+    private static final String JSON_OBJECT_START = "{";
 
     private PredictionsFile() {}
 
@@ -119,9 +116,9 @@ public final class PredictionsFile {
                         : positions(file, questions, quarantined);
         Parsed parsed =
                 switch (format) {
-                    case BIRD -> bird(file, text, positions);
-                    case SPIDER -> spider(file, text, positions);
-                    case JSONL -> jsonl(file, text, questions);
+                    case BIRD -> PositionalPredictions.bird(file, text, positions);
+                    case SPIDER -> PositionalPredictions.spider(file, text, positions);
+                    case JSONL -> JsonlPredictions.read(file, text, questions);
                     case DEFOG -> DefogResults.read(file, text, questions);
                 };
         return new Loaded(
@@ -152,21 +149,23 @@ public final class PredictionsFile {
     public static Format detect(String text) {
         String t = text.strip();
         if (DefogResults.looksLike(t)) return Format.DEFOG;
-        if (t.startsWith("{")) {
-            try {
-                JsonNode whole = Json.MAPPER.readTree(t);
-                if (whole != null && whole.isObject() && whole.size() > 0) {
-                    boolean indexed = true;
-                    for (Iterator<String> it = whole.fieldNames(); it.hasNext(); )
-                        indexed &= it.next().matches("\\d+");
-                    if (indexed) return Format.BIRD;
-                }
-            } catch (IOException notOneObject) {
-                // several objects: JSONL
-            }
-            return Format.JSONL;
-        }
+        if (t.startsWith(JSON_OBJECT_START)) return isIndexedObject(t) ? Format.BIRD : Format.JSONL;
         return t.startsWith("[") ? Format.JSONL : Format.SPIDER;
+    }
+
+    /** One JSON object whose keys are all indexes, as BIRD's {@code predict_dev.json}. */
+    private static boolean isIndexedObject(String text) {
+        try {
+            JsonNode whole = Json.MAPPER.readTree(text);
+            if (whole == null || !whole.isObject() || whole.size() == 0) return false;
+            for (Iterator<String> it = whole.fieldNames(); it.hasNext(); ) {
+                if (!it.next().matches("\\d+")) return false;
+            }
+            return true;
+        } catch (IOException notOneObject) {
+            // several objects: JSONL
+            return false;
+        }
     }
 
     /**
@@ -194,219 +193,6 @@ public final class PredictionsFile {
             List<RejectedLine> rejected,
             List<ForQuarantined> forQuarantined) {}
 
-    private static Parsed jsonl(Path file, String text, List<ExamQuestion> questions) {
-        Map<String, ExamQuestion> known = new HashMap<>();
-        questions.forEach(q -> known.put(q.id(), q));
-        Map<String, Prediction> byId = new LinkedHashMap<>();
-        List<RejectedLine> rejected = new ArrayList<>();
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            if (line.isBlank()) continue;
-            long n = i + 1;
-            JsonNode r;
-            try {
-                r = Json.MAPPER.readTree(line);
-            } catch (IOException e) {
-                rejected.add(
-                        new RejectedLine(
-                                file.toString(),
-                                n,
-                                "not JSON: " + firstLine(e.getMessage()),
-                                line));
-                continue;
-            }
-            if (r == null || !r.isObject()) {
-                rejected.add(new RejectedLine(file.toString(), n, "not a JSON object", line));
-                continue;
-            }
-            String id = r.path("id").isValueNode() ? r.path("id").asText() : null;
-            if (id == null || id.isBlank()) {
-                rejected.add(new RejectedLine(file.toString(), n, "no \"id\"", line));
-                continue;
-            }
-            if (!r.path("sql").isTextual()) {
-                rejected.add(
-                        new RejectedLine(
-                                file.toString(), n, "no \"sql\" string for id '" + id + "'", line));
-                continue;
-            }
-            if (!known.containsKey(id)) {
-                rejected.add(
-                        new RejectedLine(
-                                file.toString(),
-                                n,
-                                "no question with id '" + id + "' in the exam set",
-                                line));
-                continue;
-            }
-            Prediction first = byId.get(id);
-            if (first != null) {
-                rejected.add(
-                        new RejectedLine(
-                                file.toString(),
-                                n,
-                                "duplicate prediction for id '"
-                                        + id
-                                        + "' (the one on line "
-                                        + first.line()
-                                        + " is graded)",
-                                line));
-                continue;
-            }
-            byId.put(
-                    id,
-                    new Prediction(
-                            id,
-                            r.get("sql").asText(),
-                            text(r, "system"),
-                            number(r, "latency_ms", Long.class),
-                            number(r, "prompt_tokens", Integer.class),
-                            number(r, "completion_tokens", Integer.class),
-                            number(r, "cost", Double.class),
-                            n));
-        }
-        return new Parsed(byId, rejected, List.of());
-    }
-
-    private static Parsed bird(Path file, String text, SourcePositions positions) {
-        JsonNode whole;
-        try {
-            whole = Json.MAPPER.readTree(text);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "cannot read the BIRD predictions " + file + ": " + firstLine(e.getMessage()),
-                    e);
-        }
-        Aligned aligned = new Aligned(file);
-        for (Iterator<Map.Entry<String, JsonNode>> it = whole.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String value = e.getValue().asText();
-            int index = e.getKey().length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(e.getKey());
-            if (index >= positions.size()) {
-                aligned.reject(
-                        index,
-                        "index "
-                                + e.getKey()
-                                + " but "
-                                + positions.counts()
-                                + " (BIRD's format is aligned by index)",
-                        value);
-                continue;
-            }
-            int sep = value.indexOf(BIRD_SEPARATOR);
-            String sql = sep < 0 ? value : value.substring(0, sep);
-            String db = sep < 0 ? null : value.substring(sep + BIRD_SEPARATOR.length()).strip();
-            SourcePositions.Slot slot = positions.at(index);
-            String expected =
-                    slot.question() != null
-                            ? slot.question().db()
-                            : slot.quarantined() != null ? slot.quarantined().db() : null;
-            if (db != null && !db.isEmpty() && expected != null && !db.equalsIgnoreCase(expected)) {
-                String id =
-                        slot.question() != null ? slot.question().id() : slot.quarantined().id();
-                aligned.reject(
-                        index,
-                        "index "
-                                + index
-                                + " names database '"
-                                + db
-                                + "' but question '"
-                                + id
-                                + "' is on '"
-                                + expected
-                                + "': the files are not aligned",
-                        value);
-                continue;
-            }
-            aligned.place(index, index, slot, sql, value);
-        }
-        return aligned.parsed();
-    }
-
-    private static Parsed spider(Path file, String text, SourcePositions positions) {
-        List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
-        while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank())
-            lines.remove(lines.size() - 1);
-        if (lines.size() != positions.size()) {
-            throw new IllegalArgumentException(
-                    "the predictions "
-                            + file
-                            + " have "
-                            + lines.size()
-                            + " lines but "
-                            + positions.counts()
-                            + ": Spider's format is one SQL per line, aligned by "
-                            + (positions.bySource() ? "the source's order" : "order"));
-        }
-        Aligned aligned = new Aligned(file);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            int tab = line.lastIndexOf('\t');
-            String sql =
-                    (tab >= 0 && line.substring(tab + 1).strip().matches("[\\w$]+")
-                                    ? line.substring(0, tab)
-                                    : line)
-                            .strip();
-            if (sql.isEmpty()) continue;
-            aligned.place(i, i + 1, positions.at(i), sql, line);
-        }
-        return aligned.parsed();
-    }
-
-    /** The predictions of a file aligned by position, as each position's slot says. */
-    private static final class Aligned {
-        final Path file;
-        final Map<String, Prediction> byId = new LinkedHashMap<>();
-        final List<RejectedLine> rejected = new ArrayList<>();
-        final List<ForQuarantined> forQuarantined = new ArrayList<>();
-
-        Aligned(Path file) {
-            this.file = file;
-        }
-
-        void reject(long line, String reason, String text) {
-            rejected.add(new RejectedLine(file.toString(), line, reason, text));
-        }
-
-        void place(int position, long line, SourcePositions.Slot slot, String sql, String text) {
-            if (slot.question() != null) {
-                byId.put(
-                        slot.question().id(),
-                        Prediction.sqlOnly(slot.question().id(), sql, null, line));
-            } else if (slot.quarantined() != null) {
-                Quarantine.Entry q = slot.quarantined();
-                forQuarantined.add(
-                        new ForQuarantined(
-                                q.id(),
-                                position,
-                                new RejectedLine(
-                                        file.toString(),
-                                        line,
-                                        "for question '"
-                                                + q.id()
-                                                + "' (source_index "
-                                                + position
-                                                + "), which the import quarantined ("
-                                                + String.join("; ", q.reasons())
-                                                + "): not graded",
-                                        text)));
-            } else {
-                reject(
-                        line,
-                        "source_index "
-                                + position
-                                + " is neither a question of the exam set nor one its import quarantined: "
-                                + "not graded",
-                        text);
-            }
-        }
-
-        Parsed parsed() {
-            return new Parsed(byId, rejected, forQuarantined);
-        }
-    }
-
     /** The system's name when every prediction gives the same one; the file name otherwise. */
     private static String label(Path file, Map<String, Prediction> byId) {
         String system = null;
@@ -424,21 +210,7 @@ public final class PredictionsFile {
         return (dot > 0 ? name.substring(0, dot) : name).toLowerCase(Locale.ROOT);
     }
 
-    private static String text(JsonNode r, String field) {
-        return r.path(field).isTextual() ? r.get(field).asText() : null;
-    }
-
-    private static <T> T number(JsonNode r, String field, Class<T> type) {
-        JsonNode v = r.path(field);
-        if (!v.isNumber()) return null;
-        Object out =
-                type == Long.class
-                        ? (Object) v.asLong()
-                        : type == Integer.class ? (Object) v.asInt() : (Object) v.asDouble();
-        return type.cast(out);
-    }
-
-    private static String firstLine(String message) {
+    static String firstLine(String message) {
         if (message == null) return "";
         int nl = message.indexOf('\n');
         return nl < 0 ? message : message.substring(0, nl);

@@ -2,6 +2,7 @@ package dev.sqlexam.repair;
 
 import dev.sqlexam.model.ColumnMatch;
 import dev.sqlexam.model.ForeignKey;
+import dev.sqlexam.model.Identifiers;
 import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 
@@ -85,42 +86,12 @@ public final class Autocorrect {
         if (ref == null) return null;
         String table = resolve(sql, ref);
         List<ColumnMatch> candidates = ColumnMatcher.matches(ref.column(), columns);
-        List<ColumnMatch> onTable =
-                candidates.stream().filter(m -> m.table().equals(table)).toList();
-        if (!onTable.isEmpty()) {
-            ColumnMatch best = onTable.get(0);
-            double second = onTable.size() > 1 ? onTable.get(1).score() : 0;
-            if (best.score() >= minConfidence
-                    && best.score() - second >= ambiguityDelta
-                    && !best.column().equalsIgnoreCase(ref.column())) {
-                return new ColumnFix(
-                        ref, table, candidates, replaceColumn(sql, ref, best.column()), null, null);
-            }
+        ColumnMatch fix = inlineFix(ref, table, candidates, minConfidence, ambiguityDelta);
+        if (fix != null) {
+            return new ColumnFix(
+                    ref, table, candidates, replaceColumn(sql, ref, fix.column()), null, null);
         }
-        String crossTable = null;
-        for (ColumnMatch m : candidates) {
-            if (m.score() < minConfidence || m.table().equals(table) || table == null) continue;
-            ForeignKey fk = link(fks, table, m.table());
-            if (fk != null) {
-                crossTable =
-                        ref.column()
-                                + " is not on "
-                                + table
-                                + "; it is "
-                                + m.table()
-                                + "."
-                                + m.column()
-                                + ": JOIN "
-                                + m.table()
-                                + " ON "
-                                + fk.joinCondition()
-                                + " and use "
-                                + m.table()
-                                + "."
-                                + m.column();
-                break;
-            }
-        }
+        String crossTable = crossTableHint(ref, table, candidates, fks, minConfidence);
         String phantom = null;
         boolean anywhere =
                 columns.values().stream()
@@ -135,6 +106,58 @@ public final class Autocorrect {
                             + " exists in no table of the schema: remove every reference to it";
         }
         return new ColumnFix(ref, table, candidates, null, crossTable, phantom);
+    }
+
+    /**
+     * The best candidate on the resolved table when it is confident, clear of the second, and not
+     * the failing name itself; null otherwise.
+     */
+    private static ColumnMatch inlineFix(
+            ColumnRef ref,
+            String table,
+            List<ColumnMatch> candidates,
+            double minConfidence,
+            double ambiguityDelta) {
+        List<ColumnMatch> onTable =
+                candidates.stream().filter(m -> m.table().equals(table)).toList();
+        if (onTable.isEmpty()) return null;
+        ColumnMatch best = onTable.get(0);
+        double second = onTable.size() > 1 ? onTable.get(1).score() : 0;
+        if (best.score() >= minConfidence
+                && best.score() - second >= ambiguityDelta
+                && !best.column().equalsIgnoreCase(ref.column())) return best;
+        return null;
+    }
+
+    /** Where the column is instead: the first confident candidate on an FK neighbour, or null. */
+    private static String crossTableHint(
+            ColumnRef ref,
+            String table,
+            List<ColumnMatch> candidates,
+            List<ForeignKey> fks,
+            double minConfidence) {
+        for (ColumnMatch m : candidates) {
+            if (m.score() < minConfidence || m.table().equals(table) || table == null) continue;
+            ForeignKey fk = link(fks, table, m.table());
+            if (fk != null) {
+                return ref.column()
+                        + " is not on "
+                        + table
+                        + "; it is "
+                        + m.table()
+                        + "."
+                        + m.column()
+                        + ": JOIN "
+                        + m.table()
+                        + " ON "
+                        + fk.joinCondition()
+                        + " and use "
+                        + m.table()
+                        + "."
+                        + m.column();
+            }
+        }
+        return null;
     }
 
     /**
@@ -153,11 +176,7 @@ public final class Autocorrect {
                                         + "\"?(?![\\w$])")
                         : Pattern.compile("(?i)(?<![\\w$.\"])()\"?" + col + "\"?(?![\\w$(])");
         return SqlText.replaceInCode(
-                sql,
-                p,
-                "$1"
-                        + Matcher.quoteReplacement(
-                                dev.sqlexam.model.Identifiers.quoteIfNeeded(replacement)));
+                sql, p, "$1" + Matcher.quoteReplacement(Identifiers.quoteIfNeeded(replacement)));
     }
 
     /**
@@ -203,52 +222,7 @@ public final class Autocorrect {
      */
     public static String requalifyUndefined(
             String sql, Map<String, Set<String>> columns, String message) {
-        Set<String> undefined = new java.util.HashSet<>();
-        for (var issue : dev.sqlexam.sql.SqlLint.lint(sql).issues()) {
-            Matcher m = UNDEFINED_ALIAS.matcher(issue.message());
-            if (issue.code().equals("undefined_alias") && m.find())
-                undefined.add(m.group(1).toLowerCase(Locale.ROOT));
-        }
-        Matcher missing = MISSING_FROM.matcher(message == null ? "" : message);
-        if (missing.find()) undefined.add(missing.group(1).toLowerCase(Locale.ROOT));
-        SqlReferences refs = SqlReferences.of(sql);
-        String out = sql;
-        for (SqlReferences.ColumnRef ref : refs.columns()) {
-            if (ref.table() != null
-                    || ref.qualifier() == null
-                    || !undefined.contains(ref.qualifier().toLowerCase(Locale.ROOT))) continue;
-            String target = onlyTableWith(refs, ref.column(), columns, null);
-            if (target == null && ref.qualifier() != null)
-                target = tableNamedLike(refs, ref.qualifier(), ref.column(), columns);
-            String alias = target == null ? null : aliasOf(refs, target);
-            if (alias != null) out = requalify(out, ref.qualifier(), ref.column(), alias);
-        }
-        return out.equals(sql) ? null : out;
-    }
-
-    private static final Pattern UNDEFINED_ALIAS =
-            Pattern.compile("'([^']+)' is not a table or alias");
-    private static final Pattern MISSING_FROM =
-            Pattern.compile("missing FROM-clause entry for table \"([^\"]+)\"");
-
-    /**
-     * Among the query's tables that have the column, the only one whose name or a word of it starts
-     * with the unknown qualifier.
-     */
-    private static String tableNamedLike(
-            SqlReferences refs, String qualifier, String column, Map<String, Set<String>> columns) {
-        String q = qualifier.toLowerCase(Locale.ROOT);
-        String found = null;
-        for (String t : refs.tables()) {
-            if (!columns.getOrDefault(t, Set.of()).contains(column)) continue;
-            boolean named = false;
-            for (String word : t.toLowerCase(Locale.ROOT).split("[_.]"))
-                named |= word.startsWith(q);
-            if (!named) continue;
-            if (found != null) return null;
-            found = t;
-        }
-        return found;
+        return Requalification.undefined(sql, columns, message);
     }
 
     /**
@@ -257,139 +231,12 @@ public final class Autocorrect {
      */
     public static String requalifyToJoinedTable(
             String sql, String message, Map<String, Set<String>> columns) {
-        ColumnRef ref = parseColumn(message);
-        if (ref == null || ref.qualifier() == null) return null;
-        SqlReferences refs = SqlReferences.of(sql);
-        String table = refs.aliases().get(ref.qualifier().toLowerCase(Locale.ROOT));
-        if (table == null || columns.getOrDefault(table, Set.of()).contains(ref.column()))
-            return null;
-        String target = onlyTableWith(refs, ref.column(), columns, table);
-        String alias = target == null ? null : aliasOf(refs, target);
-        return alias == null ? null : requalify(sql, ref.qualifier(), ref.column(), alias);
+        return Requalification.toJoinedTable(sql, message, columns);
     }
-
-    private static final Pattern GROUPING_ERROR =
-            Pattern.compile("(?i)column \"([^\"]+)\" must appear in the GROUP BY clause");
 
     /** A 42803: the column named by the error joins the top-level GROUP BY. */
     public static String addToGroupBy(String sql, String message) {
-        Matcher m = GROUPING_ERROR.matcher(message == null ? "" : message);
-        if (!m.find()) return null;
-        String column = m.group(1);
-        String body = SqlText.stripTrailingSemicolons(sql);
-        String masked = SqlText.maskQuotedAndComments(body);
-        int at = wordIndex(masked, column);
-        String written = column;
-        if (at < 0 && column.contains(".")) {
-            // PostgreSQL names the table ("t.col") where the query wrote the bare column
-            written = column.substring(column.lastIndexOf('.') + 1);
-            at = wordIndex(masked, written);
-        }
-        if (at < 0) return null;
-        // the innermost enclosing query level that groups: a subquery's own GROUP BY, else the
-        // outer ones
-        List<int[]> spans = new ArrayList<>();
-        java.util.Deque<Integer> open = new java.util.ArrayDeque<>();
-        for (int i = 0; i < at; i++) {
-            if (masked.charAt(i) == '(') open.push(i);
-            else if (masked.charAt(i) == ')' && !open.isEmpty()) open.pop();
-        }
-        for (int o : open) spans.add(new int[] {o + 1, closing(masked, o)});
-        spans.add(new int[] {0, masked.length()});
-        for (int[] span : spans) {
-            int end = groupByEnd(masked, span[0], span[1]);
-            if (end < 0) continue;
-            String head = body.substring(0, end).stripTrailing();
-            String tail = body.substring(end);
-            return head
-                    + ", "
-                    + written
-                    + (tail.isEmpty()
-                                    || Character.isWhitespace(tail.charAt(0))
-                                    || tail.startsWith(")")
-                            ? ""
-                            : " ")
-                    + tail
-                    + sql.substring(body.length());
-        }
-        return null;
-    }
-
-    /**
-     * Where the GROUP BY list of the query level spanning [from, to) ends, or -1 when that level
-     * does not group.
-     */
-    private static int groupByEnd(String masked, int from, int to) {
-        Matcher kw =
-                Pattern.compile(
-                                "(?i)\\bGROUP\\s+BY\\b|\\bHAVING\\b|\\bORDER\\s+BY\\b|\\bLIMIT\\b|\\bOFFSET\\b|\\bWINDOW\\b"
-                                        + "|\\bUNION\\b|\\bEXCEPT\\b|\\bINTERSECT\\b|[()]")
-                        .matcher(masked)
-                        .region(from, to);
-        int depth = 0;
-        boolean inGroup = false;
-        while (kw.find()) {
-            String t = kw.group();
-            if (t.equals("(")) depth++;
-            else if (t.equals(")")) depth--;
-            else if (depth == 0 && t.toUpperCase(Locale.ROOT).startsWith("GROUP")) inGroup = true;
-            else if (depth == 0 && inGroup) return kw.start();
-        }
-        return inGroup ? to : -1;
-    }
-
-    private static int closing(String masked, int open) {
-        int depth = 0;
-        for (int i = open; i < masked.length(); i++) {
-            if (masked.charAt(i) == '(') depth++;
-            else if (masked.charAt(i) == ')' && --depth == 0) return i;
-        }
-        return masked.length();
-    }
-
-    private static int wordIndex(String masked, String word) {
-        Matcher w =
-                Pattern.compile("(?i)(?<![\\w$.])" + Pattern.quote(word) + "(?![\\w$])")
-                        .matcher(masked);
-        return w.find() ? w.start() : -1;
-    }
-
-    private static String onlyTableWith(
-            SqlReferences refs, String column, Map<String, Set<String>> columns, String except) {
-        String found = null;
-        for (String t : refs.tables()) {
-            if (t.equals(except) || !columns.getOrDefault(t, Set.of()).contains(column)) continue;
-            if (found != null) return null;
-            found = t;
-        }
-        return found;
-    }
-
-    /**
-     * The one name the table goes by in the query; null when it is there under several aliases (a
-     * self-join: ambiguous).
-     */
-    private static String aliasOf(SqlReferences refs, String table) {
-        String found = null;
-        for (Map.Entry<String, String> e : refs.aliases().entrySet()) {
-            if (!e.getValue().equals(table)
-                    || e.getKey().equals(table.toLowerCase(Locale.ROOT))
-                    || e.getKey().contains(".")) continue;
-            if (found != null) return null;
-            found = e.getKey();
-        }
-        return found != null ? found : table;
-    }
-
-    private static String requalify(String sql, String qualifier, String column, String alias) {
-        Pattern p =
-                Pattern.compile(
-                        "(?i)(?<![\\w$])\"?"
-                                + Pattern.quote(qualifier)
-                                + "\"?\\s*\\.\\s*(\"?"
-                                + Pattern.quote(column)
-                                + "\"?)(?![\\w$])");
-        return SqlText.replaceInCode(sql, p, Matcher.quoteReplacement(alias) + ".$1");
+        return GroupByFix.addToGroupBy(sql, message);
     }
 
     private static ForeignKey link(List<ForeignKey> fks, String a, String b) {

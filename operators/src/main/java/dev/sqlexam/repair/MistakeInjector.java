@@ -32,6 +32,15 @@ public final class MistakeInjector {
     public static List<Mistake> inject(
             String sql, Map<String, Set<String>> columns, List<ForeignKey> fks) {
         List<Mistake> out = new ArrayList<>();
+        functionMistakes(out, sql);
+        syntaxMistakes(out, sql);
+        schemaMistakes(out, sql, columns, fks);
+        missingGroupByColumn(out, sql);
+        return out;
+    }
+
+    /** PostgreSQL's functions, limits and intervals as MySQL, SQLite or SQL Server write them. */
+    private static void functionMistakes(List<Mistake> out, String sql) {
         dialect(
                 out,
                 "year_function",
@@ -63,6 +72,13 @@ public final class MistakeInjector {
         if (!interval.equals(sql)) out.add(new Mistake("integer_interval", "dialect", interval));
         dialect(out, "curdate", sql, "(?i)\\bCURRENT_DATE\\b(?!\\s*\\()", "CURDATE()");
         dialect(out, "length_len", sql, "(?i)\\bLENGTH\\s*\\(", "LEN(");
+    }
+
+    /**
+     * Quoting and clauses of the other dialects: the first unqualified table in backticks, a string
+     * in double quotes, ==, TOP n.
+     */
+    private static void syntaxMistakes(List<Mistake> out, String sql) {
         for (String table : SqlReferences.of(sql).tables()) {
             if (table.contains(".")) continue;
             first(
@@ -97,9 +113,6 @@ public final class MistakeInjector {
                                 + m.group(3)
                                 + " "
                                 + m.group(2));
-        schemaMistakes(out, sql, columns, fks);
-        missingGroupByColumn(out, sql);
-        return out;
     }
 
     private static void dialect(

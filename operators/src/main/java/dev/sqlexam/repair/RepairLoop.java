@@ -6,11 +6,9 @@ import dev.sqlexam.model.ForeignKey;
 import dev.sqlexam.model.RepairAttempt;
 import dev.sqlexam.model.RepairOutcome;
 import dev.sqlexam.model.WhitelistResult;
-import dev.sqlexam.sql.PgNormalize;
 
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -120,9 +118,11 @@ public final class RepairLoop {
     }
 
     private final Settings settings;
+    private final DeterministicFixes fixes;
 
     public RepairLoop(Settings settings) {
         this.settings = settings;
+        this.fixes = new DeterministicFixes(settings);
     }
 
     /**
@@ -135,27 +135,19 @@ public final class RepairLoop {
         String current = sql;
         Check last = failure;
         for (int attempt = 1; attempt <= settings.maxAttempts() && repairable(last); attempt++) {
-            Deterministic fix = deterministic(current, last, ctx);
+            DeterministicFixes.Fix fix = fixes.fix(current, last, ctx);
+            Step step;
             if (fix.sql() != null && !fix.sql().equals(current)) {
-                Check check = checker.check(fix.sql());
-                attempts.add(
-                        new RepairAttempt(
+                step =
+                        checked(
                                 attempt,
                                 String.join("+", fix.methods()),
                                 List.of(),
                                 current,
                                 fix.sql(),
-                                check.passed(),
-                                check.sqlstate(),
-                                check.message(),
-                                fix.whitelist()));
-                if (check.passed())
-                    return new RepairOutcome(fix.sql(), true, attempts, confidence(attempt));
-                current = fix.sql();
-                last = check;
-                continue;
-            }
-            if (model == null) {
+                                fix.whitelist(),
+                                checker);
+            } else if (model == null) {
                 attempts.add(
                         new RepairAttempt(
                                 attempt,
@@ -168,44 +160,79 @@ public final class RepairLoop {
                                 "no deterministic fix and no model to ask",
                                 fix.whitelist()));
                 break;
+            } else {
+                step = asked(attempt, current, last, fix, ctx, checker, model);
             }
-            List<RepairPrompt.Delta> deltas = deltas(current, last, fix, ctx);
-            String prompt =
-                    RepairPrompt.build(ctx.basePrompt(), attempt, settings.maxAttempts(), deltas);
-            Optional<String> answer = model.repair(prompt);
-            List<String> names = deltas.stream().map(RepairPrompt.Delta::name).toList();
-            if (answer.isEmpty()) {
-                attempts.add(
-                        new RepairAttempt(
-                                attempt,
-                                "model",
-                                names,
-                                current,
-                                null,
-                                false,
-                                null,
-                                "the model gave no SQL",
-                                fix.whitelist()));
-                continue;
-            }
-            Check check = checker.check(answer.get());
-            attempts.add(
+            attempts.add(step.attempt());
+            if (step.check() == null) continue;
+            if (step.check().passed())
+                return new RepairOutcome(step.sql(), true, attempts, confidence(attempt));
+            current = step.sql();
+            last = step.check();
+        }
+        return new RepairOutcome(sql, false, attempts, confidence(attempts.size()));
+    }
+
+    /**
+     * One attempt as recorded, and the SQL it tried with its check (both null when the model gave
+     * no SQL).
+     */
+    private record Step(RepairAttempt attempt, String sql, Check check) {}
+
+    private static Step checked(
+            int attempt,
+            String method,
+            List<String> deltas,
+            String current,
+            String candidate,
+            WhitelistResult whitelist,
+            Checker checker) {
+        Check check = checker.check(candidate);
+        return new Step(
+                new RepairAttempt(
+                        attempt,
+                        method,
+                        deltas,
+                        current,
+                        candidate,
+                        check.passed(),
+                        check.sqlstate(),
+                        check.message(),
+                        whitelist),
+                candidate,
+                check);
+    }
+
+    /** The repair prompt of this attempt's deltas to the model, and its answer checked. */
+    private Step asked(
+            int attempt,
+            String current,
+            Check last,
+            DeterministicFixes.Fix fix,
+            Context ctx,
+            Checker checker,
+            Model model) {
+        List<RepairPrompt.Delta> deltas = RepairDeltas.of(current, last, fix, ctx);
+        String prompt =
+                RepairPrompt.build(ctx.basePrompt(), attempt, settings.maxAttempts(), deltas);
+        Optional<String> answer = model.repair(prompt);
+        List<String> names = deltas.stream().map(RepairPrompt.Delta::name).toList();
+        if (answer.isEmpty()) {
+            return new Step(
                     new RepairAttempt(
                             attempt,
                             "model",
                             names,
                             current,
-                            answer.get(),
-                            check.passed(),
-                            check.sqlstate(),
-                            check.message(),
-                            fix.whitelist()));
-            if (check.passed())
-                return new RepairOutcome(answer.get(), true, attempts, confidence(attempt));
-            current = answer.get();
-            last = check;
+                            null,
+                            false,
+                            null,
+                            "the model gave no SQL",
+                            fix.whitelist()),
+                    null,
+                    null);
         }
-        return new RepairOutcome(sql, false, attempts, confidence(attempts.size()));
+        return checked(attempt, "model", names, current, answer.get(), fix.whitelist(), checker);
     }
 
     private double confidence(int attempts) {
@@ -223,156 +250,5 @@ public final class RepairLoop {
         if (c.passed()) return false;
         if (c.errorClass() == null) return true;
         return c.errorClass() == ErrorClass.SQL_ERROR || c.errorClass() == ErrorClass.UNKNOWN;
-    }
-
-    private record Deterministic(
-            String sql,
-            List<String> methods,
-            Autocorrect.ColumnFix columnFix,
-            WhitelistResult whitelist) {}
-
-    private Deterministic deterministic(String sql, Check failure, Context ctx) {
-        List<String> methods = new ArrayList<>();
-        String out = sql;
-        if (settings.pgNormalize()) {
-            PgNormalize.Result n = PgNormalize.normalize(out, settings.divisionValue());
-            if (n.changed()) {
-                methods.add("pg_normalize:" + String.join(",", n.applied()));
-                out = n.sql();
-            }
-        }
-        Autocorrect.ColumnFix columnFix = null;
-        WhitelistResult whitelist = null;
-        String requalified =
-                "42703".equals(failure.sqlstate())
-                        ? Autocorrect.requalifyToJoinedTable(out, failure.message(), ctx.columns())
-                        : "42P01".equals(failure.sqlstate())
-                                                && failure.message() != null
-                                                && failure.message()
-                                                        .contains("missing FROM-clause entry")
-                                        || failure.issues().stream()
-                                                .anyMatch(i -> i.startsWith("undefined_alias"))
-                                ? Autocorrect.requalifyUndefined(
-                                        out, ctx.columns(), failure.message())
-                                : null;
-        if (requalified != null) {
-            methods.add("requalify_column");
-            return new Deterministic(requalified, methods, null, null);
-        }
-        if ("42803".equals(failure.sqlstate())) {
-            String grouped = Autocorrect.addToGroupBy(out, failure.message());
-            if (grouped != null) {
-                methods.add("add_to_group_by");
-                out = grouped;
-            }
-        } else if ("42703".equals(failure.sqlstate())) {
-            columnFix =
-                    Autocorrect.column(
-                            out,
-                            failure.message(),
-                            ctx.columns(),
-                            ctx.fks(),
-                            settings.autocorrectMinConfidence(),
-                            settings.ambiguityDelta());
-            if (columnFix != null && columnFix.fixed()) {
-                methods.add("autocorrect_column");
-                out = columnFix.correctedSql();
-            } else if (settings.surgicalWhitelist()) {
-                whitelist =
-                        SurgicalWhitelist.process(
-                                out,
-                                failure.message(),
-                                ctx.columns(),
-                                ctx.fks(),
-                                columnFix != null,
-                                false,
-                                settings.whitelist());
-                if (whitelist != null
-                        && settings.whitelist().active()
-                        && whitelist.active().passed()) {
-                    methods.add("surgical_whitelist");
-                    out = whitelist.active().correctedSql();
-                }
-            }
-        } else if ("42P01".equals(failure.sqlstate())) {
-            Autocorrect.TableFix t =
-                    Autocorrect.table(
-                            out,
-                            failure.message(),
-                            ctx.knownTables(),
-                            settings.tableMinSimilarity());
-            if (t != null && t.correctedSql() != null) {
-                methods.add("autocorrect_table");
-                out = t.correctedSql();
-            }
-        }
-        return new Deterministic(methods.isEmpty() ? null : out, methods, columnFix, whitelist);
-    }
-
-    private static List<RepairPrompt.Delta> deltas(
-            String sql, Check failure, Deterministic fix, Context ctx) {
-        List<RepairPrompt.Delta> out = new ArrayList<>();
-        if (failure.sqlstate() != null || failure.message() != null) {
-            Map<String, String> v = new LinkedHashMap<>();
-            v.put("sqlstate", failure.sqlstate() == null ? "-" : failure.sqlstate());
-            v.put("message", failure.message());
-            v.put("hint", failure.hint() == null ? "" : "Hint: " + failure.hint());
-            v.put("sql", sql);
-            out.add(RepairPrompt.delta("POSTGRES", v));
-        }
-        Autocorrect.ColumnFix c = fix.columnFix();
-        if (fix.whitelist() != null && !fix.whitelist().whitelist().isEmpty()) {
-            out.add(
-                    RepairPrompt.delta(
-                            "MINIMAL_WHITELIST",
-                            Map.of(
-                                    "column",
-                                    c == null ? "" : c.ref().column(),
-                                    "whitelist",
-                                    String.join(
-                                            "\n",
-                                            SurgicalWhitelist.render(
-                                                    fix.whitelist().whitelist())))));
-        }
-        if (c != null && c.crossTableHint() != null)
-            out.add(RepairPrompt.delta("CROSS_TABLE", Map.of("hint", c.crossTableHint())));
-        if (c != null && c.phantomHint() != null)
-            out.add(RepairPrompt.delta("PHANTOM_COLUMN", Map.of("hint", c.phantomHint())));
-        if (c != null
-                && (fix.whitelist() == null || fix.whitelist().whitelist().isEmpty())
-                && !c.candidates().isEmpty()) {
-            out.add(
-                    RepairPrompt.delta(
-                            "COLUMN_CANDIDATES",
-                            Map.of(
-                                    "column",
-                                    c.ref().column(),
-                                    "candidates",
-                                    String.join(", ", Autocorrect.describe(c.candidates(), 5)))));
-        }
-        if (!failure.issues().isEmpty()) {
-            out.add(
-                    RepairPrompt.delta(
-                            "VALIDATOR",
-                            Map.of(
-                                    "issues",
-                                    String.join(
-                                            "\n",
-                                            failure.issues().stream()
-                                                    .map(i -> "- " + i)
-                                                    .toList()))));
-        }
-        List<String> semantic =
-                ctx.semantic() == null ? List.of() : ctx.semantic().contradictions(sql);
-        if (!semantic.isEmpty()) {
-            out.add(
-                    RepairPrompt.delta(
-                            "SEMANTIC",
-                            Map.of(
-                                    "issues",
-                                    String.join(
-                                            "\n", semantic.stream().map(i -> "- " + i).toList()))));
-        }
-        return out;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The summary of an exam run, as written to summary.json and the exam.runs row. */
@@ -81,7 +82,7 @@ public record ExamSummary(
 
         public String describe() {
             return String.format(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "%d variant(s) × %d run(s): retrieval %d per question (%d without sharing), "
                             + "generation %d per question and run (%d), gold queries run %d for %d question(s) (%d)",
                     variants,
@@ -119,47 +120,8 @@ public record ExamSummary(
         for (VariantInfo v : context.variants()) info.put(v.name(), v);
         List<VariantSummary> variants = new ArrayList<>();
         for (String variant : order) {
-            Map<Integer, RunStats> reps = accumulator.runs().get(variant);
             VariantInfo about = info.getOrDefault(variant, VariantInfo.unnamed(variant));
-            RunStats pooled = new RunStats();
-            List<Map<String, Double>> perRunMetrics = new ArrayList<>();
-            for (RunStats stats : reps.values()) {
-                pooled.addAll(stats);
-                perRunMetrics.add(RunMetrics.of(stats, about));
-            }
-            Map<String, Spread> metrics = new LinkedHashMap<>();
-            for (String name : perRunMetrics.get(0).keySet()) {
-                metrics.put(name, Spread.of(perRunMetrics.stream().map(m -> m.get(name)).toList()));
-            }
-            List<Double> perRun =
-                    perRunMetrics.stream().map(m -> m.get(RunMetrics.STRICT)).toList();
-            Spread accuracy = metrics.get(RunMetrics.STRICT);
-            long questionsPerRun = reps.values().iterator().next().overall().getTotal();
-            variants.add(
-                    new VariantSummary(
-                            variant,
-                            about.description(),
-                            about.differences(),
-                            reps.size(),
-                            questionsPerRun,
-                            accuracy.mean(),
-                            accuracy.std(),
-                            pooled.overall().getLenientAccuracy(),
-                            perRun,
-                            metrics,
-                            accumulator.outcomes().perQuestion(variant),
-                            pooled.overall(),
-                            new LinkedHashMap<>(pooled.byDifficulty()),
-                            new LinkedHashMap<>(pooled.byModule()),
-                            new LinkedHashMap<>(pooled.byCategory()),
-                            new LinkedHashMap<>(pooled.reasons()),
-                            pooled.latencyQuantile(0.5),
-                            pooled.latencyQuantile(0.95),
-                            pooled.latencyQuantile(1.0),
-                            pooled.goldQuantile(0.5),
-                            pooled.predictionQuantile(0.5),
-                            pooled.retrieval(),
-                            pooled.funnel()));
+            variants.add(variant(accumulator, variant, about));
         }
         List<PairedComparison> comparisons = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
@@ -180,6 +142,58 @@ public record ExamSummary(
                 variants,
                 comparisons,
                 accumulator.outcomes().disagreements(order).size());
+    }
+
+    /**
+     * One variant's summary: each run's metrics spread over the runs, the breakdowns of all runs
+     * pooled.
+     */
+    private static VariantSummary variant(
+            SummaryAccumulator accumulator, String variant, VariantInfo about) {
+        Map<Integer, RunStats> reps = accumulator.runs().get(variant);
+        RunStats pooled = new RunStats();
+        List<Map<String, Double>> perRunMetrics = new ArrayList<>();
+        for (RunStats stats : reps.values()) {
+            pooled.addAll(stats);
+            perRunMetrics.add(RunMetrics.of(stats, about));
+        }
+        Map<String, Spread> metrics = spreads(perRunMetrics);
+        List<Double> perRun = perRunMetrics.stream().map(m -> m.get(RunMetrics.STRICT)).toList();
+        Spread accuracy = metrics.get(RunMetrics.STRICT);
+        long questionsPerRun = reps.values().iterator().next().overall().getTotal();
+        return new VariantSummary(
+                variant,
+                about.description(),
+                about.differences(),
+                reps.size(),
+                questionsPerRun,
+                accuracy.mean(),
+                accuracy.std(),
+                pooled.overall().getLenientAccuracy(),
+                perRun,
+                metrics,
+                accumulator.outcomes().perQuestion(variant),
+                pooled.overall(),
+                new LinkedHashMap<>(pooled.byDifficulty()),
+                new LinkedHashMap<>(pooled.byModule()),
+                new LinkedHashMap<>(pooled.byCategory()),
+                new LinkedHashMap<>(pooled.reasons()),
+                pooled.latencyQuantile(0.5),
+                pooled.latencyQuantile(0.95),
+                pooled.latencyQuantile(1.0),
+                pooled.goldQuantile(0.5),
+                pooled.predictionQuantile(0.5),
+                pooled.retrieval(),
+                pooled.funnel());
+    }
+
+    /** Each metric's spread over the runs, in the first run's order of metrics. */
+    private static Map<String, Spread> spreads(List<Map<String, Double>> perRunMetrics) {
+        Map<String, Spread> metrics = new LinkedHashMap<>();
+        for (String name : perRunMetrics.get(0).keySet()) {
+            metrics.put(name, Spread.of(perRunMetrics.stream().map(m -> m.get(name)).toList()));
+        }
+        return metrics;
     }
 
     /**

@@ -40,29 +40,12 @@ public record PairedComparison(
             List<QuestionOutcomes.Outcome[]> pairs,
             Map<String, PairedComparison> byDifficulty,
             Map<String, PairedComparison> byModule) {
-        long both = 0, onlyA = 0, onlyB = 0, neither = 0;
+        TwoByTwo table = new TwoByTwo();
         List<ErrorBars.Unit> diffs = new ArrayList<>();
         double sumA = 0, sumB = 0;
         for (QuestionOutcomes.Outcome[] p : pairs) {
-            Integer run =
-                    p[0].correct.firstKey().equals(p[1].correct.firstKey())
-                            ? p[0].correct.firstKey()
-                            : null;
-            if (run == null) {
-                for (Integer r : p[0].correct.keySet()) {
-                    if (p[1].correct.containsKey(r)) {
-                        run = r;
-                        break;
-                    }
-                }
-            }
-            if (run != null) {
-                boolean ca = p[0].correct.get(run), cb = p[1].correct.get(run);
-                if (ca && cb) both++;
-                else if (ca) onlyA++;
-                else if (cb) onlyB++;
-                else neither++;
-            }
+            Integer run = sharedRun(p[0], p[1]);
+            if (run != null) table.add(p[0].correct.get(run), p[1].correct.get(run));
             sumA += p[0].mean();
             sumB += p[1].mean();
             diffs.add(new ErrorBars.Unit(p[1].mean() - p[0].mean(), p[0].db));
@@ -76,15 +59,15 @@ public record PairedComparison(
         double accA = n == 0 ? 0 : sumA / n, accB = n == 0 ? 0 : sumB / n;
         double pooled = (accA + accB) / 2;
         double seForPower = se > 0 ? se : n == 0 ? 0 : Math.sqrt(2 * pooled * (1 - pooled) / n);
-        double p = mcNemarExact(onlyA, onlyB);
+        double p = mcNemarExact(table.onlyA, table.onlyB);
         return new PairedComparison(
                 a,
                 b,
                 n,
-                both,
-                onlyA,
-                onlyB,
-                neither,
+                table.both,
+                table.onlyA,
+                table.onlyB,
+                table.neither,
                 p,
                 accA,
                 accB,
@@ -97,6 +80,33 @@ public record PairedComparison(
                 verdict(a, b, n, difference, ci, p),
                 byDifficulty,
                 byModule);
+    }
+
+    /**
+     * The run the first run's table counts: the first runs of both when they are the same run, else
+     * A's earliest run that B also graded; null when they share none.
+     */
+    private static Integer sharedRun(QuestionOutcomes.Outcome a, QuestionOutcomes.Outcome b) {
+        if (a.correct.firstKey().equals(b.correct.firstKey())) return a.correct.firstKey();
+        for (Integer r : a.correct.keySet()) {
+            if (b.correct.containsKey(r)) return r;
+        }
+        return null;
+    }
+
+    /** The 2×2 table of one run's verdicts: both right, only A, only B, neither. */
+    private static final class TwoByTwo {
+        long both;
+        long onlyA;
+        long onlyB;
+        long neither;
+
+        void add(boolean correctA, boolean correctB) {
+            if (correctA && correctB) both++;
+            else if (correctA) onlyA++;
+            else if (correctB) onlyB++;
+            else neither++;
+        }
     }
 
     static String verdict(String a, String b, long n, double difference, double[] ci, double p) {

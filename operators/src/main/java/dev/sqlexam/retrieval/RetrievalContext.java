@@ -1,5 +1,9 @@
 package dev.sqlexam.retrieval;
 
+import dev.sqlexam.model.PacketTable;
+
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -20,13 +24,13 @@ public record RetrievalContext(
     }
 
     /** Schemas (other than public) the question names; their shadowed tables become searchable. */
-    java.util.List<String> namedSchemas(String question) {
-        String q = question == null ? "" : question.toLowerCase(java.util.Locale.ROOT);
+    List<String> namedSchemas(String question) {
+        String q = question == null ? "" : question.toLowerCase(Locale.ROOT);
         return catalog.tables().keySet().stream()
                 .filter(t -> t.contains("."))
                 .map(t -> t.substring(0, t.lastIndexOf('.')).replace("\"", ""))
                 .distinct()
-                .filter(s -> q.contains(s.toLowerCase(java.util.Locale.ROOT)))
+                .filter(s -> q.contains(s.toLowerCase(Locale.ROOT)))
                 .toList();
     }
 
@@ -38,5 +42,10 @@ public record RetrievalContext(
     String mSchema(String table) {
         RagStore.StoredTable t = catalog.tables().get(table);
         return t == null ? table : t.mSchema();
+    }
+
+    /** The table as a packet entry: its module and M-Schema, the score and how it was found. */
+    PacketTable packetTable(String table, double score, String source) {
+        return new PacketTable(table, module(table), mSchema(table), score, source);
     }
 }

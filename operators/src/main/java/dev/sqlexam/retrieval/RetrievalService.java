@@ -5,6 +5,7 @@ import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalScores;
 import dev.sqlexam.model.RetrievalTrace;
 import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.prompt.ConfusableTables;
 import dev.sqlexam.schema.ModuleAssigner;
 
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ public final class RetrievalService {
             SchemaCatalog catalog,
             ModuleRouter router,
             DocRetriever docs,
-            dev.sqlexam.prompt.ConfusableTables confusables) {}
+            ConfusableTables confusables) {}
 
     private final RagStore store;
     private final String model;
@@ -85,8 +86,7 @@ public final class RetrievalService {
                                 catalog,
                                 router,
                                 docs,
-                                dev.sqlexam.prompt.ConfusableTables.forDatabase(
-                                        migrationsDir, name));
+                                ConfusableTables.forDatabase(migrationsDir, name));
                     } catch (SQLException e) {
                         throw new IllegalStateException(
                                 "cannot load the index of '" + name + "': " + e.getMessage(), e);
@@ -116,77 +116,97 @@ public final class RetrievalService {
                         ? d.docs().retrieve(question, catalog.tables().size(), config)
                         : new DocRetriever.DocResult(
                                 "off", "ENABLE_DOC_RETRIEVAL is off", List.of(), Set.of());
-        RetrievalResult v1;
-        RetrievalResult v2;
-        List<PacketTable> tables;
-        String strategy;
+        Selection selection = select(ctx, question, vector, route);
+        Set<String> docTables = new LinkedHashSet<>(doc.tables());
+        doc.tables().forEach(t -> docTables.addAll(catalog.parents(t)));
+        Set<String> names = new LinkedHashSet<>();
+        selection.tables().forEach(t -> names.add(t.name()));
+        SchemaContextPacket packet =
+                new SchemaContextPacket(
+                        db,
+                        selection.strategy(),
+                        selection.tables(),
+                        catalog.edgesAmong(names),
+                        route.modules() == null ? catalog.modules() : route.modules(),
+                        docChunks(doc),
+                        d.confusables().warnings(question, names));
+        long micros = (System.nanoTime() - start) / 1_000;
+        return new Outcome(
+                packet, trace(selection, route, packet, goldTables, doc, docTables, micros));
+    }
+
+    /** How the packet's tables were chosen, the tables, and what V1 and V2 retrieved. */
+    private record Selection(
+            String strategy, List<PacketTable> tables, RetrievalResult v1, RetrievalResult v2) {}
+
+    /**
+     * The whole schema below fullSchemaBelowTables tables; otherwise V1 and V2 both run and the
+     * configured one's tables feed the packet.
+     */
+    private Selection select(
+            RetrievalContext ctx, String question, float[] vector, ModuleRoute route)
+            throws SQLException {
+        SchemaCatalog catalog = ctx.catalog();
         if (catalog.tables().size() < config.fullSchemaBelowTables()) {
-            strategy = "full_schema";
-            tables = new ArrayList<>();
+            List<PacketTable> tables = new ArrayList<>();
             for (RagStore.StoredTable t : catalog.tables().values()) {
                 tables.add(
                         new PacketTable(
                                 t.table(), t.module(), t.mSchema(), 1.0, PacketTable.FULL_SCHEMA));
             }
-            v1 = new RetrievalResult(RetrieverV1.NAME, tables, null);
-            v2 = v1;
-        } else {
-            strategy = config.useV2() ? "rag_v2" : "rag_v1";
-            v1 = new RetrieverV1(ctx).retrieve(question, vector, route.modules());
-            v2 = new RetrieverV2(ctx).retrieve(question, vector, route.modules());
-            tables = new ArrayList<>((config.useV2() ? v2 : v1).tables());
+            RetrievalResult whole = new RetrievalResult(RetrieverV1.NAME, tables, null);
+            return new Selection("full_schema", tables, whole, whole);
         }
-        Set<String> docTables = new LinkedHashSet<>(doc.tables());
-        doc.tables().forEach(t -> docTables.addAll(catalog.parents(t)));
-        Set<String> names = new LinkedHashSet<>();
-        tables.forEach(t -> names.add(t.name()));
-        List<String> docChunks =
-                doc.chunks().stream()
-                        .map(
-                                s ->
-                                        s.chunk().table()
-                                                + " ("
-                                                + s.chunk().chunkType()
-                                                + "): "
-                                                + s.chunk().content())
-                        .toList();
-        SchemaContextPacket packet =
-                new SchemaContextPacket(
-                        db,
-                        strategy,
-                        tables,
-                        catalog.edgesAmong(names),
-                        route.modules() == null ? catalog.modules() : route.modules(),
-                        docChunks,
-                        d.confusables().warnings(question, names));
-        long micros = (System.nanoTime() - start) / 1_000;
-        RetrievalTrace trace =
-                new RetrievalTrace(
-                        strategy,
-                        config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME,
-                        route.method(),
-                        route.modules(),
-                        route.confidences(),
-                        packet.tableNames(),
-                        tables.stream().map(PacketTable::source).toList(),
-                        v1.tableNames(),
-                        goldTables.isEmpty()
-                                ? null
-                                : RetrievalScores.of(v1.tableNames(), goldTables),
-                        v1.metrics(),
-                        v2.tableNames(),
-                        goldTables.isEmpty()
-                                ? null
-                                : RetrievalScores.of(v2.tableNames(), goldTables),
-                        v2.metrics(),
-                        doc.strategy(),
-                        doc.reason(),
-                        new ArrayList<>(docTables),
-                        0,
-                        0,
-                        micros,
-                        null);
-        return new Outcome(packet, trace);
+        String strategy = config.useV2() ? "rag_v2" : "rag_v1";
+        RetrievalResult v1 = new RetrieverV1(ctx).retrieve(question, vector, route.modules());
+        RetrievalResult v2 = new RetrieverV2(ctx).retrieve(question, vector, route.modules());
+        List<PacketTable> tables = new ArrayList<>((config.useV2() ? v2 : v1).tables());
+        return new Selection(strategy, tables, v1, v2);
+    }
+
+    private static List<String> docChunks(DocRetriever.DocResult doc) {
+        return doc.chunks().stream()
+                .map(
+                        s ->
+                                s.chunk().table()
+                                        + " ("
+                                        + s.chunk().chunkType()
+                                        + "): "
+                                        + s.chunk().content())
+                .toList();
+    }
+
+    private RetrievalTrace trace(
+            Selection selection,
+            ModuleRoute route,
+            SchemaContextPacket packet,
+            List<String> goldTables,
+            DocRetriever.DocResult doc,
+            Set<String> docTables,
+            long micros) {
+        RetrievalResult v1 = selection.v1();
+        RetrievalResult v2 = selection.v2();
+        return new RetrievalTrace(
+                selection.strategy(),
+                config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME,
+                route.method(),
+                route.modules(),
+                route.confidences(),
+                packet.tableNames(),
+                selection.tables().stream().map(PacketTable::source).toList(),
+                v1.tableNames(),
+                goldTables.isEmpty() ? null : RetrievalScores.of(v1.tableNames(), goldTables),
+                v1.metrics(),
+                v2.tableNames(),
+                goldTables.isEmpty() ? null : RetrievalScores.of(v2.tableNames(), goldTables),
+                v2.metrics(),
+                doc.strategy(),
+                doc.reason(),
+                new ArrayList<>(docTables),
+                0,
+                0,
+                micros,
+                null);
     }
 
     /**

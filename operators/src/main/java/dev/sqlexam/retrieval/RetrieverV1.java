@@ -30,36 +30,9 @@ public final class RetrieverV1 {
         RetrievalConfig cfg = ctx.config();
         Timer timer = new Timer();
         Set<String> publicTables = ctx.publicTables();
-        List<Hit> cosine =
-                SearchPathShadowing.apply(
-                        ctx.store()
-                                .searchVectors(
-                                        ctx.catalog().databaseId(),
-                                        ctx.model(),
-                                        ctx.dimensions(),
-                                        "table",
-                                        vector,
-                                        modules,
-                                        ctx.namedSchemas(question),
-                                        cfg.v1TopK()),
-                        publicTables,
-                        question);
+        List<Hit> cosine = cosineSearch(question, vector, modules, publicTables);
         timer.lap("table_search");
-        List<Hit> text =
-                cfg.bm25()
-                        ? SearchPathShadowing.apply(
-                                ctx.store()
-                                        .searchText(
-                                                ctx.catalog().databaseId(),
-                                                ctx.model(),
-                                                "table",
-                                                QuestionTerms.of(question),
-                                                modules,
-                                                ctx.namedSchemas(question),
-                                                cfg.v1TopK()),
-                                publicTables,
-                                question)
-                        : List.of();
+        List<Hit> text = cfg.bm25() ? textSearch(question, modules, publicTables) : List.<Hit>of();
         timer.lap("text_search");
         LinkedHashMap<String, Double> fused = RankFusion.rrf(List.of(cosine, text), cfg.rrfK());
         timer.lap("fusion");
@@ -68,13 +41,7 @@ public final class RetrieverV1 {
         for (var e : fused.entrySet()) {
             if (selected.size() >= cfg.v1MaxTables()) break;
             selected.put(
-                    e.getKey(),
-                    new PacketTable(
-                            e.getKey(),
-                            ctx.module(e.getKey()),
-                            ctx.mSchema(e.getKey()),
-                            e.getValue(),
-                            PacketTable.RETRIEVAL));
+                    e.getKey(), ctx.packetTable(e.getKey(), e.getValue(), PacketTable.RETRIEVAL));
         }
         int candidates = 0;
         int added = 0;
@@ -83,28 +50,17 @@ public final class RetrieverV1 {
             if (added >= cfg.fkExpansionLimit()) continue;
             selected.put(
                     neighbour,
-                    new PacketTable(
+                    ctx.packetTable(
                             neighbour,
-                            ctx.module(neighbour),
-                            ctx.mSchema(neighbour),
                             fused.getOrDefault(neighbour, 0.0),
                             PacketTable.FK_EXPANSION));
             added++;
         }
         timer.lap("fk_expansion");
-        List<String> sims =
-                cosine.stream()
-                        .map(
-                                h ->
-                                        h.table()
-                                                + "="
-                                                + String.format(
-                                                        java.util.Locale.ROOT, "%.3f", h.score()))
-                        .toList();
         RetrievalMetrics metrics =
                 new RetrievalMetrics(
                         cosine.size(),
-                        sims,
+                        Hit.similarities(cosine),
                         0,
                         Map.of(),
                         cosine.size(),
@@ -117,6 +73,41 @@ public final class RetrieverV1 {
                         new ArrayList<>(selected.keySet()),
                         timer.micros());
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
+    }
+
+    private List<Hit> cosineSearch(
+            String question, float[] vector, List<String> modules, Set<String> publicTables)
+            throws SQLException {
+        return SearchPathShadowing.apply(
+                ctx.store()
+                        .searchVectors(
+                                ctx.catalog().databaseId(),
+                                ctx.model(),
+                                ctx.dimensions(),
+                                "table",
+                                vector,
+                                modules,
+                                ctx.namedSchemas(question),
+                                ctx.config().v1TopK()),
+                publicTables,
+                question);
+    }
+
+    /** Full-text search over tables for the question's terms. */
+    private List<Hit> textSearch(String question, List<String> modules, Set<String> publicTables)
+            throws SQLException {
+        return SearchPathShadowing.apply(
+                ctx.store()
+                        .searchText(
+                                ctx.catalog().databaseId(),
+                                ctx.model(),
+                                "table",
+                                QuestionTerms.of(question),
+                                modules,
+                                ctx.namedSchemas(question),
+                                ctx.config().v1TopK()),
+                publicTables,
+                question);
     }
 
     /**

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -115,37 +114,13 @@ public final class RetrieverV2 {
         String db = ctx.catalog().databaseId();
         Set<String> publicTables = ctx.publicTables();
         List<Hit> tables =
-                SearchPathShadowing.apply(
-                                ctx.store()
-                                        .searchVectors(
-                                                db,
-                                                ctx.model(),
-                                                ctx.dimensions(),
-                                                "table",
-                                                vector,
-                                                modules,
-                                                ctx.namedSchemas(question),
-                                                cfg.tableTopK()),
-                                publicTables,
-                                question)
+                search(db, publicTables, question, vector, modules, "table", cfg.tableTopK())
                         .stream()
                         .filter(h -> h.score() >= cfg.tableThreshold())
                         .toList();
         timer.lap("table_search");
         List<Hit> columns =
-                SearchPathShadowing.apply(
-                                ctx.store()
-                                        .searchVectors(
-                                                db,
-                                                ctx.model(),
-                                                ctx.dimensions(),
-                                                "column",
-                                                vector,
-                                                modules,
-                                                ctx.namedSchemas(question),
-                                                cfg.columnTopK()),
-                                publicTables,
-                                question)
+                search(db, publicTables, question, vector, modules, "column", cfg.columnTopK())
                         .stream()
                         .filter(h -> h.score() >= cfg.columnThreshold())
                         .toList();
@@ -159,54 +134,76 @@ public final class RetrieverV2 {
         timer.lap("fusion");
 
         Map<String, PacketTable> selected = new LinkedHashMap<>();
-        int fromColumnOnly = 0;
-        for (var e : ranked.entrySet()) {
-            if (selected.size() >= cfg.maxTables()) break;
-            boolean columnOnly = !tableScore.containsKey(e.getKey());
-            if (columnOnly) fromColumnOnly++;
-            selected.put(
-                    e.getKey(),
-                    new PacketTable(
-                            e.getKey(),
-                            ctx.module(e.getKey()),
-                            ctx.mSchema(e.getKey()),
-                            e.getValue(),
-                            columnOnly ? PacketTable.COLUMN : PacketTable.RETRIEVAL));
-        }
+        int fromColumnOnly = selectTop(ranked, tableScore, selected);
         Expansion expansion = expand(selected.keySet(), ranked, ctx.catalog(), cfg);
         for (String n : expansion.added()) {
             selected.put(
-                    n,
-                    new PacketTable(
-                            n,
-                            ctx.module(n),
-                            ctx.mSchema(n),
-                            ranked.getOrDefault(n, 0.0),
-                            PacketTable.FK_EXPANSION));
+                    n, ctx.packetTable(n, ranked.getOrDefault(n, 0.0), PacketTable.FK_EXPANSION));
         }
-        int candidates = expansion.candidates();
-        int added = expansion.added().size();
-        int blocked = expansion.blocked();
         timer.lap("fk_expansion");
-        List<String> sims =
-                tables.stream()
-                        .map(h -> h.table() + "=" + String.format(Locale.ROOT, "%.3f", h.score()))
-                        .toList();
         RetrievalMetrics metrics =
                 new RetrievalMetrics(
                         tables.size(),
-                        sims,
+                        Hit.similarities(tables),
                         columns.size(),
                         columnHits,
                         tableScore.size(),
                         fromColumnOnly,
                         0,
-                        candidates,
-                        added,
-                        blocked,
+                        expansion.candidates(),
+                        expansion.added().size(),
+                        expansion.blocked(),
                         selected.size(),
                         new ArrayList<>(selected.keySet()),
                         timer.micros());
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
+    }
+
+    /** Cosine top-K of one entity type, with the search path's shadowing applied. */
+    private List<Hit> search(
+            String db,
+            Set<String> publicTables,
+            String question,
+            float[] vector,
+            List<String> modules,
+            String entityType,
+            int topK)
+            throws SQLException {
+        return SearchPathShadowing.apply(
+                ctx.store()
+                        .searchVectors(
+                                db,
+                                ctx.model(),
+                                ctx.dimensions(),
+                                entityType,
+                                vector,
+                                modules,
+                                ctx.namedSchemas(question),
+                                topK),
+                publicTables,
+                question);
+    }
+
+    /**
+     * The best fused tables up to maxTables into {@code selected}; how many of them only a column
+     * search found.
+     */
+    private int selectTop(
+            LinkedHashMap<String, Double> ranked,
+            Map<String, Double> tableScore,
+            Map<String, PacketTable> selected) {
+        int fromColumnOnly = 0;
+        for (var e : ranked.entrySet()) {
+            if (selected.size() >= ctx.config().maxTables()) break;
+            boolean columnOnly = !tableScore.containsKey(e.getKey());
+            if (columnOnly) fromColumnOnly++;
+            selected.put(
+                    e.getKey(),
+                    ctx.packetTable(
+                            e.getKey(),
+                            e.getValue(),
+                            columnOnly ? PacketTable.COLUMN : PacketTable.RETRIEVAL));
+        }
+        return fromColumnOnly;
     }
 }

@@ -5,21 +5,17 @@ import dev.sqlexam.model.LintSeverity;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
-import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -57,9 +53,6 @@ public final class SqlLint {
     private static final Pattern TRAILING_ORDER =
             Pattern.compile(
                     "(?is)\\bORDER\\s+BY\\b[^;()]*?,\\s*(?:LIMIT\\b|OFFSET\\b|FETCH\\b|\\)|;|$)");
-    private static final Pattern AGGREGATE =
-            Pattern.compile(
-                    "(?i)\\b(COUNT|SUM|AVG|MIN|MAX|STRING_AGG|ARRAY_AGG|BOOL_AND|BOOL_OR|EVERY|STDDEV\\w*|VARIANCE|VAR_\\w+|PERCENTILE_\\w+|MODE)\\s*\\(");
 
     private SqlLint() {}
 
@@ -99,12 +92,11 @@ public final class SqlLint {
         qualifiers.addAll(SqlReferences.of(sql).qualifiers(sql));
         List<PlainSelect> selects = new ArrayList<>();
         plainSelects(select, selects, qualifiers);
-        for (PlainSelect ps : selects) checkSelect(ps, issues);
+        for (PlainSelect ps : selects) SelectChecks.check(ps, issues);
         undefinedAliases(masked, qualifiers, issues);
         return new Result(issues);
     }
 
-    /** Blanks string literals and comments; reports unclosed quotes and unbalanced parentheses. */
     /**
      * The query with string literals as {@code ''} and comments as one space (quoted identifiers
      * kept), from the shared {@link SqlLexer}; an unclosed literal or unbalanced parentheses become
@@ -176,105 +168,6 @@ public final class SqlLint {
         }
     }
 
-    private static void checkSelect(PlainSelect ps, List<LintIssue> issues) {
-        List<FromItem> items = new ArrayList<>();
-        if (ps.getFromItem() != null) items.add(ps.getFromItem());
-        Set<String> seen = new HashSet<>();
-        if (ps.getJoins() != null) {
-            for (Join j : ps.getJoins()) {
-                items.add(j.getRightItem());
-                if (j.isCross() || (j.isSimple() && ps.getWhere() == null)) {
-                    issues.add(warn("cross_join", "a cross join with " + j.getRightItem()));
-                } else if (!j.isSimple()
-                        && !j.isNatural()
-                        && j.getOnExpressions().isEmpty()
-                        && (j.getUsingColumns() == null || j.getUsingColumns().isEmpty())) {
-                    issues.add(
-                            error(
-                                    "join_without_condition",
-                                    "JOIN " + j.getRightItem() + " has no ON or USING"));
-                }
-            }
-        }
-        for (FromItem item : items) {
-            String name =
-                    item.getAlias() != null
-                            ? item.getAlias().getName()
-                            : item instanceof Table t ? t.getName() : null;
-            if (name != null && !seen.add(SqlReferences.normalize(name)))
-                issues.add(warn("duplicate_alias", "'" + name + "' names two FROM items"));
-        }
-        boolean grouped = ps.getGroupBy() != null;
-        List<String> groupKeys = new ArrayList<>();
-        if (grouped && ps.getGroupBy().getGroupByExpressionList() != null) {
-            ps.getGroupBy()
-                    .getGroupByExpressionList()
-                    .forEach(e -> groupKeys.add(squash(e.toString())));
-        }
-        boolean anyAggregate = false;
-        List<String> plain = new ArrayList<>();
-        for (SelectItem<?> item : ps.getSelectItems()) {
-            String text = item.getExpression().toString();
-            if (text.equals("*") || text.endsWith(".*")) {
-                issues.add(
-                        warn(
-                                "select_star",
-                                "SELECT " + text + " returns whatever columns the table has"));
-                continue;
-            }
-            boolean aggregate =
-                    AGGREGATE.matcher(text).find()
-                            && !text.toUpperCase(Locale.ROOT).contains(" OVER ");
-            anyAggregate |= aggregate;
-            if (!aggregate && looksLikeColumn(text)) plain.add(text);
-        }
-        if (!grouped && anyAggregate && !plain.isEmpty()) {
-            issues.add(
-                    warn(
-                            "aggregate_without_groupby",
-                            "aggregates next to " + plain + " without GROUP BY"));
-        }
-        if (grouped) {
-            for (String p : plain) {
-                String key = squash(p);
-                String bare = key.contains(".") ? key.substring(key.lastIndexOf('.') + 1) : key;
-                boolean covered =
-                        groupKeys.stream()
-                                .anyMatch(
-                                        g ->
-                                                g.equals(key)
-                                                        || g.endsWith("." + bare)
-                                                        || g.equals(bare));
-                if (!covered && !groupKeys.stream().allMatch(g -> g.matches("\\d+"))) {
-                    issues.add(
-                            warn(
-                                    "non_aggregate_in_select",
-                                    p + " is neither aggregated nor in GROUP BY"));
-                }
-            }
-        }
-        if (ps.getHaving() != null && !grouped)
-            issues.add(warn("having_without_groupby", "HAVING without GROUP BY"));
-        if (items.size() > 1) {
-            for (SelectItem<?> item : ps.getSelectItems()) {
-                String text = item.getExpression().toString();
-                if (text.matches("[A-Za-z_][\\w$]*")
-                        && !text.equalsIgnoreCase("null")
-                        && !text.equalsIgnoreCase("true")
-                        && !text.equalsIgnoreCase("false")) {
-                    issues.add(
-                            warn(
-                                    "ambiguous_column",
-                                    "unqualified "
-                                            + text
-                                            + " in a query over "
-                                            + items.size()
-                                            + " tables"));
-                }
-            }
-        }
-    }
-
     private static void undefinedAliases(
             String masked, Set<String> qualifiers, List<LintIssue> issues) {
         Set<String> reported = new HashSet<>();
@@ -290,22 +183,11 @@ public final class SqlLint {
         }
     }
 
-    private static boolean looksLikeColumn(String text) {
-        return text.matches(
-                        "(?:(?:[A-Za-z_][\\w$]*|\"[^\"]+\")\\.)?(?:[A-Za-z_][\\w$]*|\"[^\"]+\")")
-                && !List.of("null", "true", "false", "current_date", "current_timestamp")
-                        .contains(text.toLowerCase(Locale.ROOT));
-    }
-
-    private static String squash(String s) {
-        return s.replaceAll("\\s+", "").replace("\"", "").toLowerCase(Locale.ROOT);
-    }
-
-    private static LintIssue error(String code, String message) {
+    static LintIssue error(String code, String message) {
         return new LintIssue(code, LintSeverity.ERROR, message);
     }
 
-    private static LintIssue warn(String code, String message) {
+    static LintIssue warn(String code, String message) {
         return new LintIssue(code, LintSeverity.WARN, message);
     }
 }
