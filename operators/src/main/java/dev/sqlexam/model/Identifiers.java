@@ -11,20 +11,37 @@ import java.util.regex.Pattern;
 public final class Identifiers {
 
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
+
+    /**
+     * PostgreSQL's reserved key words (its documentation's appendix C): as names they need quotes.
+     */
     private static final Set<String> RESERVED =
             Set.of(
                     "all",
+                    "analyse",
+                    "analyze",
                     "and",
                     "any",
                     "array",
                     "as",
                     "asc",
+                    "asymmetric",
+                    "both",
                     "case",
+                    "cast",
                     "check",
+                    "collate",
                     "column",
                     "constraint",
                     "create",
+                    "current_catalog",
+                    "current_date",
+                    "current_role",
+                    "current_time",
+                    "current_timestamp",
+                    "current_user",
                     "default",
+                    "deferrable",
                     "desc",
                     "distinct",
                     "do",
@@ -32,6 +49,7 @@ public final class Identifiers {
                     "end",
                     "except",
                     "false",
+                    "fetch",
                     "for",
                     "foreign",
                     "from",
@@ -39,32 +57,51 @@ public final class Identifiers {
                     "group",
                     "having",
                     "in",
+                    "initially",
                     "intersect",
                     "into",
+                    "lateral",
+                    "leading",
                     "limit",
+                    "localtime",
+                    "localtimestamp",
                     "not",
                     "null",
                     "offset",
                     "on",
+                    "only",
                     "or",
                     "order",
+                    "placing",
                     "primary",
                     "references",
+                    "returning",
                     "select",
+                    "session_user",
+                    "some",
+                    "symmetric",
+                    "system_user",
                     "table",
                     "then",
                     "to",
+                    "trailing",
                     "true",
                     "union",
                     "unique",
                     "user",
                     "using",
+                    "variadic",
                     "when",
                     "where",
-                    "with",
-                    "window");
+                    "window",
+                    "with");
 
     private Identifiers() {}
+
+    /** Whether {@code lowerCaseName} is one of PostgreSQL's reserved key words. */
+    public static boolean isReserved(String lowerCaseName) {
+        return RESERVED.contains(lowerCaseName);
+    }
 
     public static String quoteIfNeeded(String name) {
         if (PLAIN.matcher(name).matches() && !RESERVED.contains(name)) return name;

@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.model.Identifiers;
+
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +28,7 @@ final class DialectRewrites {
                             if (!name.matches("[A-Za-z_][A-Za-z0-9_$]*"))
                                 return Matcher.quoteReplacement("\"" + name + "\"");
                             return Matcher.quoteReplacement(
-                                    PgReservedWords.contains(lower) ? "\"" + lower + "\"" : name);
+                                    Identifiers.isReserved(lower) ? "\"" + lower + "\"" : name);
                         });
     }
 

@@ -15,4 +15,18 @@ class IdentifiersTest {
                 .containsExactly("order", "line", "item", "qty");
         assertThat(Identifiers.words("hr.Employees")).containsExactly("hr", "employees");
     }
+
+    @Test
+    void reservedWordsAndNamesThatWouldNotSurviveUnquotedGetQuotes() {
+        assertThat(Identifiers.quoteIfNeeded("employees")).isEqualTo("employees");
+        assertThat(Identifiers.quoteIfNeeded("user_id")).isEqualTo("user_id");
+        assertThat(Identifiers.quoteIfNeeded("user")).isEqualTo("\"user\"");
+        assertThat(Identifiers.quoteIfNeeded("only")).isEqualTo("\"only\"");
+        assertThat(Identifiers.quoteIfNeeded("lateral")).isEqualTo("\"lateral\"");
+        assertThat(Identifiers.quoteIfNeeded("OrderDate")).isEqualTo("\"OrderDate\"");
+        assertThat(Identifiers.quoteIfNeeded("a\"b")).isEqualTo("\"a\"\"b\"");
+        // non-reserved key words stay plain names in PostgreSQL
+        assertThat(Identifiers.quoteIfNeeded("name")).isEqualTo("name");
+        assertThat(Identifiers.quoteIfNeeded("year")).isEqualTo("year");
+    }
 }
