@@ -109,61 +109,13 @@ public final class AskRun {
      */
     public static int run(Settings settings, Request request, PrintStream out, PrintStream notes)
             throws Exception {
-        RunManifest.Variant variant = RunManifest.Variant.DEFAULT;
-        ExamQuestion question = null;
-        if (request.from() != null) {
-            if (request.id() == null)
-                throw new IllegalArgumentException(
-                        "--from needs --id: the question of the run to replay");
-            if (request.variant() != null)
-                throw new IllegalArgumentException(
-                        "--from replays the run's own variant; --variant does not apply");
-            ExamRecord logged =
-                    RunLog.read(request.from()).stream()
-                            .filter(r -> r.questionId().equals(request.id()))
-                            .findFirst()
-                            .orElseThrow(
-                                    () ->
-                                            new IllegalArgumentException(
-                                                    "run "
-                                                            + request.from()
-                                                            + " logged no question '"
-                                                            + request.id()
-                                                            + "'"));
-            RunManifest manifest = RunManifest.read(request.from());
-            RunManifest.Variant ran =
-                    manifest.variants().stream()
-                            .filter(v -> v.name().equals(logged.variant()))
-                            .findFirst()
-                            .orElse(RunManifest.Variant.DEFAULT);
-            // the run's variant, its candidates from its own log
-            Map<String, String> options = new LinkedHashMap<>(ran.options());
-            options.put(SqlExamOptions.GENERATOR.key(), "replay");
-            options.put(
-                    SqlExamOptions.REPLAY_LOG.key(),
-                    request.from().resolve("exam_log.jsonl").toString());
-            variant = new RunManifest.Variant(ran.name(), ran.description(), options);
-            question = fromExamSet(manifest.examSetPath(), request.id(), logged.db());
-            if (question == null) question = asLogged(logged);
-        } else if (request.id() != null) {
-            Path set =
-                    request.examSet() != null
-                            ? request.examSet()
-                            : Home.resolve().resolve("exam-sets/erp/erp.jsonl");
-            question = fromExamSet(set, request.id(), request.db());
-            if (question == null)
-                throw new IllegalArgumentException("no question '" + request.id() + "' in " + set);
-        } else if (request.text() == null || request.text().isBlank()) {
-            throw new IllegalArgumentException(
-                    "ask what? give the question in quotes, or --id QID (of --exam-set), or --from RUN_DIR --id QID");
-        }
-        if (request.variant() != null) {
-            variant = VariantFile.read(request.variant()).asVariant();
-        }
+        Asking asking = asking(request);
+        ExamQuestion question = asking.question();
         List<ExamQuestion> graded = question == null ? List.of() : List.of(question);
         Set<String> databases =
                 question == null && request.db() != null ? Set.of(request.db()) : Set.of();
-        try (AskSession session = AskSession.open(settings, variant, graded, databases, notes)) {
+        try (AskSession session =
+                AskSession.open(settings, asking.variant(), graded, databases, notes)) {
             if (question == null)
                 question =
                         free(
@@ -173,40 +125,114 @@ public final class AskRun {
                 throw new IllegalArgumentException(
                         "the gold generator needs a question with gold SQL: --id QID of an exam set");
             }
-            AskTrace trace =
-                    new AskTrace(
-                            out,
-                            session.generators().settings() == null
-                                    ? null
-                                    : session.generators().settings().prompt(),
-                            request.showPrompt(),
-                            request.rows());
-            if (!request.json()) {
-                trace.header(
-                        question.question(),
-                        question.db(),
-                        request.id(),
-                        variant.name(),
-                        session.generators().name(),
-                        session.generators().reason());
-            }
-            QuestionPipeline.Answer answer =
-                    session.ask(
-                            RUN_ID,
-                            question,
-                            request.explainOnly(),
-                            request.json() ? new QuestionPipeline.Listener() {} : trace);
-            NlQueryResponse response = NlQueryResponse.of(answer, request.rows());
-            if (request.json())
-                out.println(
-                        answer.record() != null
-                                ? Json.write(answer.record())
-                                : Json.write(response));
-            else trace.finish(answer, response);
-            return "ok".equals(response.status()) || "explained".equals(response.status())
-                    ? 0
-                    : NO_ANSWER;
+            return answer(session, request, question, asking.variant().name(), out);
         }
+    }
+
+    /** The variant a question is asked with, and the question when it comes from a file. */
+    private record Asking(RunManifest.Variant variant, ExamQuestion question) {}
+
+    private static Asking asking(Request request) throws Exception {
+        if (request.from() != null) return replayed(request);
+        RunManifest.Variant variant =
+                request.variant() != null
+                        ? VariantFile.read(request.variant()).asVariant()
+                        : RunManifest.Variant.DEFAULT;
+        if (request.id() != null) {
+            Path set =
+                    request.examSet() != null
+                            ? request.examSet()
+                            : Home.resolve().resolve("exam-sets/erp/erp.jsonl");
+            ExamQuestion question = fromExamSet(set, request.id(), request.db());
+            if (question == null)
+                throw new IllegalArgumentException("no question '" + request.id() + "' in " + set);
+            return new Asking(variant, question);
+        }
+        if (request.text() == null || request.text().isBlank()) {
+            throw new IllegalArgumentException(
+                    "ask what? give the question in quotes, or --id QID (of --exam-set), or --from"
+                            + " RUN_DIR --id QID");
+        }
+        return new Asking(variant, null);
+    }
+
+    /** A question of a logged run, asked again with the run's variant and its logged candidates. */
+    private static Asking replayed(Request request) throws Exception {
+        if (request.id() == null)
+            throw new IllegalArgumentException(
+                    "--from needs --id: the question of the run to replay");
+        if (request.variant() != null)
+            throw new IllegalArgumentException(
+                    "--from replays the run's own variant; --variant does not apply");
+        ExamRecord logged =
+                RunLog.read(request.from()).stream()
+                        .filter(r -> r.questionId().equals(request.id()))
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        new IllegalArgumentException(
+                                                "run "
+                                                        + request.from()
+                                                        + " logged no question '"
+                                                        + request.id()
+                                                        + "'"));
+        RunManifest manifest = RunManifest.read(request.from());
+        RunManifest.Variant ran =
+                manifest.variants().stream()
+                        .filter(v -> v.name().equals(logged.variant()))
+                        .findFirst()
+                        .orElse(RunManifest.Variant.DEFAULT);
+        // the run's variant, its candidates from its own log
+        Map<String, String> options = new LinkedHashMap<>(ran.options());
+        options.put(SqlExamOptions.GENERATOR.key(), "replay");
+        options.put(
+                SqlExamOptions.REPLAY_LOG.key(),
+                request.from().resolve("exam_log.jsonl").toString());
+        ExamQuestion question = fromExamSet(manifest.examSetPath(), request.id(), logged.db());
+        return new Asking(
+                new RunManifest.Variant(ran.name(), ran.description(), options),
+                question != null ? question : asLogged(logged));
+    }
+
+    /** The question through the session, its trace or its JSON on {@code out}; the exit code. */
+    private static int answer(
+            AskSession session,
+            Request request,
+            ExamQuestion question,
+            String variant,
+            PrintStream out)
+            throws Exception {
+        AskTrace trace =
+                new AskTrace(
+                        out,
+                        session.generators().settings() == null
+                                ? null
+                                : session.generators().settings().prompt(),
+                        request.showPrompt(),
+                        request.rows());
+        if (!request.json()) {
+            trace.header(
+                    question.question(),
+                    question.db(),
+                    request.id(),
+                    variant,
+                    session.generators().name(),
+                    session.generators().reason());
+        }
+        QuestionPipeline.Answer answer =
+                session.ask(
+                        RUN_ID,
+                        question,
+                        request.explainOnly(),
+                        request.json() ? new QuestionPipeline.Listener() {} : trace);
+        NlQueryResponse response = NlQueryResponse.of(answer, request.rows());
+        if (request.json())
+            out.println(
+                    answer.record() != null ? Json.write(answer.record()) : Json.write(response));
+        else trace.finish(answer, response);
+        return "ok".equals(response.status()) || "explained".equals(response.status())
+                ? 0
+                : NO_ANSWER;
     }
 
     /** A question of no exam set: nothing to grade, its SQL only runs. */

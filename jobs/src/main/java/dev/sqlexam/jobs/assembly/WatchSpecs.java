@@ -9,7 +9,7 @@ import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.grading.Tolerance;
-import dev.sqlexam.jobs.graph.WatchJob;
+import dev.sqlexam.jobs.graph.WatchJobSpec;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.pipeline.ExecutionSpec;
@@ -37,12 +37,12 @@ public final class WatchSpecs {
     private WatchSpecs() {}
 
     /** The watch graph's settings: evaluation as the read-only role, windows, alert rules. */
-    public static WatchJob.Spec spec(Settings settings, String label) {
+    public static WatchJobSpec spec(Settings settings, String label) {
         return spec(settings, label, JobShipping.LOCAL);
     }
 
     /** The same, with what the workers need carried as {@code shipping} says. */
-    public static WatchJob.Spec spec(Settings settings, String label, JobShipping shipping) {
+    public static WatchJobSpec spec(Settings settings, String label, JobShipping shipping) {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         ServerProbe server = ServerProbe.of(admin, List.of());
         ReaderAccess reader =
@@ -59,7 +59,7 @@ public final class WatchSpecs {
                         0,
                         null,
                         ConnectionPolicy.from(settings));
-        return WatchJob.Spec.builder(label, execution)
+        return WatchJobSpec.builder(label, execution)
                 .explainTimeoutMs(settings.get(SqlExamOptions.MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS))
                 .window(Duration.ofMillis(settings.get(SqlExamOptions.WATCH_WINDOW_MS)))
                 .outOfOrderness(

@@ -6,6 +6,7 @@ import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.CollectingSink;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.WatchJob;
+import dev.sqlexam.jobs.graph.WatchJobSpec;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.runtime.WatchJobRunner;
@@ -96,7 +97,7 @@ public final class WatchBench {
             int small,
             int large)
             throws Exception {
-        WatchJob.Spec spec = WatchSpecs.spec(settings, label);
+        WatchJobSpec spec = WatchSpecs.spec(settings, label);
         if (!retrievalCheck) spec = spec.toBuilder().retrievalCheck(null, 0).build();
         run(events(small, withGold, distinct), spec);
         double s = run(events(small, withGold, distinct), spec);
@@ -134,7 +135,7 @@ public final class WatchBench {
         return n.toString();
     }
 
-    private double run(Path file, WatchJob.Spec spec) throws Exception {
+    private double run(Path file, WatchJobSpec spec) throws Exception {
         CollectingSink<EventEvaluation> evaluations = new CollectingSink<>();
         long t0 = System.nanoTime();
         new WatchJobRunner(FlinkTarget.local())
@@ -162,7 +163,7 @@ public final class WatchBench {
             throws Exception {
         Path folder = Files.createDirectories(work.resolve("live"));
         CollectingSink<WindowRow> rows = new CollectingSink<>();
-        WatchJob.Spec spec =
+        WatchJobSpec spec =
                 WatchSpecs.spec(settings, "live").toBuilder()
                         .retrievalCheck(null, 0)
                         .window(window)

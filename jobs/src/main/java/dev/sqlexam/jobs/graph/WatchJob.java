@@ -15,12 +15,9 @@ import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.model.WindowRow;
-import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.PipelineConfig;
-import dev.sqlexam.pipeline.RetrievalSpec;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
-import dev.sqlexam.watch.AlertRules;
 import dev.sqlexam.watch.ConsoleLines;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -48,160 +45,6 @@ import java.util.concurrent.TimeUnit;
  * of lines and its sinks.
  */
 public final class WatchJob {
-
-    /**
-     * The window settings and what evaluation needs; built with {@link #builder}, checked when
-     * built. {@code retrieval} null: no retrieval check; {@code shadow} null: no shadow evaluation.
-     */
-    public record Spec(
-            String source,
-            ExecutionSpec execution,
-            long explainTimeoutMs,
-            Duration window,
-            Duration outOfOrderness,
-            Duration allowedLateness,
-            int asyncCapacity,
-            long asyncTimeoutMs,
-            AlertRules alerts,
-            RetrievalSpec retrieval,
-            double retrievalSampleRate,
-            Shadow shadow) {
-
-        public Spec {
-            if (source == null || source.isBlank())
-                throw new IllegalArgumentException("a watch needs the name of its source");
-            if (execution == null)
-                throw new IllegalArgumentException("a watch needs its execution settings");
-            if (explainTimeoutMs < 1)
-                throw new IllegalArgumentException(
-                        "the EXPLAIN timeout must be >= 1 ms, was " + explainTimeoutMs);
-            if (window == null || window.isNegative() || window.isZero())
-                throw new IllegalArgumentException("the window must be positive, was " + window);
-            if (outOfOrderness == null || outOfOrderness.isNegative())
-                throw new IllegalArgumentException(
-                        "out-of-orderness must be >= 0, was " + outOfOrderness);
-            if (allowedLateness == null || allowedLateness.isNegative())
-                throw new IllegalArgumentException(
-                        "allowed lateness must be >= 0, was " + allowedLateness);
-            if (asyncCapacity < 1)
-                throw new IllegalArgumentException(
-                        "async capacity must be >= 1, was " + asyncCapacity);
-            if (asyncTimeoutMs < 1)
-                throw new IllegalArgumentException(
-                        "the async time limit must be >= 1 ms, was " + asyncTimeoutMs);
-            if (alerts == null)
-                throw new IllegalArgumentException(
-                        "a watch needs its alert rules (AlertRules.none() for none)");
-            if (retrievalSampleRate < 0 || retrievalSampleRate > 1) {
-                throw new IllegalArgumentException(
-                        "the retrieval check's sample rate must be in [0, 1], was "
-                                + retrievalSampleRate);
-            }
-        }
-
-        /**
-         * A watch of {@code source}: one-minute windows, 30 s out-of-orderness, no lateness, no
-         * alerts, no retrieval check, no shadow.
-         */
-        public static Builder builder(String source, ExecutionSpec execution) {
-            return new Builder(source, execution);
-        }
-
-        public Builder toBuilder() {
-            return new Builder(source, execution)
-                    .explainTimeoutMs(explainTimeoutMs)
-                    .window(window)
-                    .outOfOrderness(outOfOrderness)
-                    .allowedLateness(allowedLateness)
-                    .async(asyncCapacity, asyncTimeoutMs)
-                    .alerts(alerts)
-                    .retrievalCheck(retrieval, retrievalSampleRate)
-                    .shadow(shadow);
-        }
-
-        /** Builds a {@link Spec}; what is not set keeps the defaults {@link #builder} names. */
-        public static final class Builder {
-            private final String source;
-            private final ExecutionSpec execution;
-            private long explainTimeoutMs = 2_000;
-            private Duration window = Duration.ofMinutes(1);
-            private Duration outOfOrderness = Duration.ofSeconds(30);
-            private Duration allowedLateness = Duration.ZERO;
-            private int asyncCapacity = 16;
-            private long asyncTimeoutMs = 120_000;
-            private AlertRules alerts = AlertRules.none();
-            private RetrievalSpec retrieval;
-            private double retrievalSampleRate;
-            private Shadow shadow;
-
-            private Builder(String source, ExecutionSpec execution) {
-                this.source = source;
-                this.execution = execution;
-            }
-
-            public Builder explainTimeoutMs(long ms) {
-                explainTimeoutMs = ms;
-                return this;
-            }
-
-            public Builder window(Duration length) {
-                window = length;
-                return this;
-            }
-
-            public Builder outOfOrderness(Duration bound) {
-                outOfOrderness = bound;
-                return this;
-            }
-
-            public Builder allowedLateness(Duration lateness) {
-                allowedLateness = lateness;
-                return this;
-            }
-
-            public Builder async(int capacity, long timeoutMs) {
-                asyncCapacity = capacity;
-                asyncTimeoutMs = timeoutMs;
-                return this;
-            }
-
-            public Builder alerts(AlertRules rules) {
-                alerts = rules;
-                return this;
-            }
-
-            /**
-             * The retrieval check on a {@code sampleRate} share of the events; a null {@code spec}:
-             * none.
-             */
-            public Builder retrievalCheck(RetrievalSpec spec, double sampleRate) {
-                retrieval = spec;
-                retrievalSampleRate = spec == null ? 0 : sampleRate;
-                return this;
-            }
-
-            public Builder shadow(Shadow evaluation) {
-                shadow = evaluation;
-                return this;
-            }
-
-            public Spec build() {
-                return new Spec(
-                        source,
-                        execution,
-                        explainTimeoutMs,
-                        window,
-                        outOfOrderness,
-                        allowedLateness,
-                        asyncCapacity,
-                        asyncTimeoutMs,
-                        alerts,
-                        retrieval,
-                        retrievalSampleRate,
-                        shadow);
-            }
-        }
-    }
 
     /**
      * The shadow evaluation: a pipeline variant (one, with its sharing plan) run on a {@code rate}
@@ -255,15 +98,40 @@ public final class WatchJob {
 
     private final ExamIo.Lines source;
     private final Sinks sinks;
-    private final Spec spec;
+    private final WatchJobSpec spec;
 
-    public WatchJob(ExamIo.Lines source, Sinks sinks, Spec spec) {
+    public WatchJob(ExamIo.Lines source, Sinks sinks, WatchJobSpec spec) {
         this.source = source;
         this.sinks = sinks;
         this.spec = spec;
     }
 
     public Running start(StreamExecutionEnvironment env) throws Exception {
+        DataStream<QueryLogEvent> timed = timedEvents(env);
+        DataStream<WindowEvents.Keyed> keyed =
+                evaluated(timed)
+                        .flatMap(new WindowEvents.ByKeys())
+                        .uid("by-keys")
+                        .name("key by app, app/db, app/prompt");
+        if (spec.shadow() != null) keyed = keyed.union(shadow(timed, spec.shadow()));
+        SingleOutputStreamOperator<WindowRow> windows = windows(keyed);
+        SingleOutputStreamOperator<Alert> alerts = alerts(windows);
+        CloseableIterator<String> console = console(windows, alerts);
+        if (sinks.late() != null) {
+            windows.getSideOutput(LATE)
+                    .filter(k -> k.kind().equals("app") && k.evaluation() != null)
+                    .map(WindowEvents.Keyed::evaluation)
+                    .uid("late-events")
+                    .name("late events")
+                    .sinkTo(sinks.late())
+                    .uid("late-sink")
+                    .name("late.jsonl");
+        }
+        return new Running(env.executeAsync(jobName(spec.source())), console);
+    }
+
+    /** The log's lines parsed into events (rejected lines to their sink), in event time. */
+    private DataStream<QueryLogEvent> timedEvents(StreamExecutionEnvironment env) {
         DataStream<NumberedLine> lines = source.openAs(env, "query-log-source");
         SingleOutputStreamOperator<QueryLogEvent> events =
                 lines.process(new ParseQueryLog(spec.source()))
@@ -277,15 +145,18 @@ public final class WatchJob {
                     .name("rejected.jsonl")
                     .setParallelism(1);
         }
-        DataStream<QueryLogEvent> timed =
-                events.assignTimestampsAndWatermarks(
-                                WatermarkStrategy.<QueryLogEvent>forBoundedOutOfOrderness(
-                                                spec.outOfOrderness())
-                                        .withTimestampAssigner((e, previous) -> e.eventTimeMs())
-                                        .withIdleness(Duration.ofMinutes(1)))
-                        .uid("event-time")
-                        .name("event time and watermarks")
-                        .setParallelism(1);
+        return events.assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<QueryLogEvent>forBoundedOutOfOrderness(
+                                        spec.outOfOrderness())
+                                .withTimestampAssigner((e, previous) -> e.eventTimeMs())
+                                .withIdleness(Duration.ofMinutes(1)))
+                .uid("event-time")
+                .name("event time and watermarks")
+                .setParallelism(1);
+    }
+
+    /** Each event evaluated (guard, lint, EXPLAIN, gold, retrieval), to evaluations.jsonl. */
+    private DataStream<EventEvaluation> evaluated(DataStream<QueryLogEvent> timed) {
         // unordered: a slow query must not hold up the events behind it (watermarks still keep
         // event time in order)
         DataStream<EventEvaluation> evaluated =
@@ -303,13 +174,11 @@ public final class WatchJob {
                         .name("evaluate events (guard, lint, EXPLAIN, gold, retrieval)");
         if (sinks.evaluations() != null)
             evaluated.sinkTo(sinks.evaluations()).uid("evaluations-sink").name("evaluations.jsonl");
+        return evaluated;
+    }
 
-        DataStream<WindowEvents.Keyed> keyed =
-                evaluated
-                        .flatMap(new WindowEvents.ByKeys())
-                        .uid("by-keys")
-                        .name("key by app, app/db, app/prompt");
-        if (spec.shadow() != null) keyed = keyed.union(shadow(timed, spec.shadow()));
+    /** The event-time windows of each key, to windows.jsonl and watch.windows. */
+    private SingleOutputStreamOperator<WindowRow> windows(DataStream<WindowEvents.Keyed> keyed) {
         SingleOutputStreamOperator<WindowRow> windows =
                 keyed.keyBy(WindowEvents.Keyed::id)
                         .window(TumblingEventTimeWindows.of(spec.window()))
@@ -325,6 +194,11 @@ public final class WatchJob {
                     .uid("windows-table")
                     .name("watch.windows")
                     .setParallelism(1);
+        return windows;
+    }
+
+    /** The alert rules over each key's windows, to alerts.jsonl and watch.alerts. */
+    private SingleOutputStreamOperator<Alert> alerts(DataStream<WindowRow> windows) {
         SingleOutputStreamOperator<Alert> alerts =
                 windows.keyBy(WindowRow::keyId)
                         .process(new DetectAlerts(spec.alerts()))
@@ -337,32 +211,27 @@ public final class WatchJob {
                     .uid("alerts-table")
                     .name("watch.alerts")
                     .setParallelism(1);
-        CloseableIterator<String> console = null;
-        if (sinks.console() != Console.NONE) {
-            DataStream<String> consoleLines =
-                    windows.filter(r -> r.keyKind().equals("app"))
-                            .map(ConsoleLines::of)
-                            .uid("console-windows")
-                            .name("console: app windows")
-                            .union(
-                                    alerts.map(ConsoleLines::of)
-                                            .uid("console-alerts")
-                                            .name("console: alerts"));
-            if (sinks.console() == Console.STDOUT)
-                consoleLines.print().uid("console").name("console").setParallelism(1);
-            else console = consoleLines.collectAsync();
+        return alerts;
+    }
+
+    /** The apps' windows and the alerts as console lines (null: not collected here). */
+    private CloseableIterator<String> console(
+            DataStream<WindowRow> windows, DataStream<Alert> alerts) {
+        if (sinks.console() == Console.NONE) return null;
+        DataStream<String> consoleLines =
+                windows.filter(r -> r.keyKind().equals("app"))
+                        .map(ConsoleLines::of)
+                        .uid("console-windows")
+                        .name("console: app windows")
+                        .union(
+                                alerts.map(ConsoleLines::of)
+                                        .uid("console-alerts")
+                                        .name("console: alerts"));
+        if (sinks.console() == Console.STDOUT) {
+            consoleLines.print().uid("console").name("console").setParallelism(1);
+            return null;
         }
-        if (sinks.late() != null) {
-            windows.getSideOutput(LATE)
-                    .filter(k -> k.kind().equals("app") && k.evaluation() != null)
-                    .map(WindowEvents.Keyed::evaluation)
-                    .uid("late-events")
-                    .name("late events")
-                    .sinkTo(sinks.late())
-                    .uid("late-sink")
-                    .name("late.jsonl");
-        }
-        return new Running(env.executeAsync(jobName(spec.source())), console);
+        return consoleLines.collectAsync();
     }
 
     /** The job's name on a cluster, by which a second watch of the same input is refused. */

@@ -11,6 +11,7 @@ import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.KafkaLines;
 import dev.sqlexam.jobs.graph.WatchJob;
+import dev.sqlexam.jobs.graph.WatchJobSpec;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.graph.WatchSources.Input;
 import dev.sqlexam.jobs.run.ExamSetFiles;
@@ -113,7 +114,7 @@ public final class WatchRun {
         WatchJobRunner runner = new WatchJobRunner(target, checkpoints, restore);
         JobShipping shipping = runner.shipping();
 
-        WatchJob.Spec spec = WatchSpecs.spec(settings, input.label(), shipping);
+        WatchJobSpec spec = WatchSpecs.spec(settings, input.label(), shipping);
         if (spec.retrieval() != null) {
             DatabaseSetup.ensureIndexed(
                     admin,

@@ -11,6 +11,7 @@ import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.CollectingSink;
 import dev.sqlexam.jobs.graph.KafkaLines;
 import dev.sqlexam.jobs.graph.WatchJob;
+import dev.sqlexam.jobs.graph.WatchJobSpec;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.runtime.IndexRun;
@@ -111,7 +112,7 @@ class WatchJobITCase {
                                 WatchJob.Console.NONE,
                                 null,
                                 null),
-                        WatchJob.Spec.builder("erp-synthetic.jsonl", execution)
+                        WatchJobSpec.builder("erp-synthetic.jsonl", execution)
                                 .alerts(WatchSpecs.alertRules(Settings.defaults()))
                                 .retrievalCheck(
                                         WatchSpecs.retrievalSpec(
@@ -311,7 +312,7 @@ class WatchJobITCase {
                                 WatchJob.Console.NONE,
                                 null,
                                 null),
-                        WatchJob.Spec.builder(topic, execution())
+                        WatchJobSpec.builder(topic, execution())
                                 .window(Duration.ofMinutes(10))
                                 .build())
                 .start(env)
