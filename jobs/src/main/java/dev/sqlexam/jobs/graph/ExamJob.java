@@ -69,45 +69,8 @@ public final class ExamJob {
     }
 
     public Running start(StreamExecutionEnvironment env) throws Exception {
-        DataStream<NumberedLine> lines = source.openAs(env, "exam-set-source");
-
-        SingleOutputStreamOperator<ExamQuestion> questions =
-                lines.process(new ParseExamLines(spec.parser()))
-                        .uid("parse-exam-lines")
-                        .name("parse exam lines")
-                        .setParallelism(1);
-        if (sinks.rejected() != null) {
-            questions
-                    .getSideOutput(Tags.REJECTED)
-                    .sinkTo(sinks.rejected())
-                    .uid("rejected-sink")
-                    .name("rejected.jsonl")
-                    .setParallelism(1);
-        }
-
-        ExecutionSpec execution = spec.configs().reference().execution();
         boolean grading = spec.predictions() != null;
-        // gold_tables serve retrieval's figures: a graded predictions file (or self-check) has no
-        // retrieval to measure
-        DataStream<ExamQuestion> planned =
-                grading
-                        ? questions
-                        : questions
-                                .map(
-                                        new DeriveGoldTables(
-                                                execution.reader(), execution.connections()))
-                                .uid("derive-gold-tables")
-                                .name("derive gold_tables from the gold's plan when absent")
-                                .setParallelism(1);
-        DataStream<ExamTask> tasks =
-                planned.flatMap(
-                                grading
-                                        ? ScheduleRuns.each(spec.runId(), spec.plan())
-                                        : ScheduleRuns.shared(spec.runId(), spec.plan()))
-                        .uid("schedule-runs")
-                        .name(grading ? "schedule variants and runs" : "schedule retrieval groups")
-                        .setParallelism(1);
-
+        DataStream<ExamTask> tasks = scheduled(questions(env), grading);
         PipelineGraph pipeline =
                 new PipelineGraph(
                         spec.configs(),
@@ -123,14 +86,12 @@ public final class ExamJob {
                                 .name("attach predictions (grade)")
                         : pipeline.untilGraded(tasks);
         DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
-
         if (sinks.examLog() != null)
             records.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
         if (sinks.results() != null)
             records.sinkTo(sinks.results())
                     .uid("exam-results-sink")
                     .name("exam.results (JDBC upsert)");
-
         CloseableIterator<SummaryAccumulator> summary =
                 records.transform(
                                 "summary",
@@ -139,9 +100,54 @@ public final class ExamJob {
                         .uid("summary")
                         .setParallelism(1)
                         .collectAsync();
-
         JobClient client =
                 env.executeAsync("sqlexam " + (grading ? "grade " : "exam ") + spec.runId());
         return new Running(client, summary);
+    }
+
+    /** The exam set's lines parsed into questions (rejected lines to their sink). */
+    private SingleOutputStreamOperator<ExamQuestion> questions(StreamExecutionEnvironment env) {
+        DataStream<NumberedLine> lines = source.openAs(env, "exam-set-source");
+        SingleOutputStreamOperator<ExamQuestion> questions =
+                lines.process(new ParseExamLines(spec.parser()))
+                        .uid("parse-exam-lines")
+                        .name("parse exam lines")
+                        .setParallelism(1);
+        if (sinks.rejected() != null) {
+            questions
+                    .getSideOutput(Tags.REJECTED)
+                    .sinkTo(sinks.rejected())
+                    .uid("rejected-sink")
+                    .name("rejected.jsonl")
+                    .setParallelism(1);
+        }
+        return questions;
+    }
+
+    /**
+     * Each question's tasks: per retrieval group (an exam, after its gold_tables are derived where
+     * absent) or per variant and run (a grade).
+     */
+    private DataStream<ExamTask> scheduled(DataStream<ExamQuestion> questions, boolean grading) {
+        ExecutionSpec execution = spec.configs().reference().execution();
+        // gold_tables serve retrieval's figures: a graded predictions file (or self-check) has no
+        // retrieval to measure
+        DataStream<ExamQuestion> planned =
+                grading
+                        ? questions
+                        : questions
+                                .map(
+                                        new DeriveGoldTables(
+                                                execution.reader(), execution.connections()))
+                                .uid("derive-gold-tables")
+                                .name("derive gold_tables from the gold's plan when absent")
+                                .setParallelism(1);
+        return planned.flatMap(
+                        grading
+                                ? ScheduleRuns.each(spec.runId(), spec.plan())
+                                : ScheduleRuns.shared(spec.runId(), spec.plan()))
+                .uid("schedule-runs")
+                .name(grading ? "schedule variants and runs" : "schedule retrieval groups")
+                .setParallelism(1);
     }
 }
