@@ -8,6 +8,7 @@ import dev.sqlexam.model.StageTrace;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the packet, recall against the gold tables is measured, and a question it cannot retrieve for is
  * a record that says why, never a crash.
  */
+@ExtendWith(ErpIndex.class)
 class RetrieveStepTest {
 
     private static EmbedStep embed;

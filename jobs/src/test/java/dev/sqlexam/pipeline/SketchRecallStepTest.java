@@ -11,6 +11,7 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * those the ERP index knows join the packet; the offline generators write no sketch (gold would
  * leak the answer's tables). The model is a server on loopback; the tables are the real index's.
  */
+@ExtendWith(ErpIndex.class)
 class SketchRecallStepTest {
 
     /**

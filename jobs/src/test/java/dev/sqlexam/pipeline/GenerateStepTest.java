@@ -10,6 +10,7 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the two ways a model server can: no answer (the infrastructure's) and an answer without SQL (the
  * model's).
  */
+@ExtendWith(ErpIndex.class)
 class GenerateStepTest {
 
     private static final String DEPARTMENTS = "How many departments does the company have?";

@@ -7,6 +7,7 @@ import dev.sqlexam.model.StageTrace;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * rules first, ordered by how many of a module's keywords the question names, united with the
  * modules whose description vectors are close, at most 3.
  */
+@ExtendWith(ErpIndex.class)
 class RouteStepTest {
 
     private static final List<String> ERP_MODULES =

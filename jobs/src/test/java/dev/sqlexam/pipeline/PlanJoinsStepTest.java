@@ -11,6 +11,7 @@ import dev.sqlexam.model.StageTrace;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (docs/erp-database.md): paths between the question's tables within the routed modules, the tables
  * a path walks through named as bridges.
  */
+@ExtendWith(ErpIndex.class)
 class PlanJoinsStepTest {
 
     private static PipelineConfig config;
