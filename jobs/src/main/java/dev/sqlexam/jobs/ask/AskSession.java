@@ -99,7 +99,7 @@ public final class AskSession implements AutoCloseable {
             throws Exception {
         if (question.db() == null || question.db().isBlank())
             throw new IllegalArgumentException("the question names no database");
-        requireOnServer(question.db(), serverDatabases);
+        run.requireOnServer(question.db());
         prepare(question.db());
         return pipeline.ask(runId, question, explainOnly, listener);
     }
@@ -110,7 +110,7 @@ public final class AskSession implements AutoCloseable {
      */
     public synchronized ExamRecord grade(
             String runId, ExamQuestion question, String sql, String source) {
-        requireOnServer(question.db(), serverDatabases);
+        run.requireOnServer(question.db());
         prepare(question.db());
         return pipeline.grade(runId, question, sql, source);
     }
@@ -157,17 +157,6 @@ public final class AskSession implements AutoCloseable {
 
     private synchronized void prepare(String db) {
         if (prepared.add(db)) run.addDatabase(db);
-    }
-
-    private static void requireOnServer(String db, Set<String> serverDatabases) {
-        if (serverDatabases != null && !serverDatabases.contains(db)) {
-            throw new IllegalArgumentException(
-                    "database '"
-                            + db
-                            + "' is not on the server (it has: "
-                            + String.join(", ", new TreeSet<>(serverDatabases))
-                            + ")");
-        }
     }
 
     @Override

@@ -81,6 +81,19 @@ public final class ComposedRun {
         return admin.perDatabase() && server != null ? server.databases() : null;
     }
 
+    /** Refuses {@code db} when the URL has {@code {db}} and the server has no such database. */
+    public void requireOnServer(String db) {
+        Set<String> onServer = serverDatabases();
+        if (onServer != null && !onServer.contains(db)) {
+            throw new IllegalArgumentException(
+                    "database '"
+                            + db
+                            + "' is not on the server (it has: "
+                            + String.join(", ", new TreeSet<>(onServer))
+                            + ")");
+        }
+    }
+
     /** The plan's databases that are on the server. */
     public Set<String> databasesOnServer() {
         Set<String> on = new TreeSet<>(plan.databases());

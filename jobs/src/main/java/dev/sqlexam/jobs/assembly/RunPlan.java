@@ -2,9 +2,13 @@ package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.grading.AdaptiveTimeout;
+import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.runtime.JobShipping;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -42,6 +46,18 @@ public record RunPlan(
             Set<String> databases,
             Golds golds) {
         return new RunPlan(mode, settings, variants, databases, golds, null, JobShipping.LOCAL);
+    }
+
+    /**
+     * A plan over an exam set file: the databases its lines name (none while it is missing: the
+     * driver then says it is not found) and its golds.
+     */
+    public static RunPlan ofExamSet(
+            RunMode mode, Settings settings, List<RunManifest.Variant> variants, Path examSet)
+            throws IOException {
+        Set<String> databases =
+                Files.isRegularFile(examSet) ? ExamSetFiles.databasesIn(examSet) : Set.of();
+        return of(mode, settings, variants, databases, Golds.examSet(examSet));
     }
 
     public RunPlan withAdaptiveTimeout(AdaptiveTimeout timeout) {

@@ -42,17 +42,8 @@ enum StandardSteps implements SetupStep {
         @Override
         public void apply(ComposedRun run) {
             run.server(ServerProbe.of(run.admin(), run.plan().databases()));
-            if (!run.plan().mode().requiresNamedDatabases() || run.serverDatabases() == null)
-                return;
-            for (String db : run.plan().databases()) {
-                if (!run.serverDatabases().contains(db))
-                    throw new IllegalArgumentException(
-                            "database '"
-                                    + db
-                                    + "' is not on the server (it has: "
-                                    + String.join(", ", new TreeSet<>(run.serverDatabases()))
-                                    + ")");
-            }
+            if (run.plan().mode().requiresNamedDatabases())
+                run.plan().databases().forEach(run::requireOnServer);
         }
     },
     /**

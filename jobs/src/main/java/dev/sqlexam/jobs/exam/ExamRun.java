@@ -2,21 +2,17 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.assembly.RunPlan;
-import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.llm.Generators;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 /**
  * An exam: the pipeline writes the candidates (a model, the offline baseline, a replay, or the gold
@@ -64,10 +60,7 @@ public final class ExamRun {
     }
 
     public RunResult run(FlinkTarget target) throws Exception {
-        Set<String> databases =
-                Files.isRegularFile(examSet) ? ExamSetFiles.databasesIn(examSet) : Set.of();
-        RunPlan setup =
-                RunPlan.of(RunMode.EXAM, settings, variants, databases, Golds.examSet(examSet));
+        RunPlan setup = RunPlan.ofExamSet(RunMode.EXAM, settings, variants, examSet);
         return driver.run(
                 target,
                 new RunDriver.Plan(

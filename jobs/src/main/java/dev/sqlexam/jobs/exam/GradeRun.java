@@ -5,7 +5,6 @@ import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.AdaptiveTimeout;
-import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.assembly.RunPlan;
@@ -21,7 +20,6 @@ import dev.sqlexam.predictions.PredictionsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -147,10 +145,8 @@ public final class GradeRun {
                                                 "predictions file " + p.file().getFileName(),
                                                 Map.of()))
                         .toList();
-        Set<String> databases =
-                Files.isRegularFile(examSet) ? ExamSetFiles.databasesIn(examSet) : Set.of();
         RunPlan setup =
-                RunPlan.of(RunMode.GRADE, settings, variants, databases, Golds.examSet(examSet))
+                RunPlan.ofExamSet(RunMode.GRADE, settings, variants, examSet)
                         .withAdaptiveTimeout(adaptiveTimeout(settings));
         return new RunDriver.Plan(
                 setup,

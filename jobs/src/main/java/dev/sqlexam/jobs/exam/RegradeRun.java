@@ -2,11 +2,9 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.assembly.RunPlan;
-import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
@@ -26,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Re-executes the SQL a run logged and grades it with today's grader, no model called: a new run
@@ -156,10 +153,8 @@ public final class RegradeRun {
                 byVariant.keySet().stream()
                         .map(v -> new RunManifest.Variant(v, "regrade of " + v, Map.of()))
                         .toList();
-        Set<String> databases =
-                Files.isRegularFile(examSet) ? ExamSetFiles.databasesIn(examSet) : Set.of();
         RunPlan setup =
-                RunPlan.of(RunMode.REGRADE, settings, variants, databases, Golds.examSet(examSet))
+                RunPlan.ofExamSet(RunMode.REGRADE, settings, variants, examSet)
                         .withAdaptiveTimeout(
                                 predictions ? GradeRun.adaptiveTimeout(settings) : null);
         return new RunDriver.Plan(

@@ -4,7 +4,6 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.grading.RewardVes;
-import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunMode;
@@ -72,12 +71,11 @@ public final class RewardVesRun {
                         .map(f -> new RunManifest.Variant(f, "R-VES of " + f, Map.of()))
                         .toList();
         RunPlan plan =
-                RunPlan.of(
+                RunPlan.ofExamSet(
                         RunMode.R_VES,
                         settings,
                         files.isEmpty() ? List.of(RunManifest.Variant.DEFAULT) : files,
-                        ExamSetFiles.databasesIn(examSet),
-                        Golds.examSet(examSet));
+                        examSet);
         Preflight.Result preflight = composer.compose(plan, out).preflight();
         List<Score> scores = new ArrayList<>();
         try (PooledConnections connections =
