@@ -93,7 +93,8 @@ flink_cluster_up() {
   flink_paths
   FLINK_DYNAMIC=(-D "rest.port=$SQLEXAM_FLINK_REST_PORT" -D "jobmanager.rpc.port=$SQLEXAM_FLINK_RPC_PORT"
     -D "execution.checkpointing.dir=file://$FLINK_HOME/checkpoints"
-    -D "execution.checkpointing.savepoint-dir=file://$FLINK_HOME/savepoints")
+    -D "execution.checkpointing.savepoint-dir=file://$FLINK_HOME/savepoints"
+    -D "io.tmp.dirs=$FLINK_HOME/tmp")
   if flink_rest_up && flink_alive jobmanager; then
     # a running cluster gets back the TaskManagers it lost
     for i in $(seq 1 "$taskmanagers"); do
@@ -109,7 +110,7 @@ flink_cluster_up() {
   flink_rest_up && die "port $SQLEXAM_FLINK_REST_PORT is taken by another program; set SQLEXAM_FLINK_REST_PORT"
   ensure_build_tools
   flink_install
-  mkdir -p "$FLINK_LOGS" "$FLINK_PIDS" "$FLINK_HOME/checkpoints" "$FLINK_HOME/savepoints"
+  mkdir -p "$FLINK_LOGS" "$FLINK_PIDS" "$FLINK_HOME/checkpoints" "$FLINK_HOME/savepoints" "$FLINK_HOME/tmp"
   cat > "$FLINK_HOME/log4j2.xml" <<'XML'
 <Configuration status="warn"><Appenders><File name="file" fileName="${sys:log.file}"><PatternLayout pattern="%d %p %c{1} %m%n"/></File></Appenders>
 <Loggers><Root level="info"><AppenderRef ref="file"/></Root></Loggers></Configuration>
@@ -136,6 +137,9 @@ flink_cluster_down() {
     fi
     rm -f "$f"
   done
+  # the processes' working folders (blobs, a TaskManager's tm_<id> with its local state): gigabytes after a long
+  # run, useless once the processes are gone; checkpoints and savepoints stay
+  rm -rf "$FLINK_HOME/tmp"
   if [ "$stopped" -eq 0 ]; then say "the Flink cluster is not running"; else say "Flink cluster stopped ($stopped process(es))"; fi
 }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * mid-watch costs a restart from the last checkpoint, and every question and every event is still
  * logged exactly once.
  */
+@Tag("jar") // runs ./sqlexam, which needs the jar: after package (failsafe)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterITCase {
 
@@ -52,8 +54,8 @@ class ClusterITCase {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        // the job jar a cluster runs comes from the package phase, after this test phase: build it,
-        // whatever ran before
+        // failsafe runs this after package: the jar is current and "build" only checks it (run alone
+        // from an IDE, it builds)
         script("build");
         script("cluster", "up", "--taskmanagers", "2");
         assertThat(rest("/overview").path("taskmanagers").asInt()).isEqualTo(2);

@@ -11,6 +11,7 @@ import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * window (a replayed event would be counted twice). Once for a watched folder and once for a Kafka
  * topic (offsets in the checkpoint).
  */
+@Tag("jar") // runs ./sqlexam, which needs the jar: after package (failsafe)
 public class WatchResumeITCase {
 
     public static final Path LOG = Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl");
