@@ -28,7 +28,33 @@ source_commit() {
   echo "$commit"
 }
 
+# Class data sharing: the first exam, grade or regrade after a build records the classes it loaded into an archive
+# (a few seconds at its exit); later commands map them from it instead of reading and verifying them from the jar.
+# SQLEXAM_CDS=off does without; a JDK without its base archive (needed to record) never records.
+CDS_ARCHIVE_FLAGS=()
+cds_flags() { # command
+  CDS_ARCHIVE_FLAGS=()
+  [ "${SQLEXAM_CDS:-on}" = off ] && return 0
+  local archive="$SQLEXAM_STATE_DIR/build/sqlexam.jsa" java_home
+  if [ -f "$archive" ] && [ "$archive" -nt "$SQLEXAM_JAR" ]; then
+    CDS_ARCHIVE_FLAGS=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
+    return 0
+  fi
+  case "$1" in exam|grade|regrade) ;; *) return 0 ;; esac
+  java_home=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+  [ -f "$java_home/lib/server/classes.jsa" ] || return 0
+  mkdir -p "$(dirname "$archive")"
+  CDS_ARCHIVE_FLAGS=(-XX:ArchiveClassesAtExit="$archive.$$" -Xlog:cds=off -Xlog:cds+dynamic=off)
+}
+
 run_java() {
-  java -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
-    -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@"
+  local status=0 archive="$SQLEXAM_STATE_DIR/build/sqlexam.jsa"
+  cds_flags "${1:-}"
+  java "${CDS_ARCHIVE_FLAGS[@]}" -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} \
+    -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
+    -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@" || status=$?
+  if [ -f "$archive.$$" ]; then
+    if [ "$status" = 0 ]; then mv -f "$archive.$$" "$archive"; else rm -f "$archive.$$"; fi
+  fi
+  return "$status"
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 
 import static dev.sqlexam.jobs.bench.ThroughputReport.f;
 
@@ -21,16 +22,19 @@ final class MemoryRow {
     private final ThroughputReport report;
     private final BenchWorkloads workloads;
     private final int questions;
+    private final Path home;
 
     MemoryRow(
             ThroughputBench bench,
             ThroughputReport report,
             BenchWorkloads workloads,
-            int questions) {
+            int questions,
+            Path home) {
         this.bench = bench;
         this.report = report;
         this.workloads = workloads;
         this.questions = questions;
+        this.home = home;
     }
 
     void run(Path work) throws Exception {
@@ -50,6 +54,51 @@ final class MemoryRow {
             end = probe.afterCollection();
         }
         report.row(row(run, samples, end));
+        long clientAfterJob =
+                max(samples, MemoryProbe.Sample::jobDone, MemoryProbe.Sample::liveHeap) >> 20;
+        report.row(
+                new Row(
+                        f(
+                                "memory, %,d questions: the client merging the log, writing the report",
+                                questions),
+                        f("live heap ≤ %d MiB", clientAfterJob),
+                        "",
+                        "",
+                        "≤ 256 MiB",
+                        ThroughputReport.atMost(clientAfterJob, 256),
+                        null));
+        report.row(asAUserRunsIt(set, work));
+    }
+
+    /**
+     * The same grade through the script, a fresh JVM with its options: its peak resident memory.
+     */
+    private Row asAUserRunsIt(Path set, Path work) throws Exception {
+        bench.progress(f("memory: the same grade as ./sqlexam grade, a fresh JVM"));
+        ScriptRun run =
+                ScriptRun.of(
+                                home,
+                                concat(
+                                        List.of(
+                                                "grade",
+                                                "--exam-set",
+                                                set.toString(),
+                                                "--predictions",
+                                                workloads.emptyPredictions().toString(),
+                                                "--out",
+                                                work.resolve("script-runs").toString()),
+                                        bench.serverArguments()))
+                        .requireSuccess("./sqlexam grade");
+        long rss = run.peakRssBytes() >> 20;
+        return new Row(
+                f("memory, %,d questions: ./sqlexam grade's peak RSS", questions),
+                f("%d MiB (%.1f s end to end)", rss, run.seconds()),
+                "",
+                "",
+                "≤ 1536 MiB",
+                ThroughputReport.atMost(rss, 1536),
+                "the JVM's peak resident set (VmHWM), read every 100 ms, with the script's heap limit (SQLEXAM_JAVA_HEAP, default"
+                        + " 4g)");
     }
 
     private Row row(
@@ -86,6 +135,10 @@ final class MemoryRow {
                         end.liveHeap() >> 20,
                         onDisk >> 20,
                         log >> 20));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        return Stream.concat(a.stream(), b.stream()).toList();
     }
 
     /** The largest {@code figure} of the samples {@code which} accepts (0: none). */

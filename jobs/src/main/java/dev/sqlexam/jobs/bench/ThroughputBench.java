@@ -70,6 +70,19 @@ final class ThroughputBench {
         return new JdbcUrlTemplate(settings(Map.of()).get(SqlExamOptions.JDBC_URL));
     }
 
+    /**
+     * The command's servers as a user names them on a command line: a command the bench runs
+     * through the script works where the bench's own runs do.
+     */
+    List<String> serverArguments() {
+        Settings settings = settings(Map.of());
+        List<String> args =
+                new ArrayList<>(List.of("--jdbc-url", settings.get(SqlExamOptions.JDBC_URL)));
+        String state = settings.get(SqlExamOptions.STATE_URL);
+        if (state != null && !state.isBlank()) args.addAll(List.of("--state-url", state));
+        return args;
+    }
+
     /** Says on the progress stream which run or step of the bench begins. */
     void progress(String step) {
         progress.println("[sqlexam] bench throughput: " + step + " …");

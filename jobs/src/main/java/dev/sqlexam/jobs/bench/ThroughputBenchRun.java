@@ -54,6 +54,19 @@ public final class ThroughputBenchRun {
         }
     }
 
+    /** The rows {@code --rows} may name, in the order they run. */
+    public static final List<String> ROWS =
+            List.of(
+                    "exam",
+                    "cold",
+                    "databases",
+                    "suites",
+                    "watch",
+                    "async",
+                    "memory",
+                    "tests",
+                    "stages");
+
     /** What the floors give the rows: the start-up of a job and the exam's floor in q/s. */
     private record Floors(double startupSeconds, double examPerSecond) {}
 
@@ -117,6 +130,8 @@ public final class ThroughputBenchRun {
     private void rows(List<ExamQuestion> erp, Floors floors, Path home, Path work)
             throws Exception {
         if (options.wanted("exam")) exams(erp, floors.examPerSecond());
+        if (options.wanted("cold"))
+            new ColdExamRow(bench, report, home).run(work, erp.size(), floors.examPerSecond());
         if (options.wanted("databases") || options.wanted("suites")) {
             // their copies are made from the demo sample database: made or brought up to date
             // first, as exam does erp
@@ -144,8 +159,10 @@ public final class ThroughputBenchRun {
                     .run(erp);
         }
         if (options.wanted("memory")) {
-            new MemoryRow(bench, report, workloads(work), options.memoryQuestions()).run(work);
+            new MemoryRow(bench, report, workloads(work), options.memoryQuestions(), home)
+                    .run(work);
         }
+        if (options.wanted("tests")) report.row(TestSuiteTimeRow.of(Home.state()));
         StageTable stages = new StageTable(bench);
         if (options.wanted("stages")) report.section(stages.table(erp));
         if (options.wanted("exam") && options.wanted("stages")) report.row(retrievalInJob(stages));

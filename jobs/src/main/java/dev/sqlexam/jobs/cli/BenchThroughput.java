@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.jobs.bench.ThroughputBenchRun;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -70,14 +71,26 @@ final class BenchThroughput implements Callable<Integer> {
             split = ",",
             paramLabel = "ROW",
             description =
-                    "Only these rows: exam, databases, suites, watch, async, memory, "
-                            + "stages (default: all; the floors are always measured).")
+                    "Only these rows: exam, cold, databases, suites, watch, async, memory, "
+                            + "tests, stages (default: all; the floors are always measured).")
     Set<String> rows;
 
     @Mixin CommonOptions common;
 
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        if (rows != null && !ThroughputBenchRun.ROWS.containsAll(rows)) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--rows: unknown row(s) "
+                            + rows.stream()
+                                    .filter(r -> !ThroughputBenchRun.ROWS.contains(r))
+                                    .toList()
+                            + "; the rows are "
+                            + String.join(", ", ThroughputBenchRun.ROWS));
+        }
         new ThroughputBenchRun(
                         common::settings,
                         new ThroughputBenchRun.Options(

@@ -50,7 +50,8 @@ final class RunClosing {
                 summary(run, plan, sharing, finished, accumulator, goldExecutions, seconds);
         run.catalog().finish(summary, "finished");
         Path report =
-                RunReport.write(run.outDir(), summary, accumulator, RunLog.read(run.outDir()), out);
+                RunReport.write(
+                        run.outDir(), summary, accumulator, RunLog.records(run.outDir()), out);
         printWhereEachWent(run, merged, report);
         RunManifest.markFinished(run.outDir());
         return new RunResult(

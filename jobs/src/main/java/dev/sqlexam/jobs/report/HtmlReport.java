@@ -31,7 +31,10 @@ public final class HtmlReport {
 
     /** Writes {@code outDir/report.html} and returns its path. */
     public static Path write(
-            Path outDir, JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements)
+            Path outDir,
+            JsonNode summary,
+            Iterable<ExamRecord> records,
+            List<JsonNode> disagreements)
             throws IOException {
         return render(
                 outDir.resolve("report.html"),

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,12 +26,39 @@ public final class ReportData {
     static final double Z_95 = 1.959963984540054;
     static final int WORST_PER_CATEGORY = 5;
 
+    /**
+     * The question list's entries past which it shows a sample: the page stays a size a browser
+     * opens, and building it stays within the client's memory.
+     */
+    static final int SHOWN_AT_MOST = 5_000;
+
     private ReportData() {}
 
     public static ObjectNode of(
-            JsonNode summary, List<ExamRecord> records, List<JsonNode> disagreements) {
+            JsonNode summary, Iterable<ExamRecord> records, List<JsonNode> disagreements) {
+        return of(summary, records, disagreements, SHOWN_AT_MOST);
+    }
+
+    /**
+     * As {@link #of(JsonNode, Iterable, List)}, the question list showing at most {@code
+     * shownAtMost} entries. {@code records} is read twice, one record at a time.
+     */
+    static ObjectNode of(
+            JsonNode summary,
+            Iterable<ExamRecord> records,
+            List<JsonNode> disagreements,
+            int shownAtMost) {
+        RecordsSeen seen = RecordsSeen.of(records);
+        QuestionEntries entries =
+                QuestionEntries.of(
+                        records, seen, shownAtMost, WORST_PER_CATEGORY, ReportData::question);
         ObjectNode data = Json.MAPPER.createObjectNode();
-        data.set("header", header(summary, records));
+        ObjectNode header = header(summary, seen);
+        if (entries.sampled()) {
+            header.put("entries", entries.total);
+            header.put("entries_shown", entries.shown);
+        }
+        data.set("header", header);
         ArrayNode variants = data.putArray("variants");
         for (JsonNode v : summary.path("variants")) variants.add(variant(v));
         ArrayNode comparisons = data.putArray("comparisons");
@@ -56,21 +82,16 @@ public final class ReportData {
                 if (c.has(f)) o.set(f, c.get(f));
             }
         }
-        data.set("latency", latency(records));
+        data.set("latency", latency(seen.durations));
         ArrayNode list = data.putArray("disagreements");
         disagreements.forEach(list::add);
-        List<ExamRecord> earliest = earliest(records);
-        data.set("worst", worst(earliest));
-        ArrayNode questions = data.putArray("questions");
-        ObjectNode golds = data.putObject("golds"); // once per question, not per variant
-        for (ExamRecord r : earliest) {
-            questions.add(question(r));
-            golds.put(r.db() + "/" + r.questionId(), r.goldSql());
-        }
+        data.set("worst", entries.worst);
+        data.set("questions", entries.questions);
+        data.set("golds", entries.golds); // once per question, not per variant
         return data;
     }
 
-    private static ObjectNode header(JsonNode summary, List<ExamRecord> records) {
+    private static ObjectNode header(JsonNode summary, RecordsSeen seen) {
         ObjectNode h = Json.MAPPER.createObjectNode();
         for (String f :
                 List.of(
@@ -85,19 +106,9 @@ public final class ReportData {
                         "disagreements")) {
             if (summary.has(f)) h.set(f, summary.get(f));
         }
-        h.put(
-                "questions",
-                records.stream().map(r -> r.db() + "/" + r.questionId()).distinct().count());
-        h.put("databases", records.stream().map(ExamRecord::db).distinct().count());
-        Map<String, String> generators = new LinkedHashMap<>();
-        for (ExamRecord r : records) {
-            String model =
-                    r.generation() == null || r.generation().model() == null
-                            ? ""
-                            : " (" + r.generation().model() + ")";
-            generators.putIfAbsent(r.variant(), r.generator() + model);
-        }
-        h.set("generators", Json.MAPPER.valueToTree(generators));
+        h.put("questions", seen.questions.size());
+        h.put("databases", seen.databases.size());
+        h.set("generators", Json.MAPPER.valueToTree(seen.generators));
         return h;
     }
 
@@ -176,14 +187,7 @@ public final class ReportData {
      * Per variant and stage: min, quartiles, max (a box plot) and p95 of the stage's duration in
      * ms.
      */
-    private static ObjectNode latency(List<ExamRecord> records) {
-        Map<String, Map<String, List<Long>>> byVariant = new LinkedHashMap<>();
-        for (ExamRecord r : records) {
-            Map<String, List<Long>> stages =
-                    byVariant.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
-            for (StageTrace s : r.trace())
-                stages.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s.durationMs());
-        }
+    private static ObjectNode latency(Map<String, Map<String, List<Long>>> byVariant) {
         ObjectNode out = Json.MAPPER.createObjectNode();
         byVariant.forEach(
                 (variant, stages) -> {
@@ -205,37 +209,6 @@ public final class ReportData {
 
     static long quantile(List<Long> sorted, double q) {
         return Quantiles.ofSorted(sorted, q);
-    }
-
-    private static List<ExamRecord> earliest(List<ExamRecord> records) {
-        Map<String, ExamRecord> first = new LinkedHashMap<>();
-        for (ExamRecord r : records) {
-            String key = r.variant() + "\u0000" + r.db() + "/" + r.questionId();
-            ExamRecord seen = first.get(key);
-            if (seen == null || r.repetition() < seen.repetition()) first.put(key, r);
-        }
-        return new ArrayList<>(first.values());
-    }
-
-    private static ObjectNode worst(List<ExamRecord> earliest) {
-        ObjectNode out = Json.MAPPER.createObjectNode();
-        for (ExamRecord r : earliest) {
-            if (r.correct() || r.failureType() == null) continue;
-            ArrayNode list =
-                    out.has(r.failureType())
-                            ? (ArrayNode) out.get(r.failureType())
-                            : out.putArray(r.failureType());
-            if (list.size() >= WORST_PER_CATEGORY) continue;
-            list.addObject()
-                    .put("id", r.questionId())
-                    .put("db", r.db())
-                    .put("variant", r.variant())
-                    .put("question", r.question())
-                    .put("reason", r.reason())
-                    .put("details", r.failureDetails())
-                    .put("pred_sql", r.predSql());
-        }
-        return out;
     }
 
     /** One question under one variant, as the trace view shows it. */

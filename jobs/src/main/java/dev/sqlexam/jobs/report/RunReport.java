@@ -37,7 +37,7 @@ public final class RunReport {
             Path outDir,
             ExamSummary summary,
             SummaryAccumulator accumulator,
-            List<ExamRecord> records,
+            Iterable<ExamRecord> records,
             PrintStream out)
             throws IOException {
         Files.createDirectories(outDir);
@@ -71,6 +71,6 @@ public final class RunReport {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8))
                 if (!line.isBlank()) rows.add(Json.MAPPER.readTree(line));
         }
-        return HtmlReport.write(runDir, summary, RunLog.read(runDir), rows);
+        return HtmlReport.write(runDir, summary, RunLog.records(runDir), rows);
     }
 }

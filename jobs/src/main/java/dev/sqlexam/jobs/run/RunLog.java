@@ -43,6 +43,19 @@ public final class RunLog {
     }
 
     /**
+     * The records of {@code runDir}'s exam_log.jsonl as {@link #read} gives them (one per key, the
+     * first), read from the file each time they are iterated, one line at a time: for a pass over a
+     * large log without holding it.
+     */
+    public static Iterable<ExamRecord> records(Path runDir) {
+        Path log = runDir.resolve("exam_log.jsonl");
+        if (!Files.isRegularFile(log))
+            throw new IllegalArgumentException(
+                    "no exam log in " + runDir + " (expected " + log + ")");
+        return () -> new LogLines(log);
+    }
+
+    /**
      * What a killed run left: its merged log and every line the file sink had written into part
      * files, committed or not; a line cut off mid-write is dropped (its question is asked again).
      * One record per (variant, run, question), the first.

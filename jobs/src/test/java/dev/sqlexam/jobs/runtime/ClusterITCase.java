@@ -54,7 +54,8 @@ class ClusterITCase {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        // failsafe runs this after package: the jar is current and "build" only checks it (run alone
+        // failsafe runs this after package: the jar is current and "build" only checks it (run
+        // alone
         // from an IDE, it builds)
         script("build");
         script("cluster", "up", "--taskmanagers", "2");
