@@ -35,7 +35,7 @@ CDS_ARCHIVE_FLAGS=()
 cds_flags() { # command
   CDS_ARCHIVE_FLAGS=()
   [ "${SQLEXAM_CDS:-on}" = off ] && return 0
-  local archive="$SQLEXAM_STATE_DIR/build/sqlexam.jsa" java_home
+  local archive="${SQLEXAM_JAR%.jar}.jsa" java_home
   if [ -f "$archive" ] && [ "$archive" -nt "$SQLEXAM_JAR" ]; then
     CDS_ARCHIVE_FLAGS=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
     return 0
@@ -43,14 +43,14 @@ cds_flags() { # command
   case "$1" in exam|grade|regrade) ;; *) return 0 ;; esac
   java_home=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
   [ -f "$java_home/lib/server/classes.jsa" ] || return 0
-  mkdir -p "$(dirname "$archive")"
   CDS_ARCHIVE_FLAGS=(-XX:ArchiveClassesAtExit="$archive.$$" -Xlog:cds=off -Xlog:cds+dynamic=off)
 }
 
 run_java() {
-  local status=0 archive="$SQLEXAM_STATE_DIR/build/sqlexam.jsa"
+  local status=0 archive="${SQLEXAM_JAR%.jar}.jsa"
   cds_flags "${1:-}"
-  java "${CDS_ARCHIVE_FLAGS[@]}" -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} \
+  # shellcheck disable=SC2086 # SQLEXAM_JAVA_OPTS: further JVM options, split on spaces
+  java "${CDS_ARCHIVE_FLAGS[@]}" -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} ${SQLEXAM_JAVA_OPTS:-} \
     -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
     -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@" || status=$?
   if [ -f "$archive.$$" ]; then

@@ -10,7 +10,10 @@ import dev.sqlexam.sql.SqlGuard;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The exam-set format (docs/formats.md): {@code gold_tables} are derived from the gold query's plan
@@ -21,8 +24,20 @@ import java.util.List;
  */
 public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion> {
 
+    /** Golds planned per subtask and kept: a large set asks the same golds under many ids. */
+    static final int PLANNED_KEPT = 4_096;
+
     private final ConnectionPolicy policy;
     private final PooledConnections connections;
+    private final Map<String, List<String>> planned =
+            Collections.synchronizedMap(
+                    new LinkedHashMap<>(256, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(
+                                Map.Entry<String, List<String>> eldest) {
+                            return size() > PLANNED_KEPT;
+                        }
+                    });
 
     public GoldTablesStep(ReaderAccess reader, ConnectionPolicy policy) {
         this.policy = policy;
@@ -35,7 +50,9 @@ public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion
         // a gold that is no read is the exam set's defect: grading refuses to run it (gold_error);
         // planning it as the read-only role would fail for permissions and hide the defect
         if (!SqlGuard.check(q.goldSql()).allowed()) return q;
-        List<String> tables;
+        String key = q.db() + "\u0000" + q.goldSql();
+        List<String> tables = planned.get(key);
+        if (tables != null) return tables.isEmpty() ? q : q.withGoldTables(tables);
         try {
             tables =
                     Reconnect.within(
@@ -59,6 +76,7 @@ public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion
         } catch (Exception e) {
             return q.withGoldTablesError("gold_tables lookup failed on " + q.db() + ": " + e);
         }
+        planned.put(key, tables);
         return tables.isEmpty() ? q : q.withGoldTables(tables);
     }
 

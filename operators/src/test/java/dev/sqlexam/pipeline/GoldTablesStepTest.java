@@ -47,6 +47,21 @@ class GoldTablesStepTest {
     }
 
     @Test
+    void aGoldAskedAgainUnderAnotherIdGetsTheSameTablesAndItsOwnIdentity() {
+        String gold =
+                "SELECT p.title, COUNT(*) FROM employees e JOIN positions p ON p.position_id ="
+                        + " e.position_id GROUP BY p.title";
+        ExamQuestion first = derived(gold);
+        ExamQuestion again = goldTables.apply(erp("q-again", "? again", gold, List.of()));
+
+        assertThat(again.goldTables())
+                .isEqualTo(first.goldTables())
+                .containsExactlyInAnyOrder("employees", "positions");
+        assertThat(again.id()).isEqualTo("q-again");
+        assertThat(again.question()).isEqualTo("? again");
+    }
+
+    @Test
     void aCommentAfterTheGoldsLastSemicolonIsNoSecondStatement() {
         assertThat(derived("SELECT COUNT(*) FROM departments; -- 30 of them").goldTables())
                 .containsExactly("departments");

@@ -24,6 +24,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -172,10 +173,14 @@ public final class Preflight {
         Map<String, Set<String>> out = new TreeMap<>();
         for (var e : byDb.entrySet()) {
             Set<String> tables = new TreeSet<>();
+            // a gold asked many times (a large set, the same questions under new ids) is planned
+            // once
+            Set<String> planned = new HashSet<>();
             try (Connection c = DriverManager.getConnection(admin.forDatabase(e.getKey()))) {
                 for (ExamQuestion q : e.getValue()) {
                     tables.addAll(q.goldTables());
                     for (String sql : q.allGoldSql()) {
+                        if (!planned.add(sql)) continue;
                         try {
                             tables.addAll(GoldTables.of(c, sql));
                         } catch (SQLException planFailed) {
