@@ -7,7 +7,6 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.TestDatabase;
-import dev.sqlexam.evaluation.SemanticCorruptor;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.QueryCache;
 import dev.sqlexam.grading.SuiteCheck;
@@ -15,7 +14,6 @@ import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.SuiteGrade;
-import dev.sqlexam.sql.OrderSpec;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
@@ -27,12 +25,11 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,7 +52,7 @@ class TestSuiteITCase {
     private static ReadOnlyExecutor onSuite;
     private static final Grader GRADER = new Grader(Tolerance.DEFAULT);
     private static final Map<String, Built> BUILT = new LinkedHashMap<>();
-    private static final java.util.Set<String> REPLAY_MADE = new java.util.LinkedHashSet<>();
+    private static HeldOutMutants mutants;
 
     record Built(
             List<ExamQuestion> questions,
@@ -107,19 +104,10 @@ class TestSuiteITCase {
                 GoldConstants constants =
                         GoldConstants.of(questions.stream().map(ExamQuestion::goldSql).toList());
                 Map<String, List<List<String>>> samples = source.samples().read(source.schema());
-                for (int i = 0; i < HELD_OUT; i++) {
-                    String name = SuiteDatabase.PREFIX + "heldout_" + db + "_" + i;
-                    SuiteDatabase.create(state.server(), name);
-                    SuiteDatabase.fill(
-                            state.server(),
-                            name,
-                            source.schema(),
-                            samples,
-                            constants,
-                            new RowGenerator.Profile(12 + 10 * i, 0.15),
-                            987_654_321L + 7919L * i);
-                    heldOut.add(name);
-                }
+                heldOut.addAll(
+                        InOrder.map(
+                                IntStream.range(0, HELD_OUT).boxed().toList(),
+                                i -> heldOut(db, source.schema(), samples, constants, i)));
             }
             TestSuites suites =
                     new TestSuites(
@@ -136,13 +124,35 @@ class TestSuiteITCase {
                             new Witness(state.server(), onSuite, suitePool));
             BUILT.put(db, new Built(questions, suite, heldOut, grading));
         }
+        mutants = new HeldOutMutants(state.server(), onUser, onSuite);
+    }
+
+    /** Held-out database {@code i} of {@code db}: other seeds and shapes than the suite's. */
+    private static String heldOut(
+            String db,
+            SuiteSchema schema,
+            Map<String, List<List<String>>> samples,
+            GoldConstants constants,
+            int i)
+            throws Exception {
+        String name = SuiteDatabase.PREFIX + "heldout_" + db + "_" + i;
+        SuiteDatabase.create(state.server(), name);
+        SuiteDatabase.fill(
+                state.server(),
+                name,
+                schema,
+                samples,
+                constants,
+                new RowGenerator.Profile(12 + 10 * i, 0.15),
+                987_654_321L + 7919L * i);
+        return name;
     }
 
     @AfterAll
     static void close() throws Exception {
         for (Built b : BUILT.values())
             for (String h : b.heldOut()) SuiteDatabase.drop(state.server(), h);
-        for (String r : REPLAY_MADE) SuiteDatabase.drop(state.server(), r);
+        if (mutants != null) mutants.close();
         if (userPool != null) userPool.close();
         if (suitePool != null) suitePool.close();
     }
@@ -156,62 +166,21 @@ class TestSuiteITCase {
         Map<String, int[]> byKind = new LinkedHashMap<>();
         List<String> missed = new ArrayList<>();
         for (var e : BUILT.entrySet()) {
-            String db = e.getKey();
-            Built b = e.getValue();
-            for (ExamQuestion q : b.questions()) {
-                QueryOutcome gold = onUser.execute(db, q.goldSql());
-                if (!gold.ok()) continue;
-                List<Grader.GoldRun> golds =
-                        List.of(
-                                new Grader.GoldRun(
-                                        q.goldSql(),
-                                        OrderSpec.forGold(q.goldSql(), q.orderMatters()),
-                                        gold));
-                Map<String, String> mutants = new LinkedHashMap<>();
-                Neighbours.of(q.goldSql(), 40)
-                        .forEach(n -> mutants.putIfAbsent(n.sql(), "neighbour: " + n.mutation()));
-                SemanticCorruptor.corrupt(q.goldSql(), Map.of())
-                        .forEach(v -> mutants.putIfAbsent(v.sql(), "corruptor: " + v.type()));
-                for (var m : mutants.entrySet()) {
-                    QueryOutcome onExam = onUser.execute(db, m.getKey());
-                    if (!onExam.ok() || !GRADER.grade(golds, onExam).correct())
-                        continue; // execution accuracy already catches it
-                    if (!distinguishedByHeldOut(b.heldOut(), q, m.getKey())) continue;
-                    known++;
-                    int[] kind =
-                            byKind.computeIfAbsent(
-                                    m.getValue()
-                                            .replaceAll(" \\d+$", "")
-                                            .replaceAll("comparison .*", "comparison"),
-                                    k -> new int[2]);
-                    kind[0]++;
-                    SuiteGrade verdict =
-                            b.grading()
-                                    .check(
-                                            q,
-                                            m.getKey(),
-                                            new SuiteCheck.ExamRecordGrade(true, "match", true));
-                    if (verdict.correct()) {
-                        missed.add(q.id() + " [" + m.getValue() + "] " + m.getKey());
-                        continue;
-                    }
-                    caught++;
-                    kind[1]++;
-                    if (replays(b.suite(), q, m.getKey(), verdict)) replayed++;
-                    else
-                        System.out.println(
-                                "[suite] evidence does not replay for "
-                                        + q.id()
-                                        + " (minimal "
-                                        + (verdict.evidence() != null
-                                                && verdict.evidence().minimal())
-                                        + ", note "
-                                        + (verdict.evidence() == null
-                                                ? "none"
-                                                : verdict.evidence().note())
-                                        + "): "
-                                        + m.getKey());
+            List<List<HeldOutMutants.Known>> found =
+                    InOrder.map(
+                            e.getValue().questions(), q -> mutants.of(e.getKey(), e.getValue(), q));
+            for (HeldOutMutants.Known m : found.stream().flatMap(List::stream).toList()) {
+                known++;
+                int[] kind = byKind.computeIfAbsent(m.kind(), k -> new int[2]);
+                kind[0]++;
+                if (!m.caught()) {
+                    missed.add(m.missed());
+                    continue;
                 }
+                caught++;
+                kind[1]++;
+                if (m.replayed()) replayed++;
+                else System.out.println(m.note());
             }
         }
         System.out.printf(
@@ -268,76 +237,6 @@ class TestSuiteITCase {
                         + wrong.size());
         assertThat(checked).isGreaterThan(100);
         assertThat(wrong).isEmpty();
-    }
-
-    private static boolean distinguishedByHeldOut(
-            List<String> heldOut, ExamQuestion q, String mutant) {
-        for (String h : heldOut) {
-            QueryOutcome gold = onSuite.execute(h, q.goldSql());
-            if (!gold.ok()) continue;
-            if (dev.sqlexam.sql.LimitTieProbe.of(q.goldSql()).isPresent())
-                continue; // a tie at the LIMIT would make the gold itself unstable
-            QueryOutcome m = onSuite.execute(h, mutant);
-            if (m.errorClass() == dev.sqlexam.model.ErrorClass.INFRA_FAILURE) continue;
-            if (!GRADER.grade(
-                            List.of(
-                                    new Grader.GoldRun(
-                                            q.goldSql(),
-                                            OrderSpec.forGold(q.goldSql(), q.orderMatters()),
-                                            gold)),
-                            m)
-                    .correct()) return true;
-        }
-        return false;
-    }
-
-    /**
-     * Loads only the evidence's rows into a database of the schema (empty otherwise) and checks the
-     * two queries still disagree there.
-     */
-    private static boolean replays(
-            TestSuite suite, ExamQuestion q, String mutant, SuiteGrade verdict) throws Exception {
-        SuiteGrade.Evidence evidence = verdict.evidence();
-        if (evidence == null || evidence.tables().isEmpty()) return false;
-        String name = SuiteDatabase.PREFIX + "replay_" + suite.hash();
-        if (REPLAY_MADE.add(name)) {
-            SuiteDatabase.create(state.server(), name);
-            try (Connection c = DriverManager.getConnection(state.server().forDatabase(name))) {
-                SuiteDatabase.applySchema(c, suite.schema(), new ArrayList<>());
-                SuiteDatabase.grantReader(c, suite.schema());
-            }
-        }
-        try (Connection c = DriverManager.getConnection(state.server().forDatabase(name))) {
-            c.setAutoCommit(false);
-            try (Statement st = c.createStatement()) {
-                st.execute(
-                        "TRUNCATE "
-                                + String.join(
-                                        ", ",
-                                        suite.schema().tables().stream()
-                                                .map(SuiteSchema.Table::qualified)
-                                                .toList()));
-            }
-            for (SuiteGrade.Table t : evidence.tables()) {
-                SuiteSchema.Table table = suite.schema().table(t.name());
-                List<String[]> rows = t.rows().stream().map(r -> r.toArray(new String[0])).toList();
-                assertThat(SuiteDatabase.insert(c, table, rows)).hasSize(rows.size());
-            }
-            c.commit();
-        }
-        QueryOutcome gold = onSuite.execute(name, q.goldSql());
-        QueryOutcome pred = onSuite.execute(name, mutant);
-        if (!gold.ok()) return false;
-        if (SuiteGrade.SUITE_ERROR.equals(verdict.kind())) return !pred.ok();
-        return pred.ok()
-                && !GRADER.grade(
-                                List.of(
-                                        new Grader.GoldRun(
-                                                q.goldSql(),
-                                                OrderSpec.forGold(q.goldSql(), q.orderMatters()),
-                                                gold)),
-                                pred)
-                        .correct();
     }
 
     private static List<ExamQuestion> questions(String db) throws Exception {

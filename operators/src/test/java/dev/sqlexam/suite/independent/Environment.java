@@ -12,6 +12,7 @@ import dev.sqlexam.grading.QueryCache;
 import dev.sqlexam.grading.Tolerance;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.suite.InOrder;
 import dev.sqlexam.suite.SuiteBuilder;
 import dev.sqlexam.suite.SuiteGrading;
 import dev.sqlexam.suite.TestSuite;
@@ -40,7 +41,7 @@ final class Environment implements AutoCloseable {
             String examDb,
             List<ExamQuestion> questions,
             Catalog catalog,
-            String emptyDb,
+            EmptyCopies empties,
             List<String> randomDbs,
             TestSuite suite,
             SuiteGrading grading) {}
@@ -105,14 +106,16 @@ final class Environment implements AutoCloseable {
                             ? scratch.create("clinic", ddl + "\n" + CaseFiles.clinicData())
                             : name;
             List<ExamQuestion> questions = CaseFiles.questions(name, examDb);
-            String emptyDb = scratch.create(name + "_empty", ddl);
+            EmptyCopies empties = EmptyCopies.create(scratch, name, ddl, InOrder.THREADS);
             Catalog catalog;
-            try (Connection c = scratch.open(emptyDb)) {
+            try (Connection c = scratch.open(empties.any())) {
                 catalog = Catalog.read(c);
             }
             List<String> golds =
                     questions.stream().flatMap(q -> q.allGoldSql().stream()).distinct().toList();
             List<String> randomDbs = randomDatabases(name, ddl, examDb, catalog, golds);
+            judge.fixed(examDb);
+            randomDbs.forEach(judge::fixed);
             TestSuite suite;
             try (Connection c = userPool.open(examDb)) {
                 c.setAutoCommit(false);
@@ -128,6 +131,7 @@ final class Environment implements AutoCloseable {
                         (System.nanoTime() - start) / 1e9,
                         golds.size(),
                         randomDbs);
+                System.out.printf("[indep] %s: %s%n", name, suite.notes().get(0));
             }
             TestSuites suites =
                     new TestSuites(
@@ -145,7 +149,7 @@ final class Environment implements AutoCloseable {
             schemas.put(
                     name,
                     new Schema(
-                            name, examDb, questions, catalog, emptyDb, randomDbs, suite, grading));
+                            name, examDb, questions, catalog, empties, randomDbs, suite, grading));
         }
     }
 

@@ -1,11 +1,8 @@
 package dev.sqlexam.suite.independent;
 
-import dev.sqlexam.grading.Grader;
-import dev.sqlexam.grading.SuiteCheck;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.Grade;
-import dev.sqlexam.model.SuiteGrade;
-import dev.sqlexam.sql.QueryOutcome;
+import dev.sqlexam.suite.InOrder;
 
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
@@ -17,12 +14,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
-import java.util.Set;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,10 +45,7 @@ class IndependentSuiteCasesITCase {
 
     private static final double MUTANT_FLOOR = 0.9;
     private static final double REPLAY_FLOOR = 0.9;
-    private static final int MUTANTS_PER_GOLD = Integer.getInteger("indep.mutantsPerGold", 6);
-    private static final long MUTANT_TIMEOUT_MS =
-            3_000; // a mutant slower than that on the exam database is left out (a dropped join
-    // condition)
+    private static final int MUTANTS_PER_GOLD = QuestionMutants.PER_GOLD;
     private static Environment env;
     private static final Map<String, List<CaseFiles.Case>> CASES = new LinkedHashMap<>();
 
@@ -68,69 +60,15 @@ class IndependentSuiteCasesITCase {
         if (env != null) env.close();
     }
 
-    /** The exam database's verdict handed to the suite: the one place that builds it. */
-    private static SuiteCheck.ExamRecordGrade examRecordGrade(
-            List<Grader.GoldRun> goldRuns, QueryOutcome prediction) {
-        return SuiteCheck.ExamRecordGrade.of(Judge.GRADER, goldRuns, prediction);
-    }
-
     @Test
     @Order(1)
     void everyWrongCaseHasAWitnessAndEveryControlAgreesOnTheExamDatabase() throws Exception {
         List<String> problems = new ArrayList<>();
-        Map<String, int[]> counts =
-                new java.util
-                        .TreeMap<>(); // schema/kind -> wrong agreeing on the exam database, wrong
-        // not agreeing, controls
-        for (var e : CASES.entrySet()) {
-            Environment.Schema s = env.schemas.get(e.getKey());
-            for (CaseFiles.Case c : e.getValue()) {
-                ExamQuestion q = question(s, c.questionId());
-                Grade g =
-                        Judge.grade(
-                                env.judge.golds(q, s.examDb()), env.judge.run(s.examDb(), c.sql()));
-                int[] count = counts.computeIfAbsent(e.getKey() + " " + c.kind(), k -> new int[3]);
-                if (!c.wrong()) {
-                    count[2]++;
-                    if (!g.correct())
-                        problems.add(
-                                c.label()
-                                        + ": control does not agree on the exam database: "
-                                        + g.reason()
-                                        + " "
-                                        + g.detail());
-                    continue;
-                }
-                count[g.lenientCorrect() ? 0 : 1]++;
-                if (c.agreesOnExam() != null && c.agreesOnExam() != g.lenientCorrect()) {
-                    problems.add(
-                            c.label()
-                                    + ": agrees_on_exam says "
-                                    + c.agreesOnExam()
-                                    + ", measured "
-                                    + g.lenientCorrect());
-                }
-                if (c.witness().isEmpty()) {
-                    problems.add(c.label() + ": no witness");
-                    continue;
-                }
-                try {
-                    env.scratch.load(s.emptyDb(), c.witness());
-                } catch (Exception ex) {
-                    problems.add(c.label() + ": witness does not load: " + ex.getMessage());
-                    continue;
-                }
-                Optional<Boolean> differs = env.judge.differs(q, s.emptyDb(), c.sql());
-                if (differs.isEmpty())
-                    problems.add(
-                            c.label()
-                                    + ": the witness tells nothing: a gold fails or its LIMIT cuts a tie there (also"
-                                    + " when ordered by its first key only), or the prediction timed out");
-                else if (!differs.get())
-                    problems.add(
-                            c.label()
-                                    + ": the witness does not tell the prediction from the golds");
-            }
+        // schema/kind -> wrong agreeing on the exam database, wrong not agreeing, controls
+        Map<String, int[]> counts = new TreeMap<>();
+        for (CaseCheck checked : InOrder.map(allCases(), IndependentSuiteCasesITCase::check)) {
+            counts.computeIfAbsent(checked.countedAs(), k -> new int[3])[checked.column()]++;
+            problems.addAll(checked.problems());
         }
         System.out.println(
                 "[indep] cases per schema and kind: wrong agreeing on the exam database / wrong not agreeing / controls");
@@ -145,24 +83,82 @@ class IndependentSuiteCasesITCase {
         assertThat(problems).isEmpty();
     }
 
+    /**
+     * What test 1 found of one case: the column it counts in under "schema kind", and what is wrong
+     * with it.
+     */
+    private record CaseCheck(String countedAs, int column, List<String> problems) {}
+
+    private static CaseCheck check(CaseFiles.Case c) throws Exception {
+        Environment.Schema s = env.schemas.get(c.schema());
+        ExamQuestion q = question(s, c.questionId());
+        Grade g = Judge.grade(env.judge.golds(q, s.examDb()), env.judge.run(s.examDb(), c.sql()));
+        String countedAs = c.schema() + " " + c.kind();
+        List<String> problems = new ArrayList<>();
+        if (!c.wrong()) {
+            if (!g.correct())
+                problems.add(
+                        c.label()
+                                + ": control does not agree on the exam database: "
+                                + g.reason()
+                                + " "
+                                + g.detail());
+            return new CaseCheck(countedAs, 2, problems);
+        }
+        if (c.agreesOnExam() != null && c.agreesOnExam() != g.lenientCorrect()) {
+            problems.add(
+                    c.label()
+                            + ": agrees_on_exam says "
+                            + c.agreesOnExam()
+                            + ", measured "
+                            + g.lenientCorrect());
+        }
+        if (c.witness().isEmpty()) problems.add(c.label() + ": no witness");
+        else s.empties().with(emptyDb -> witnessProblem(s, q, c, emptyDb)).ifPresent(problems::add);
+        return new CaseCheck(countedAs, g.lenientCorrect() ? 0 : 1, problems);
+    }
+
+    /** Why the case's witness, loaded into an empty copy of the schema, does not tell it apart. */
+    private static Optional<String> witnessProblem(
+            Environment.Schema s, ExamQuestion q, CaseFiles.Case c, String emptyDb) {
+        try {
+            env.scratch.load(emptyDb, c.witness());
+        } catch (Exception ex) {
+            return Optional.of(c.label() + ": witness does not load: " + ex.getMessage());
+        }
+        Optional<Boolean> differs = env.judge.differs(q, emptyDb, c.sql());
+        if (differs.isEmpty())
+            return Optional.of(
+                    c.label()
+                            + ": the witness tells nothing: a gold fails or its LIMIT cuts a tie there (also"
+                            + " when ordered by its first key only), or the prediction timed out");
+        if (!differs.get())
+            return Optional.of(
+                    c.label() + ": the witness does not tell the prediction from the golds");
+        return Optional.empty();
+    }
+
     @Test
     @Order(2)
     void handWrittenWrongCasesAreCaughtAndControlsAreKept() throws Exception {
         Tally tally =
                 new Tally(
                         "hand-written cases graded with the test suite (wrong: those that agree on the exam database)");
-        for (var e : CASES.entrySet()) {
-            Environment.Schema s = env.schemas.get(e.getKey());
-            for (CaseFiles.Case c : e.getValue())
-                grade(
-                        s,
-                        question(s, c.questionId()),
-                        c.sql(),
-                        c.wrong(),
-                        c.kind(),
-                        c.label(),
-                        tally);
-        }
+        List<SuiteVerdict> verdicts =
+                InOrder.map(
+                        allCases(),
+                        c -> {
+                            Environment.Schema s = env.schemas.get(c.schema());
+                            return SuiteVerdict.of(
+                                    env,
+                                    s,
+                                    question(s, c.questionId()),
+                                    c.sql(),
+                                    c.wrong(),
+                                    c.kind(),
+                                    c.label());
+                        });
+        verdicts.forEach(v -> v.countIn(tally));
         System.out.print(tally.table());
         assertRates(tally, HAND_WRITTEN_FLOOR);
     }
@@ -178,43 +174,14 @@ class IndependentSuiteCasesITCase {
                                 + " per gold, -Dindep.mutantsPerGold)");
         for (Environment.Schema s : env.schemas.values()) {
             Map<String, Map<String, String>> families = Environment.columnFamilies(s.catalog());
-            int tried = 0;
-            int agreeing = 0;
-            for (ExamQuestion q : s.questions()) {
-                List<Grader.GoldRun> golds = env.judge.golds(q, s.examDb());
-                if (env.judge.goldProblem(s.examDb(), golds).isPresent()) continue;
-                Set<String> seen = new LinkedHashSet<>(q.allGoldSql());
-                for (String gold : q.allGoldSql()) {
-                    List<PaperMutator.Mutant> mutants =
-                            new ArrayList<>(PaperMutator.mutants(gold, families));
-                    java.util.Collections.shuffle(
-                            mutants, new Random(q.id().hashCode() * 31L + gold.hashCode()));
-                    for (PaperMutator.Mutant m :
-                            mutants.subList(0, Math.min(MUTANTS_PER_GOLD, mutants.size()))) {
-                        if (!seen.add(m.sql())) continue;
-                        tried++;
-                        if (!Judge.grade(
-                                        golds,
-                                        env.judge.run(s.examDb(), m.sql(), MUTANT_TIMEOUT_MS))
-                                .correct()) continue;
-                        agreeing++;
-                        if (s.randomDbs().stream()
-                                .noneMatch(db -> env.judge.differs(q, db, m.sql()).orElse(false)))
-                            continue;
-                        grade(
-                                s,
-                                q,
-                                m.sql(),
-                                true,
-                                "mutant: " + m.operator(),
-                                q.id() + " [mutant: " + m.operator() + "]",
-                                tally);
-                    }
-                }
-            }
+            List<QuestionMutants> ran =
+                    InOrder.map(s.questions(), q -> QuestionMutants.of(env, s, q, families));
+            ran.forEach(r -> r.caught().forEach(v -> v.countIn(tally)));
             System.out.printf(
                     "[indep] %s: %d mutants run, %d agree on the exam database%n",
-                    s.name(), tried, agreeing);
+                    s.name(),
+                    ran.stream().mapToInt(QuestionMutants::tried).sum(),
+                    ran.stream().mapToInt(QuestionMutants::agreeing).sum());
         }
         System.out.print(tally.table());
         assertThat(tally.total().wrong)
@@ -223,85 +190,9 @@ class IndependentSuiteCasesITCase {
         assertRates(tally, MUTANT_FLOOR);
     }
 
-    /** Grades one prediction the exam database grades correct with the suite, and counts it. */
-    private static void grade(
-            Environment.Schema s,
-            ExamQuestion q,
-            String sql,
-            boolean wrong,
-            String kind,
-            String label,
-            Tally tally)
-            throws Exception {
-        List<Grader.GoldRun> golds = env.judge.golds(q, s.examDb());
-        QueryOutcome pred = env.judge.run(s.examDb(), sql);
-        Grade g = Judge.grade(golds, pred);
-        if (!g.lenientCorrect())
-            return; // execution accuracy on the exam database already decides it
-        SuiteCheck.ExamRecordGrade exam = examRecordGrade(golds, pred);
-        SuiteGrade v = s.grading().check(q, sql, exam);
-        Tally.Row row = tally.row(s.name(), kind);
-        if (wrong) row.wrong++;
-        else row.controls++;
-        if (v == null) {
-            tally.notChecked.add(label + ": no suite verdict");
-            return;
-        }
-        String where =
-                v.kind()
-                        + " on "
-                        + v.database()
-                        + " ("
-                        + v.checked()
-                        + "/"
-                        + v.databases()
-                        + " checked"
-                        + (v.skipped() == null || v.skipped().isEmpty()
-                                ? ""
-                                : ", skipped " + v.skipped())
-                        + "): "
-                        + v.detail();
-        if (!wrong) {
-            if (!v.correct()) {
-                row.controlsWrong++;
-                tally.controlsGradedWrong.add(label + ": " + where + " | " + sql);
-            }
-            return;
-        }
-        if (v.correct()) {
-            tally.missed.add(
-                    label
-                            + " ("
-                            + v.checked()
-                            + "/"
-                            + v.databases()
-                            + " checked"
-                            + (v.skipped() == null || v.skipped().isEmpty()
-                                    ? ""
-                                    : ", skipped " + v.skipped())
-                            + "): "
-                            + sql);
-            return;
-        }
-        row.caught++;
-        List<Integer> matched = g.correct() ? exam.strictGolds() : exam.lenientGolds();
-        EvidenceReplay.Outcome replay =
-                EvidenceReplay.replay(
-                        env.scratch, s.emptyDb(), s.catalog(), env.judge, q, sql, v, matched);
-        if (replay.replays()) row.replayed++;
-        else if (replay.withoutForeignKeys()) row.replayedWithoutKeys++;
-        if (!replay.replays()) {
-            tally.notReplayed.add(label + ": " + replay.detail() + " (" + where + ") | " + sql);
-            String why =
-                    replay.withoutForeignKeys()
-                            ? "lacks parent rows its rows reference (replays with foreign keys off)"
-                            : replay.detail().contains("23514")
-                                    ? "holds values a domain or CHECK of the schema refuses"
-                                    : replay.detail().contains("same result")
-                                            ? "loads, but the two agree on it"
-                                            : "other: " + replay.detail();
-            tally.replayFailures.merge(why, 1, Integer::sum);
-        }
+    /** Every case of every schema, in the order of the schemas and their files. */
+    private static List<CaseFiles.Case> allCases() {
+        return CASES.values().stream().flatMap(List::stream).toList();
     }
 
     private static void assertRates(Tally tally, double floor) {

@@ -15,7 +15,10 @@ import net.sf.jsqlparser.statement.select.PlainSelect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs a question's golds and a prediction on one database (as sqlexam's reader, read-only) and
@@ -27,16 +30,41 @@ final class Judge {
     static final Grader GRADER = new Grader(Tolerance.DEFAULT);
     private final ReadOnlyExecutor executor;
 
+    /**
+     * Databases no one writes to after they are made (the exam and random databases): a query's
+     * result there is kept, not asked for again.
+     */
+    private final Set<String> fixed = ConcurrentHashMap.newKeySet();
+
+    private final Map<List<String>, QueryOutcome> results = new ConcurrentHashMap<>();
+
     Judge(ReadOnlyExecutor executor) {
         this.executor = executor;
     }
 
-    QueryOutcome run(String database, String sql) {
-        return executor.execute(database, sql);
+    /** From now on, results on {@code database} are kept. */
+    void fixed(String database) {
+        fixed.add(database);
     }
 
+    QueryOutcome run(String database, String sql) {
+        if (!fixed.contains(database)) return executor.execute(database, sql);
+        List<String> key = List.of(database, sql);
+        QueryOutcome kept = results.get(key);
+        if (kept != null) return kept;
+        QueryOutcome outcome = executor.execute(database, sql);
+        if (outcome.ok()) results.put(key, outcome);
+        return outcome;
+    }
+
+    /**
+     * As {@link #run(String, String)} with a shorter timeout: always run (a kept result may have
+     * taken longer), and kept when it ran in time.
+     */
     QueryOutcome run(String database, String sql, long timeoutMs) {
-        return executor.execute(database, sql, timeoutMs);
+        QueryOutcome outcome = executor.execute(database, sql, timeoutMs);
+        if (outcome.ok() && fixed.contains(database)) results.put(List.of(database, sql), outcome);
+        return outcome;
     }
 
     /** Every gold of the question (gold first, then alternatives) run on {@code database}. */
