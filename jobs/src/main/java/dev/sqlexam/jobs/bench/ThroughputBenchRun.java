@@ -185,8 +185,9 @@ public final class ThroughputBenchRun {
                         f("%.1f q/s (job %.1f s)", baseline.perSecond(), baseline.jobSeconds()),
                         f("%.1f q/s", floor),
                         f("%.2f", baseline.perSecond() / floor),
-                        "≥ 30 q/s",
-                        ThroughputReport.atLeast(baseline.perSecond(), 30),
+                        // a fresh JVM's target (the cold row) is 30
+                        "≥ 45 q/s warm",
+                        ThroughputReport.atLeast(baseline.perSecond(), 45),
                         null));
         ThroughputBench.Run gold =
                 bench.exam("exam, gold self-check", bench.erpSet(), Map.of("generator", "gold"));
