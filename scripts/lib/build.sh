@@ -32,10 +32,12 @@ source_commit() {
 # (a few seconds at its exit); later commands map them from it instead of reading and verifying them from the jar.
 # SQLEXAM_CDS=off does without; a JDK without its base archive (needed to record) never records.
 CDS_ARCHIVE_FLAGS=()
+cds_archive() { echo "${SQLEXAM_JAR%.jar}.jsa"; }
 cds_flags() { # command
   CDS_ARCHIVE_FLAGS=()
   [ "${SQLEXAM_CDS:-on}" = off ] && return 0
-  local archive="${SQLEXAM_JAR%.jar}.jsa" java_home
+  local archive java_home
+  archive=$(cds_archive)
   if [ -f "$archive" ] && [ "$archive" -nt "$SQLEXAM_JAR" ]; then
     CDS_ARCHIVE_FLAGS=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
     return 0
@@ -47,7 +49,8 @@ cds_flags() { # command
 }
 
 run_java() {
-  local status=0 archive="${SQLEXAM_JAR%.jar}.jsa"
+  local status=0 archive
+  archive=$(cds_archive)
   cds_flags "${1:-}"
   # shellcheck disable=SC2086 # SQLEXAM_JAVA_OPTS: further JVM options, split on spaces
   java "${CDS_ARCHIVE_FLAGS[@]}" -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} ${SQLEXAM_JAVA_OPTS:-} \

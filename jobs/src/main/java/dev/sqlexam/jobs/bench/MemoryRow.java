@@ -54,8 +54,7 @@ final class MemoryRow {
             end = probe.afterCollection();
         }
         report.row(row(run, samples, end));
-        long clientAfterJob =
-                max(samples, MemoryProbe.Sample::jobDone, MemoryProbe.Sample::liveHeap) >> 20;
+        long clientAfterJob = liveAfterJob(samples) >> 20;
         report.row(
                 new Row(
                         f(
@@ -106,7 +105,7 @@ final class MemoryRow {
             throws IOException {
         Predicate<MemoryProbe.Sample> inJob = x -> !x.jobDone();
         long maxLive = max(samples, inJob, MemoryProbe.Sample::liveHeap);
-        long liveAfterJob = max(samples, MemoryProbe.Sample::jobDone, MemoryProbe.Sample::liveHeap);
+        long liveAfterJob = liveAfterJob(samples);
         long maxRss = max(samples, x -> true, MemoryProbe.Sample::rss);
         long maxUsed = max(samples, x -> true, MemoryProbe.Sample::usedHeap);
         List<Long> liveInJob =
@@ -135,6 +134,11 @@ final class MemoryRow {
                         end.liveHeap() >> 20,
                         onDisk >> 20,
                         log >> 20));
+    }
+
+    /** The client's live heap once the job has ended: merging the log, writing the report. */
+    private static long liveAfterJob(List<MemoryProbe.Sample> samples) {
+        return max(samples, MemoryProbe.Sample::jobDone, MemoryProbe.Sample::liveHeap);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

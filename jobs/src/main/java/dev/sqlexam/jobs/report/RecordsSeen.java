@@ -44,12 +44,11 @@ final class RecordsSeen {
                 durations.computeIfAbsent(r.variant(), v -> new LinkedHashMap<>());
         for (StageTrace s : r.trace())
             stages.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(s.durationMs());
-        int[] first = earliest.get(r.variant() + "\u0000" + r.db() + "/" + r.questionId());
-        if (first == null)
-            earliest.put(
-                    r.variant() + "\u0000" + r.db() + "/" + r.questionId(),
-                    new int[] {ordinal, r.repetition()});
-        else if (r.repetition() < first[1]) {
+        int[] first =
+                earliest.computeIfAbsent(
+                        r.variant() + "\u0000" + r.db() + "/" + r.questionId(),
+                        k -> new int[] {ordinal, r.repetition()});
+        if (r.repetition() < first[1]) {
             first[0] = ordinal;
             first[1] = r.repetition();
         }
