@@ -1,6 +1,5 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.retrieval.EmbeddedEntity;
 import dev.sqlexam.retrieval.RagIndexWriter;
@@ -82,7 +81,19 @@ public final class ExamSinks {
      * Row-format JSONL part files directly under {@code dir}; the client merges them after the run.
      */
     public static <T> FileSink<T> jsonLines(String dir, String prefix) {
-        return FileSink.<T>forRowFormat(new Path(dir), new JsonLineEncoder<>())
+        return jsonLines(dir, prefix, new JsonLineEncoder<>());
+    }
+
+    /** The exam log: each record's JSON as it was written once for both sinks. */
+    public static FileSink<SerializedRecord> examLog(String dir, String prefix) {
+        return jsonLines(dir, prefix, new SerializedRecord.LineEncoder());
+    }
+
+    private static <T> FileSink<T> jsonLines(
+            String dir,
+            String prefix,
+            org.apache.flink.api.common.serialization.Encoder<T> encoder) {
+        return FileSink.<T>forRowFormat(new Path(dir), encoder)
                 .withBucketAssigner(new BasePathBucketAssigner<>())
                 .withRollingPolicy(OnCheckpointRollingPolicy.build())
                 .withOutputFileConfig(
@@ -95,13 +106,14 @@ public final class ExamSinks {
 
     /**
      * Upserts each record into exam.results; a rerun with the same run id replaces, never
-     * duplicates.
+     * duplicates. The record and trace columns are their JSON as written once for both sinks.
      */
-    public static JdbcSink<ExamRecord> resultsTable(String jdbcUrl) {
-        return JdbcSink.<ExamRecord>builder()
+    public static JdbcSink<SerializedRecord> resultsTable(String jdbcUrl) {
+        return JdbcSink.<SerializedRecord>builder()
                 .withQueryStatement(
                         UPSERT_RESULT,
-                        (ps, r) -> {
+                        (ps, serialized) -> {
+                            ExamRecord r = serialized.record();
                             int i = 1;
                             ps.setString(i++, r.runId());
                             ps.setString(i++, r.variant());
@@ -125,8 +137,8 @@ public final class ExamSinks {
                             ps.setLong(i++, r.goldMs());
                             ps.setLong(i++, r.predMs());
                             ps.setLong(i++, r.totalMs());
-                            ps.setObject(i++, Json.write(r.trace()), Types.OTHER);
-                            ps.setObject(i, Json.write(r), Types.OTHER);
+                            ps.setObject(i++, serialized.traceJson(), Types.OTHER);
+                            ps.setObject(i, serialized.json(), Types.OTHER);
                         })
                 .withExecutionOptions(
                         JdbcExecutionOptions.builder()

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,7 +29,50 @@ public final class DocChunker {
 
     private DocChunker() {}
 
+    private static final Pattern REFERENCES =
+            Pattern.compile("(?:to|References|->)\\s+([a-z_][a-z0-9_]*)");
+    private static final Pattern NEXT_SECTION = Pattern.compile("(?m)^## ");
+    private static final Pattern SUBSECTION = Pattern.compile("(?m)^### (.+)$");
+    private static final Map<String, Pattern> SECTIONS = new ConcurrentHashMap<>();
+
+    /** A folder read before, by the names, sizes and times of its files when it was read. */
+    private record Read(String files, Chunks chunks) {}
+
+    private static final Map<Path, Read> READ = new ConcurrentHashMap<>();
+
+    /**
+     * The chunks of the docs in {@code docs}, read again only when a file there changed: every
+     * subtask and job of a process asks for the same folder.
+     */
     public static Chunks fromFolder(Path docs) {
+        Path key = docs.toAbsolutePath().normalize();
+        String files = listing(key);
+        Read read = READ.get(key);
+        if (read != null && read.files().equals(files)) return read.chunks();
+        Chunks chunks = readFolder(key);
+        READ.put(key, new Read(files, chunks));
+        return chunks;
+    }
+
+    private static String listing(Path docs) {
+        if (!Files.isDirectory(docs)) return "";
+        StringBuilder out = new StringBuilder();
+        try (Stream<Path> files = Files.list(docs)) {
+            for (Path f : files.sorted().toList())
+                out.append(f.getFileName())
+                        .append('\u0000')
+                        .append(Files.size(f))
+                        .append('\u0000')
+                        .append(Files.getLastModifiedTime(f).toMillis())
+                        .append('\n');
+        } catch (IOException e) {
+            // unreadable now: read it again, which reports why
+            return "unreadable " + System.nanoTime();
+        }
+        return out.toString();
+    }
+
+    private static Chunks readFolder(Path docs) {
         List<DocChunk> chunks = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         if (!Files.isDirectory(docs)) return new Chunks(chunks, skipped);
@@ -45,7 +90,7 @@ public final class DocChunker {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + docs, e);
         }
-        return new Chunks(chunks, skipped);
+        return new Chunks(List.copyOf(chunks), List.copyOf(skipped));
     }
 
     public static List<DocChunk> parse(String markdown) {
@@ -74,24 +119,26 @@ public final class DocChunker {
         Set<String> related = new LinkedHashSet<>();
         Matcher m = RELATED.matcher(content);
         while (m.find()) if (!m.group(1).equals(table)) related.add(m.group(1));
-        Matcher refs =
-                Pattern.compile("(?:to|References|->)\\s+([a-z_][a-z0-9_]*)").matcher(content);
+        Matcher refs = REFERENCES.matcher(content);
         while (refs.find()) if (!refs.group(1).equals(table)) related.add(refs.group(1));
         return new DocChunk(
                 table,
                 type,
                 column,
                 content,
-                new ArrayList<>(related),
+                List.copyOf(related),
                 Math.max(1, content.length() / 4));
     }
 
     /** The text under "## name" up to the next "## " header. */
     static String section(String markdown, String name) {
-        Matcher m = Pattern.compile("(?m)^## " + Pattern.quote(name) + "\\s*$").matcher(markdown);
+        Matcher m =
+                SECTIONS.computeIfAbsent(
+                                name, n -> Pattern.compile("(?m)^## " + Pattern.quote(n) + "\\s*$"))
+                        .matcher(markdown);
         if (!m.find()) return "";
         int start = m.end();
-        Matcher next = Pattern.compile("(?m)^## ").matcher(markdown);
+        Matcher next = NEXT_SECTION.matcher(markdown);
         int end = next.find(start) ? next.start() : markdown.length();
         return markdown.substring(start, end);
     }
@@ -99,7 +146,7 @@ public final class DocChunker {
     /** "### title" subsections of a section: [title, body]. */
     static List<String[]> subsections(String section) {
         List<String[]> out = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^### (.+)$").matcher(section);
+        Matcher m = SUBSECTION.matcher(section);
         List<int[]> marks = new ArrayList<>();
         List<String> titles = new ArrayList<>();
         while (m.find()) {

@@ -54,6 +54,13 @@ public final class ResultValues {
                     double d = rs.getDouble(col);
                     return rs.wasNull() ? null : d;
                 }
+                if (jdbcType == Types.INTEGER
+                        || jdbcType == Types.BIGINT
+                        || jdbcType == Types.SMALLINT) {
+                    // the same value as the text path below, without a string per cell
+                    long n = rs.getLong(col);
+                    return rs.wasNull() ? null : canonicalInteger(n);
+                }
                 String text = rs.getString(col);
                 if (text == null) return null;
                 return canonicalNumber(text);
@@ -95,6 +102,11 @@ public final class ResultValues {
                 return rs.getString(col);
             }
         }
+    }
+
+    /** An integer as {@link #canonicalNumber} reads its text. */
+    public static BigDecimal canonicalInteger(long n) {
+        return n == 0 ? BigDecimal.ZERO : BigDecimal.valueOf(n).stripTrailingZeros();
     }
 
     /** Exact numbers as stripped BigDecimal; NaN and infinities as Double. */

@@ -35,6 +35,29 @@ class MigrationsITCase {
     }
 
     @Test
+    void recordsAreCompressedWithLz4WhereTheServerHasIt() throws SQLException {
+        JdbcUrlTemplate admin = TestDatabase.migrated();
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("sqlexam"));
+                Statement st = c.createStatement()) {
+            boolean lz4;
+            try {
+                st.execute("SET default_toast_compression = lz4");
+                lz4 = true;
+            } catch (SQLException e) {
+                lz4 = false;
+            }
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT string_agg(attname || '=' || attcompression::text, ',' ORDER BY attname)"
+                                    + " FROM pg_attribute WHERE attrelid = 'exam.results'::regclass"
+                                    + " AND attname IN ('record', 'trace')")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo(lz4 ? "record=l,trace=l" : "record=,trace=");
+            }
+        }
+    }
+
+    @Test
     void readerRoleCanReadButNeverWrite() throws SQLException {
         JdbcUrlTemplate reader = TestDatabase.migrated().withUser(ReaderAccess.READER_ROLE, null);
         try (Connection c = DriverManager.getConnection(reader.forDatabase("demo"));

@@ -279,4 +279,38 @@ class ResultComparatorTest {
     static Stream<Boolean> truncations() {
         return Stream.of(true, false);
     }
+
+    @org.junit.jupiter.api.Test
+    void birdsRowSetsCompareAsSetsWhateverTheirSizeOrOrder() {
+        List<ColumnKind> two = List.of(N, T);
+        QueryResult gold = result(two, row(d("1"), "a"), row(d("2"), "b"), row(d("2"), "b"));
+        // duplicates and order do not count; numbers compare by value, 2.0 as 2
+        assertThat(
+                        ResultComparator.sameRowSet(
+                                gold,
+                                result(two, row(2.0d, "b"), row(d("1.00"), "a"), row(2.0d, "b"))))
+                .isTrue();
+        // a subset, a superset, one row outside the gold's, a NULL in place of a value
+        assertThat(ResultComparator.sameRowSet(gold, result(two, row(d("1"), "a")))).isFalse();
+        assertThat(
+                        ResultComparator.sameRowSet(
+                                gold,
+                                result(two, row(d("1"), "a"), row(d("2"), "b"), row(d("3"), "c"))))
+                .isFalse();
+        assertThat(
+                        ResultComparator.sameRowSet(
+                                gold,
+                                result(two, row(d("9"), "z"), row(d("1"), "a"), row(d("2"), "b"))))
+                .isFalse();
+        assertThat(ResultComparator.sameRowSet(gold, result(two, row(d("1"), "a"), row(null, "b"))))
+                .isFalse();
+        // two empty results are the same set; an empty and a non-empty one are not
+        QueryResult empty = result(two);
+        assertThat(ResultComparator.sameRowSet(empty, result(two))).isTrue();
+        assertThat(ResultComparator.sameRowSet(empty, gold)).isFalse();
+        assertThat(ResultComparator.sameRowSet(gold, empty)).isFalse();
+        // NULLs are values like any other
+        QueryResult withNull = result(two, row(null, "a"), row(null, "a"));
+        assertThat(ResultComparator.sameRowSet(withNull, result(two, row(null, "a")))).isTrue();
+    }
 }

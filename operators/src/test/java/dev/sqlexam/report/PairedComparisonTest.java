@@ -1,5 +1,7 @@
 package dev.sqlexam.report;
 
+import dev.sqlexam.model.ExamRecord;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -60,5 +62,46 @@ class PairedComparisonTest {
         assertThat(outcomes.disagreements(java.util.List.of("a", "b")))
                 .hasSize(20)
                 .allSatisfy(d -> assertThat(d.variants().keySet()).containsExactly("a", "b"));
+    }
+
+    @Test
+    void theSummarysComparisonsAreEveryPairInVariantOrderWithTheFiguresOfOneAtATime() {
+        // six variants over three databases and two difficulties: 15 pairs, each bootstrapped
+        java.util.List<ExamRecord> records = new java.util.ArrayList<>();
+        for (int v = 0; v < 6; v++) {
+            for (int q = 0; q < 90; q++) {
+                boolean correct = (q * 7 + v * 13) % 10 < 3 + v;
+                records.add(
+                        Records.graded(
+                                "v" + v,
+                                1,
+                                "db" + q % 3,
+                                "q" + q,
+                                correct,
+                                q % 2 == 0 ? "easy" : "hard"));
+            }
+        }
+        SummaryAccumulator accumulator = SummaryAccumulator.of(records);
+        ExamSummary summary =
+                ExamSummary.of(
+                        accumulator,
+                        new ExamSummary.Context(
+                                "r",
+                                "set",
+                                "g",
+                                "why",
+                                false,
+                                0,
+                                0,
+                                0,
+                                0,
+                                java.util.List.of(),
+                                null));
+        java.util.List<PairedComparison> oneAtATime = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++)
+            for (int j = i + 1; j < 6; j++)
+                oneAtATime.add(accumulator.outcomes().compare("v" + i, "v" + j));
+        assertThat(summary.comparisons()).hasSize(15).containsExactlyElementsOf(oneAtATime);
+        assertThat(summary.comparisons().get(14).byDifficulty()).containsOnlyKeys("easy", "hard");
     }
 }

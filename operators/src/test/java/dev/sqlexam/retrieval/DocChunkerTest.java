@@ -77,6 +77,26 @@ class DocChunkerTest {
     }
 
     @Test
+    void aFolderIsReadAgainOnlyWhenOneOfItsFilesChanged(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("orders.md"), DOC);
+        DocChunker.Chunks first = DocChunker.fromFolder(dir);
+        assertThat(DocChunker.fromFolder(dir)).isSameAs(first);
+
+        Files.writeString(
+                dir.resolve("orders.md"), DOC.replace("Customer orders.", "Orders of customers."));
+        DocChunker.Chunks edited = DocChunker.fromFolder(dir);
+        assertThat(edited.chunks().get(0).content()).contains("Orders of customers.");
+
+        Files.writeString(dir.resolve("broken.md"), "no header here");
+        assertThat(DocChunker.fromFolder(dir).skipped())
+                .singleElement()
+                .asString()
+                .contains("broken.md");
+        Files.delete(dir.resolve("broken.md"));
+        assertThat(DocChunker.fromFolder(dir).skipped()).isEmpty();
+    }
+
+    @Test
     void smallDatabasesAndShortQuestionsGetTheFullSchema() {
         DocRetriever docs = new DocRetriever(DocChunker.parse(DOC));
         RetrievalConfig cfg = RetrievalConfig.defaults();

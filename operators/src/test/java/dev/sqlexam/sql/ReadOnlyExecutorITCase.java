@@ -60,6 +60,44 @@ class ReadOnlyExecutorITCase {
     }
 
     @Test
+    void integersReadAsTheirTextReads() {
+        // int2, int4, int8 and oid come without a string per cell: the same values as the
+        // server's text through canonicalNumber, extremes, zero, trailing zeros and NULL included
+        String[] cells = {
+            "0::int2",
+            "(-32768)::int2",
+            "1000::int4",
+            "(-2147483648)::int4",
+            "2147483647::int4",
+            "9223372036854775807::int8",
+            "(-9223372036854775808)::int8",
+            "120::int8",
+            "NULL::int8",
+            "4294967295::oid"
+        };
+        StringBuilder typed = new StringBuilder("SELECT ");
+        StringBuilder text = new StringBuilder("SELECT ");
+        for (int i = 0; i < cells.length; i++) {
+            String sep = i == 0 ? "" : ", ";
+            typed.append(sep).append(cells[i]);
+            text.append(sep).append("(").append(cells[i]).append(")::text");
+        }
+        QueryOutcome typedRun = executor.execute("demo", typed.toString());
+        QueryOutcome textRun = executor.execute("demo", text.toString());
+        assertThat(typedRun.ok()).as(typedRun.error()).isTrue();
+        assertThat(textRun.ok()).as(textRun.error()).isTrue();
+        var typedRow = typedRun.result().rows().get(0);
+        var textRow = textRun.result().rows().get(0);
+        for (int i = 0; i < cells.length; i++) {
+            Object expected =
+                    textRow.get(i) == null
+                            ? null
+                            : ResultValues.canonicalNumber((String) textRow.get(i));
+            assertThat(typedRow.get(i)).as(cells[i]).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void theServerCancelsSlowQueries() {
         QueryOutcome outcome =
                 executor.execute("demo", "SELECT count(*) FROM generate_series(1, 1000000000)");

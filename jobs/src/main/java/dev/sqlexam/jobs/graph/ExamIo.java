@@ -2,7 +2,7 @@ package dev.sqlexam.jobs.graph;
 
 import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.NumberedLinesFormat;
-import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.flink.SerializedRecord;
 import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.model.RejectedLine;
 
@@ -51,7 +51,9 @@ public final class ExamIo {
 
     /** The exam log, the rejected lines, and the results table; any may be left out (null). */
     public record Sinks(
-            Sink<ExamRecord> examLog, Sink<RejectedLine> rejected, Sink<ExamRecord> results) {
+            Sink<SerializedRecord> examLog,
+            Sink<RejectedLine> rejected,
+            Sink<SerializedRecord> results) {
 
         /**
          * A run's own: JSONL parts under {@code partsDir} (exactly once) and the exam.results
@@ -59,7 +61,7 @@ public final class ExamIo {
          */
         public static Sinks of(String partsDir, String resultsJdbcUrl) {
             return new Sinks(
-                    ExamSinks.jsonLines(partsDir + "/exam-log", "exam-log"),
+                    ExamSinks.examLog(partsDir + "/exam-log", "exam-log"),
                     ExamSinks.jsonLines(partsDir + "/rejected", "rejected"),
                     ExamSinks.resultsTable(resultsJdbcUrl));
         }

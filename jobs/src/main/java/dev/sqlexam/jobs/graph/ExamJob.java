@@ -5,6 +5,7 @@ import dev.sqlexam.flink.AttachPredictions;
 import dev.sqlexam.flink.DeriveGoldTables;
 import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.ScheduleRuns;
+import dev.sqlexam.flink.SerializedRecord;
 import dev.sqlexam.flink.SummaryOperator;
 import dev.sqlexam.flink.Tags;
 import dev.sqlexam.model.ExamQuestion;
@@ -86,10 +87,15 @@ public final class ExamJob {
                                 .name("attach predictions (grade)")
                         : pipeline.untilGraded(tasks);
         DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
+        DataStream<SerializedRecord> serialized =
+                records.map(new SerializedRecord.Serialize())
+                        .uid("serialize-records")
+                        .name("serialize each record once");
         if (sinks.examLog() != null)
-            records.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
+            serialized.sinkTo(sinks.examLog()).uid("exam-log-sink").name("exam log (JSONL)");
         if (sinks.results() != null)
-            records.sinkTo(sinks.results())
+            serialized
+                    .sinkTo(sinks.results())
                     .uid("exam-results-sink")
                     .name("exam.results (JDBC upsert)");
         CloseableIterator<SummaryAccumulator> summary =

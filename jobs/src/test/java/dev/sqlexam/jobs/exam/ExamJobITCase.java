@@ -245,6 +245,21 @@ class ExamJobITCase {
         assertThat(broken.get("error_class").asText()).isEqualTo("sql_error");
 
         assertThat(resultRows(runId)).isEqualTo(4);
+        // each row holds its log line as written, and its trace column is that line's trace
+        for (String line : Files.readAllLines(first.outDir().resolve("exam_log.jsonl"))) {
+            JsonNode node = Json.MAPPER.readTree(line);
+            String same =
+                    "SELECT count(*) FROM exam.results WHERE run_id = '"
+                            + runId
+                            + "' AND question_id = '"
+                            + node.get("question_id").asText()
+                            + "' AND record = '"
+                            + line.replace("'", "''")
+                            + "'::jsonb AND trace = '"
+                            + node.get("trace").toString().replace("'", "''")
+                            + "'::jsonb";
+            assertThat(scalar(same)).as(node.get("question_id").asText()).isEqualTo(1);
+        }
         RunResult second = run(set, runId, Map.of());
         assertThat(second.logLines()).isEqualTo(4);
         assertThat(resultRows(runId))

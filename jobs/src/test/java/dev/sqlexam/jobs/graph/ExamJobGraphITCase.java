@@ -6,6 +6,7 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.examset.ExamLineParser;
+import dev.sqlexam.flink.SerializedRecord;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.NumberedLine;
@@ -100,7 +101,7 @@ class ExamJobGraphITCase {
                                 2,
                                 "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),
                         new NumberedLine(3, "not json"));
-        CollectingSink<ExamRecord> log = new CollectingSink<>();
+        CollectingSink<SerializedRecord> log = new CollectingSink<>();
         CollectingSink<RejectedLine> rejected = new CollectingSink<>();
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -114,6 +115,7 @@ class ExamJobGraphITCase {
 
         Map<String, String> reasons =
                 log.collected().stream()
+                        .map(SerializedRecord::record)
                         .collect(Collectors.toMap(ExamRecord::questionId, ExamRecord::reason));
         assertThat(reasons)
                 .containsExactlyInAnyOrderEntriesOf(Map.of("q1", "match", "q2", "value_mismatch"));
