@@ -48,12 +48,14 @@ cds_flags() { # command
   CDS_ARCHIVE_FLAGS=(-XX:ArchiveClassesAtExit="$archive.$$" -Xlog:cds=off -Xlog:cds+dynamic=off)
 }
 
-# The JIT: quick (default) compiles with C1 only. Measured with bench throughput on 2 cores, C2 spent about 40% of the
-# JVM's CPU during an exam or a 12-file grade compiling code those runs ended before using; C1 alone ran the
-# ERP exam 30% faster and the grade 15% faster. full keeps C2, which pays back on long CPU-bound runs
-# (a 100,000-question grade: 26% faster).
-jit_flags() {
-  case "${SQLEXAM_JIT:-quick}" in
+# The JIT: quick compiles with C1 only, full keeps C2. Measured with bench throughput on 2 cores, C2 spent about 40%
+# of the JVM's CPU during an exam or a 12-file grade compiling code those runs ended before using; C1 alone ran the
+# ERP exam 30% faster and the grade 15% faster. C2 pays back on long CPU-bound runs (a 100,000-question grade 26%
+# faster), so the long-lived commands (watch, the MCP server) default to full.
+jit_flags() { # command
+  local default=quick
+  case "${1:-}" in watch|mcp) default=full ;; esac
+  case "${SQLEXAM_JIT:-$default}" in
     quick) echo "-XX:TieredStopAtLevel=1" ;;
     full) ;;
     *) echo "sqlexam: SQLEXAM_JIT must be quick or full, not '${SQLEXAM_JIT}'" >&2; return 2 ;;
@@ -64,7 +66,7 @@ run_java() {
   local status=0 archive jit
   archive=$(cds_archive)
   cds_flags "${1:-}"
-  jit=$(jit_flags) || return 2
+  jit=$(jit_flags "${1:-}") || return 2
   # shellcheck disable=SC2086 # SQLEXAM_JAVA_OPTS: further JVM options, split on spaces; $jit: none or one flag
   java "${CDS_ARCHIVE_FLAGS[@]}" $jit -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} ${SQLEXAM_JAVA_OPTS:-} \
     -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
