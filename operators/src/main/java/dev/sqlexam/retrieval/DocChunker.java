@@ -48,7 +48,7 @@ public final class DocChunker {
         Path key = docs.toAbsolutePath().normalize();
         String files = listing(key);
         Read read = READ.get(key);
-        if (read != null && read.files().equals(files)) return read.chunks();
+        if (read != null && files != null && files.equals(read.files())) return read.chunks();
         Chunks chunks = readFolder(key);
         READ.put(key, new Read(files, chunks));
         return chunks;
@@ -66,8 +66,8 @@ public final class DocChunker {
                         .append(Files.getLastModifiedTime(f).toMillis())
                         .append('\n');
         } catch (IOException e) {
-            // unreadable now: read it again, which reports why
-            return "unreadable " + System.nanoTime();
+            // unreadable now (null: never the same as before): read it again, which reports why
+            return null;
         }
         return out.toString();
     }

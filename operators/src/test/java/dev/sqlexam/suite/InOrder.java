@@ -1,10 +1,11 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.pipeline.Workers;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -29,14 +30,7 @@ public final class InOrder {
      * {@code work} applied to every item, results in the items' order; the first failure thrown.
      */
     public static <T, R> List<R> map(List<T> items, Work<T, R> work) throws Exception {
-        ExecutorService pool =
-                Executors.newFixedThreadPool(
-                        THREADS,
-                        r -> {
-                            Thread t = new Thread(r, "test-in-order");
-                            t.setDaemon(true);
-                            return t;
-                        });
+        ExecutorService pool = Workers.daemons("test-in-order", THREADS);
         try {
             List<Future<R>> running = new ArrayList<>();
             for (T item : items) running.add(pool.submit(() -> work.apply(item)));
