@@ -62,13 +62,18 @@ jit_flags() { # command
   esac
 }
 
+# The heap grows only when collection takes more than half the JVM's time (GCTimeRatio=1; the JVM's default, 12,
+# grows it at 8%): a 100,000-question grade peaked at 2.6-2.9 GB resident with the default and 0.92 GB with this, in
+# the same wall and CPU time, as did the ERP exam. The heap limit (SQLEXAM_JAVA_HEAP) stays what a run may need.
+GC_FLAGS="-XX:GCTimeRatio=1"
+
 run_java() {
   local status=0 archive jit
   archive=$(cds_archive)
   cds_flags "${1:-}"
   jit=$(jit_flags "${1:-}") || return 2
   # shellcheck disable=SC2086 # SQLEXAM_JAVA_OPTS: further JVM options, split on spaces; $jit: none or one flag
-  java "${CDS_ARCHIVE_FLAGS[@]}" $jit -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} ${SQLEXAM_JAVA_OPTS:-} \
+  java "${CDS_ARCHIVE_FLAGS[@]}" $jit $GC_FLAGS -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} ${SQLEXAM_JAVA_OPTS:-} \
     -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
     -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@" || status=$?
   if [ -f "$archive.$$" ]; then

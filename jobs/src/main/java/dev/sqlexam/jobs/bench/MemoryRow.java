@@ -97,7 +97,7 @@ final class MemoryRow {
                 "≤ 1536 MiB",
                 ThroughputReport.atMost(rss, 1536),
                 "the JVM's peak resident set (VmHWM), read every 100 ms, with the script's heap limit (SQLEXAM_JAVA_HEAP, default"
-                        + " 4g)");
+                        + " 4g) and its -XX:GCTimeRatio=1 (the heap grows when collection would take over half the time)");
     }
 
     private Row row(

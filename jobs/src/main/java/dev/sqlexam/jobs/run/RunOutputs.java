@@ -14,9 +14,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /** Turns the file sink's committed part files into one JSONL file, ordered for reading. */
@@ -28,56 +27,52 @@ public final class RunOutputs {
      * The exam log: the records a resumed run took back, then the committed parts of this job
      * (in-progress and hidden files are not committed), one line per (variant, run, question),
      * ordered for reading. {@code duplicates} counts committed records of a key already logged:
-     * none unless the job's exactly-once delivery failed.
+     * none unless the job's exactly-once delivery failed. Streams: the lines are copied from their
+     * parts, not held.
      */
     public static Merged merge(Path partsDir, Collection<ExamRecord> earlier, Path target) {
-        Map<String, JsonNode> rows = new LinkedHashMap<>();
-        for (ExamRecord r : earlier) rows.put(RunLog.key(r), Json.MAPPER.valueToTree(r));
-        long duplicates = 0;
-        for (JsonNode n : committed(partsDir)) {
-            JsonNode before =
-                    rows.putIfAbsent(
-                            RunLog.key(
-                                    n.path("variant").asText(),
-                                    n.path("repetition").asInt(),
-                                    n.path("db").asText(),
-                                    n.path("question_id").asText()),
-                            n);
-            if (before != null) duplicates++;
-        }
-        List<JsonNode> sorted = new ArrayList<>(rows.values());
-        sorted.sort(BY_RUN_AND_LINE);
-        writeLines(target, sorted.stream().map(JsonNode::toString).toList());
-        return new Merged(sorted.size(), duplicates);
+        SortedLineMerge merge =
+                new SortedLineMerge(
+                        Set.of("variant", "repetition", "db", "question_id", "line_number"),
+                        n ->
+                                RunLog.key(
+                                        n.path("variant").asText(),
+                                        n.path("repetition").asInt(),
+                                        n.path("db").asText(),
+                                        n.path("question_id").asText()));
+        for (ExamRecord r : earlier) merge.addLine(Json.write(r));
+        merge.addParts(partsDir);
+        long lines = merge.writeTo(target, BY_RUN_AND_LINE.order(), List.of(), false);
+        return new Merged(lines, merge.duplicates());
     }
 
     /** Lines written and committed records dropped as repeats of a logged key. */
     public record Merged(long lines, long duplicates) {}
 
     /**
+     * How merged lines are ordered: a comparator of their heads, which hold only {@code fields}
+     * (top-level scalars) of each line.
+     */
+    public record LineOrder(Set<String> fields, Comparator<JsonNode> order) {}
+
+    /**
      * rejected.jsonl: the job's rejected lines by line number, then lines the planner could not
      * use.
      */
     public static long mergeRejected(Path partsDir, List<String> planned, Path target) {
-        List<JsonNode> rows = new ArrayList<>(committed(partsDir));
-        rows.sort(BY_LINE);
-        List<String> lines = new ArrayList<>(rows.stream().map(JsonNode::toString).toList());
-        lines.addAll(planned);
-        if (lines.isEmpty()) return 0;
-        writeLines(target, lines);
-        return lines.size();
+        SortedLineMerge merge = new SortedLineMerge(BY_LINE.fields(), null);
+        merge.addParts(partsDir);
+        return merge.writeTo(target, BY_LINE.order(), planned, true);
     }
 
     /**
      * Committed parts into one JSONL file in {@code order}; returns the line count (no file when
      * there is nothing).
      */
-    public static long mergeJsonLines(Path partsDir, Path target, Comparator<JsonNode> order) {
-        List<JsonNode> rows = new ArrayList<>(committed(partsDir));
-        rows.sort(order);
-        if (rows.isEmpty()) return 0;
-        writeLines(target, rows.stream().map(JsonNode::toString).toList());
-        return rows.size();
+    public static long mergeJsonLines(Path partsDir, Path target, LineOrder order) {
+        SortedLineMerge merge = new SortedLineMerge(order.fields(), null);
+        merge.addParts(partsDir);
+        return merge.writeTo(target, order.order(), List.of(), true);
     }
 
     /**
@@ -130,13 +125,17 @@ public final class RunOutputs {
         }
     }
 
-    static final Comparator<JsonNode> BY_RUN_AND_LINE =
-            Comparator.comparing((JsonNode n) -> n.path("variant").asText())
-                    .thenComparingInt(n -> n.path("repetition").asInt())
-                    .thenComparingLong(n -> n.path("line_number").asLong());
+    static final LineOrder BY_RUN_AND_LINE =
+            new LineOrder(
+                    Set.of("variant", "repetition", "line_number"),
+                    Comparator.comparing((JsonNode n) -> n.path("variant").asText())
+                            .thenComparingInt(n -> n.path("repetition").asInt())
+                            .thenComparingLong(n -> n.path("line_number").asLong()));
 
-    public static final Comparator<JsonNode> BY_LINE =
-            Comparator.comparingLong(n -> n.path("line_number").asLong());
+    public static final LineOrder BY_LINE =
+            new LineOrder(
+                    Set.of("line_number"),
+                    Comparator.comparingLong(n -> n.path("line_number").asLong()));
 
     public static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;

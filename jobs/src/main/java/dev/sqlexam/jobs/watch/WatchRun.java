@@ -307,14 +307,20 @@ public final class WatchRun {
         }
     }
 
-    static final Comparator<JsonNode> BY_POSITION =
-            Comparator.comparing((JsonNode n) -> n.path("source").asText())
-                    .thenComparingLong(n -> n.path("position").asLong());
-    static final Comparator<JsonNode> BY_QUESTION =
-            Comparator.comparing((JsonNode n) -> n.path("question_id").asText());
-    static final Comparator<JsonNode> BY_WINDOW =
-            Comparator.comparingLong((JsonNode n) -> n.path("window_start_ms").asLong())
-                    .thenComparing(n -> n.path("key_kind").asText())
-                    .thenComparing(n -> n.path("key").asText())
-                    .thenComparing(n -> n.path("rule").asText());
+    static final RunOutputs.LineOrder BY_POSITION =
+            new RunOutputs.LineOrder(
+                    Set.of("source", "position"),
+                    Comparator.comparing((JsonNode n) -> n.path("source").asText())
+                            .thenComparingLong(n -> n.path("position").asLong()));
+    static final RunOutputs.LineOrder BY_QUESTION =
+            new RunOutputs.LineOrder(
+                    Set.of("question_id"),
+                    Comparator.comparing((JsonNode n) -> n.path("question_id").asText()));
+    static final RunOutputs.LineOrder BY_WINDOW =
+            new RunOutputs.LineOrder(
+                    Set.of("window_start_ms", "key_kind", "key", "rule"),
+                    Comparator.comparingLong((JsonNode n) -> n.path("window_start_ms").asLong())
+                            .thenComparing(n -> n.path("key_kind").asText())
+                            .thenComparing(n -> n.path("key").asText())
+                            .thenComparing(n -> n.path("rule").asText()));
 }
