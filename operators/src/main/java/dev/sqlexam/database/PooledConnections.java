@@ -34,11 +34,8 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
     /** The application_name of pooled connections, so a server's activity view tells them apart. */
     public static final String APPLICATION_NAME = "sqlexam-pool";
 
-    /**
-     * How long a query waits for a busy connection of its database to come back before it opens
-     * another.
-     */
-    static final long OPEN_PATIENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(15);
+    /** Per server, how long a query waits for a busy connection before it opens another. */
+    private static final Map<String, OpenPatience> PATIENCE = new ConcurrentHashMap<>();
 
     private final JdbcUrlTemplate url;
     private final String initSql;
@@ -174,12 +171,16 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
 
     private ServerSlots.Idle awaitIdle(String key, String database) throws SQLException {
         try {
-            return slots.awaitIdle(key, OPEN_PATIENCE_NANOS);
+            return slots.awaitIdle(key, patience().nanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLTransientConnectionException(
                     "interrupted while waiting for a connection to " + database, "08000", e);
         }
+    }
+
+    private OpenPatience patience() {
+        return PATIENCE.computeIfAbsent(url.server(), s -> new OpenPatience());
     }
 
     private Connection connect(String database) throws SQLException {
@@ -188,7 +189,9 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         props.setProperty("connectTimeout", seconds);
         props.setProperty("loginTimeout", seconds);
         props.setProperty("ApplicationName", APPLICATION_NAME);
+        long start = System.nanoTime();
         Connection c = DriverManager.getConnection(url.forDatabase(database), props);
+        patience().opened(System.nanoTime() - start);
         try {
             c.setAutoCommit(true);
             if (initSql != null && !initSql.isBlank()) {
