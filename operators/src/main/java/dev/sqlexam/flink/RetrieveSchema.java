@@ -20,6 +20,7 @@ public final class RetrieveSchema extends AsyncStepFunction<RetrievalTask, Retri
 
     @Override
     protected Step<RetrievalTask, RetrievalTask> openStep() {
-        return new RetrieveStep(specs);
+        return new RetrieveStep(
+                specs, getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
     }
 }
