@@ -35,7 +35,7 @@ public final class ReadAccessCheck {
 
     private final JdbcUrlTemplate admin;
     private final boolean mayGrant;
-    private String role;
+    private final String role;
 
     /**
      * {@code role}: whose privileges count (sqlexam's reader role; null: the connecting user, who
@@ -52,35 +52,50 @@ public final class ReadAccessCheck {
      * plan names them).
      */
     public Report run(Map<String, Set<String>> goldTables) throws SQLException {
+        Map<String, Checked> checked =
+                PerDatabase.each(goldTables.keySet(), db -> check(db, goldTables.get(db)));
         List<String> granted = new ArrayList<>();
         List<Missing> missing = new ArrayList<>();
         int tables = 0;
-        for (Map.Entry<String, Set<String>> e : goldTables.entrySet()) {
-            String db = e.getKey();
-            try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
-                c.setAutoCommit(true);
-                if (role == null) role = currentUser(c);
-                Map<String, Long> required = resolve(c, e.getValue());
-                tables += required.size();
-                List<String> unreadable = unreadable(c, db, required);
-                if (!unreadable.isEmpty() && mayGrant) {
-                    granted.addAll(grant(c, db));
-                    unreadable = unreadable(c, db, required);
-                }
-                for (String t : unreadable) missing.add(new Missing(db, t, statementFor(c, db, t)));
-            } catch (SQLException ex) {
-                throw new SQLException(
-                        "pre-flight: cannot check read access on database '"
-                                + db
-                                + "' as '"
-                                + admin.user()
-                                + "': "
-                                + ex.getMessage(),
-                        ex.getSQLState(),
-                        ex);
-            }
+        String who = role;
+        for (Checked c : checked.values()) {
+            if (who == null) who = c.role();
+            tables += c.tables();
+            granted.addAll(c.granted());
+            missing.addAll(c.missing());
         }
-        return new Report(role, goldTables.size(), tables, granted, missing);
+        return new Report(who, goldTables.size(), tables, granted, missing);
+    }
+
+    /** One database checked: as whom, how many tables, what was granted, what is still missing. */
+    private record Checked(String role, int tables, List<String> granted, List<Missing> missing) {}
+
+    private Checked check(String db, Set<String> goldTables) throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+            c.setAutoCommit(true);
+            String who = role != null ? role : currentUser(c);
+            Map<String, Long> required = resolve(c, goldTables);
+            List<String> granted = new ArrayList<>();
+            List<String> unreadable = unreadable(c, db, required, who);
+            if (!unreadable.isEmpty() && mayGrant) {
+                granted.addAll(grant(c, db, who));
+                unreadable = unreadable(c, db, required, who);
+            }
+            List<Missing> missing = new ArrayList<>();
+            for (String t : unreadable)
+                missing.add(new Missing(db, t, statementFor(c, db, t, who)));
+            return new Checked(who, required.size(), granted, missing);
+        } catch (SQLException ex) {
+            throw new SQLException(
+                    "pre-flight: cannot check read access on database '"
+                            + db
+                            + "' as '"
+                            + admin.user()
+                            + "': "
+                            + ex.getMessage(),
+                    ex.getSQLState(),
+                    ex);
+        }
     }
 
     /** The role a connection acts as. */
@@ -112,8 +127,8 @@ public final class ReadAccessCheck {
         return out;
     }
 
-    private List<String> unreadable(Connection c, String db, Map<String, Long> required)
-            throws SQLException {
+    private static List<String> unreadable(
+            Connection c, String db, Map<String, Long> required, String role) throws SQLException {
         List<String> out = new ArrayList<>();
         boolean connect;
         try (PreparedStatement ps =
@@ -150,7 +165,7 @@ public final class ReadAccessCheck {
      * CONNECT, then USAGE and SELECT ON ALL TABLES per user schema; each statement that the
      * connecting user may run.
      */
-    private List<String> grant(Connection c, String db) throws SQLException {
+    private static List<String> grant(Connection c, String db, String role) throws SQLException {
         List<String> statements = new ArrayList<>();
         statements.add("GRANT CONNECT ON DATABASE " + ident(db) + " TO " + ident(role));
         for (String schema : userSchemas(c)) {
@@ -189,7 +204,8 @@ public final class ReadAccessCheck {
         return out;
     }
 
-    private String statementFor(Connection c, String db, String table) throws SQLException {
+    private static String statementFor(Connection c, String db, String table, String role)
+            throws SQLException {
         Set<String> parts = new LinkedHashSet<>();
         parts.add("GRANT CONNECT ON DATABASE " + ident(db) + " TO " + ident(role) + ";");
         try (PreparedStatement ps =

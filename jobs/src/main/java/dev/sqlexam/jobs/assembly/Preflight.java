@@ -5,6 +5,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.PerDatabase;
 import dev.sqlexam.database.ReadAccessCheck;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
@@ -170,41 +171,45 @@ public final class Preflight {
                             k -> new ArrayList<>())
                     .add(q);
         }
-        Map<String, Set<String>> out = new TreeMap<>();
-        for (var e : byDb.entrySet()) {
-            Set<String> tables = new TreeSet<>();
-            // a gold asked many times (a large set, the same questions under new ids) is planned
-            // once
-            Set<String> planned = new HashSet<>();
-            try (Connection c = DriverManager.getConnection(admin.forDatabase(e.getKey()))) {
-                for (ExamQuestion q : e.getValue()) {
-                    tables.addAll(q.goldTables());
-                    for (String sql : q.allGoldSql()) {
-                        if (!planned.add(sql)) continue;
-                        try {
-                            tables.addAll(GoldTables.of(c, sql));
-                        } catch (SQLException planFailed) {
-                            // a gold the connecting user may not plan names the tables to check in
-                            // its text; any other
-                            // gold that cannot be planned is graded gold_error, its given
-                            // gold_tables still checked
-                            if (GoldTables.infrastructure(planFailed))
-                                tables.addAll(BackwardRecall.tablesOf(sql));
-                        }
+        try {
+            return new TreeMap<>(
+                    PerDatabase.each(byDb.keySet(), db -> tablesOf(admin, db, byDb.get(db))));
+        } catch (SQLException unexpected) {
+            throw new IllegalStateException(unexpected);
+        }
+    }
+
+    private static Set<String> tablesOf(
+            JdbcUrlTemplate admin, String db, List<ExamQuestion> questions) {
+        Set<String> tables = new TreeSet<>();
+        // a gold asked many times (a large set, the same questions under new ids) is planned once
+        Set<String> planned = new HashSet<>();
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+            for (ExamQuestion q : questions) {
+                tables.addAll(q.goldTables());
+                for (String sql : q.allGoldSql()) {
+                    if (!planned.add(sql)) continue;
+                    try {
+                        tables.addAll(GoldTables.of(c, sql));
+                    } catch (SQLException planFailed) {
+                        // a gold the connecting user may not plan names the tables to check in its
+                        // text; any other gold that cannot be planned is graded gold_error, its
+                        // given gold_tables still checked
+                        if (GoldTables.infrastructure(planFailed))
+                            tables.addAll(BackwardRecall.tablesOf(sql));
                     }
                 }
-            } catch (SQLException unreachable) {
-                throw new Failed(
-                        "cannot connect to database '"
-                                + e.getKey()
-                                + "' as '"
-                                + admin.user()
-                                + "': "
-                                + unreachable.getMessage());
             }
-            out.put(e.getKey(), tables);
+        } catch (SQLException unreachable) {
+            throw new Failed(
+                    "cannot connect to database '"
+                            + db
+                            + "' as '"
+                            + admin.user()
+                            + "': "
+                            + unreachable.getMessage());
         }
-        return out;
+        return tables;
     }
 
     private static void report(ReadAccessCheck.Report access, PrintStream out) {

@@ -4,6 +4,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.PerDatabase;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.llm.PromptTemplates;
 import dev.sqlexam.model.Sha256;
@@ -64,34 +65,21 @@ public final class ProvenanceCollector {
             String embeddingModel) {
         Map<String, String> predictionHashes = new TreeMap<>();
         for (Path p : predictions) predictionHashes.put(p.getFileName().toString(), sha256(p));
-        Map<String, Provenance.DatabaseFingerprint> fingerprints = new TreeMap<>();
-        String serverVersion = null;
-        List<String> extensions = null;
-        for (String db : databases) {
-            try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
-                c.setReadOnly(true);
-                c.setAutoCommit(false);
-                try (Statement st = c.createStatement()) {
-                    st.execute(
-                            "SET LOCAL statement_timeout = "
-                                    + settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS));
-                    if (serverVersion == null) {
-                        serverVersion = single(st, "SHOW server_version");
-                        extensions =
-                                column(
-                                        st,
-                                        "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
-                    }
-                    fingerprints.put(db, fingerprint(st));
-                }
-                c.rollback();
-            } catch (SQLException e) {
-                fingerprints.put(
-                        db,
-                        new Provenance.DatabaseFingerprint(
-                                null, null, "not read: " + e.getMessage()));
-            }
+        Map<String, Read> read;
+        try {
+            read = PerDatabase.each(databases, db -> read(settings, admin, db));
+        } catch (SQLException unexpected) {
+            throw new IllegalStateException(unexpected);
         }
+        Map<String, Provenance.DatabaseFingerprint> fingerprints = new TreeMap<>();
+        read.forEach((db, r) -> fingerprints.put(db, r.fingerprint()));
+        Read server =
+                read.values().stream()
+                        .filter(r -> r.serverVersion() != null)
+                        .findFirst()
+                        .orElse(null);
+        String serverVersion = server == null ? null : server.serverVersion();
+        List<String> extensions = server == null ? null : server.extensions();
         return new Provenance(
                 Build.VERSION,
                 Build.COMMIT,
@@ -110,6 +98,37 @@ public final class ProvenanceCollector {
                         sha256(PromptTemplates.template("generate.txt"))),
                 Provenance.GRADER_VERSION,
                 settings.described());
+    }
+
+    /** One database's fingerprint, and the server's version and extensions as seen from it. */
+    private record Read(
+            Provenance.DatabaseFingerprint fingerprint,
+            String serverVersion,
+            List<String> extensions) {}
+
+    private static Read read(Settings settings, JdbcUrlTemplate admin, String db) {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+            c.setReadOnly(true);
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute(
+                        "SET LOCAL statement_timeout = "
+                                + settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS));
+                String version = single(st, "SHOW server_version");
+                List<String> extensions =
+                        column(
+                                st,
+                                "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
+                Read r = new Read(fingerprint(st), version, extensions);
+                c.rollback();
+                return r;
+            }
+        } catch (SQLException e) {
+            return new Read(
+                    new Provenance.DatabaseFingerprint(null, null, "not read: " + e.getMessage()),
+                    null,
+                    null);
+        }
     }
 
     private static Provenance.DatabaseFingerprint fingerprint(Statement st) throws SQLException {
