@@ -137,6 +137,31 @@ public final class RunOutputs {
                     Set.of("line_number"),
                     Comparator.comparingLong(n -> n.path("line_number").asLong()));
 
+    /**
+     * A scratch folder a job may still be writing into as it shuts down (its checkpoints): removed
+     * with a few tries a moment apart; false, and left, when it still cannot be. Never fails a run
+     * that has ended.
+     */
+    public static boolean deleteScratch(Path dir) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                deleteTree(dir);
+                return true;
+            } catch (UncheckedIOException stillWritten) {
+                if (attempt == SCRATCH_ATTEMPTS - 1) return false;
+                try {
+                    Thread.sleep(SCRATCH_PAUSE_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+    }
+
+    static final int SCRATCH_ATTEMPTS = 5;
+    static final long SCRATCH_PAUSE_MS = 200;
+
     public static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;
         try (Stream<Path> walk = Files.walk(dir)) {

@@ -71,7 +71,12 @@ public final class ExamJobRunner {
         try {
             return follow(job, expected, out);
         } finally {
-            if (checkpoints != null) RunOutputs.deleteTree(checkpoints);
+            // Flink may still write into the folder as it shuts down: a folder left is no failure
+            if (checkpoints != null && !RunOutputs.deleteScratch(checkpoints))
+                out.println(
+                        "[sqlexam] note: the job's checkpoint folder "
+                                + checkpoints
+                                + " could not be removed; nothing of the run is in it");
         }
     }
 

@@ -169,7 +169,11 @@ public final class WatchRun {
                         out);
         if (input.bounded()) {
             summarize(parts, rejectedEvents, start);
-            RunOutputs.deleteTree(checkpoints);
+            if (!RunOutputs.deleteScratch(checkpoints))
+                out.println(
+                        "[sqlexam] note: the replay's checkpoint folder "
+                                + checkpoints
+                                + " could not be removed; the next replay clears it");
         }
     }
 
