@@ -1,5 +1,7 @@
 package dev.sqlexam.database;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,12 +12,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Set-up work done once per database (pre-flight checks, fingerprints), a few databases at once:
  * each opens its own connection, a fork on the server and a password exchange whose PBKDF2 runs in
- * this process, so one at a time leaves a core idle while the other works. Few enough at once that
- * a server with few free slots still has them for the run.
+ * this process, so one at a time leaves a core idle while the other works. Few at once, and a
+ * server or role at its connection limit is waited for ({@link #connect}), as one at a time never
+ * needed more than one slot.
  */
 public final class PerDatabase {
 
@@ -30,13 +34,41 @@ public final class PerDatabase {
 
     private PerDatabase() {}
 
+    /**
+     * A connection for set-up work: a server or role at its connection limit (SQLSTATE 53300, as
+     * when the other databases' work holds the last slots) is asked again a moment later, within
+     * about {@code LIMIT_PATIENCE_MS}.
+     */
+    public static Connection connect(String jdbcUrl) throws SQLException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LIMIT_PATIENCE_MS);
+        for (long pauseMs = 25; ; pauseMs = Math.min(500, pauseMs * 2)) {
+            try {
+                return DriverManager.getConnection(jdbcUrl);
+            } catch (SQLException e) {
+                if (!TOO_MANY_CONNECTIONS.equals(e.getSQLState())
+                        || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMs) > deadline)
+                    throw e;
+                try {
+                    Thread.sleep(pauseMs);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    static final String TOO_MANY_CONNECTIONS = "53300";
+    static final long LIMIT_PATIENCE_MS = 10_000;
+
     static int atOnce(int databases, int cores) {
         return Math.max(1, Math.min(databases, Math.min(MAX_AT_ONCE, 2 * cores)));
     }
 
     /**
      * {@code work} on each of {@code databases}, in their order; the first failure in that order is
-     * thrown as it was (the others' work still ends before this returns).
+     * thrown as it was, the databases after it not started (those already running end before this
+     * returns).
      */
     public static <R> Map<String, R> each(Collection<String> databases, Work<R> work)
             throws SQLException {
@@ -59,14 +91,17 @@ public final class PerDatabase {
             List<Future<R>> futures = new ArrayList<>();
             for (String db : dbs) futures.add(pool.submit(() -> work.on(db)));
             Throwable first = null;
-            for (int i = 0; i < dbs.size(); i++) {
+            for (int i = 0; i < dbs.size() && first == null; i++) {
                 try {
-                    R r = futures.get(i).get();
-                    if (first == null) out.put(dbs.get(i), r);
+                    out.put(dbs.get(i), futures.get(i).get());
                 } catch (ExecutionException e) {
-                    if (first == null) first = e.getCause();
+                    first = e.getCause();
+                    // the databases after it are not started (as one at a time never reached them)
+                    for (int j = i + 1; j < dbs.size(); j++) futures.get(j).cancel(false);
                 }
             }
+            pool.shutdown();
+            pool.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
             if (first instanceof SQLException s) throw s;
             if (first instanceof RuntimeException r) throw r;
             if (first instanceof Error e) throw e;

@@ -1,7 +1,6 @@
 package dev.sqlexam.database;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -71,7 +70,7 @@ public final class ReadAccessCheck {
     private record Checked(String role, int tables, List<String> granted, List<Missing> missing) {}
 
     private Checked check(String db, Set<String> goldTables) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+        try (Connection c = PerDatabase.connect(admin.forDatabase(db))) {
             c.setAutoCommit(true);
             String who = role != null ? role : currentUser(c);
             Map<String, Long> required = resolve(c, goldTables);

@@ -51,7 +51,7 @@ class PerDatabaseTest {
     }
 
     @Test
-    void theFirstFailureInTheDatabasesOrderIsThrownAfterEveryDatabaseWasWorkedOn() {
+    void theFirstFailureInTheDatabasesOrderIsThrownWhateverFailedFirstInTime() {
         Set<String> done = ConcurrentHashMap.newKeySet();
         assertThatThrownBy(
                         () ->
@@ -69,7 +69,7 @@ class PerDatabaseTest {
                                         }))
                 .isInstanceOf(SQLException.class)
                 .hasMessage("db2 refused");
-        assertThat(done).hasSize(8);
+        assertThat(done).contains("db0", "db1", "db2");
         assertThatThrownBy(
                         () ->
                                 PerDatabase.each(

@@ -22,7 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -184,7 +183,7 @@ public final class Preflight {
         Set<String> tables = new TreeSet<>();
         // a gold asked many times (a large set, the same questions under new ids) is planned once
         Set<String> planned = new HashSet<>();
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+        try (Connection c = PerDatabase.connect(admin.forDatabase(db))) {
             for (ExamQuestion q : questions) {
                 tables.addAll(q.goldTables());
                 for (String sql : q.allGoldSql()) {

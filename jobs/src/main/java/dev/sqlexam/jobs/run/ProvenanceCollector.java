@@ -107,7 +107,7 @@ public final class ProvenanceCollector {
             List<String> extensions) {}
 
     private static Read read(Settings settings, JdbcUrlTemplate admin, String db) {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase(db))) {
+        try (Connection c = PerDatabase.connect(admin.forDatabase(db))) {
             c.setReadOnly(true);
             c.setAutoCommit(false);
             try (Statement st = c.createStatement()) {

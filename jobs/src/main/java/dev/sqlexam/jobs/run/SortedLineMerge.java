@@ -24,15 +24,17 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
  * JSON lines from part files (and lines given in memory) written into one file in an order, without
  * holding the lines: each line is read once for the few top-level fields the order and the
- * de-duplication need (its "head"), sorted by them, then copied byte for byte from its part. Memory
- * is a head per line, not the lines.
+ * de-duplication need (its "head"; the rest of the line is parsed through, not built), sorted by
+ * them, then copied byte for byte from its part. Memory is a head per line, not the lines.
  */
 final class SortedLineMerge {
 
@@ -128,15 +130,14 @@ final class SortedLineMerge {
         if (entries.isEmpty() && trailing.isEmpty() && skipEmpty) return 0;
         entries.sort(Comparator.comparing(Entry::head, order));
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        List<FileChannel> channels = new ArrayList<>();
+        Map<Integer, FileChannel> channels = openParts();
         try {
             Files.createDirectories(target.toAbsolutePath().getParent());
-            for (Path part : parts) channels.add(FileChannel.open(part, StandardOpenOption.READ));
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
                 for (Entry e : entries) {
                     if (e.given() != null) out.write(e.given().getBytes(StandardCharsets.UTF_8));
-                    else buffer = copy(channels.get(e.part()), e, buffer, out);
+                    else buffer = copy(channel(channels, e.part()), e, buffer, out);
                     out.write('\n');
                 }
                 for (String line : trailing) {
@@ -152,19 +153,47 @@ final class SortedLineMerge {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target, e);
         } finally {
-            for (FileChannel c : channels) closeQuietly(c);
+            for (FileChannel c : channels.values()) closeQuietly(c);
         }
         return entries.size() + trailing.size();
     }
 
-    private static ByteBuffer copy(FileChannel from, Entry e, ByteBuffer buffer, OutputStream out)
+    /**
+     * At most {@link #OPEN_PARTS} parts open at once (a long run rolls thousands), least recent
+     * closed.
+     */
+    private static Map<Integer, FileChannel> openParts() {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Integer, FileChannel> eldest) {
+                if (size() <= OPEN_PARTS) return false;
+                closeQuietly(eldest.getValue());
+                return true;
+            }
+        };
+    }
+
+    static final int OPEN_PARTS = 64;
+
+    private FileChannel channel(Map<Integer, FileChannel> open, int part) throws IOException {
+        FileChannel c = open.get(part);
+        if (c == null) {
+            c = FileChannel.open(parts.get(part), StandardOpenOption.READ);
+            open.put(part, c);
+        }
+        return c;
+    }
+
+    private ByteBuffer copy(FileChannel from, Entry e, ByteBuffer buffer, OutputStream out)
             throws IOException {
         ByteBuffer b = buffer.capacity() >= e.length() ? buffer : ByteBuffer.allocate(e.length());
         b.clear().limit(e.length());
         long at = e.offset();
         while (b.hasRemaining()) {
             int n = from.read(b, at + b.position());
-            if (n < 0) throw new IOException("a part ended before byte " + (at + e.length()));
+            if (n < 0)
+                throw new IOException(
+                        parts.get(e.part()) + " ended before byte " + (at + e.length()));
         }
         out.write(b.array(), 0, e.length());
         return b;
@@ -175,12 +204,16 @@ final class SortedLineMerge {
         ObjectNode head = JsonNodeFactory.instance.objectNode();
         try (JsonParser p = Json.MAPPER.getFactory().createParser(bytes, 0, bytes.length)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("not a JSON object");
-            while (p.nextToken() == JsonToken.FIELD_NAME && head.size() < fields.size()) {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 if (value.isStructStart()) p.skipChildren();
-                else if (fields.contains(name)) head.set(name, Json.MAPPER.readTree(p));
+                else if (head.size() < fields.size() && fields.contains(name))
+                    head.set(name, Json.MAPPER.readTree(p));
             }
+            // the rest of the line is read through (nothing built): a line cut short is refused
+            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null)
+                throw new IOException("not one complete JSON object");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the JSON line of " + where, e);
         }

@@ -100,4 +100,32 @@ class SortedLineMergeTest {
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("part-0 at byte 18");
     }
+
+    @Test
+    void aLineCutShortAfterItsSortFieldsIsRefusedNotCopied() throws Exception {
+        part("part-3", "{\"line_number\":5,\"sql\":\"SELECT\", \"x\":\n");
+        SortedLineMerge merge = new SortedLineMerge(RunOutputs.BY_LINE.fields(), null);
+        assertThatThrownBy(() -> merge.addParts(dir.resolve("parts")))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("part-3 at byte 0");
+    }
+
+    @Test
+    void morePartsThanMayBeOpenAtOnceAreMergedInOrder() throws Exception {
+        int parts = SortedLineMerge.OPEN_PARTS * 2 + 5;
+        for (int p = 0; p < parts; p++) {
+            StringBuilder lines = new StringBuilder();
+            // part p holds the line numbers p, p + parts, p + 2 parts: reading them in order
+            // jumps from part to part
+            for (int k = 0; k < 3; k++)
+                lines.append("{\"line_number\":").append(p + k * parts).append("}\n");
+            part(String.format("part-%04d", p), lines.toString());
+        }
+        Path target = dir.resolve("out.jsonl");
+        long n = RunOutputs.mergeJsonLines(dir.resolve("parts"), target, RunOutputs.BY_LINE);
+        assertThat(n).isEqualTo(3L * parts);
+        List<String> out = lines(target);
+        for (int i = 0; i < out.size(); i++)
+            assertThat(out.get(i)).isEqualTo("{\"line_number\":" + i + "}");
+    }
 }
