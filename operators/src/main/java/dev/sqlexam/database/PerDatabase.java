@@ -1,5 +1,7 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.sql.Backoff;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -41,19 +43,15 @@ public final class PerDatabase {
      */
     public static Connection connect(String jdbcUrl) throws SQLException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LIMIT_PATIENCE_MS);
-        for (long pauseMs = 25; ; pauseMs = Math.min(500, pauseMs * 2)) {
+        for (int attempt = 0; ; attempt++) {
             try {
                 return DriverManager.getConnection(jdbcUrl);
             } catch (SQLException e) {
+                long pause = Backoff.pauseMs(attempt);
                 if (!TOO_MANY_CONNECTIONS.equals(e.getSQLState())
-                        || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMs) > deadline)
+                        || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pause) > deadline)
                     throw e;
-                try {
-                    Thread.sleep(pauseMs);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
+                Backoff.sleep(pause, e);
             }
         }
     }
