@@ -18,10 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Set-up work done once per database (pre-flight checks, fingerprints), a few databases at once:
- * each opens its own connection, a fork on the server and a password exchange whose PBKDF2 runs in
- * this process, so one at a time leaves a core idle while the other works. Few at once, and a
- * server or role at its connection limit is waited for ({@link #connect}), as one at a time never
- * needed more than one slot.
+ * each opens its own connection, a fork and a password exchange on the server, so one at a time
+ * leaves a core idle while the other works. Few at once, and a server or role at its connection
+ * limit is waited for ({@link #connect}), as one at a time never needed more than one slot.
  */
 public final class PerDatabase {
 

@@ -141,7 +141,7 @@ final class ManyDatabases {
                         ThroughputReport.atMost(job.jobSeconds(), serial),
                         f(
                                 "%d records (%d missing), each written to the exam log and upserted into exam.results; %d connections opened to the %d "
-                                        + "databases during the run (pre-flight included), each a SCRAM exchange whose PBKDF2 runs in the client; cores %.0f%% busy "
+                                        + "databases during the run (pre-flight included), each a fork and a login on the server; cores %.0f%% busy "
                                         + "(this process %.0f%%); %.1f s end to end",
                                 job.items(),
                                 job.items() - graded,
