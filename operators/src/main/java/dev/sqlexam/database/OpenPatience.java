@@ -4,9 +4,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How long a query waits for a busy connection of its database to come back before it opens
- * another: a few times what opening one costs on that server (a fork and a password exchange, whose
- * PBKDF2 runs in this process), as measured. Waiting is cheaper than a new connection until then; a
- * query that waits longer would have been better served by opening one.
+ * another: a few times what opening one costs on that server (a fork and a password exchange), as
+ * measured. Waiting is cheaper than a new connection until then; a query that waits longer would
+ * have been better served by opening one.
  */
 final class OpenPatience {
 

@@ -47,10 +47,33 @@ public final class ReadAccessCheck {
     }
 
     /**
+     * The tables of one database to check, read on the check's own connection (a gold's plan names
+     * them), so that one connection per database serves both.
+     */
+    @FunctionalInterface
+    public interface TablesToCheck {
+        Set<String> on(Connection connection) throws SQLException;
+    }
+
+    /** A database the check could not connect to. */
+    public static final class Unreachable extends SQLException {
+        Unreachable(String message, SQLException cause) {
+            super(message, cause.getSQLState(), cause);
+        }
+    }
+
+    /**
      * {@code goldTables}: per database, the tables its golds read (as the exam set or the gold's
      * plan names them).
      */
     public Report run(Map<String, Set<String>> goldTables) throws SQLException {
+        Map<String, TablesToCheck> given = new LinkedHashMap<>();
+        goldTables.forEach((db, tables) -> given.put(db, c -> tables));
+        return runReading(given);
+    }
+
+    /** As {@link #run}, each database's tables read on the connection that checks them. */
+    public Report runReading(Map<String, TablesToCheck> goldTables) throws SQLException {
         Map<String, Checked> checked =
                 PerDatabase.each(goldTables.keySet(), db -> check(db, goldTables.get(db)));
         List<String> granted = new ArrayList<>();
@@ -69,11 +92,24 @@ public final class ReadAccessCheck {
     /** One database checked: as whom, how many tables, what was granted, what is still missing. */
     private record Checked(String role, int tables, List<String> granted, List<Missing> missing) {}
 
-    private Checked check(String db, Set<String> goldTables) throws SQLException {
-        try (Connection c = PerDatabase.connect(admin.forDatabase(db))) {
+    private Checked check(String db, TablesToCheck goldTables) throws SQLException {
+        Connection c;
+        try {
+            c = PerDatabase.connect(admin.forDatabase(db));
+        } catch (SQLException unreachable) {
+            throw new Unreachable(
+                    "cannot connect to database '"
+                            + db
+                            + "' as '"
+                            + admin.user()
+                            + "': "
+                            + unreachable.getMessage(),
+                    unreachable);
+        }
+        try (c) {
             c.setAutoCommit(true);
             String who = role != null ? role : currentUser(c);
-            Map<String, Long> required = resolve(c, goldTables);
+            Map<String, Long> required = resolve(c, goldTables.on(c));
             List<String> granted = new ArrayList<>();
             List<String> unreadable = unreadable(c, db, required, who);
             if (!unreadable.isEmpty() && mayGrant) {

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.ReadAccessCheck;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.model.ExamQuestion;
 
@@ -20,9 +21,12 @@ public sealed interface Golds {
     /** The exam set's questions on the databases {@code onServer} holds (null: all). */
     List<ExamQuestion> questions(Set<String> onServer);
 
-    /** The tables the golds read, per database, as the pre-flight checks them. */
-    Map<String, Set<String>> tables(JdbcUrlTemplate admin, Set<String> onServer, Set<String> named)
-            throws SQLException;
+    /**
+     * The tables the golds read, per database, as the pre-flight checks them (read on its
+     * connection to each).
+     */
+    Map<String, ReadAccessCheck.TablesToCheck> tables(
+            JdbcUrlTemplate admin, Set<String> onServer, Set<String> named) throws SQLException;
 
     static Golds examSet(Path file) {
         return new ExamSet(file);
@@ -45,10 +49,9 @@ public sealed interface Golds {
         }
 
         @Override
-        public Map<String, Set<String>> tables(
-                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named)
-                throws SQLException {
-            return Preflight.goldTables(admin, questions(onServer));
+        public Map<String, ReadAccessCheck.TablesToCheck> tables(
+                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named) {
+            return Preflight.goldTableReaders(admin, questions(onServer));
         }
     }
 
@@ -63,11 +66,11 @@ public sealed interface Golds {
         }
 
         @Override
-        public Map<String, Set<String>> tables(
-                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named)
-                throws SQLException {
-            Map<String, Set<String>> tables = new TreeMap<>(Preflight.goldTables(admin, questions));
-            for (String db : named) tables.putIfAbsent(db, Set.of());
+        public Map<String, ReadAccessCheck.TablesToCheck> tables(
+                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named) {
+            Map<String, ReadAccessCheck.TablesToCheck> tables =
+                    new TreeMap<>(Preflight.goldTableReaders(admin, questions));
+            for (String db : named) tables.putIfAbsent(db, c -> Set.of());
             return tables;
         }
     }

@@ -62,11 +62,11 @@ public final class Preflight {
             ServerProbe server,
             PrintStream out)
             throws IOException, SQLException {
-        return run(
+        return checked(
                 settings,
                 admin,
                 server,
-                goldTables(admin, ExamSetFiles.read(examSet, server.databases()).questions()),
+                goldTableReaders(admin, ExamSetFiles.read(examSet, server.databases()).questions()),
                 out);
     }
 
@@ -79,6 +79,22 @@ public final class Preflight {
             JdbcUrlTemplate admin,
             ServerProbe server,
             Map<String, Set<String>> goldTables,
+            PrintStream out)
+            throws SQLException {
+        Map<String, ReadAccessCheck.TablesToCheck> given = new TreeMap<>();
+        goldTables.forEach((db, tables) -> given.put(db, c -> tables));
+        return checked(settings, admin, server, given, out);
+    }
+
+    /**
+     * The same, each database's gold tables read on the connection that checks its access ({@link
+     * #goldTableReaders}).
+     */
+    public static Result checked(
+            Settings settings,
+            JdbcUrlTemplate admin,
+            ServerProbe server,
+            Map<String, ReadAccessCheck.TablesToCheck> goldTables,
             PrintStream out)
             throws SQLException {
         ReaderAccess reader = reader(settings, admin, server);
@@ -110,8 +126,14 @@ public final class Preflight {
                 settings.get(SqlExamOptions.GRANT_READ_ACCESS)
                         && reader.privilegesOf() != null
                         && !server.readOnly();
-        ReadAccessCheck.Report access =
-                new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
+        ReadAccessCheck.Report access;
+        try {
+            access =
+                    new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant)
+                            .runReading(goldTables);
+        } catch (ReadAccessCheck.Unreachable unreachable) {
+            throw new Failed(unreachable.getMessage());
+        }
         report(access, out);
         if (!access.ok()) {
             String why =
@@ -160,6 +182,27 @@ public final class Preflight {
      */
     public static Map<String, Set<String>> goldTables(
             JdbcUrlTemplate admin, List<ExamQuestion> questions) {
+        Map<String, ReadAccessCheck.TablesToCheck> readers = goldTableReaders(admin, questions);
+        try {
+            return new TreeMap<>(
+                    PerDatabase.each(
+                            readers.keySet(),
+                            db -> {
+                                try (Connection c = connect(admin, db)) {
+                                    return readers.get(db).on(c);
+                                }
+                            }));
+        } catch (SQLException unexpected) {
+            throw new IllegalStateException(unexpected);
+        }
+    }
+
+    /**
+     * Per database of the exam set, how to read the tables its golds read on a connection to it
+     * (the pre-flight's own, so that one connection per database serves both).
+     */
+    public static Map<String, ReadAccessCheck.TablesToCheck> goldTableReaders(
+            JdbcUrlTemplate admin, List<ExamQuestion> questions) {
         Map<String, List<ExamQuestion>> byDb = new TreeMap<>();
         // the lines the job will read (questions on databases the server lacks are rejected there,
         // not checked here)
@@ -170,35 +213,14 @@ public final class Preflight {
                             k -> new ArrayList<>())
                     .add(q);
         }
-        try {
-            return new TreeMap<>(
-                    PerDatabase.each(byDb.keySet(), db -> tablesOf(admin, db, byDb.get(db))));
-        } catch (SQLException unexpected) {
-            throw new IllegalStateException(unexpected);
-        }
+        Map<String, ReadAccessCheck.TablesToCheck> readers = new TreeMap<>();
+        byDb.forEach((db, onDb) -> readers.put(db, c -> tablesOf(c, onDb)));
+        return readers;
     }
 
-    private static Set<String> tablesOf(
-            JdbcUrlTemplate admin, String db, List<ExamQuestion> questions) {
-        Set<String> tables = new TreeSet<>();
-        // a gold asked many times (a large set, the same questions under new ids) is planned once
-        Set<String> planned = new HashSet<>();
-        try (Connection c = PerDatabase.connect(admin.forDatabase(db))) {
-            for (ExamQuestion q : questions) {
-                tables.addAll(q.goldTables());
-                for (String sql : q.allGoldSql()) {
-                    if (!planned.add(sql)) continue;
-                    try {
-                        tables.addAll(GoldTables.of(c, sql));
-                    } catch (SQLException planFailed) {
-                        // a gold the connecting user may not plan names the tables to check in its
-                        // text; any other gold that cannot be planned is graded gold_error, its
-                        // given gold_tables still checked
-                        if (GoldTables.infrastructure(planFailed))
-                            tables.addAll(BackwardRecall.tablesOf(sql));
-                    }
-                }
-            }
+    private static Connection connect(JdbcUrlTemplate admin, String db) {
+        try {
+            return PerDatabase.connect(admin.forDatabase(db));
         } catch (SQLException unreachable) {
             throw new Failed(
                     "cannot connect to database '"
@@ -207,6 +229,27 @@ public final class Preflight {
                             + admin.user()
                             + "': "
                             + unreachable.getMessage());
+        }
+    }
+
+    private static Set<String> tablesOf(Connection c, List<ExamQuestion> questions) {
+        Set<String> tables = new TreeSet<>();
+        // a gold asked many times (a large set, the same questions under new ids) is planned once
+        Set<String> planned = new HashSet<>();
+        for (ExamQuestion q : questions) {
+            tables.addAll(q.goldTables());
+            for (String sql : q.allGoldSql()) {
+                if (!planned.add(sql)) continue;
+                try {
+                    tables.addAll(GoldTables.of(c, sql));
+                } catch (SQLException planFailed) {
+                    // a gold the connecting user may not plan names the tables to check in its
+                    // text; any other gold that cannot be planned is graded gold_error, its given
+                    // gold_tables still checked
+                    if (GoldTables.infrastructure(planFailed))
+                        tables.addAll(BackwardRecall.tablesOf(sql));
+                }
+            }
         }
         return tables;
     }

@@ -82,7 +82,7 @@ enum StandardSteps implements SetupStep {
             RunPlan plan = run.plan();
             var tables = plan.golds().tables(run.admin(), run.serverDatabases(), plan.databases());
             run.preflight(
-                    Preflight.run(
+                    Preflight.checked(
                             run.sharedSettings(), run.admin(), run.server(), tables, run.out()));
         }
     },
