@@ -93,23 +93,17 @@ public final class ReadAccessCheck {
     private record Checked(String role, int tables, List<String> granted, List<Missing> missing) {}
 
     private Checked check(String db, TablesToCheck goldTables) throws SQLException {
-        Connection c;
+        Connection c = connect(db);
         try {
-            c = PerDatabase.connect(admin.forDatabase(db));
-        } catch (SQLException unreachable) {
-            throw new Unreachable(
-                    "cannot connect to database '"
-                            + db
-                            + "' as '"
-                            + admin.user()
-                            + "': "
-                            + unreachable.getMessage(),
-                    unreachable);
-        }
-        try (c) {
-            c.setAutoCommit(true);
+            Set<String> tables = goldTables.on(c);
+            // a gold whose plan ended the session (a crash, a terminated backend) leaves the
+            // access check a connection of its own
+            if (!c.isValid(5)) {
+                closeQuietly(c);
+                c = connect(db);
+            }
             String who = role != null ? role : currentUser(c);
-            Map<String, Long> required = resolve(c, goldTables.on(c));
+            Map<String, Long> required = resolve(c, tables);
             List<String> granted = new ArrayList<>();
             List<String> unreadable = unreadable(c, db, required, who);
             if (!unreadable.isEmpty() && mayGrant) {
@@ -130,6 +124,33 @@ public final class ReadAccessCheck {
                             + ex.getMessage(),
                     ex.getSQLState(),
                     ex);
+        } finally {
+            closeQuietly(c);
+        }
+    }
+
+    private Connection connect(String db) throws SQLException {
+        try {
+            Connection c = PerDatabase.connect(admin.forDatabase(db));
+            c.setAutoCommit(true);
+            return c;
+        } catch (SQLException unreachable) {
+            throw new Unreachable(
+                    "cannot connect to database '"
+                            + db
+                            + "' as '"
+                            + admin.user()
+                            + "': "
+                            + unreachable.getMessage(),
+                    unreachable);
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // closing a broken connection: nothing left to release
         }
     }
 

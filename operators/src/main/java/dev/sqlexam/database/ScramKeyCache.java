@@ -1,5 +1,6 @@
 package dev.sqlexam.database;
 
+import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.SecretKeyFactorySpi;
@@ -11,9 +12,9 @@ import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
+import java.security.SecureRandom;
 import java.security.Security;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
@@ -32,8 +33,9 @@ import java.util.Map;
  * the same salt and count on every login of a role, so the result is the same each time. The driver
  * obtains the derivation as the JCA's {@code PBKDF2WithHmacSHA256}; this provider, first in the
  * JVM's list, answers it from a small cache and delegates everything else to the JDK's. Entries are
- * keyed by a SHA-256 digest of password, salt, count and length; the derived key is as secret as
- * the password the process already holds, and never leaves the process.
+ * keyed by an HMAC (under a random key of this JVM) of password, salt, count and length, and zeroed
+ * when evicted; the derived key is as secret as the password the process already holds, and never
+ * leaves the process. Oracle's JDK takes only signed providers: there the driver derives as before.
  */
 public final class ScramKeyCache extends Provider {
 
@@ -44,10 +46,21 @@ public final class ScramKeyCache extends Provider {
             new LinkedHashMap<>(16, 0.75f, true) {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
-                    return size() > ENTRIES;
+                    if (size() <= ENTRIES) return false;
+                    Arrays.fill(eldest.getValue(), (byte) 0);
+                    return true;
                 }
             };
     private static long derivations;
+
+    /** Keys the cache's keys, so that a key seen in a heap dump does not test password guesses. */
+    private static final byte[] KEY_OF_KEYS = randomKey();
+
+    private static byte[] randomKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return key;
+    }
 
     private ScramKeyCache() {
         super(NAME, "1.0", "PBKDF2WithHmacSHA256 remembered per password, salt and count");
@@ -85,12 +98,12 @@ public final class ScramKeyCache extends Provider {
                 return jdk().generateSecret(spec);
             String key = cacheKey(pbe);
             byte[] known;
+            // one derivation per key even when several set-up threads log in at once; a miss
+            // holds the lock for the derivation (one role's logins rarely miss twice)
             synchronized (ScramKeyCache.class) {
                 known = DERIVED.get(key);
-            }
-            if (known == null) {
-                known = jdk().generateSecret(spec).getEncoded();
-                synchronized (ScramKeyCache.class) {
+                if (known == null) {
+                    known = jdk().generateSecret(spec).getEncoded();
                     DERIVED.put(key, known);
                     derivations++;
                 }
@@ -126,16 +139,17 @@ public final class ScramKeyCache extends Provider {
             char[] password = spec.getPassword();
             ByteBuffer utf8 = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
             try {
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                sha.update(ByteBuffer.allocate(4).putInt(utf8.remaining()).flip());
-                sha.update(utf8);
-                sha.update(spec.getSalt());
-                sha.update(
+                Mac mac = Mac.getInstance("HmacSHA256");
+                mac.init(new SecretKeySpec(KEY_OF_KEYS, "HmacSHA256"));
+                mac.update(ByteBuffer.allocate(4).putInt(utf8.remaining()).flip());
+                mac.update(utf8);
+                mac.update(spec.getSalt());
+                mac.update(
                         ByteBuffer.allocate(8)
                                 .putInt(spec.getIterationCount())
                                 .putInt(spec.getKeyLength())
                                 .flip());
-                return HexFormat.of().formatHex(sha.digest());
+                return HexFormat.of().formatHex(mac.doFinal());
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("SHA-256 is missing from this JVM", e);
             } finally {

@@ -49,13 +49,29 @@ class ScramKeyCacheTest {
     }
 
     @Test
-    void aCallerClearingTheReturnedKeyDoesNotClearTheCache() throws Exception {
+    void loginsAtOnceDeriveOnce() throws Exception {
         SecretKeyFactory cached = SecretKeyFactory.getInstance(ScramKeyCache.ALGORITHM);
-        byte[] salt = "salt-for-clearing".getBytes(StandardCharsets.US_ASCII);
-        byte[] first = derive(cached, "secret", salt, 1000);
-        byte[] copy = first.clone();
-        java.util.Arrays.fill(first, (byte) 0);
-        assertThat(derive(cached, "secret", salt, 1000)).isEqualTo(copy);
+        byte[] salt = ("salt-at-once-" + System.nanoTime()).getBytes(StandardCharsets.US_ASCII);
+        long before = ScramKeyCache.derivations();
+        java.util.concurrent.ExecutorService four =
+                java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            java.util.List<java.util.concurrent.Future<byte[]>> keys = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++)
+                keys.add(
+                        four.submit(
+                                () -> {
+                                    start.await();
+                                    return derive(cached, "secret", salt, 4096);
+                                }));
+            start.countDown();
+            byte[] first = keys.get(0).get();
+            for (var k : keys) assertThat(k.get()).isEqualTo(first);
+        } finally {
+            four.shutdownNow();
+        }
+        assertThat(ScramKeyCache.derivations() - before).isEqualTo(1);
     }
 
     private static byte[] derive(SecretKeyFactory f, String password, byte[] salt, int count)

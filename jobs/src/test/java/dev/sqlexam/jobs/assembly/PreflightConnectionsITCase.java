@@ -79,6 +79,17 @@ class PreflightConnectionsITCase {
         }
         // the server-wide checks (reader role, capacity) connect to the probed database: not one
         // of these
+        // on the shared connection: a gold that cannot be planned before the grants, and a gold of
+        // two statements, whose second must never run as the administrator
+        questions.add(
+                ExamQuestion.of(
+                        "bad-column", DBS.get(0), "Parts?", "SELECT no_such_column FROM parts"));
+        questions.add(
+                ExamQuestion.of(
+                        "two-statements",
+                        DBS.get(0),
+                        "Parts?",
+                        "SELECT 1 FROM parts; CREATE TABLE pwned (i int)"));
         ServerProbe server = ServerProbe.of(admin, List.of("postgres"));
         assertThat(server.database()).isEqualTo("postgres");
         Map<String, Long> before = sessions();
@@ -95,6 +106,15 @@ class PreflightConnectionsITCase {
         for (String db : DBS)
             assertThat(after.get(db) - before.get(db)).as("sessions opened on " + db).isEqualTo(1);
         assertThat(result.access().ok()).isTrue();
+        assertThat(result.access().granted())
+                .as("the reader was granted what it lacked")
+                .isNotEmpty();
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(DBS.get(0)));
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT to_regclass('pwned') IS NULL")) {
+            rs.next();
+            assertThat(rs.getBoolean(1)).as("the second statement of a gold never ran").isTrue();
+        }
         assertThat(result.access().databases()).isEqualTo(3);
         assertThat(result.access().tables()).as("parts and stock in each").isEqualTo(6);
         assertThat(Preflight.goldTables(admin, questions).get(DBS.get(0)))
