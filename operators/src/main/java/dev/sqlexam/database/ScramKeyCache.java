@@ -97,18 +97,18 @@ public final class ScramKeyCache extends Provider {
             if (!(spec instanceof PBEKeySpec pbe) || pbe.getSalt() == null)
                 return jdk().generateSecret(spec);
             String key = cacheKey(pbe);
-            byte[] known;
             // one derivation per key even when several set-up threads log in at once; a miss
-            // holds the lock for the derivation (one role's logins rarely miss twice)
+            // holds the lock for the derivation (one role's logins rarely miss twice), and the
+            // copy is taken before an eviction could zero the entry
             synchronized (ScramKeyCache.class) {
-                known = DERIVED.get(key);
+                byte[] known = DERIVED.get(key);
                 if (known == null) {
                     known = jdk().generateSecret(spec).getEncoded();
                     DERIVED.put(key, known);
                     derivations++;
                 }
+                return new SecretKeySpec(known, ALGORITHM);
             }
-            return new SecretKeySpec(known.clone(), ALGORITHM);
         }
 
         @Override
