@@ -63,17 +63,10 @@ public final class ReadAccessCheck {
     }
 
     /**
-     * {@code goldTables}: per database, the tables its golds read (as the exam set or the gold's
-     * plan names them).
+     * {@code goldTables}: per database, the tables its golds read, read on the connection that
+     * checks them.
      */
-    public Report run(Map<String, Set<String>> goldTables) throws SQLException {
-        Map<String, TablesToCheck> given = new LinkedHashMap<>();
-        goldTables.forEach((db, tables) -> given.put(db, c -> tables));
-        return runReading(given);
-    }
-
-    /** As {@link #run}, each database's tables read on the connection that checks them. */
-    public Report runReading(Map<String, TablesToCheck> goldTables) throws SQLException {
+    public Report run(Map<String, TablesToCheck> goldTables) throws SQLException {
         Map<String, Checked> checked =
                 PerDatabase.each(goldTables.keySet(), db -> check(db, goldTables.get(db)));
         List<String> granted = new ArrayList<>();

@@ -71,24 +71,8 @@ public final class Preflight {
     }
 
     /**
-     * The same for questions given one by one: {@code goldTables} per database (empty: only who
-     * reads and the budget).
-     */
-    public static Result run(
-            Settings settings,
-            JdbcUrlTemplate admin,
-            ServerProbe server,
-            Map<String, Set<String>> goldTables,
-            PrintStream out)
-            throws SQLException {
-        Map<String, ReadAccessCheck.TablesToCheck> given = new TreeMap<>();
-        goldTables.forEach((db, tables) -> given.put(db, c -> tables));
-        return checked(settings, admin, server, given, out);
-    }
-
-    /**
-     * The same, each database's gold tables read on the connection that checks its access ({@link
-     * #goldTableReaders}).
+     * The same for questions given one by one: each database's gold tables (none: only who reads
+     * and the budget) read on the connection that checks its access ({@link #goldTableReaders}).
      */
     public static Result checked(
             Settings settings,
@@ -128,9 +112,7 @@ public final class Preflight {
                         && !server.readOnly();
         ReadAccessCheck.Report access;
         try {
-            access =
-                    new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant)
-                            .runReading(goldTables);
+            access = new ReadAccessCheck(admin, reader.privilegesOf(), mayGrant).run(goldTables);
         } catch (ReadAccessCheck.Unreachable unreachable) {
             throw new Failed(unreachable.getMessage());
         }

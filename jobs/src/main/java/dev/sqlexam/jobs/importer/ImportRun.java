@@ -149,7 +149,8 @@ public final class ImportRun {
                         .map(q -> toExamQuestion(q, 0))
                         .toList();
         Preflight.Result preflight =
-                Preflight.run(settings, admin, server, Preflight.goldTables(admin, present), out);
+                Preflight.checked(
+                        settings, admin, server, Preflight.goldTableReaders(admin, present), out);
         ReaderAccess reader = preflight.reader();
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();

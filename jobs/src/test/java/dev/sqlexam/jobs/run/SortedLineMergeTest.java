@@ -94,20 +94,22 @@ class SortedLineMergeTest {
 
     @Test
     void aLineThatIsNotAJsonObjectIsNamedWithItsPartAndOffset() throws Exception {
-        part("part-0", "{\"line_number\":1}\n[1,2]\n");
-        SortedLineMerge merge = new SortedLineMerge(RunOutputs.BY_LINE.fields(), null);
-        assertThatThrownBy(() -> merge.addParts(dir.resolve("parts")))
-                .isInstanceOf(UncheckedIOException.class)
-                .hasMessageContaining("part-0 at byte 18");
+        assertPartRefused("part-0", "{\"line_number\":1}\n[1,2]\n", "part-0 at byte 18");
     }
 
     @Test
     void aLineCutShortAfterItsSortFieldsIsRefusedNotCopied() throws Exception {
-        part("part-3", "{\"line_number\":5,\"sql\":\"SELECT\", \"x\":\n");
+        assertPartRefused(
+                "part-3", "{\"line_number\":5,\"sql\":\"SELECT\", \"x\":\n", "part-3 at byte 0");
+    }
+
+    /** Adding the parts, with {@code name} holding {@code text}, fails naming {@code where}. */
+    private void assertPartRefused(String name, String text, String where) throws Exception {
+        part(name, text);
         SortedLineMerge merge = new SortedLineMerge(RunOutputs.BY_LINE.fields(), null);
         assertThatThrownBy(() -> merge.addParts(dir.resolve("parts")))
                 .isInstanceOf(UncheckedIOException.class)
-                .hasMessageContaining("part-3 at byte 0");
+                .hasMessageContaining(where);
     }
 
     @Test
