@@ -16,12 +16,13 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import java.util.List;
 
 /**
- * Folds every exam record into one summary accumulator (parallelism 1) and emits it when the input
- * ends. Also counts graded questions in accumulators the client polls for its progress bar. The
+ * Folds the records of its subtask into one summary accumulator and emits it when the input ends;
+ * the partial accumulators merge exactly, so the operator runs chained to the records' producer.
+ * Also counts graded questions in accumulators the client polls for its progress bar. The
  * accumulator is operator state, so a restore from checkpoint keeps what was counted.
  */
 public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumulator>
-        implements OneInputStreamOperator<ExamRecord, SummaryAccumulator>, BoundedOneInput {
+        implements OneInputStreamOperator<SerializedRecord, SummaryAccumulator>, BoundedOneInput {
 
     public static final String GRADED_COUNTER = "sqlexam.graded";
     public static final String CORRECT_COUNTER = "sqlexam.correct";
@@ -51,8 +52,8 @@ public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumul
     }
 
     @Override
-    public void processElement(StreamRecord<ExamRecord> element) {
-        ExamRecord record = element.getValue();
+    public void processElement(StreamRecord<SerializedRecord> element) {
+        ExamRecord record = element.getValue().record();
         accumulator.add(record);
         graded.add(1L);
         if (record.correct()) correct.add(1L);

@@ -1,6 +1,5 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.SummaryAccumulator;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -20,21 +19,21 @@ class SummaryOperatorTest {
     void whatWasCountedBeforeARestoreIsInTheSummaryAtTheEnd() throws Exception {
         OperatorSubtaskState snapshot;
         try (var h =
-                new OneInputStreamOperatorTestHarness<ExamRecord, SummaryAccumulator>(
+                new OneInputStreamOperatorTestHarness<SerializedRecord, SummaryAccumulator>(
                         new SummaryOperator())) {
             h.open();
-            h.processElement(graded("v", 1, "erp", "q1", true), 0);
-            h.processElement(graded("v", 1, "erp", "q2", false), 0);
+            h.processElement(SerializedRecord.of(graded("v", 1, "erp", "q1", true)), 0);
+            h.processElement(SerializedRecord.of(graded("v", 1, "erp", "q2", false)), 0);
             snapshot = h.snapshot(1, 1);
-            h.processElement(graded("v", 1, "erp", "q3", true), 0);
+            h.processElement(SerializedRecord.of(graded("v", 1, "erp", "q3", true)), 0);
             assertThat(h.extractOutputValues()).as("nothing before the input ends").isEmpty();
         }
         try (var restored =
-                new OneInputStreamOperatorTestHarness<ExamRecord, SummaryAccumulator>(
+                new OneInputStreamOperatorTestHarness<SerializedRecord, SummaryAccumulator>(
                         new SummaryOperator())) {
             restored.initializeState(snapshot);
             restored.open();
-            restored.processElement(graded("v", 1, "erp", "q3", true), 0);
+            restored.processElement(SerializedRecord.of(graded("v", 1, "erp", "q3", true)), 0);
             restored.endInput();
 
             assertThat(restored.extractOutputValues())

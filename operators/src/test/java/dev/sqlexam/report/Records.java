@@ -52,6 +52,11 @@ public final class Records {
                         "{\"variant\":\"%s\",\"repetition\":%d,\"db\":\"%s\",\"question_id\":\"%s\",\"correct\":%s,"
                                 + "\"reason\":\"%s\",\"difficulty\":\"%s\",\"pred_sql\":\"SELECT %s\"}",
                         variant, repetition, db, id, correct, reason, difficulty, id);
+        return fromJson(json);
+    }
+
+    /** A record of the fields {@code json} gives (the others absent or zero). */
+    public static ExamRecord fromJson(String json) {
         try {
             return Json.MAPPER
                     .readerFor(ExamRecord.class)

@@ -44,7 +44,7 @@ public final class DatabaseSetup {
                     out.println("[sqlexam] migrations " + r.database() + ": " + r.note());
                 else if (r.applied() > 0)
                     out.printf(
-                            "[sqlexam] migrations %s: applied %d, now at version %d%n",
+                            "[sqlexam] migrations %s: applied %d, now at version %s%n",
                             r.database(), r.applied(), r.version());
             }
         } catch (RuntimeException e) {

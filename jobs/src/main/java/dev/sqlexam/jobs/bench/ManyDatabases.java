@@ -140,7 +140,7 @@ final class ManyDatabases {
                         "< serial",
                         ThroughputReport.atMost(job.jobSeconds(), serial),
                         f(
-                                "%d records (%d missing), each written to the exam log and upserted into exam.results; %d connections opened to the %d "
+                                "%d records (%d missing), each written to the exam log, the answered ones upserted into exam.results, the missing ones listed per file in exam.missing; %d connections opened to the %d "
                                         + "databases during the run (pre-flight included), each a fork and a login on the server; cores %.0f%% busy "
                                         + "(this process %.0f%%); %.1f s end to end",
                                 job.items(),

@@ -51,7 +51,8 @@ public final class ExamJob {
             PredictionsStep predictions) {}
 
     /**
-     * A started job: its client and the iterator that yields the summary accumulator at the end.
+     * A started job: its client and the iterator that yields, at the end, one partial summary
+     * accumulator per subtask of the summary operator (merge them all).
      */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
 
@@ -98,13 +99,16 @@ public final class ExamJob {
                     .sinkTo(sinks.results())
                     .uid("exam-results-sink")
                     .name("exam.results (JDBC upsert)");
+        // each subtask folds its own records (chained, so no record crosses the network again);
+        // the client merges the partial summaries. From the serialized records: their three
+        // consumers share each instance, where the records' two consumers would copy each
         CloseableIterator<SummaryAccumulator> summary =
-                records.transform(
+                serialized
+                        .transform(
                                 "summary",
                                 TypeInformation.of(SummaryAccumulator.class),
                                 new SummaryOperator())
                         .uid("summary")
-                        .setParallelism(1)
                         .collectAsync();
         JobClient client =
                 env.executeAsync("sqlexam " + (grading ? "grade " : "exam ") + spec.runId());

@@ -85,10 +85,8 @@ public final class ExamJobRunner {
         try (ClientJob client = ClientJob.follow(running.client(), null, shipping, out);
                 ProgressReporter progress =
                         new ProgressReporter(running.client(), Math.max(0, expected), out)) {
-            SummaryAccumulator summary =
-                    running.summary().hasNext()
-                            ? running.summary().next()
-                            : new SummaryAccumulator();
+            SummaryAccumulator summary = new SummaryAccumulator();
+            while (running.summary().hasNext()) summary.merge(running.summary().next());
             JobExecutionResult result = client.result();
             progress.finish(summary.records());
             return new Finished(
