@@ -170,7 +170,7 @@
     table.appendChild(body);
     const h = data.header;
     if (h.entries_shown) box.appendChild(el('p', {className: 'hint', id: 'sampled'}, 'Showing ' + h.entries_shown + ' of ' + h.entries
-      + ' questions × variants, evenly spaced in the log; every one is in exam_log.jsonl and exam.results.'));
+      + ' questions × variants, evenly spaced in the log; every one is in exam_log.jsonl (and exam.results, or exam.missing when a file has no SQL for it).'));
     box.appendChild(table);
     document.getElementById('search').addEventListener('input', e => {
       const needle = e.target.value.toLowerCase();

@@ -12,6 +12,14 @@ import java.util.regex.Pattern;
 public record JdbcUrlTemplate(String template) implements Serializable {
 
     public static final String PLACEHOLDER = "{db}";
+
+    static {
+        // the connections a job opens on a worker are made from URLs of this class (or of the
+        // state database, which holds one): the driver is registered from the job's own class
+        // loader before the first of them
+        PostgresDriver.ensureRegistered();
+    }
+
     private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_\\-.$]{0,62}");
     private static final Pattern PREFIX =
             Pattern.compile("jdbc:postgresql://[^/?]*/?([^?]*)(\\?.*)?");

@@ -59,8 +59,8 @@ public final class ResultsTable implements AutoCloseable {
             """
             INSERT INTO exam.missing AS m (run_id, variant, repetition, question_ids) VALUES (?, ?, ?, ?)
             ON CONFLICT (run_id, variant, repetition) DO UPDATE SET
-                question_ids = ARRAY(SELECT DISTINCT q FROM unnest(m.question_ids || EXCLUDED.question_ids) q
-                    WHERE q <> ALL (?) ORDER BY q),
+                question_ids = ARRAY(SELECT DISTINCT q COLLATE "C" FROM unnest(m.question_ids || EXCLUDED.question_ids) q
+                    WHERE q <> ALL (?) ORDER BY 1),
                 written_at = now()
             """;
 
@@ -69,7 +69,7 @@ public final class ResultsTable implements AutoCloseable {
 
     private static final String DROP_MISSING_NOW_ANSWERED =
             """
-            UPDATE exam.missing SET question_ids = ARRAY(SELECT q FROM unnest(question_ids) q WHERE q <> ALL (?) ORDER BY q),
+            UPDATE exam.missing SET question_ids = ARRAY(SELECT q FROM unnest(question_ids) q WHERE q <> ALL (?) ORDER BY q COLLATE "C"),
                 written_at = now()
             WHERE run_id = ? AND variant = ? AND repetition = ? AND question_ids && ?
             """;
@@ -97,6 +97,7 @@ public final class ResultsTable implements AutoCloseable {
     }
 
     ResultsTable(String jdbcUrl, long retryPauseMs) {
+        PostgresDriver.ensureRegistered();
         this.url = jdbcUrl;
         this.retryPauseMs = retryPauseMs;
     }
@@ -126,8 +127,9 @@ public final class ResultsTable implements AutoCloseable {
     }
 
     /**
-     * Writes every kept record in one transaction; a failed attempt is repeated on a new
-     * connection, {@value #RETRIES} times at most, a growing pause apart.
+     * Writes every kept record in one transaction; an attempt that failed for the connection or the
+     * server's state ({@link #worthRetrying}) is repeated on a new connection, {@value #RETRIES}
+     * times at most, a growing pause apart. What fails stays kept.
      */
     public void flush() throws SQLException, InterruptedException {
         if (rows.isEmpty() && missing.isEmpty()) return;
@@ -140,19 +142,33 @@ public final class ResultsTable implements AutoCloseable {
                 return;
             } catch (SQLException e) {
                 closeConnection();
-                if (attempt >= RETRIES)
+                if (attempt >= RETRIES || !worthRetrying(e))
                     throw new SQLException(
                             "writing "
                                     + pending()
-                                    + " record(s) to exam.results failed "
-                                    + (attempt + 1)
-                                    + " times: "
+                                    + " record(s) to exam.results and exam.missing failed"
+                                    + (attempt > 0 ? " after " + (attempt + 1) + " attempts" : "")
+                                    + ": "
                                     + e.getMessage(),
                             e.getSQLState(),
                             e);
                 Thread.sleep(retryPauseMs * (attempt + 1));
             }
         }
+    }
+
+    /**
+     * A lost or refused connection, a server shutting down or short of resources, a deadlock or
+     * serialization failure: another attempt may succeed. A statement the server rejects (a missing
+     * table, a run id without its exam.runs row) fails the same way again.
+     */
+    static boolean worthRetrying(SQLException e) {
+        String state = e.getSQLState();
+        return state == null
+                || state.startsWith("08")
+                || state.startsWith("40")
+                || state.startsWith("53")
+                || state.startsWith("57P");
     }
 
     private void writeOnce() throws SQLException {

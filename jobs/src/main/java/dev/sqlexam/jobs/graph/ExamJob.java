@@ -98,7 +98,7 @@ public final class ExamJob {
             serialized
                     .sinkTo(sinks.results())
                     .uid("exam-results-sink")
-                    .name("exam.results (JDBC upsert)");
+                    .name("exam.results and exam.missing (upsert)");
         // each subtask folds its own records (chained, so no record crosses the network again);
         // the client merges the partial summaries. From the serialized records: their three
         // consumers share each instance, where the records' two consumers would copy each

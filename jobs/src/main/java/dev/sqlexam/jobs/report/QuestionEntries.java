@@ -18,7 +18,8 @@ import java.util.function.Function;
  * The report's second pass over the exam log: of the earliest record of each question under each
  * variant, the worst per failure category and the entries the question list shows, with their
  * golds. Past {@code shownAtMost} entries the list shows that many, evenly spaced in log order; the
- * worst lists still look at every entry, and every record stays in the log and exam.results.
+ * worst lists still look at every entry, and every record stays in the log (and in exam.results, or
+ * exam.missing for a file's missing questions).
  */
 final class QuestionEntries {
 
