@@ -151,7 +151,7 @@ public final class ScramKeyCache extends Provider {
                                 .flip());
                 return HexFormat.of().formatHex(mac.doFinal());
             } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+                throw new IllegalStateException("HmacSHA256 is missing from this JVM", e);
             } finally {
                 Arrays.fill(password, '\0');
                 if (utf8.hasArray()) Arrays.fill(utf8.array(), (byte) 0);

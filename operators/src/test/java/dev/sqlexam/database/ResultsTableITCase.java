@@ -197,52 +197,46 @@ class ResultsTableITCase {
 
     private static String newRun(String prefix) throws SQLException {
         String run = prefix + "-" + System.nanoTime();
-        try (Connection c = DriverManager.getConnection(url);
-                Statement st = c.createStatement()) {
-            st.execute(
-                    "INSERT INTO exam.runs (run_id, exam_set, generator) VALUES ('"
-                            + run
-                            + "', 'test', 'test')");
-        }
+        query(
+                "INSERT INTO exam.runs (run_id, exam_set, generator) VALUES ('"
+                        + run
+                        + "', 'test', 'test') RETURNING 1");
         return run;
     }
 
     private static List<String> rows(String run) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(url);
-                Statement st = c.createStatement();
-                ResultSet rs =
-                        st.executeQuery(
-                                "SELECT variant, question_id, reason FROM exam.results WHERE run_id = '"
-                                        + run
-                                        + "' ORDER BY 1, 2")) {
-            while (rs.next())
-                out.add(rs.getString(1) + "/" + rs.getString(2) + "/" + rs.getString(3));
-        }
-        return out;
+        return query(
+                "SELECT variant || '/' || question_id || '/' || reason FROM exam.results WHERE run_id = '"
+                        + run
+                        + "' ORDER BY variant, question_id");
     }
 
     /** Per variant: the ids as PostgreSQL prints the array, and the count column. */
     private static Map<String, String> missing(String run) throws SQLException {
         Map<String, String> out = new TreeMap<>();
-        try (Connection c = DriverManager.getConnection(url);
-                Statement st = c.createStatement();
-                ResultSet rs =
-                        st.executeQuery(
-                                "SELECT variant, question_ids::text, questions FROM exam.missing WHERE run_id = '"
-                                        + run
-                                        + "'")) {
-            while (rs.next()) out.put(rs.getString(1), rs.getString(2) + " " + rs.getInt(3));
+        for (String line :
+                query(
+                        "SELECT variant || '=' || question_ids::text || ' ' || questions FROM exam.missing WHERE run_id = '"
+                                + run
+                                + "'")) {
+            int eq = line.indexOf('=');
+            out.put(line.substring(0, eq), line.substring(eq + 1));
         }
         return out;
     }
 
     private static long scalar(String sql) throws SQLException {
+        return Long.parseLong(query(sql).get(0));
+    }
+
+    /** The first column of every row {@code sql} returns, as text. */
+    private static List<String> query(String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
+            while (rs.next()) out.add(rs.getString(1));
         }
+        return out;
     }
 }

@@ -5,7 +5,6 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.PerDatabase;
 import dev.sqlexam.database.ReadAccessCheck;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
@@ -159,27 +158,6 @@ public final class Preflight {
     }
 
     /**
-     * Per database of the exam set (and of the server), the tables its golds read: as given, and as
-     * the gold's plan names them.
-     */
-    public static Map<String, Set<String>> goldTables(
-            JdbcUrlTemplate admin, List<ExamQuestion> questions) {
-        Map<String, ReadAccessCheck.TablesToCheck> readers = goldTableReaders(admin, questions);
-        try {
-            return new TreeMap<>(
-                    PerDatabase.each(
-                            readers.keySet(),
-                            db -> {
-                                try (Connection c = connect(admin, db)) {
-                                    return readers.get(db).on(c);
-                                }
-                            }));
-        } catch (SQLException unexpected) {
-            throw new IllegalStateException(unexpected);
-        }
-    }
-
-    /**
      * Per database of the exam set, how to read the tables its golds read on a connection to it
      * (the pre-flight's own, so that one connection per database serves both).
      */
@@ -198,20 +176,6 @@ public final class Preflight {
         Map<String, ReadAccessCheck.TablesToCheck> readers = new TreeMap<>();
         byDb.forEach((db, onDb) -> readers.put(db, c -> tablesOf(c, onDb)));
         return readers;
-    }
-
-    private static Connection connect(JdbcUrlTemplate admin, String db) {
-        try {
-            return PerDatabase.connect(admin.forDatabase(db));
-        } catch (SQLException unreachable) {
-            throw new Failed(
-                    "cannot connect to database '"
-                            + db
-                            + "' as '"
-                            + admin.user()
-                            + "': "
-                            + unreachable.getMessage());
-        }
     }
 
     private static Set<String> tablesOf(Connection c, List<ExamQuestion> questions) {
