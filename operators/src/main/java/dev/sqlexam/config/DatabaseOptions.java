@@ -85,6 +85,20 @@ public interface DatabaseOptions {
                             Option.Stage.EXECUTE),
                     1,
                     null);
+    Option<Integer> DB_WORKERS =
+            bounded(
+                    own(
+                            "db_workers",
+                            "SQLEXAM_DB_WORKERS",
+                            Integer.class,
+                            0,
+                            "Threads per subtask that run queries on the exam's server (EXPLAIN, golds, predictions); the questions in "
+                                    + "flight beyond them wait their turn. 0: for a server on this machine, twice its cores divided by the "
+                                    + "parallelism (its queries take the job's own cores: more at once only slows each, and the job's "
+                                    + "retrievals behind them); for a server elsewhere, async_capacity.",
+                            Option.Stage.EXECUTE),
+                    0,
+                    null);
     Option<Long> CONNECTION_TIMEOUT_MS =
             bounded(
                     own(

@@ -7,10 +7,12 @@ import java.io.Serializable;
 
 /**
  * How a process reaches one server: the budget of connections all its pools share, how long opening
- * one may take, how long a query waits for a server that went away, and when an idle connection is
- * closed.
+ * one may take, how long a query waits for a server that went away, when an idle connection is
+ * closed, and how many threads of a subtask run queries on it at once ({@code workers}, 0: sized to
+ * where the server is, see {@link #workers}).
  */
-public record ConnectionPolicy(int budget, long connectTimeoutMs, long retryMs, long idleTimeoutMs)
+public record ConnectionPolicy(
+        int budget, long connectTimeoutMs, long retryMs, long idleTimeoutMs, int workers)
         implements Serializable {
 
     public static final ConnectionPolicy DEFAULT =
@@ -18,7 +20,13 @@ public record ConnectionPolicy(int budget, long connectTimeoutMs, long retryMs, 
                     SqlExamOptions.MAX_CONNECTIONS_PER_SERVER.defaultValue(),
                     SqlExamOptions.CONNECTION_TIMEOUT_MS.defaultValue(),
                     SqlExamOptions.CONNECTION_RETRY_MS.defaultValue(),
-                    30_000L);
+                    30_000L,
+                    SqlExamOptions.DB_WORKERS.defaultValue());
+
+    /** As configured, the worker threads sized to where the server is. */
+    public ConnectionPolicy(int budget, long connectTimeoutMs, long retryMs, long idleTimeoutMs) {
+        this(budget, connectTimeoutMs, retryMs, idleTimeoutMs, 0);
+    }
 
     public ConnectionPolicy {
         if (budget < 1)
@@ -29,6 +37,24 @@ public record ConnectionPolicy(int budget, long connectTimeoutMs, long retryMs, 
                     "connection_timeout_ms must be > 0, got " + connectTimeoutMs);
         if (retryMs < 0)
             throw new IllegalArgumentException("connection_retry_ms must be >= 0, got " + retryMs);
+        if (workers < 0)
+            throw new IllegalArgumentException("db_workers must be >= 0, got " + workers);
+    }
+
+    /**
+     * Threads of one subtask's pool that run queries on {@code server}: {@code workers} when set;
+     * otherwise, for a server on this machine, twice the cores' share of the subtask (the queries
+     * use the job's own cores: more of them at once only queue there, each taking longer, and the
+     * retrievals and EXPLAINs behind them too; on 2 cores, 8 per subtask: the ERP exam 37 q/s and
+     * retrieval p95 70–75 ms, 2: 43–45 q/s and 43–52 ms); for a server elsewhere, {@code inFlight},
+     * one thread per question in flight, each mostly waiting on the network. Never more than {@code
+     * inFlight}.
+     */
+    public int workers(int inFlight, JdbcUrlTemplate server, int subtasks) {
+        if (workers > 0) return Math.min(workers, inFlight);
+        if (!ServerLocation.onThisMachine(server)) return inFlight;
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Math.min(inFlight, 2 * cores / Math.max(1, subtasks)));
     }
 
     /** The options' values; the budget is the cap until {@link ServerCapacity} lowers it. */
@@ -37,10 +63,11 @@ public record ConnectionPolicy(int budget, long connectTimeoutMs, long retryMs, 
                 settings.get(SqlExamOptions.MAX_CONNECTIONS_PER_SERVER),
                 settings.get(SqlExamOptions.CONNECTION_TIMEOUT_MS),
                 settings.get(SqlExamOptions.CONNECTION_RETRY_MS),
-                DEFAULT.idleTimeoutMs());
+                DEFAULT.idleTimeoutMs(),
+                settings.get(SqlExamOptions.DB_WORKERS));
     }
 
     public ConnectionPolicy withBudget(int connections) {
-        return new ConnectionPolicy(connections, connectTimeoutMs, retryMs, idleTimeoutMs);
+        return new ConnectionPolicy(connections, connectTimeoutMs, retryMs, idleTimeoutMs, workers);
     }
 }

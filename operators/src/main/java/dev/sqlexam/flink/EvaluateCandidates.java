@@ -20,6 +20,7 @@ public final class EvaluateCandidates extends AsyncStepFunction<GeneratedTask, G
 
     @Override
     protected Step<GeneratedTask, GeneratedTask> openStep() {
-        return new EvaluateStep(specs);
+        return new EvaluateStep(
+                specs, getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
     }
 }

@@ -21,6 +21,9 @@ public final class ExecuteAndGrade extends AsyncStepFunction<GeneratedTask, Exam
 
     @Override
     protected Step<GeneratedTask, ExamRecord> openStep() {
-        return new GradeStep(specs, GradeStep.CacheSizes.JOB);
+        return new GradeStep(
+                specs,
+                GradeStep.CacheSizes.JOB,
+                getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
     }
 }

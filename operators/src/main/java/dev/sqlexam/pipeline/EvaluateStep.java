@@ -24,7 +24,13 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
     private final List<SqlGenerator> generators = new ArrayList<>();
     private final Map<String, EvaluationStage> stages = new HashMap<>();
 
+    /** One step in the process (no other subtask of the job evaluates beside it). */
     public EvaluateStep(Variants<EvaluationSpec> specs) {
+        this(specs, 1);
+    }
+
+    /** One of {@code subtasks} steps of a job evaluating at once in this process. */
+    public EvaluateStep(Variants<EvaluationSpec> specs, int subtasks) {
         EvaluationSpec shared = specs.reference();
         connections =
                 new PooledConnections(
@@ -32,7 +38,11 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
                         shared.reader().initSql(),
                         true,
                         shared.connections());
-        workers = Workers.daemons("sqlexam-evaluate", shared.poolSize());
+        workers =
+                Workers.daemons(
+                        "sqlexam-evaluate",
+                        shared.connections()
+                                .workers(shared.poolSize(), shared.reader().url(), subtasks));
         for (String variant : specs.names()) {
             EvaluationSpec spec = specs.get(variant);
             SqlGenerator generator = spec.generators() == null ? null : spec.generators().create();

@@ -39,7 +39,13 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     private final ReadOnlyExecutor suiteExecutor;
     private final dev.sqlexam.suite.Witness witness;
 
+    /** One step in the process (no other subtask of the job grades beside it). */
     public GradeStep(Variants<ExecutionSpec> specs, CacheSizes caches) {
+        this(specs, caches, 1);
+    }
+
+    /** One of {@code subtasks} steps of a job grading at once in this process. */
+    public GradeStep(Variants<ExecutionSpec> specs, CacheSizes caches, int subtasks) {
         ExecutionSpec shared = specs.reference();
         connections =
                 new PooledConnections(
@@ -47,7 +53,11 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
                         shared.reader().initSql(),
                         true,
                         shared.connections());
-        workers = Workers.daemons("sqlexam-execute", shared.poolSize());
+        workers =
+                Workers.daemons(
+                        "sqlexam-execute",
+                        shared.connections()
+                                .workers(shared.poolSize(), shared.reader().url(), subtasks));
         executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
         golds = new QueryCache(caches.golds(), CACHED_RESULT_MAX_ROWS);
         var suites = shared.suites();

@@ -7,15 +7,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * What a retriever works with for one database: the store, the catalog, the model and the config.
- */
+/** What a retriever works with for one database: the catalog, the model and the config. */
 public record RetrievalContext(
-        RagStore store,
-        SchemaCatalog catalog,
-        String model,
-        int dimensions,
-        RetrievalConfig config) {
+        SchemaCatalog catalog, String model, int dimensions, RetrievalConfig config) {
 
     Set<String> publicTables() {
         return catalog.tables().keySet().stream()

@@ -110,7 +110,7 @@ public final class RetrievalService {
                     emptyPacket(db, route),
                     RetrievalTrace.failed("the question has no words to retrieve with"));
         }
-        RetrievalContext ctx = new RetrievalContext(store, catalog, model, dimensions, config);
+        RetrievalContext ctx = new RetrievalContext(catalog, model, dimensions, config);
         DocRetriever.DocResult doc =
                 config.docRetrieval()
                         ? d.docs().retrieve(question, catalog.tables().size(), config)
@@ -158,8 +158,14 @@ public final class RetrievalService {
             return new Selection("full_schema", tables, whole, whole);
         }
         String strategy = config.useV2() ? "rag_v2" : "rag_v1";
-        RetrievalResult v1 = new RetrieverV1(ctx).retrieve(question, vector, route.modules());
-        RetrievalResult v2 = new RetrieverV2(ctx).retrieve(question, vector, route.modules());
+        RetrieverV1 retrieverV1 = new RetrieverV1(ctx);
+        RetrieverV2 retrieverV2 = new RetrieverV2(ctx);
+        List<SearchRequest> planned = new ArrayList<>();
+        planned.addAll(retrieverV1.searches(question, vector, route.modules()));
+        planned.addAll(retrieverV2.searches(question, vector, route.modules()));
+        SchemaSearch search = new PrefetchedSearch(store, planned);
+        RetrievalResult v1 = retrieverV1.retrieve(question, vector, route.modules(), search);
+        RetrievalResult v2 = retrieverV2.retrieve(question, vector, route.modules(), search);
         List<PacketTable> tables = new ArrayList<>((config.useV2() ? v2 : v1).tables());
         return new Selection(strategy, tables, v1, v2);
     }

@@ -25,14 +25,33 @@ public final class RetrieverV1 {
         this.ctx = ctx;
     }
 
-    public RetrievalResult retrieve(String question, float[] vector, List<String> modules)
+    /** The searches {@link #retrieve} asks for this question, in its order. */
+    public List<SearchRequest> searches(String question, float[] vector, List<String> modules) {
+        List<SearchRequest> out = new ArrayList<>();
+        out.add(cosineRequest(question, vector, modules));
+        if (ctx.config().bm25()) out.add(textRequest(question, modules));
+        return out;
+    }
+
+    public RetrievalResult retrieve(
+            String question, float[] vector, List<String> modules, SchemaSearch search)
             throws SQLException {
         RetrievalConfig cfg = ctx.config();
         Timer timer = new Timer();
         Set<String> publicTables = ctx.publicTables();
-        List<Hit> cosine = cosineSearch(question, vector, modules, publicTables);
+        List<Hit> cosine =
+                SearchPathShadowing.apply(
+                        search.search(cosineRequest(question, vector, modules)),
+                        publicTables,
+                        question);
         timer.lap("table_search");
-        List<Hit> text = cfg.bm25() ? textSearch(question, modules, publicTables) : List.<Hit>of();
+        List<Hit> text =
+                cfg.bm25()
+                        ? SearchPathShadowing.apply(
+                                search.search(textRequest(question, modules)),
+                                publicTables,
+                                question)
+                        : List.<Hit>of();
         timer.lap("text_search");
         LinkedHashMap<String, Double> fused = RankFusion.rrf(List.of(cosine, text), cfg.rrfK());
         timer.lap("fusion");
@@ -75,39 +94,28 @@ public final class RetrieverV1 {
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
     }
 
-    private List<Hit> cosineSearch(
-            String question, float[] vector, List<String> modules, Set<String> publicTables)
-            throws SQLException {
-        return SearchPathShadowing.apply(
-                ctx.store()
-                        .searchVectors(
-                                ctx.catalog().databaseId(),
-                                ctx.model(),
-                                ctx.dimensions(),
-                                "table",
-                                vector,
-                                modules,
-                                ctx.namedSchemas(question),
-                                ctx.config().v1TopK()),
-                publicTables,
-                question);
+    private SearchRequest cosineRequest(String question, float[] vector, List<String> modules) {
+        return SearchRequest.vector(
+                ctx.catalog().databaseId(),
+                ctx.model(),
+                ctx.dimensions(),
+                "table",
+                vector,
+                modules,
+                ctx.namedSchemas(question),
+                ctx.config().v1TopK());
     }
 
     /** Full-text search over tables for the question's terms. */
-    private List<Hit> textSearch(String question, List<String> modules, Set<String> publicTables)
-            throws SQLException {
-        return SearchPathShadowing.apply(
-                ctx.store()
-                        .searchText(
-                                ctx.catalog().databaseId(),
-                                ctx.model(),
-                                "table",
-                                QuestionTerms.of(question),
-                                modules,
-                                ctx.namedSchemas(question),
-                                ctx.config().v1TopK()),
-                publicTables,
-                question);
+    private SearchRequest textRequest(String question, List<String> modules) {
+        return SearchRequest.text(
+                ctx.catalog().databaseId(),
+                ctx.model(),
+                "table",
+                QuestionTerms.of(question),
+                modules,
+                ctx.namedSchemas(question),
+                ctx.config().v1TopK());
     }
 
     /**

@@ -107,20 +107,27 @@ public final class RetrieverV2 {
         return new Expansion(added, candidates, blocked);
     }
 
-    public RetrievalResult retrieve(String question, float[] vector, List<String> modules)
+    /** The searches {@link #retrieve} asks for this question, in its order. */
+    public List<SearchRequest> searches(String question, float[] vector, List<String> modules) {
+        return List.of(
+                request(question, vector, modules, "table", ctx.config().tableTopK()),
+                request(question, vector, modules, "column", ctx.config().columnTopK()));
+    }
+
+    public RetrievalResult retrieve(
+            String question, float[] vector, List<String> modules, SchemaSearch search)
             throws SQLException {
         RetrievalConfig cfg = ctx.config();
         Timer timer = new Timer();
-        String db = ctx.catalog().databaseId();
         Set<String> publicTables = ctx.publicTables();
         List<Hit> tables =
-                search(db, publicTables, question, vector, modules, "table", cfg.tableTopK())
+                search(search, publicTables, question, vector, modules, "table", cfg.tableTopK())
                         .stream()
                         .filter(h -> h.score() >= cfg.tableThreshold())
                         .toList();
         timer.lap("table_search");
         List<Hit> columns =
-                search(db, publicTables, question, vector, modules, "column", cfg.columnTopK())
+                search(search, publicTables, question, vector, modules, "column", cfg.columnTopK())
                         .stream()
                         .filter(h -> h.score() >= cfg.columnThreshold())
                         .toList();
@@ -161,7 +168,7 @@ public final class RetrieverV2 {
 
     /** Cosine top-K of one entity type, with the search path's shadowing applied. */
     private List<Hit> search(
-            String db,
+            SchemaSearch search,
             Set<String> publicTables,
             String question,
             float[] vector,
@@ -170,18 +177,22 @@ public final class RetrieverV2 {
             int topK)
             throws SQLException {
         return SearchPathShadowing.apply(
-                ctx.store()
-                        .searchVectors(
-                                db,
-                                ctx.model(),
-                                ctx.dimensions(),
-                                entityType,
-                                vector,
-                                modules,
-                                ctx.namedSchemas(question),
-                                topK),
+                search.search(request(question, vector, modules, entityType, topK)),
                 publicTables,
                 question);
+    }
+
+    private SearchRequest request(
+            String question, float[] vector, List<String> modules, String entityType, int topK) {
+        return SearchRequest.vector(
+                ctx.catalog().databaseId(),
+                ctx.model(),
+                ctx.dimensions(),
+                entityType,
+                vector,
+                modules,
+                ctx.namedSchemas(question),
+                topK);
     }
 
     /**

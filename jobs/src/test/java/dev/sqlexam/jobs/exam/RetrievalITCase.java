@@ -11,9 +11,12 @@ import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.runtime.IndexRun;
 import dev.sqlexam.model.ModuleRoute;
+import dev.sqlexam.retrieval.Hit;
+import dev.sqlexam.retrieval.QuestionTerms;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.retrieval.RetrievalConfig;
 import dev.sqlexam.retrieval.RetrievalService;
+import dev.sqlexam.retrieval.SearchRequest;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -186,5 +189,62 @@ class RetrievalITCase {
         assertThat(staff.packet().tableNames()).contains("hr.staff");
         assertThat(staff.trace().modules() == null || staff.trace().modules().contains("hr"))
                 .isTrue();
+    }
+
+    /**
+     * A question's searches go to the server together, in one round trip: each answer is the one
+     * the search gets alone, whatever its neighbours (another database, modules, no terms, one
+     * wider than the session's HNSW candidate list, the same search twice).
+     */
+    @Test
+    void searchesSentTogetherAnswerAsEachSentAlone() throws Exception {
+        String question = "Which customers placed the most sales orders in 2024?";
+        float[] vector = embedder.embed(question);
+        String model = embedder.model();
+        int dims = embedder.dimensions();
+        List<String> terms = QuestionTerms.of(question);
+        List<SearchRequest> requests =
+                List.of(
+                        SearchRequest.vector(
+                                "erp", model, dims, "table", vector, null, List.of(), 15),
+                        SearchRequest.text("erp", model, "table", terms, null, List.of(), 15),
+                        SearchRequest.vector(
+                                "erp",
+                                model,
+                                dims,
+                                "column",
+                                vector,
+                                List.of("Sales"),
+                                List.of(),
+                                50),
+                        SearchRequest.text("erp", model, "table", List.of(), null, List.of(), 15),
+                        SearchRequest.vector(
+                                "erp", model, dims, "column", vector, null, List.of(), 80),
+                        SearchRequest.vector(
+                                "rag_awkward",
+                                model,
+                                dims,
+                                "table",
+                                vector,
+                                null,
+                                List.of("hr"),
+                                5),
+                        SearchRequest.vector(
+                                "erp", model, dims, "table", vector, null, List.of(), 15));
+        List<List<Hit>> together = store.searchAll(requests);
+        assertThat(together).hasSameSizeAs(requests);
+        for (int i = 0; i < requests.size(); i++)
+            assertThat(together.get(i))
+                    .as(requests.get(i).toString())
+                    .isEqualTo(store.search(requests.get(i)));
+        assertThat(together.get(0)).hasSize(15);
+        assertThat(together.get(1)).isNotEmpty();
+        assertThat(together.get(2))
+                .isNotEmpty()
+                .allSatisfy(h -> assertThat(h.module()).isEqualTo("Sales"));
+        assertThat(together.get(3)).isEmpty();
+        assertThat(together.get(4)).hasSize(80);
+        assertThat(together.get(5)).isNotEmpty();
+        assertThat(together.get(6)).isEqualTo(together.get(0));
     }
 }
