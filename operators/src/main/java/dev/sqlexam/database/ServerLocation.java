@@ -52,6 +52,8 @@ public final class ServerLocation {
             }
             return true;
         } catch (UnknownHostException | SocketException e) {
+            // a name this machine cannot resolve, or interfaces it cannot list: not known to be
+            // here, so sized as a server elsewhere (connecting reports a bad host, not this)
             return false;
         }
     }
