@@ -59,12 +59,14 @@ public final class Migrations {
             Path migrationsDir,
             Predicate<String> wanted) {
         List<Report> reports = new ArrayList<>();
-        for (Path folder : databaseFolders(migrationsDir)) {
-            String database = folder.getFileName().toString();
-            if (database.equals(CONTROL_DATABASE)) {
-                reports.add(migrateState(state, folder));
-            } else if (wanted.test(database)) {
-                reports.add(migrateSample(server, database, folder));
+        try (MigrationLock lock = MigrationLock.take(server)) {
+            for (Path folder : databaseFolders(migrationsDir)) {
+                String database = folder.getFileName().toString();
+                if (database.equals(CONTROL_DATABASE)) {
+                    reports.add(migrateState(state, folder));
+                } else if (wanted.test(database)) {
+                    reports.add(migrateSample(server, database, folder));
+                }
             }
         }
         return reports;

@@ -40,10 +40,21 @@ class HarnessFailuresITCase {
     static PooledConnections connections;
     static GradingStage grading;
 
+    /**
+     * A database of this test's own: a table the reader may not read in a sample database would
+     * show in the schema of every test reading it meanwhile (the suite's run in parallel).
+     */
+    static final String DB = "it_harness_failures";
+
     @BeforeAll
     static void aTableTheReaderMayNotRead() throws Exception {
         admin = TestDatabase.migrated();
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("demo"));
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DB + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + DB);
+        }
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(DB));
                 Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS it_payroll_secret");
             s.execute("CREATE TABLE it_payroll_secret (employee_id int, bonus numeric)");
@@ -68,16 +79,20 @@ class HarnessFailuresITCase {
     @AfterAll
     static void dropIt() throws Exception {
         connections.close();
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("demo"));
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
                 Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS it_payroll_secret");
+            s.execute("DROP DATABASE IF EXISTS " + DB + " WITH (FORCE)");
         }
     }
 
     private static ExamQuestion question(String id, String gold) {
+        return question(id, DB, gold);
+    }
+
+    private static ExamQuestion question(String id, String db, String gold) {
         return new ExamQuestion(
                 id,
-                "demo",
+                db,
                 "What bonus did employee 1 get?",
                 gold,
                 List.of(),
@@ -148,7 +163,7 @@ class HarnessFailuresITCase {
     @Test
     void aFailedRetrievalMakesTheQuestionAnInfraFailureNamingTheStage() {
         ExamQuestion q =
-                question("q-retrieval", "SELECT count(*) FROM employees")
+                question("q-retrieval", "demo", "SELECT count(*) FROM employees")
                         .withGoldTables(List.of("employees"));
         ExamRecord record =
                 grading.evaluate(
