@@ -92,8 +92,8 @@ public interface DatabaseOptions {
                             "SQLEXAM_DB_WORKERS",
                             Integer.class,
                             0,
-                            "Threads per subtask that run queries on the exam's server (EXPLAIN, golds, predictions); the questions in "
-                                    + "flight beyond them wait their turn. 0: for a server on this machine, twice its cores divided by the "
+                            "Threads per subtask that execute golds and predictions on the exam's server; the questions in flight "
+                                    + "beyond them wait their turn. 0: for a server on this machine, twice its cores divided by the "
                                     + "parallelism (its queries take the job's own cores: more at once only slows each, and the job's "
                                     + "retrievals behind them); for a server elsewhere, async_capacity.",
                             Option.Stage.EXECUTE),

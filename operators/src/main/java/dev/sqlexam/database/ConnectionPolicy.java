@@ -42,13 +42,12 @@ public record ConnectionPolicy(
     }
 
     /**
-     * Threads of one subtask's pool that run queries on {@code server}: {@code workers} when set;
-     * otherwise, for a server on this machine, twice the cores' share of the subtask (the queries
-     * use the job's own cores: more of them at once only queue there, each taking longer, and the
-     * retrievals and EXPLAINs behind them too; on 2 cores, 8 per subtask: the ERP exam 37 q/s and
-     * retrieval p95 70–75 ms, 2: 43–45 q/s and 43–52 ms); for a server elsewhere, {@code inFlight},
-     * one thread per question in flight, each mostly waiting on the network. Never more than {@code
-     * inFlight}.
+     * Threads of one subtask's pool that execute golds and predictions on {@code server}: {@code
+     * workers} when set; otherwise, for a server on this machine, twice the cores' share of the
+     * subtask (the queries use the job's own cores: more of them at once only queue there, each
+     * taking longer, and the retrievals and EXPLAINs behind them too); for a server elsewhere,
+     * {@code inFlight}, one thread per question in flight, each mostly waiting on the network.
+     * Never more than {@code inFlight}.
      */
     public int workers(int inFlight, JdbcUrlTemplate server, int subtasks) {
         if (workers > 0) return Math.min(workers, inFlight);

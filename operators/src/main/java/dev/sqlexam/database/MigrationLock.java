@@ -2,6 +2,7 @@ package dev.sqlexam.database;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -13,7 +14,7 @@ import java.sql.Statement;
  */
 final class MigrationLock implements AutoCloseable {
 
-    private static final String KEY = "sqlexam migrations";
+    private static final String KEY = "migrations";
 
     private final Connection session;
 
@@ -21,24 +22,61 @@ final class MigrationLock implements AutoCloseable {
         this.session = session;
     }
 
+    /** How long a migration waits for another process's before it goes on without the lock. */
+    static final long WAIT_MS = 120_000;
+
     /**
-     * Waits for the lock on {@code server}; without one when the maintenance database refuses the
-     * connection (a user's server where only the exam's databases may be reached: nothing of
-     * sqlexam's is created there, so nothing races).
+     * The lock on {@code server}, waited for (saying so) at most {@link #WAIT_MS}; without one when
+     * the maintenance database refuses the connection (a user's server where only the exam's
+     * databases may be reached: nothing of sqlexam's is created there, so nothing races) or the
+     * wait runs out (a process stopped while it held the lock: the old behaviour, unlocked).
      */
     static MigrationLock take(JdbcUrlTemplate server) {
         String via = server.perDatabase() ? server.forDatabase("postgres") : server.template();
         Connection c = null;
         try {
             c = DriverManager.getConnection(via);
-            try (Statement st = c.createStatement()) {
-                st.execute("SELECT pg_advisory_lock(hashtext('" + KEY + "'))");
+            long deadline = System.nanoTime() + WAIT_MS * 1_000_000;
+            boolean said = false;
+            while (!tryLock(c)) {
+                if (System.nanoTime() > deadline) {
+                    System.err.println(
+                            "[sqlexam] another process still migrates "
+                                    + server.redacted()
+                                    + " after "
+                                    + WAIT_MS / 1_000
+                                    + " s; migrating without waiting for it");
+                    closeQuietly(c);
+                    return new MigrationLock(null);
+                }
+                if (!said)
+                    System.err.println(
+                            "[sqlexam] waiting for another sqlexam process migrating "
+                                    + server.redacted());
+                said = true;
+                Thread.sleep(250);
             }
             return new MigrationLock(c);
         } catch (SQLException e) {
             // no maintenance database to lock in: migrate unlocked, as before the lock existed
             closeQuietly(c);
             return new MigrationLock(null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closeQuietly(c);
+            return new MigrationLock(null);
+        }
+    }
+
+    /** Two keys (sqlexam's, then migrations') keep clear of other applications' single keys. */
+    private static boolean tryLock(Connection c) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT pg_try_advisory_lock(hashtext('sqlexam'), hashtext('"
+                                        + KEY
+                                        + "'))")) {
+            return rs.next() && rs.getBoolean(1);
         }
     }
 

@@ -190,8 +190,11 @@ public final class EvaluationStage {
                         chosen.index(), e.chosenSql(), chosen.generator(), chosen.latencyMs()));
         for (Candidate c : task.candidates()) if (c != chosen) ordered.add(c);
         var best = e.candidates().get(e.chosenIndex());
-        // every candidate given an EXPLAIN, however fast (one under a millisecond took 0 ms)
-        long explained = e.candidates().stream().filter(c -> c.explain() != null).count();
+        // every EXPLAIN that ran, however fast (one under a millisecond took 0 ms); not the skipped
+        long explained =
+                e.candidates().stream()
+                        .filter(c -> c.explain() != null && c.explain().attempted())
+                        .count();
         long passed =
                 e.candidates().stream()
                         .filter(c -> c.explain() != null && c.explain().passed())

@@ -20,7 +20,6 @@ public final class EvaluateCandidates extends AsyncStepFunction<GeneratedTask, G
 
     @Override
     protected Step<GeneratedTask, GeneratedTask> openStep() {
-        return new EvaluateStep(
-                specs, getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
+        return new EvaluateStep(specs);
     }
 }

@@ -26,6 +26,11 @@ public record ExplainOutcome(
         return new ExplainOutcome(false, null, null, sqlstate, errorClass, error, hint, elapsedMs);
     }
 
+    /** Whether EXPLAIN ran (passed, or the server or the harness answered an error). */
+    public boolean attempted() {
+        return passed || errorClass != null;
+    }
+
     /** Not attempted (lint errors, a blocked candidate): the reason is the error. */
     public static ExplainOutcome skipped(String why) {
         return new ExplainOutcome(false, null, null, null, null, why, null, 0);

@@ -24,13 +24,7 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
     private final List<SqlGenerator> generators = new ArrayList<>();
     private final Map<String, EvaluationStage> stages = new HashMap<>();
 
-    /** One step in the process (no other subtask of the job evaluates beside it). */
     public EvaluateStep(Variants<EvaluationSpec> specs) {
-        this(specs, 1);
-    }
-
-    /** One of {@code subtasks} steps of a job evaluating at once in this process. */
-    public EvaluateStep(Variants<EvaluationSpec> specs, int subtasks) {
         EvaluationSpec shared = specs.reference();
         connections =
                 new PooledConnections(
@@ -38,11 +32,8 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
                         shared.reader().initSql(),
                         true,
                         shared.connections());
-        workers =
-                Workers.daemons(
-                        "sqlexam-evaluate",
-                        shared.connections()
-                                .workers(shared.poolSize(), shared.reader().url(), subtasks));
+        // one per question in flight: a repair waits on the model on its worker
+        workers = Workers.daemons("sqlexam-evaluate", shared.poolSize());
         for (String variant : specs.names()) {
             EvaluationSpec spec = specs.get(variant);
             SqlGenerator generator = spec.generators() == null ? null : spec.generators().create();

@@ -39,7 +39,8 @@ public final class RagStore implements SchemaSearch, AutoCloseable {
                 state.database());
     }
 
-    public RagStore(PooledConnections pool, String controlDb) {
+    /** On a pool opened with {@link #SESSION_INIT}: its searches rely on the session's settings. */
+    private RagStore(PooledConnections pool, String controlDb) {
         this.pool = pool;
         this.controlDb = controlDb;
         searches = new IndexSearches(this::connection);

@@ -31,7 +31,7 @@ class ScramKeyCacheITCase {
         try {
             JdbcUrlTemplate role = admin.withUser(ROLE, PASSWORD);
             long before = ScramKeyCache.derivations();
-            for (String db : new String[] {"postgres", "template1", "postgres", "template1"}) {
+            for (String db : new String[] {"postgres", "demo", "postgres", "demo"}) {
                 try (Connection c = DriverManager.getConnection(role.forDatabase(db));
                         Statement s = c.createStatement();
                         var rs = s.executeQuery("SELECT current_user")) {

@@ -3,7 +3,6 @@ package dev.sqlexam.jobs.exam;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
-import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.embedding.EmbeddingProvider;
 import dev.sqlexam.embedding.EmbeddingProviders;
@@ -72,11 +71,7 @@ class RetrievalITCase {
                         new PrintStream(new ByteArrayOutputStream()));
         run.run("erp", false, FlinkTarget.local(), 2);
         run.run("rag_awkward", true, FlinkTarget.local(), 2);
-        store =
-                new RagStore(
-                        new PooledConnections(
-                                admin, RagStore.SESSION_INIT, false, ConnectionPolicy.DEFAULT),
-                        "sqlexam");
+        store = RagStore.open(TestDatabase.state(), ConnectionPolicy.DEFAULT);
         embedder = ONNX.create();
         service =
                 new RetrievalService(
