@@ -8,8 +8,8 @@ import java.io.Serializable;
 /**
  * How a process reaches one server: the budget of connections all its pools share, how long opening
  * one may take, how long a query waits for a server that went away, when an idle connection is
- * closed, and how many threads of a subtask run queries on it at once ({@code workers}, 0: sized to
- * where the server is, see {@link #workers}).
+ * closed, and how many threads of a subtask execute golds and predictions on it at once ({@code
+ * workers}, 0: sized to where the server is, see {@link #workers}).
  */
 public record ConnectionPolicy(
         int budget, long connectTimeoutMs, long retryMs, long idleTimeoutMs, int workers)
