@@ -46,7 +46,7 @@ final class MigrationLock implements AutoCloseable {
                                     + " after "
                                     + WAIT_MS / 1_000
                                     + " s; migrating without waiting for it");
-                    closeQuietly(c);
+                    Closing.quietly(c);
                     return new MigrationLock(null);
                 }
                 if (!said)
@@ -59,11 +59,11 @@ final class MigrationLock implements AutoCloseable {
             return new MigrationLock(c);
         } catch (SQLException e) {
             // no maintenance database to lock in: migrate unlocked, as before the lock existed
-            closeQuietly(c);
+            Closing.quietly(c);
             return new MigrationLock(null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            closeQuietly(c);
+            Closing.quietly(c);
             return new MigrationLock(null);
         }
     }
@@ -82,15 +82,6 @@ final class MigrationLock implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(session);
-    }
-
-    private static void closeQuietly(Connection c) {
-        if (c == null) return;
-        try {
-            c.close();
-        } catch (SQLException e) {
-            // the session is gone either way, and its lock with it
-        }
+        Closing.quietly(session);
     }
 }

@@ -149,11 +149,11 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
                             System.nanoTime() - grant.idleSinceNanos()
                                     < TimeUnit.SECONDS.toNanos(1);
                     if (fresh || isValid(grant.idle())) return lend(key, busy, grant.idle());
-                    closeQuietly(grant.idle());
+                    Closing.quietly(grant.idle());
                     slots.free();
                     continue;
                 }
-                if (grant.evicted() != null) closeQuietly(grant.evicted());
+                if (grant.evicted() != null) Closing.quietly(grant.evicted());
                 try {
                     Connection physical = connect(database);
                     slots.markReached();
@@ -203,7 +203,7 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
             c.setAutoCommit(false);
             return c;
         } catch (SQLException | RuntimeException e) {
-            closeQuietly(c);
+            Closing.quietly(c);
             throw e;
         }
     }
@@ -271,10 +271,10 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
             keep = false;
         }
         if (!keep || !slots.giveBack(key, physical)) {
-            closeQuietly(physical);
+            Closing.quietly(physical);
             slots.free();
         }
-        slots.drain(k -> false, policy.idleTimeoutMs()).forEach(PooledConnections::closeQuietly);
+        slots.drain(k -> false, policy.idleTimeoutMs()).forEach(Closing::quietly);
     }
 
     private static boolean isValid(Connection c) {
@@ -286,19 +286,11 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         }
     }
 
-    private static void closeQuietly(Connection c) {
-        try {
-            c.close();
-        } catch (SQLException ignored) {
-            // closing a broken connection: nothing left to release
-        }
-    }
-
     /** Connections lent out are closed when they come back; idle ones now. */
     @Override
     public void close() {
         closed = true;
         List<Connection> idle = slots.drain(k -> k.startsWith(keyPrefix), policy.idleTimeoutMs());
-        idle.forEach(PooledConnections::closeQuietly);
+        idle.forEach(Closing::quietly);
     }
 }

@@ -92,7 +92,7 @@ public final class ReadAccessCheck {
             // a gold whose plan ended the session (a crash, a terminated backend) leaves the
             // access check a connection of its own
             if (!c.isValid(5)) {
-                closeQuietly(c);
+                Closing.quietly(c);
                 c = connect(db);
             }
             String who = role != null ? role : currentUser(c);
@@ -118,7 +118,7 @@ public final class ReadAccessCheck {
                     ex.getSQLState(),
                     ex);
         } finally {
-            closeQuietly(c);
+            Closing.quietly(c);
         }
     }
 
@@ -136,14 +136,6 @@ public final class ReadAccessCheck {
                             + "': "
                             + unreachable.getMessage(),
                     unreachable);
-        }
-    }
-
-    private static void closeQuietly(Connection c) {
-        try {
-            c.close();
-        } catch (SQLException ignored) {
-            // closing a broken connection: nothing left to release
         }
     }
 
