@@ -5,6 +5,7 @@ import dev.sqlexam.jobs.run.Build;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.runtime.ClientJvm;
+import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -124,6 +125,8 @@ public final class SqlExamCli implements Runnable {
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
             System.setProperty("DJL_CACHE_DIR", Home.resolve().resolve(".sqlexam/djl").toString());
         }
-        System.exit(commandLine().execute(args));
+        int code = commandLine().execute(args);
+        FlinkTarget.closeLocalCluster();
+        System.exit(code);
     }
 }

@@ -7,6 +7,8 @@ import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory;
@@ -104,7 +106,7 @@ public final class FlinkTarget {
             configuration.set(
                     CollectSinkOperatorFactory.MAX_BATCH_SIZE, MemorySize.ofMebiBytes(512));
         }
-        if (!remote()) return StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        if (!remote()) return local(configuration);
         String version = clusterVersion();
         if (!version.startsWith("2.")) {
             throw new IllegalStateException(
@@ -112,6 +114,26 @@ public final class FlinkTarget {
         }
         return StreamExecutionEnvironment.createRemoteEnvironment(
                 host, port, configuration, jobJar().toString());
+    }
+
+    /**
+     * Stops the MiniCluster this process kept for its local jobs (before the process exits: stopped
+     * while the JVM shuts down, it would log through a logging system already gone).
+     */
+    public static void closeLocalCluster() {
+        LocalClusters.PROCESS.closeKept();
+    }
+
+    /** As Flink's local environment, on this process's {@link LocalClusters}. */
+    private static StreamExecutionEnvironment local(Configuration configuration) {
+        Configuration effective = new Configuration(configuration);
+        if (!effective.contains(CoreOptions.DEFAULT_PARALLELISM))
+            effective.set(
+                    CoreOptions.DEFAULT_PARALLELISM, Runtime.getRuntime().availableProcessors());
+        effective.set(DeploymentOptions.TARGET, "local");
+        effective.set(DeploymentOptions.ATTACHED, true);
+        return new StreamExecutionEnvironment(
+                LocalClusters.PROCESS, effective, FlinkTarget.class.getClassLoader());
     }
 
     /**
