@@ -11,7 +11,6 @@ import dev.sqlexam.flink.Tags;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
-import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.PipelineConfig;
@@ -23,6 +22,7 @@ import dev.sqlexam.report.SummaryAccumulator;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamUtils;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
@@ -80,14 +80,18 @@ public final class ExamJob {
                         spec.asyncTimeoutMs(),
                         spec.asyncCapacity(),
                         "");
-        DataStream<GeneratedTask> generated =
+        // a grade's tasks (one per question and predictions file) cross the network once: keyed
+        // by question before their predictions are attached, then graded in the same subtask
+        DataStream<ExamRecord> records =
                 grading
-                        ? tasks.rebalance()
-                                .map(new AttachPredictions(spec.predictions()))
-                                .uid("attach-predictions")
-                                .name("attach predictions (grade)")
-                        : pipeline.untilGraded(tasks);
-        DataStream<ExamRecord> records = pipeline.executeAndGrade(generated);
+                        ? pipeline.executeAndGrade(
+                                DataStreamUtils.reinterpretAsKeyedStream(
+                                        tasks.keyBy(ExamTask::questionKey)
+                                                .map(new AttachPredictions(spec.predictions()))
+                                                .uid("attach-predictions")
+                                                .name("attach predictions (grade)"),
+                                        g -> g.task().questionKey()))
+                        : pipeline.executeAndGrade(pipeline.untilGraded(tasks));
         DataStream<SerializedRecord> serialized =
                 records.map(new SerializedRecord.Serialize())
                         .uid("serialize-records")

@@ -24,6 +24,7 @@ import dev.sqlexam.pipeline.Variants;
 
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.async.AsyncFunction;
 
@@ -52,9 +53,13 @@ record PipelineGraph(
     }
 
     SingleOutputStreamOperator<ExamRecord> executeAndGrade(DataStream<GeneratedTask> generated) {
-        return async(
-                        generated.keyBy(g -> g.task().questionKey()),
-                        new ExecuteAndGrade(configs.map(PipelineConfig::execution)))
+        return executeAndGrade(generated.keyBy(g -> g.task().questionKey()));
+    }
+
+    /** As {@link #executeAndGrade(DataStream)}, for tasks already keyed by question. */
+    SingleOutputStreamOperator<ExamRecord> executeAndGrade(
+            KeyedStream<GeneratedTask, String> byQuestion) {
+        return async(byQuestion, new ExecuteAndGrade(configs.map(PipelineConfig::execution)))
                 .uid(uidPrefix + "execute-and-grade")
                 .name("execute and grade");
     }
