@@ -10,6 +10,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory;
 
@@ -124,8 +125,14 @@ public final class FlinkTarget {
         LocalClusters.PROCESS.closeKept();
     }
 
-    /** As Flink's local environment, on this process's {@link LocalClusters}. */
+    /**
+     * As Flink's local environment, on this process's {@link LocalClusters}; a context's own
+     * environment (a test's MiniCluster, {@code flink run}) where one is set.
+     */
     private static StreamExecutionEnvironment local(Configuration configuration) {
+        StreamExecutionEnvironment context =
+                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        if (!(context instanceof LocalStreamEnvironment)) return context;
         Configuration effective = new Configuration(configuration);
         if (!effective.contains(CoreOptions.DEFAULT_PARALLELISM))
             effective.set(

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.runtime;
 
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.ClientUtils;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
@@ -18,6 +19,7 @@ import org.apache.flink.runtime.minicluster.RpcServiceSharing;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -27,20 +29,29 @@ import java.util.stream.Stream;
  * system is loaded afresh, by a class loader of its own, each time): a process that runs several
  * jobs (an exam after its index job, the test suite, the bench, the MCP server's questions) pays it
  * once. A job that finds the kept cluster busy, or too small for its parallelism, gets a
- * MiniCluster of its own for its run, as Flink's local executor gives every job.
+ * MiniCluster of its own for its run, as Flink's local executor gives every job. The kept cluster
+ * is replaced after {@link #JOBS_PER_CLUSTER} jobs: it remembers every finished job's graph.
  */
 final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExecutorFactory {
 
     static final LocalClusters PROCESS = new LocalClusters();
 
+    static final int JOBS_PER_CLUSTER = 64;
+
     private static final String NAME = "sqlexam-local";
-    private static final long CLOSE_WAIT_SECONDS = 10;
+    private static final long WAIT_SECONDS = 10;
 
     private MiniCluster kept;
     private int keptSlots;
-    private boolean busy;
+    private int keptJobs;
+
+    /** The job that has the kept cluster (its lease's token before it has an id), or null. */
+    private Object holder;
+
     private boolean closing;
     private int started;
+    private int onKept;
+    private int onOwn;
 
     private LocalClusters() {
         Runtime.getRuntime()
@@ -77,8 +88,12 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
             throws Exception {
         StreamGraph graph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
         graph.serializeUserDefinedInstances();
-        MiniCluster cluster = lease(graph.getMaximumParallelism());
+        Object token = new Object();
+        MiniCluster cluster = lease(graph.getMaximumParallelism(), token);
         if (cluster == null) {
+            synchronized (this) {
+                onOwn++;
+            }
             return PerJobMiniClusterFactory.createWithFactory(configuration, MiniCluster::new)
                     .submitJob(graph, classLoader);
         }
@@ -87,7 +102,8 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                     .thenApplyAsync(
                             submitted -> {
                                 JobID id = submitted.getJobID();
-                                cluster.requestJobResult(id).whenComplete((r, e) -> release());
+                                hold(token, id);
+                                cluster.requestJobResult(id).whenComplete((r, e) -> release(id));
                                 awaitInitialized(cluster, id, classLoader);
                                 return (JobClient)
                                         new MiniClusterJobClient(
@@ -99,11 +115,12 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                             })
                     .whenComplete(
                             (client, error) -> {
-                                // a job that never got going frees the cluster itself
-                                if (error != null) release();
+                                // a submission refused frees the cluster; a job that failed to
+                                // initialise ends, and its result frees it
+                                if (error != null) release(token);
                             });
         } catch (Exception | Error e) {
-            release();
+            release(token);
             throw e;
         }
     }
@@ -115,37 +132,77 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                     () -> cluster.requestJobResult(id).get(),
                     classLoader);
         } catch (Exception e) {
-            throw new IllegalStateException("job " + id + " did not initialize", e);
+            // a job still running for the cluster's sake (its status unknown) is ended: it holds
+            // the cluster until its result comes
+            cluster.cancelJob(id);
+            throw new CompletionException(e);
         }
     }
 
     /**
-     * The kept cluster for a job of {@code parallelism}, started or grown as needed; null when it
-     * runs another job.
+     * The kept cluster for a job of {@code parallelism}, held under {@code token}; started, grown
+     * or replaced as needed; null when another job has it or it cannot be started.
      */
-    private synchronized MiniCluster lease(int parallelism) throws Exception {
-        if (busy || closing) return null;
+    private synchronized MiniCluster lease(int parallelism, Object token) {
+        if (closing || (holder != null && !holderEnded())) return null;
         int slots = Math.max(1, parallelism);
-        if (kept != null && keptSlots < slots) {
-            kept.closeAsync().get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        try {
+            if (kept != null && (keptSlots < slots || keptJobs >= JOBS_PER_CLUSTER)) {
+                MiniCluster old = kept;
+                kept = null;
+                close(old);
+            }
+            if (kept == null) {
+                kept = start(slots);
+                keptSlots = slots;
+                keptJobs = 0;
+                started++;
+            }
+        } catch (Exception e) {
             kept = null;
+            return null;
         }
-        if (kept == null) {
-            kept = start(slots);
-            keptSlots = slots;
-            started++;
-        }
-        busy = true;
+        holder = token;
+        keptJobs++;
+        onKept++;
         return kept;
     }
 
-    /** How many times the kept cluster was started (for tests). */
+    /**
+     * Whether the holding job has ended though its result's callback has not run yet (a client sees
+     * the end first and may submit the next job at once).
+     */
+    private boolean holderEnded() {
+        if (!(holder instanceof JobID id) || kept == null) return false;
+        try {
+            JobStatus status = kept.getJobStatus(id).get(WAIT_SECONDS, TimeUnit.SECONDS);
+            return status.isGloballyTerminalState();
+        } catch (Exception e) {
+            // a status the cluster cannot give: the job is taken to be still running
+            return false;
+        }
+    }
+
+    private synchronized void hold(Object token, JobID id) {
+        if (holder == token) holder = id;
+    }
+
+    /** Frees the kept cluster if {@code job} still holds it. */
+    private synchronized void release(Object job) {
+        if (job.equals(holder)) holder = null;
+    }
+
     synchronized int started() {
         return started;
     }
 
-    private synchronized void release() {
-        busy = false;
+    synchronized int keptSlots() {
+        return keptSlots;
+    }
+
+    /** Jobs run on the kept cluster, and on a cluster of their own (for tests). */
+    synchronized int[] runs() {
+        return new int[] {onKept, onOwn};
     }
 
     private static MiniCluster start(int slots) throws Exception {
@@ -163,6 +220,14 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
         return cluster;
     }
 
+    private static void close(MiniCluster cluster) {
+        try {
+            cluster.closeAsync().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // a cluster that does not close in time is left to its threads; a new one replaces it
+        }
+    }
+
     /** Stops the kept cluster; later jobs get a MiniCluster each. */
     void closeKept() {
         MiniCluster cluster;
@@ -171,11 +236,6 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
             cluster = kept;
             kept = null;
         }
-        if (cluster == null) return;
-        try {
-            cluster.closeAsync().get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            // the process is ending: its threads go with it
-        }
+        if (cluster != null) close(cluster);
     }
 }

@@ -20,48 +20,61 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LocalClustersTest {
 
-    private static final CountDownLatch HOLD = new CountDownLatch(1);
+    private static volatile CountDownLatch hold;
 
     @Test
     void jobsOneAfterAnotherShareOneClusterAndGetTheirOwnResults() throws Exception {
-        assertThat(doubledSum(2, 100)).isEqualTo(10_100);
+        assertThat(doubledSum(1, 10)).isEqualTo(110);
         int started = LocalClusters.PROCESS.started();
-        assertThat(doubledSum(2, 10)).isEqualTo(110);
+        int[] before = LocalClusters.PROCESS.runs();
+        assertThat(doubledSum(1, 100)).isEqualTo(10_100);
+        assertThat(doubledSum(1, 10)).isEqualTo(110);
         assertThat(doubledSum(1, 1_000)).isEqualTo(1_001_000);
-        assertThat(LocalClusters.PROCESS.started()).as("clusters started").isEqualTo(started);
+        int[] after = LocalClusters.PROCESS.runs();
+        assertThat(after[0] - before[0]).as("jobs on the kept cluster").isEqualTo(3);
+        assertThat(after[1] - before[1]).as("jobs on a cluster of their own").isZero();
+        assertThat(LocalClusters.PROCESS.started())
+                .as("clusters started")
+                .isBetween(started, started + 3 / LocalClusters.JOBS_PER_CLUSTER + 1);
     }
 
     @Test
     void aJobWithMoreParallelismThanTheKeptClusterHasSlotsGetsALargerOne() throws Exception {
         assertThat(doubledSum(1, 10)).isEqualTo(110);
         int started = LocalClusters.PROCESS.started();
-        assertThat(doubledSum(5, 10)).isEqualTo(110);
+        int wider = LocalClusters.PROCESS.keptSlots() + 1;
+        assertThat(doubledSum(wider, 10)).isEqualTo(110);
         assertThat(LocalClusters.PROCESS.started()).isEqualTo(started + 1);
-        assertThat(doubledSum(3, 10)).isEqualTo(110);
-        assertThat(LocalClusters.PROCESS.started()).isEqualTo(started + 1);
+        assertThat(LocalClusters.PROCESS.keptSlots()).isEqualTo(wider);
+        int[] before = LocalClusters.PROCESS.runs();
+        assertThat(doubledSum(wider - 1, 10)).isEqualTo(110);
+        assertThat(LocalClusters.PROCESS.runs()[0]).isEqualTo(before[0] + 1);
     }
 
     @Test
     void aJobBesideARunningOneRunsOnAClusterOfItsOwn() throws Exception {
+        hold = new CountDownLatch(1);
         StreamExecutionEnvironment env = FlinkTarget.local().environment();
-        env.setParallelism(2);
+        env.setParallelism(1);
         env.fromSequence(1, 4).map(new HeldUntilReleased()).sinkTo(new DiscardingSink<>());
         JobClient held = env.executeAsync("held");
         try {
             waitUntilRunning(held);
-            int started = LocalClusters.PROCESS.started();
-            assertThat(doubledSum(2, 100)).isEqualTo(10_100);
-            assertThat(LocalClusters.PROCESS.started())
+            int[] before = LocalClusters.PROCESS.runs();
+            assertThat(doubledSum(1, 100)).isEqualTo(10_100);
+            assertThat(LocalClusters.PROCESS.runs()[1])
                     .as("the kept cluster was busy: the second job had one of its own")
-                    .isEqualTo(started);
+                    .isEqualTo(before[1] + 1);
             assertThat(held.getJobStatus().get()).isEqualTo(JobStatus.RUNNING);
         } finally {
-            HOLD.countDown();
+            hold.countDown();
         }
         held.getJobExecutionResult().get(60, TimeUnit.SECONDS);
-        int started = LocalClusters.PROCESS.started();
-        assertThat(doubledSum(2, 10)).isEqualTo(110);
-        assertThat(LocalClusters.PROCESS.started()).as("kept again once free").isEqualTo(started);
+        int[] before = LocalClusters.PROCESS.runs();
+        assertThat(doubledSum(1, 10)).isEqualTo(110);
+        assertThat(LocalClusters.PROCESS.runs()[0])
+                .as("kept again once the held job ended")
+                .isEqualTo(before[0] + 1);
     }
 
     private static long doubledSum(int parallelism, long n) throws Exception {
@@ -87,7 +100,7 @@ class LocalClustersTest {
     private static final class HeldUntilReleased implements MapFunction<Long, Long> {
         @Override
         public Long map(Long value) throws Exception {
-            HOLD.await(60, TimeUnit.SECONDS);
+            hold.await(60, TimeUnit.SECONDS);
             return value;
         }
     }
