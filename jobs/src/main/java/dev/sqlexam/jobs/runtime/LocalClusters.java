@@ -159,6 +159,8 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                 started++;
             }
         } catch (Exception e) {
+            // a cluster that cannot be started here: the job starts one of its own, as Flink's
+            // local executor would, and fails there with the reason if it cannot either
             kept = null;
             return null;
         }
