@@ -46,8 +46,7 @@ final class MigrationLock implements AutoCloseable {
                                     + " after "
                                     + WAIT_MS / 1_000
                                     + " s; migrating without waiting for it");
-                    Closing.quietly(c);
-                    return new MigrationLock(null);
+                    return unlocked(c);
                 }
                 if (!said)
                     System.err.println(
@@ -59,13 +58,17 @@ final class MigrationLock implements AutoCloseable {
             return new MigrationLock(c);
         } catch (SQLException e) {
             // no maintenance database to lock in: migrate unlocked, as before the lock existed
-            Closing.quietly(c);
-            return new MigrationLock(null);
+            return unlocked(c);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            Closing.quietly(c);
-            return new MigrationLock(null);
+            return unlocked(c);
         }
+    }
+
+    /** No lock: the migration goes on as it did before the lock existed. */
+    private static MigrationLock unlocked(Connection c) {
+        Closing.quietly(c);
+        return new MigrationLock(null);
     }
 
     /** Two keys (sqlexam's, then migrations') keep clear of other applications' single keys. */

@@ -202,9 +202,11 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
         return keptSlots;
     }
 
-    /** Jobs run on the kept cluster, and on a cluster of their own (for tests). */
-    synchronized int[] runs() {
-        return new int[] {onKept, onOwn};
+    /** Jobs run so far on the kept cluster, and on a cluster of their own. */
+    record Runs(int onKept, int onOwn) {}
+
+    synchronized Runs runs() {
+        return new Runs(onKept, onOwn);
     }
 
     private static MiniCluster start(int slots) throws Exception {

@@ -26,13 +26,13 @@ class LocalClustersTest {
     void jobsOneAfterAnotherShareOneClusterAndGetTheirOwnResults() throws Exception {
         assertThat(doubledSum(1, 10)).isEqualTo(110);
         int started = LocalClusters.PROCESS.started();
-        int[] before = LocalClusters.PROCESS.runs();
+        LocalClusters.Runs before = LocalClusters.PROCESS.runs();
         assertThat(doubledSum(1, 100)).isEqualTo(10_100);
         assertThat(doubledSum(1, 10)).isEqualTo(110);
         assertThat(doubledSum(1, 1_000)).isEqualTo(1_001_000);
-        int[] after = LocalClusters.PROCESS.runs();
-        assertThat(after[0] - before[0]).as("jobs on the kept cluster").isEqualTo(3);
-        assertThat(after[1] - before[1]).as("jobs on a cluster of their own").isZero();
+        LocalClusters.Runs after = LocalClusters.PROCESS.runs();
+        assertThat(after.onKept() - before.onKept()).as("jobs on the kept cluster").isEqualTo(3);
+        assertThat(after.onOwn() - before.onOwn()).as("jobs on a cluster of their own").isZero();
         assertThat(LocalClusters.PROCESS.started())
                 .as("clusters started")
                 .isBetween(started, started + 3 / LocalClusters.JOBS_PER_CLUSTER + 1);
@@ -46,9 +46,9 @@ class LocalClustersTest {
         assertThat(doubledSum(wider, 10)).isEqualTo(110);
         assertThat(LocalClusters.PROCESS.started()).isEqualTo(started + 1);
         assertThat(LocalClusters.PROCESS.keptSlots()).isEqualTo(wider);
-        int[] before = LocalClusters.PROCESS.runs();
+        LocalClusters.Runs before = LocalClusters.PROCESS.runs();
         assertThat(doubledSum(wider - 1, 10)).isEqualTo(110);
-        assertThat(LocalClusters.PROCESS.runs()[0]).isEqualTo(before[0] + 1);
+        assertThat(LocalClusters.PROCESS.runs().onKept()).isEqualTo(before.onKept() + 1);
     }
 
     @Test
@@ -60,21 +60,21 @@ class LocalClustersTest {
         JobClient held = env.executeAsync("held");
         try {
             waitUntilRunning(held);
-            int[] before = LocalClusters.PROCESS.runs();
+            LocalClusters.Runs before = LocalClusters.PROCESS.runs();
             assertThat(doubledSum(1, 100)).isEqualTo(10_100);
-            assertThat(LocalClusters.PROCESS.runs()[1])
+            assertThat(LocalClusters.PROCESS.runs().onOwn())
                     .as("the kept cluster was busy: the second job had one of its own")
-                    .isEqualTo(before[1] + 1);
+                    .isEqualTo(before.onOwn() + 1);
             assertThat(held.getJobStatus().get()).isEqualTo(JobStatus.RUNNING);
         } finally {
             hold.countDown();
         }
         held.getJobExecutionResult().get(60, TimeUnit.SECONDS);
-        int[] before = LocalClusters.PROCESS.runs();
+        LocalClusters.Runs before = LocalClusters.PROCESS.runs();
         assertThat(doubledSum(1, 10)).isEqualTo(110);
-        assertThat(LocalClusters.PROCESS.runs()[0])
+        assertThat(LocalClusters.PROCESS.runs().onKept())
                 .as("kept again once the held job ended")
-                .isEqualTo(before[0] + 1);
+                .isEqualTo(before.onKept() + 1);
     }
 
     private static long doubledSum(int parallelism, long n) throws Exception {
