@@ -6,6 +6,7 @@ import dev.sqlexam.report.SummaryAccumulator;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -16,19 +17,20 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import java.util.List;
 
 /**
- * Folds the records of its subtask into one summary accumulator and emits it when the input ends;
- * the partial accumulators merge exactly, so the operator runs chained to the records' producer.
- * Also counts graded questions in accumulators the client polls for its progress bar. The
- * accumulator is operator state, so a restore from checkpoint keeps what was counted.
+ * Folds the records of its subtask into one summary accumulator and emits it, as bytes ({@link
+ * SummaryAccumulator#toBytes}), when the input ends; the partial accumulators merge exactly, so the
+ * operator runs chained to the records' producer. Also counts graded questions in accumulators the
+ * client polls for its progress bar. The accumulator is operator state, so a restore from
+ * checkpoint keeps what was counted.
  */
-public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumulator>
-        implements OneInputStreamOperator<SerializedRecord, SummaryAccumulator>, BoundedOneInput {
+public final class SummaryOperator extends AbstractStreamOperator<byte[]>
+        implements OneInputStreamOperator<SerializedRecord, byte[]>, BoundedOneInput {
 
     public static final String GRADED_COUNTER = "sqlexam.graded";
     public static final String CORRECT_COUNTER = "sqlexam.correct";
 
     private transient SummaryAccumulator accumulator;
-    private transient ListState<SummaryAccumulator> state;
+    private transient ListState<byte[]> state;
     private transient LongCounter graded;
     private transient LongCounter correct;
 
@@ -39,9 +41,11 @@ public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumul
                 context.getOperatorStateStore()
                         .getListState(
                                 new ListStateDescriptor<>(
-                                        "summary-accumulator", SummaryAccumulator.class));
+                                        "summary-accumulator-bytes",
+                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         accumulator = new SummaryAccumulator();
-        for (SummaryAccumulator restored : state.get()) accumulator.merge(restored);
+        for (byte[] restored : state.get())
+            accumulator.merge(SummaryAccumulator.fromBytes(restored));
     }
 
     @Override
@@ -62,11 +66,11 @@ public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumul
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        state.update(List.of(accumulator));
+        state.update(List.of(accumulator.toBytes()));
     }
 
     @Override
     public void endInput() {
-        output.collect(new StreamRecord<>(accumulator));
+        output.collect(new StreamRecord<>(accumulator.toBytes()));
     }
 }
