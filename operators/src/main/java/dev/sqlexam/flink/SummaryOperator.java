@@ -6,7 +6,6 @@ import dev.sqlexam.report.SummaryAccumulator;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -17,20 +16,19 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import java.util.List;
 
 /**
- * Folds the records of its subtask into one summary accumulator and emits it, as bytes ({@link
- * SummaryAccumulator#toBytes}), when the input ends; the partial accumulators merge exactly, so the
- * operator runs chained to the records' producer. Also counts graded questions in accumulators the
- * client polls for its progress bar. The accumulator is operator state, so a restore from
- * checkpoint keeps what was counted.
+ * Folds the records of its subtask into one summary accumulator and emits it when the input ends;
+ * the partial accumulators merge exactly, so the operator runs chained to the records' producer.
+ * Also counts graded questions in accumulators the client polls for its progress bar. The
+ * accumulator is operator state, so a restore from checkpoint keeps what was counted.
  */
-public final class SummaryOperator extends AbstractStreamOperator<byte[]>
-        implements OneInputStreamOperator<SerializedRecord, byte[]>, BoundedOneInput {
+public final class SummaryOperator extends AbstractStreamOperator<SummaryAccumulator>
+        implements OneInputStreamOperator<SerializedRecord, SummaryAccumulator>, BoundedOneInput {
 
     public static final String GRADED_COUNTER = "sqlexam.graded";
     public static final String CORRECT_COUNTER = "sqlexam.correct";
 
     private transient SummaryAccumulator accumulator;
-    private transient ListState<byte[]> state;
+    private transient ListState<SummaryAccumulator> state;
     private transient LongCounter graded;
     private transient LongCounter correct;
 
@@ -41,11 +39,9 @@ public final class SummaryOperator extends AbstractStreamOperator<byte[]>
                 context.getOperatorStateStore()
                         .getListState(
                                 new ListStateDescriptor<>(
-                                        "summary-accumulator-bytes",
-                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+                                        "summary-accumulator", SummaryAccumulator.class));
         accumulator = new SummaryAccumulator();
-        for (byte[] restored : state.get())
-            accumulator.merge(SummaryAccumulator.fromBytes(restored));
+        for (SummaryAccumulator restored : state.get()) accumulator.merge(restored);
     }
 
     @Override
@@ -66,11 +62,11 @@ public final class SummaryOperator extends AbstractStreamOperator<byte[]>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        state.update(List.of(accumulator.toBytes()));
+        state.update(List.of(accumulator));
     }
 
     @Override
     public void endInput() {
-        output.collect(new StreamRecord<>(accumulator.toBytes()));
+        output.collect(new StreamRecord<>(accumulator));
     }
 }

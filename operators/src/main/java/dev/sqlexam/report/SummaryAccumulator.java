@@ -2,13 +2,7 @@ package dev.sqlexam.report;
 
 import dev.sqlexam.model.ExamRecord;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -66,31 +60,5 @@ public final class SummaryAccumulator implements Serializable {
 
     Map<String, Map<Integer, RunStats>> runs() {
         return runs;
-    }
-
-    /**
-     * This accumulator as bytes, for the job to ship and checkpoint: one pass over its objects
-     * where Flink's generic serializer made four (a chained copy, the network both ways, the
-     * collect sink's own encoding), each a fifth of a 2-second grade over ~14,000 records.
-     */
-    public byte[] toBytes() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * 1024);
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(this);
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "could not encode the summary of " + records + " record(s)", e);
-        }
-        return bytes.toByteArray();
-    }
-
-    /** An accumulator {@link #toBytes} encoded. */
-    public static SummaryAccumulator fromBytes(byte[] bytes) {
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
-            return (SummaryAccumulator) in.readObject();
-        } catch (IOException | ClassNotFoundException e) {
-            throw new IllegalStateException(
-                    "could not decode a summary of " + bytes.length + " bytes from the job", e);
-        }
     }
 }

@@ -17,8 +17,9 @@ import dev.sqlexam.pipeline.PipelineConfig;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.report.SummaryAccumulator;
 
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamUtils;
@@ -53,7 +54,7 @@ public final class ExamJob {
      * A started job: its client and the iterator that yields, at the end, one partial summary
      * accumulator per subtask of the summary operator (merge them all).
      */
-    public record Running(JobClient client, CloseableIterator<byte[]> summary) {}
+    public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
 
     private final ExamIo.Lines source;
     private final ExamIo.Sinks sinks;
@@ -105,11 +106,11 @@ public final class ExamJob {
         // each subtask folds its own records (chained, so no record crosses the network again);
         // the client merges the partial summaries. From the serialized records: their three
         // consumers share each instance, where the records' two consumers would copy each
-        CloseableIterator<byte[]> summary =
+        CloseableIterator<SummaryAccumulator> summary =
                 serialized
                         .transform(
                                 "summary",
-                                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
+                                TypeInformation.of(SummaryAccumulator.class),
                                 new SummaryOperator())
                         .uid("summary")
                         .collectAsync();

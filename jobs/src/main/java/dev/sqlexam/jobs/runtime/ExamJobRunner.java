@@ -86,8 +86,7 @@ public final class ExamJobRunner {
                 ProgressReporter progress =
                         new ProgressReporter(running.client(), Math.max(0, expected), out)) {
             SummaryAccumulator summary = new SummaryAccumulator();
-            while (running.summary().hasNext())
-                summary.merge(SummaryAccumulator.fromBytes(running.summary().next()));
+            while (running.summary().hasNext()) summary.merge(running.summary().next());
             JobExecutionResult result = client.result();
             progress.finish(summary.records());
             return new Finished(

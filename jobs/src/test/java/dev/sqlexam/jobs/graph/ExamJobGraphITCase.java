@@ -109,7 +109,7 @@ class ExamJobGraphITCase {
         ExamJob.Running running =
                 new ExamJob(e -> e.fromData(lines), new ExamIo.Sinks(log, rejected, null), spec)
                         .start(env);
-        SummaryAccumulator summary = SummaryAccumulator.fromBytes(running.summary().next());
+        SummaryAccumulator summary = running.summary().next();
         running.client().getJobExecutionResult().get();
         running.summary().close();
 
