@@ -11,6 +11,7 @@ import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
+import dev.sqlexam.suite.InOrder;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,10 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -252,36 +249,22 @@ class HostileCandidatesITCase {
             long rawMs) {}
 
     /**
-     * Every candidate run, several at once: most of this test's time is candidates waiting out
-     * their timeout (a second on the server, six by the client's backstop without the guard), and
-     * the checksum after them still sees what any of them left. Results in the corpus's order.
+     * Every candidate run, six at once: most of this test's time is candidates waiting out their
+     * timeout (a second on the server, six by the client's backstop without the guard), and the
+     * checksum after them still sees what any of them left. Results in the corpus's order.
      */
     private static List<Ran> runAll(List<Entry> corpus, Set<String> known) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(6);
-        try {
-            List<Future<Ran>> running = new ArrayList<>();
-            for (Entry e : corpus)
-                running.add(
-                        pool.submit(
-                                () ->
-                                        new Ran(
-                                                e,
-                                                StructuralValidator.validate(e.sql(), known, 101),
-                                                CandidateEvaluator.check(
-                                                        e.sql(),
-                                                        known,
-                                                        101,
-                                                        s ->
-                                                                executor.explain(
-                                                                        PROBE, s, TIMEOUT_MS)),
-                                                executor.execute(PROBE, e.sql()),
-                                                bypassTheGuard(e.sql()))));
-            List<Ran> out = new ArrayList<>();
-            for (Future<Ran> f : running) out.add(f.get(2, TimeUnit.MINUTES));
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+        return InOrder.map(corpus, 6, e -> ran(e, known));
+    }
+
+    private static Ran ran(Entry e, Set<String> known) {
+        return new Ran(
+                e,
+                StructuralValidator.validate(e.sql(), known, 101),
+                CandidateEvaluator.check(
+                        e.sql(), known, 101, s -> executor.explain(PROBE, s, TIMEOUT_MS)),
+                executor.execute(PROBE, e.sql()),
+                bypassTheGuard(e.sql()));
     }
 
     /**

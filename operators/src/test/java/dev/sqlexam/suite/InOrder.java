@@ -30,7 +30,15 @@ public final class InOrder {
      * {@code work} applied to every item, results in the items' order; the first failure thrown.
      */
     public static <T, R> List<R> map(List<T> items, Work<T, R> work) throws Exception {
-        ExecutorService pool = Workers.daemons("test-in-order", THREADS);
+        return map(items, THREADS, work);
+    }
+
+    /**
+     * As {@link #map(List, Work)} on {@code threads} threads: more than the cores for work that
+     * mostly waits (a timeout running out).
+     */
+    public static <T, R> List<R> map(List<T> items, int threads, Work<T, R> work) throws Exception {
+        ExecutorService pool = Workers.daemons("test-in-order", threads);
         try {
             List<Future<R>> running = new ArrayList<>();
             for (T item : items) running.add(pool.submit(() -> work.apply(item)));
