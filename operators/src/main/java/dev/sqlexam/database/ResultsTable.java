@@ -84,10 +84,31 @@ public final class ResultsTable implements AutoCloseable {
 
     private record Row(ExamRecord record, String json) {}
 
+    /**
+     * Records taken out of a table to be written ({@link #take}, {@link #write}): the rows to
+     * upsert, and per run key the ids now missing and now answered.
+     */
+    public static final class Batch {
+        private final List<Row> rows = new ArrayList<>();
+        private final Map<RunKey, Set<String>> missing = new TreeMap<>(LOCK_ORDER);
+        private final Map<RunKey, Set<String>> answered = new TreeMap<>(LOCK_ORDER);
+
+        /** Records in the batch. */
+        public int size() {
+            return rows.size() + missingIds();
+        }
+
+        public boolean isEmpty() {
+            return rows.isEmpty() && missing.isEmpty();
+        }
+
+        private int missingIds() {
+            return missing.values().stream().mapToInt(Set::size).sum();
+        }
+    }
+
     private final String url;
-    private final List<Row> rows = new ArrayList<>();
-    private final Map<RunKey, Set<String>> missing = new TreeMap<>(LOCK_ORDER);
-    private final Map<RunKey, Set<String>> answered = new TreeMap<>(LOCK_ORDER);
+    private Batch kept = new Batch();
     private final long retryPauseMs;
     private Connection connection;
 
@@ -109,21 +130,27 @@ public final class ResultsTable implements AutoCloseable {
     public boolean add(ExamRecord record, String json) {
         RunKey key = new RunKey(record.runId(), record.variant(), record.repetition());
         if (GradeReason.MISSING.code().equals(record.reason())) {
-            missing.computeIfAbsent(key, k -> new TreeSet<>()).add(record.questionId());
+            kept.missing.computeIfAbsent(key, k -> new TreeSet<>()).add(record.questionId());
         } else {
-            rows.add(new Row(record, json));
-            answered.computeIfAbsent(key, k -> new TreeSet<>()).add(record.questionId());
+            kept.rows.add(new Row(record, json));
+            kept.answered.computeIfAbsent(key, k -> new TreeSet<>()).add(record.questionId());
         }
-        return rows.size() >= BATCH_ROWS || missingIds() >= BATCH_MISSING;
+        return kept.rows.size() >= BATCH_ROWS || kept.missingIds() >= BATCH_MISSING;
     }
 
     /** Records kept and not yet written. */
     public int pending() {
-        return rows.size() + missingIds();
+        return kept.size();
     }
 
-    private int missingIds() {
-        return missing.values().stream().mapToInt(Set::size).sum();
+    /**
+     * The records kept so far, taken out of this table to be written by {@link #write} (on another
+     * thread, while this one keeps adding).
+     */
+    public Batch take() {
+        Batch taken = kept;
+        kept = new Batch();
+        return taken;
     }
 
     /**
@@ -132,20 +159,33 @@ public final class ResultsTable implements AutoCloseable {
      * times at most, a growing pause apart. What fails stays kept.
      */
     public void flush() throws SQLException, InterruptedException {
-        if (rows.isEmpty() && missing.isEmpty()) return;
+        Batch batch = take();
+        try {
+            write(batch);
+        } catch (SQLException | InterruptedException | RuntimeException e) {
+            // nothing was added since take(): the caller flushes on the thread that adds
+            kept = batch;
+            throw e;
+        }
+    }
+
+    /**
+     * Writes {@code batch} as {@link #flush} writes the kept records: one transaction, repeated on
+     * a new connection for what {@link #worthRetrying}. The connection is this table's: one thread
+     * writes at a time.
+     */
+    public void write(Batch batch) throws SQLException, InterruptedException {
+        if (batch.isEmpty()) return;
         for (int attempt = 0; ; attempt++) {
             try {
-                writeOnce();
-                rows.clear();
-                missing.clear();
-                answered.clear();
+                writeOnce(batch);
                 return;
             } catch (SQLException e) {
                 closeConnection();
                 if (attempt >= RETRIES || !worthRetrying(e))
                     throw new SQLException(
                             "writing "
-                                    + pending()
+                                    + batch.size()
                                     + " record(s) to exam.results and exam.missing failed"
                                     + (attempt > 0 ? " after " + (attempt + 1) + " attempts" : "")
                                     + ": "
@@ -171,7 +211,7 @@ public final class ResultsTable implements AutoCloseable {
                 || state.startsWith("57P");
     }
 
-    private void writeOnce() throws SQLException {
+    private void writeOnce(Batch batch) throws SQLException {
         // a session the server ended while the writer waited (a restart, an idle timeout) is
         // found before the batch is sent on it
         if (connection != null && !connection.isValid(VALID_WITHIN_S)) closeConnection();
@@ -180,8 +220,8 @@ public final class ResultsTable implements AutoCloseable {
             connection.setAutoCommit(false);
         }
         try {
-            upsertRows();
-            updateMissing();
+            upsertRows(batch.rows);
+            updateMissing(batch);
             connection.commit();
         } catch (SQLException e) {
             try {
@@ -193,7 +233,7 @@ public final class ResultsTable implements AutoCloseable {
         }
     }
 
-    private void upsertRows() throws SQLException {
+    private void upsertRows(List<Row> rows) throws SQLException {
         if (rows.isEmpty()) return;
         try (PreparedStatement ps = connection.prepareStatement(UPSERT_RESULT)) {
             for (Row row : rows) {
@@ -233,7 +273,9 @@ public final class ResultsTable implements AutoCloseable {
      * exam.missing, one statement per run key in {@link #LOCK_ORDER}: the ids now missing added,
      * the ids now answered taken out; then the rows of the questions now missing deleted.
      */
-    private void updateMissing() throws SQLException {
+    private void updateMissing(Batch batch) throws SQLException {
+        Map<RunKey, Set<String>> missing = batch.missing;
+        Map<RunKey, Set<String>> answered = batch.answered;
         Set<RunKey> keys = new TreeSet<>(LOCK_ORDER);
         keys.addAll(missing.keySet());
         keys.addAll(answered.keySet());

@@ -9,11 +9,19 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The exam.results sink (at least once): each writer keeps its records in a {@link ResultsTable}
  * and writes them when a batch is full, a second after the first of them arrived, at every
- * checkpoint and at the end of its input; upserts make a replay harmless.
+ * checkpoint and at the end of its input; upserts make a replay harmless. A batch is written on a
+ * thread of the writer's own while the task goes on grading (one batch written at a time, the next
+ * one filling); a checkpoint and the end of input wait until every batch is in.
  */
 public final class ResultsTableSink implements Sink<SerializedRecord> {
 
@@ -34,6 +42,14 @@ public final class ResultsTableSink implements Sink<SerializedRecord> {
 
         private final ResultsTable table;
         private final ProcessingTimeService time;
+        private final ExecutorService writing =
+                Executors.newSingleThreadExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "sqlexam-results-writer");
+                            t.setDaemon(true);
+                            return t;
+                        });
+        private CompletableFuture<Void> written = CompletableFuture.completedFuture(null);
         private boolean timerSet;
 
         Writer(ResultsTable table, ProcessingTimeService time) {
@@ -44,33 +60,59 @@ public final class ResultsTableSink implements Sink<SerializedRecord> {
         @Override
         public void write(SerializedRecord element, Context context)
                 throws IOException, InterruptedException {
-            if (table.add(element.record(), element.json())) flushTable();
+            if (table.add(element.record(), element.json())) startWriting();
             else if (!timerSet) {
                 timerSet = true;
                 time.registerTimer(
                         time.getCurrentProcessingTime() + FLUSH_INTERVAL_MS,
                         t -> {
                             timerSet = false;
-                            flushTable();
+                            startWriting();
                         });
             }
         }
 
         @Override
         public void flush(boolean endOfInput) throws IOException, InterruptedException {
-            flushTable();
+            startWriting();
+            awaitWritten();
         }
 
-        private void flushTable() throws IOException, InterruptedException {
+        /** Hands the kept records to the writing thread once the batch before them is in. */
+        private void startWriting() throws IOException, InterruptedException {
+            awaitWritten();
+            ResultsTable.Batch batch = table.take();
+            if (batch.isEmpty()) return;
+            written =
+                    CompletableFuture.runAsync(
+                            () -> {
+                                try {
+                                    table.write(batch);
+                                } catch (SQLException e) {
+                                    throw new CompletionException(e);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                    throw new CompletionException(e);
+                                }
+                            },
+                            writing);
+        }
+
+        /** Waits for the batch being written; its failure fails the task, as a failed flush did. */
+        private void awaitWritten() throws IOException, InterruptedException {
             try {
-                table.flush();
-            } catch (SQLException e) {
-                throw new IOException(e.getMessage(), e);
+                written.get();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                throw new IOException(cause.getMessage(), cause);
             }
         }
 
         @Override
-        public void close() {
+        public void close() throws InterruptedException {
+            writing.shutdown();
+            // a batch still being written ends first: the connection is its
+            if (!writing.awaitTermination(30, TimeUnit.SECONDS)) writing.shutdownNow();
             table.close();
         }
     }

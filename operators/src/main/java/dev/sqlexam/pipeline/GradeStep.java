@@ -130,9 +130,15 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
         GradingStage stage = stages.get(task.task().variant());
         // the golds first, without a worker waiting for them: a question's variants and files
         // arrive together and share them
-        return stage.goldsAsync(task.task().question(), workers)
-                .thenApplyAsync(golds -> stage.grade(task, golds).record(), workers)
-                .handle((record, error) -> error == null ? record : crashed(task, error));
+        CompletableFuture<GradingStage.Golds> golds =
+                stage.goldsAsync(task.task().question(), workers);
+        // a task without SQL (a predictions file's missing answer, a failed generation) runs no
+        // query: it is graded where its golds complete, not handed to a worker
+        CompletableFuture<ExamRecord> graded =
+                task.candidates().isEmpty()
+                        ? golds.thenApply(g -> stage.grade(task, g).record())
+                        : golds.thenApplyAsync(g -> stage.grade(task, g).record(), workers);
+        return graded.handle((record, error) -> error == null ? record : crashed(task, error));
     }
 
     private static ExamRecord crashed(GeneratedTask task, Throwable error) {

@@ -70,6 +70,27 @@ class ResultsTableITCase {
     }
 
     @Test
+    void aBatchTakenOutIsWrittenWhileTheTableKeepsWhatArrivesMeanwhile() throws Exception {
+        String run = newRun("rt-taken");
+        try (ResultsTable table = new ResultsTable(url)) {
+            table.add(record(run, "a", "q1", "match"), "{}");
+            table.add(record(run, "a", "q2", "missing"), "{}");
+            ResultsTable.Batch batch = table.take();
+            assertThat(batch.size()).isEqualTo(2);
+            assertThat(table.pending()).as("taken out").isZero();
+            table.add(record(run, "a", "q3", "match"), "{}");
+            table.add(record(run, "a", "q2", "match"), "{}");
+            table.write(batch);
+            assertThat(rows(run)).containsExactly("a/q1/match");
+            assertThat(missing(run)).containsExactly(Map.entry("a", "{q2} 1"));
+            assertThat(table.pending()).as("kept for the next batch").isEqualTo(2);
+            table.flush();
+        }
+        assertThat(rows(run)).containsExactly("a/q1/match", "a/q2/match", "a/q3/match");
+        assertThat(missing(run)).containsExactly(Map.entry("a", "{} 0"));
+    }
+
+    @Test
     void aRerunOfTheRunIdReplacesWhatChangedSides() throws Exception {
         String run = newRun("rt-rerun");
         try (ResultsTable first = new ResultsTable(url)) {

@@ -59,9 +59,22 @@ record PipelineGraph(
     /** As {@link #executeAndGrade(DataStream)}, for tasks already keyed by question. */
     SingleOutputStreamOperator<ExamRecord> executeAndGrade(
             KeyedStream<GeneratedTask, String> byQuestion) {
-        return async(byQuestion, new ExecuteAndGrade(configs.map(PipelineConfig::execution)))
+        return AsyncDataStream.unorderedWait(
+                        byQuestion,
+                        new ExecuteAndGrade(configs.map(PipelineConfig::execution)),
+                        asyncTimeoutMs,
+                        TimeUnit.MILLISECONDS,
+                        gradingCapacity())
                 .uid(uidPrefix + "execute-and-grade")
                 .name("execute and grade");
+    }
+
+    /**
+     * Tasks in flight in execute and grade: async_capacity counts questions, and each comes here as
+     * one task per variant and run (a grade: per predictions file), which share its golds.
+     */
+    int gradingCapacity() {
+        return asyncCapacity * Math.max(1, plan.variants().size() * plan.repetitions());
     }
 
     @Override

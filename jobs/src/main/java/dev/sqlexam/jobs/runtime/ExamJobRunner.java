@@ -85,9 +85,11 @@ public final class ExamJobRunner {
         try (ClientJob client = ClientJob.follow(running.client(), null, shipping, out);
                 ProgressReporter progress =
                         new ProgressReporter(running.client(), Math.max(0, expected), out)) {
+            // the summary's parts come at the job's end: read once it ended, they are in its
+            // result at once (asked for while it runs, the collecting iterator polls every 100 ms)
+            JobExecutionResult result = client.result();
             SummaryAccumulator summary = new SummaryAccumulator();
             while (running.summary().hasNext()) summary.merge(running.summary().next());
-            JobExecutionResult result = client.result();
             progress.finish(summary.records());
             return new Finished(
                     summary,

@@ -10,13 +10,19 @@ import org.apache.flink.core.execution.JobClient;
 
 import java.io.PrintStream;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** Polls the running job's accumulators and draws questions done / total, rate and ETA. */
 public final class ProgressReporter implements AutoCloseable {
 
+    private static final long POLL_MS = 300;
+
     private final Thread thread;
-    private volatile boolean stopped;
+
+    /** Counted down by {@link #close}: the poller's pause ends at once, not up to a poll later. */
+    private final CountDownLatch stopped = new CountDownLatch(1);
+
     private volatile long finalCount = -1;
 
     public ProgressReporter(JobClient client, long total, PrintStream out) {
@@ -42,7 +48,7 @@ public final class ProgressReporter implements AutoCloseable {
                         .setUpdateIntervalMillis(250)
                         .build()) {
             long last = 0;
-            while (!stopped) {
+            while (stopped.getCount() > 0) {
                 try {
                     Map<String, Object> acc = client.getAccumulators().get(2, TimeUnit.SECONDS);
                     Object graded = acc.get(counter);
@@ -55,7 +61,7 @@ public final class ProgressReporter implements AutoCloseable {
                     // the job may be finishing; the next poll or close() ends the loop
                 }
                 try {
-                    Thread.sleep(300);
+                    if (stopped.await(POLL_MS, TimeUnit.MILLISECONDS)) break;
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -75,7 +81,7 @@ public final class ProgressReporter implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        stopped = true;
+        stopped.countDown();
         thread.join(2_000);
     }
 }

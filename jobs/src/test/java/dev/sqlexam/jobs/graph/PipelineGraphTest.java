@@ -83,6 +83,30 @@ class PipelineGraphTest {
                         "evaluate-candidates");
     }
 
+    @Test
+    void executeAndGradeHoldsAsManyQuestionsAsTheCapacitySaysWhateverTheirVariantsAndRuns() {
+        Variants<PipelineConfig> configs = Variants.of(Map.of("a", config("a", Map.of())));
+        assertThat(
+                        new PipelineGraph(
+                                        configs,
+                                        SharingPlan.unshared(List.of("a"), 1),
+                                        1_000,
+                                        8,
+                                        "")
+                                .gradingCapacity())
+                .isEqualTo(8);
+        assertThat(
+                        new PipelineGraph(
+                                        configs,
+                                        SharingPlan.unshared(List.of("a", "b", "c"), 2),
+                                        1_000,
+                                        8,
+                                        "")
+                                .gradingCapacity())
+                .as("3 variants × 2 runs of each question")
+                .isEqualTo(48);
+    }
+
     private static PipelineConfig config(String name, Map<String, String> overrides) {
         return PipelineConfig.from(
                 name,
