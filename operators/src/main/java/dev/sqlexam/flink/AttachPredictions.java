@@ -3,23 +3,32 @@ package dev.sqlexam.flink;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.pipeline.PredictionsStep;
+import dev.sqlexam.pipeline.SharingPlan;
 
-import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.util.Collector;
 
 /**
- * The {@link PredictionsStep} as an operator: grading predictions files, each task's prediction
- * attached in place of generation.
+ * The {@link PredictionsStep} as an operator: grading predictions files, a question's scheduled
+ * task split into one per variant (predictions file) and run, each with its prediction attached in
+ * place of generation.
  */
-public final class AttachPredictions implements MapFunction<ExamTask, GeneratedTask> {
+public final class AttachPredictions implements FlatMapFunction<ExamTask, GeneratedTask> {
 
     private final PredictionsStep predictions;
+    private final SharingPlan plan;
 
-    public AttachPredictions(PredictionsStep predictions) {
+    public AttachPredictions(PredictionsStep predictions, SharingPlan plan) {
         this.predictions = predictions;
+        this.plan = plan;
     }
 
     @Override
-    public GeneratedTask map(ExamTask task) {
-        return predictions.apply(task);
+    public void flatMap(ExamTask scheduled, Collector<GeneratedTask> out) {
+        for (ExamTask generation : plan.splitForGeneration(scheduled)) {
+            for (ExamTask own : plan.splitForVariants(generation)) {
+                out.collect(predictions.apply(own));
+            }
+        }
     }
 }

@@ -8,40 +8,27 @@ import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Expands each question into its tasks: {@link #shared} one per group of variants that retrieve
- * alike (split further after retrieval and generation), or {@link #each} one per (variant, run)
- * from the start (grading predictions files, where nothing is shared).
+ * Expands each question into its tasks: one per group of variants that retrieve alike, split
+ * further after retrieval and generation (an exam), or after keyBy(question) into one per variant
+ * and run ({@link AttachPredictions}, a grade): a question crosses the network once, not once per
+ * predictions file.
  */
 public final class ScheduleRuns implements FlatMapFunction<ExamQuestion, ExamTask> {
 
     private final String runId;
     private final SharingPlan plan;
-    private final boolean split;
 
-    private ScheduleRuns(String runId, SharingPlan plan, boolean split) {
+    private ScheduleRuns(String runId, SharingPlan plan) {
         this.runId = runId;
         this.plan = plan;
-        this.split = split;
     }
 
     public static ScheduleRuns shared(String runId, SharingPlan plan) {
-        return new ScheduleRuns(runId, plan, false);
-    }
-
-    public static ScheduleRuns each(String runId, SharingPlan plan) {
-        return new ScheduleRuns(runId, plan, true);
+        return new ScheduleRuns(runId, plan);
     }
 
     @Override
     public void flatMap(ExamQuestion question, Collector<ExamTask> out) {
-        for (ExamTask retrieval : plan.schedule(runId, question)) {
-            if (!split) {
-                out.collect(retrieval);
-                continue;
-            }
-            for (ExamTask generation : plan.splitForGeneration(retrieval)) {
-                for (ExamTask own : plan.splitForVariants(generation)) out.collect(own);
-            }
-        }
+        for (ExamTask retrieval : plan.schedule(runId, question)) out.collect(retrieval);
     }
 }

@@ -35,8 +35,8 @@ public record SerializedRecord(ExamRecord record, String json) {
         @Override
         public void encode(SerializedRecord element, java.io.OutputStream stream)
                 throws java.io.IOException {
-            stream.write(element.json().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            stream.write('\n');
+            // one write per line: the file sink's local stream is not buffered
+            stream.write((element.json() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 }

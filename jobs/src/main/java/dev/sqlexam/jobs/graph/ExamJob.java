@@ -80,16 +80,19 @@ public final class ExamJob {
                         spec.asyncTimeoutMs(),
                         spec.asyncCapacity(),
                         "");
-        // a grade's tasks (one per question and predictions file) cross the network once: keyed
-        // by question before their predictions are attached, then graded in the same subtask
+        // a grade's question crosses the network once: keyed by question, then split per
+        // predictions file and run, its predictions attached and graded in the same subtask
         DataStream<ExamRecord> records =
                 grading
                         ? pipeline.executeAndGrade(
                                 DataStreamUtils.reinterpretAsKeyedStream(
                                         tasks.keyBy(ExamTask::questionKey)
-                                                .map(new AttachPredictions(spec.predictions()))
+                                                .flatMap(
+                                                        new AttachPredictions(
+                                                                spec.predictions(), spec.plan()))
                                                 .uid("attach-predictions")
-                                                .name("attach predictions (grade)"),
+                                                .name(
+                                                        "split per file and run, attach predictions (grade)"),
                                         g -> g.task().questionKey()))
                         : pipeline.executeAndGrade(pipeline.untilGraded(tasks));
         DataStream<SerializedRecord> serialized =
@@ -139,8 +142,8 @@ public final class ExamJob {
     }
 
     /**
-     * Each question's tasks: per retrieval group (an exam, after its gold_tables are derived where
-     * absent) or per variant and run (a grade).
+     * Each question's tasks: one per retrieval group (an exam's after its gold_tables are derived
+     * where absent; a grade's predictions files share one, split after keyBy).
      */
     private DataStream<ExamTask> scheduled(DataStream<ExamQuestion> questions, boolean grading) {
         ExecutionSpec execution = spec.configs().reference().execution();
@@ -156,12 +159,9 @@ public final class ExamJob {
                                 .uid("derive-gold-tables")
                                 .name("derive gold_tables from the gold's plan when absent")
                                 .setParallelism(1);
-        return planned.flatMap(
-                        grading
-                                ? ScheduleRuns.each(spec.runId(), spec.plan())
-                                : ScheduleRuns.shared(spec.runId(), spec.plan()))
+        return planned.flatMap(ScheduleRuns.shared(spec.runId(), spec.plan()))
                 .uid("schedule-runs")
-                .name(grading ? "schedule variants and runs" : "schedule retrieval groups")
+                .name("schedule retrieval groups")
                 .setParallelism(1);
     }
 }
