@@ -24,7 +24,9 @@ import java.util.TreeSet;
  * row per run, variant and repetition. Rerunning a run id replaces: a question answered now leaves
  * exam.missing, a question missing now loses the row an earlier attempt wrote. Records wait in
  * memory until {@link #flush}, which writes them in one transaction and tries again on a new
- * connection when the server went away. One writer per thread.
+ * connection when the server went away; or {@link #take} hands them over as a batch that another
+ * thread {@link #write}s meanwhile. One thread adds and takes; one thread at a time writes (the
+ * table's connection is its), and never while {@link #flush} runs.
  */
 public final class ResultsTable implements AutoCloseable {
 
@@ -172,7 +174,8 @@ public final class ResultsTable implements AutoCloseable {
     /**
      * Writes {@code batch} as {@link #flush} writes the kept records: one transaction, repeated on
      * a new connection for what {@link #worthRetrying}. The connection is this table's: one thread
-     * writes at a time.
+     * writes at a time. A batch that fails is not kept: the caller fails its task, whose records
+     * are replayed from the last checkpoint.
      */
     public void write(Batch batch) throws SQLException, InterruptedException {
         if (batch.isEmpty()) return;

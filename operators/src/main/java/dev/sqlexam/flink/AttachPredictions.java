@@ -9,9 +9,9 @@ import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * The {@link PredictionsStep} as an operator: grading predictions files, a question's scheduled
- * task split into one per variant (predictions file) and run, each with its prediction attached in
- * place of generation.
+ * The {@link PredictionsStep} as an operator: grading predictions files, a question's one task
+ * ({@link ScheduleRuns#whole}) split into one per variant (predictions file) and run, each with its
+ * prediction attached in place of generation.
  */
 public final class AttachPredictions implements FlatMapFunction<ExamTask, GeneratedTask> {
 
@@ -24,11 +24,7 @@ public final class AttachPredictions implements FlatMapFunction<ExamTask, Genera
     }
 
     @Override
-    public void flatMap(ExamTask scheduled, Collector<GeneratedTask> out) {
-        for (ExamTask generation : plan.splitForGeneration(scheduled)) {
-            for (ExamTask own : plan.splitForVariants(generation)) {
-                out.collect(predictions.apply(own));
-            }
-        }
+    public void flatMap(ExamTask whole, Collector<GeneratedTask> out) {
+        for (ExamTask own : plan.eachVariantAndRun(whole)) out.collect(predictions.apply(own));
     }
 }

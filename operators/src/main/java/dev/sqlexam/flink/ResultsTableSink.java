@@ -14,7 +14,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The exam.results sink (at least once): each writer keeps its records in a {@link ResultsTable}
@@ -109,11 +108,11 @@ public final class ResultsTableSink implements Sink<SerializedRecord> {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
+            // the table is closed on the writing thread, after the batch it may still be writing
+            // (a cancelled task): its connection is that thread's alone
+            writing.execute(table::close);
             writing.shutdown();
-            // a batch still being written ends first: the connection is its
-            if (!writing.awaitTermination(30, TimeUnit.SECONDS)) writing.shutdownNow();
-            table.close();
         }
     }
 }

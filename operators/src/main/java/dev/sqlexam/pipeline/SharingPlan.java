@@ -105,6 +105,29 @@ public final class SharingPlan implements Serializable {
                 .toList();
     }
 
+    /**
+     * A question as one task standing for every variant and run (a grade's: split after
+     * keyBy(question) by {@link #eachVariantAndRun}, so that it crosses the network once).
+     */
+    public ExamTask whole(String runId, ExamQuestion question) {
+        return new ExamTask(runId, variants.get(0), 0, question).as(variants.get(0), 0, variants);
+    }
+
+    /**
+     * A {@link #whole} question's own task per variant and run not done yet, in the order of its
+     * variants and then its runs.
+     */
+    public List<ExamTask> eachVariantAndRun(ExamTask whole) {
+        List<ExamTask> out = new ArrayList<>();
+        for (String v : whole.group()) {
+            for (int rep = 1; rep <= repetitions; rep++) {
+                if (!done.contains(doneKey(v, rep, whole.questionKey())))
+                    out.add(whole.as(v, rep, List.of(v)));
+            }
+        }
+        return out;
+    }
+
     /** Distinct retrievals per question (when nothing is done yet). */
     public int retrievalGroups() {
         return groups(variants, retrievalKey).size();

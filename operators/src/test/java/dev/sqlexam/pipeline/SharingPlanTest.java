@@ -93,6 +93,35 @@ class SharingPlanTest {
     }
 
     @Test
+    void aWholeQuestionSplitsIntoTheTasksTheStagesSplitsGiveInTheirOrderWithoutThoseDone() {
+        String key = new ExamTask("run", "x", 0, Q).questionKey();
+        SharingPlan plan =
+                new SharingPlan(
+                        List.of("x", "y", "z"),
+                        Map.of("x", "x", "y", "y", "z", "z"),
+                        Map.of("x", "x", "y", "y", "z", "z"),
+                        2,
+                        Set.of(SharingPlan.doneKey("y", 1, key)));
+        List<String> staged =
+                plan.schedule("run", Q).stream()
+                        .flatMap(r -> plan.splitForGeneration(r).stream())
+                        .flatMap(g -> plan.splitForVariants(g).stream())
+                        .map(SharingPlanTest::described)
+                        .toList();
+
+        ExamTask whole = plan.whole("run", Q);
+
+        assertThat(whole.group()).containsExactly("x", "y", "z");
+        assertThat(plan.eachVariantAndRun(whole).stream().map(SharingPlanTest::described))
+                .containsExactly("x 1 [x]", "x 2 [x]", "y 2 [y]", "z 1 [z]", "z 2 [z]")
+                .containsExactlyElementsOf(staged);
+    }
+
+    private static String described(ExamTask t) {
+        return t.variant() + " " + t.repetition() + " " + t.group();
+    }
+
+    @Test
     void aGradeRunSharesNothing() {
         SharingPlan plan = SharingPlan.unshared(List.of("x", "y"), 1);
         assertThat(plan.schedule("run", Q)).hasSize(2);

@@ -84,7 +84,7 @@ public final class ExamJob {
         // predictions file and run, its predictions attached and graded in the same subtask
         DataStream<ExamRecord> records =
                 grading
-                        ? pipeline.executeAndGrade(
+                        ? pipeline.gradeFiles(
                                 DataStreamUtils.reinterpretAsKeyedStream(
                                         tasks.keyBy(ExamTask::questionKey)
                                                 .flatMap(
@@ -142,8 +142,8 @@ public final class ExamJob {
     }
 
     /**
-     * Each question's tasks: one per retrieval group (an exam's after its gold_tables are derived
-     * where absent; a grade's predictions files share one, split after keyBy).
+     * Each question's tasks: one per retrieval group (an exam, after its gold_tables are derived
+     * where absent) or one for the question (a grade: split per file and run after keyBy).
      */
     private DataStream<ExamTask> scheduled(DataStream<ExamQuestion> questions, boolean grading) {
         ExecutionSpec execution = spec.configs().reference().execution();
@@ -159,9 +159,12 @@ public final class ExamJob {
                                 .uid("derive-gold-tables")
                                 .name("derive gold_tables from the gold's plan when absent")
                                 .setParallelism(1);
-        return planned.flatMap(ScheduleRuns.shared(spec.runId(), spec.plan()))
+        return planned.flatMap(
+                        grading
+                                ? ScheduleRuns.whole(spec.runId(), spec.plan())
+                                : ScheduleRuns.shared(spec.runId(), spec.plan()))
                 .uid("schedule-runs")
-                .name("schedule retrieval groups")
+                .name(grading ? "schedule questions" : "schedule retrieval groups")
                 .setParallelism(1);
     }
 }

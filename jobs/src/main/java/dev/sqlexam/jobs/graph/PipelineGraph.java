@@ -53,16 +53,25 @@ record PipelineGraph(
     }
 
     SingleOutputStreamOperator<ExamRecord> executeAndGrade(DataStream<GeneratedTask> generated) {
-        return executeAndGrade(generated.keyBy(g -> g.task().questionKey()));
+        return async(
+                        generated.keyBy(g -> g.task().questionKey()),
+                        new ExecuteAndGrade(configs.map(PipelineConfig::execution)))
+                .uid(uidPrefix + "execute-and-grade")
+                .name("execute and grade");
     }
 
-    /** As {@link #executeAndGrade(DataStream)}, for tasks already keyed by question. */
-    SingleOutputStreamOperator<ExamRecord> executeAndGrade(
+    /**
+     * As {@link #executeAndGrade(DataStream)}, for a grade's tasks already keyed by question: one
+     * per predictions file and run, sharing the question's golds; most of them (files that do not
+     * answer the question) run no query.
+     */
+    SingleOutputStreamOperator<ExamRecord> gradeFiles(
             KeyedStream<GeneratedTask, String> byQuestion) {
         return AsyncDataStream.unorderedWait(
                         byQuestion,
                         new ExecuteAndGrade(configs.map(PipelineConfig::execution)),
-                        asyncTimeoutMs,
+                        Math.min(Long.MAX_VALUE / tasksPerQuestion(), asyncTimeoutMs)
+                                * tasksPerQuestion(),
                         TimeUnit.MILLISECONDS,
                         gradingCapacity())
                 .uid(uidPrefix + "execute-and-grade")
@@ -70,11 +79,17 @@ record PipelineGraph(
     }
 
     /**
-     * Tasks in flight in execute and grade: async_capacity counts questions, and each comes here as
-     * one task per variant and run (a grade: per predictions file), which share its golds.
+     * A grade's tasks in flight: async_capacity counts questions, and each comes as one task per
+     * predictions file and run. A task's time limit runs from when it enters, queue included: it
+     * grows by as much, so that a task waiting behind its neighbours for a query thread has the
+     * time a question had.
      */
     int gradingCapacity() {
-        return asyncCapacity * Math.max(1, plan.variants().size() * plan.repetitions());
+        return (int) Math.min(Integer.MAX_VALUE, (long) asyncCapacity * tasksPerQuestion());
+    }
+
+    private int tasksPerQuestion() {
+        return plan.variants().size() * plan.repetitions();
     }
 
     @Override

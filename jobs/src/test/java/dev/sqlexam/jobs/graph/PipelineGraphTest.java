@@ -84,7 +84,7 @@ class PipelineGraphTest {
     }
 
     @Test
-    void executeAndGradeHoldsAsManyQuestionsAsTheCapacitySaysWhateverTheirVariantsAndRuns() {
+    void aGradeHoldsAsManyQuestionsAsTheCapacitySaysWhateverItsFilesAndRuns() {
         Variants<PipelineConfig> configs = Variants.of(Map.of("a", config("a", Map.of())));
         assertThat(
                         new PipelineGraph(
@@ -103,7 +103,7 @@ class PipelineGraphTest {
                                         8,
                                         "")
                                 .gradingCapacity())
-                .as("3 variants × 2 runs of each question")
+                .as("3 predictions files × 2 runs of each question")
                 .isEqualTo(48);
     }
 
