@@ -1,6 +1,7 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.database.ResultsTable;
+import dev.sqlexam.pipeline.Workers;
 
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -13,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The exam.results sink (at least once): each writer keeps its records in a {@link ResultsTable}
@@ -41,13 +41,7 @@ public final class ResultsTableSink implements Sink<SerializedRecord> {
 
         private final ResultsTable table;
         private final ProcessingTimeService time;
-        private final ExecutorService writing =
-                Executors.newSingleThreadExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "sqlexam-results-writer");
-                            t.setDaemon(true);
-                            return t;
-                        });
+        private final ExecutorService writing = Workers.daemons("sqlexam-results-writer", 1);
         private CompletableFuture<Void> written = CompletableFuture.completedFuture(null);
         private boolean timerSet;
 

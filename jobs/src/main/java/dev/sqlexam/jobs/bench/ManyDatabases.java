@@ -51,8 +51,7 @@ final class ManyDatabases {
     void run(int databases, int files, double startup) throws Exception {
         bench.progress(databases + " small databases (copies of demo, made once)");
         List<String> dbs = workloads.smallDatabases("demo", databases);
-        List<ExamQuestion> demo =
-                bench.questions(Home.resolve().resolve("exam-sets/demo/demo.jsonl"));
+        List<ExamQuestion> demo = demoQuestions();
         Settings settings = bench.settings(Map.of());
         StateDatabase state = StateDatabase.from(settings);
 
@@ -107,9 +106,12 @@ final class ManyDatabases {
     /** The grading row alone, over the first 30 small databases (made if absent). */
     void grading(int files) throws Exception {
         List<String> dbs = workloads.smallDatabases("demo", GRADED_DATABASES);
-        List<ExamQuestion> demo =
-                bench.questions(Home.resolve().resolve("exam-sets/demo/demo.jsonl"));
+        List<ExamQuestion> demo = demoQuestions();
         grading(dbs, demo, files, bench.settings(Map.of()));
+    }
+
+    private List<ExamQuestion> demoQuestions() {
+        return bench.questions(Home.resolve().resolve("exam-sets/demo/demo.jsonl"));
     }
 
     private void grading(List<String> dbs, List<ExamQuestion> demo, int files, Settings settings)

@@ -67,12 +67,11 @@ record PipelineGraph(
      */
     SingleOutputStreamOperator<ExamRecord> gradeFiles(
             KeyedStream<GeneratedTask, String> byQuestion) {
-        return AsyncDataStream.unorderedWait(
+        return async(
                         byQuestion,
                         new ExecuteAndGrade(configs.map(PipelineConfig::execution)),
                         Math.min(Long.MAX_VALUE / tasksPerQuestion(), asyncTimeoutMs)
                                 * tasksPerQuestion(),
-                        TimeUnit.MILLISECONDS,
                         gradingCapacity())
                 .uid(uidPrefix + "execute-and-grade")
                 .name("execute and grade");
@@ -169,7 +168,11 @@ record PipelineGraph(
     }
 
     private <I, O> SingleOutputStreamOperator<O> async(DataStream<I> in, AsyncFunction<I, O> f) {
-        return AsyncDataStream.unorderedWait(
-                in, f, asyncTimeoutMs, TimeUnit.MILLISECONDS, asyncCapacity);
+        return async(in, f, asyncTimeoutMs, asyncCapacity);
+    }
+
+    private static <I, O> SingleOutputStreamOperator<O> async(
+            DataStream<I> in, AsyncFunction<I, O> f, long timeoutMs, int capacity) {
+        return AsyncDataStream.unorderedWait(in, f, timeoutMs, TimeUnit.MILLISECONDS, capacity);
     }
 }
