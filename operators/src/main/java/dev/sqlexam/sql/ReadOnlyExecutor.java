@@ -50,10 +50,10 @@ public final class ReadOnlyExecutor {
             return reconnecting(
                     database,
                     connection -> {
-                        try (Statement statement = readOnlyStatement(connection, timeoutMs)) {
-                            statement.setFetchSize(1_000);
+                        try (Statement statement = connection.createStatement()) {
+                            statement.setQueryTimeout(clientBackstopSeconds(timeoutMs));
                             statement.setMaxRows(rowCap + 1);
-                            try (ResultSet rs = statement.executeQuery(body)) {
+                            try (ResultSet rs = queryAfterSetup(statement, timeoutMs, body)) {
                                 return QueryOutcome.success(
                                         ResultValues.read(rs, rowCap), elapsedMs(start));
                             }
@@ -111,22 +111,30 @@ public final class ReadOnlyExecutor {
         }
     }
 
-    private static Statement readOnlyStatement(Connection connection, long timeoutMs)
+    /**
+     * The transaction made read-only with its server-side timeout, then {@code body}, in one
+     * exchange: the driver sends the three statements together and the server runs them in order,
+     * in the one transaction, stopping at the first that fails. The result is the query's.
+     */
+    private static ResultSet queryAfterSetup(Statement statement, long timeoutMs, String body)
             throws SQLException {
-        Statement statement = connection.createStatement();
-        try {
-            // one round trip: the driver sends both in one exchange, before the statement the
-            // caller runs
-            statement.execute(
-                    "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = "
-                            + Math.max(1, timeoutMs));
-            // client-side backstop in case the server never answers the cancel
-            statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
-            return statement;
-        } catch (SQLException e) {
-            statement.close();
-            throw e;
+        boolean rows = statement.execute(setup(timeoutMs) + "; " + body);
+        // the setup's two statements come first, each without rows
+        while (!rows) {
+            if (statement.getUpdateCount() == -1)
+                throw new SQLException("the query returned no rows to read", "XX000");
+            rows = statement.getMoreResults();
         }
+        return statement.getResultSet();
+    }
+
+    private static String setup(long timeoutMs) {
+        return "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + Math.max(1, timeoutMs);
+    }
+
+    /** The client-side backstop, in case the server never answers the cancel. */
+    private static int clientBackstopSeconds(long timeoutMs) {
+        return (int) Math.max(1, timeoutMs / 1000 + 5);
     }
 
     /**
@@ -149,9 +157,11 @@ public final class ReadOnlyExecutor {
             return reconnecting(
                     database,
                     connection -> {
-                        try (Statement statement = readOnlyStatement(connection, timeoutMs);
-                                ResultSet rs =
-                                        statement.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+                        try (Statement statement = connection.createStatement()) {
+                            statement.setQueryTimeout(clientBackstopSeconds(timeoutMs));
+                            ResultSet rs =
+                                    queryAfterSetup(
+                                            statement, timeoutMs, "EXPLAIN (FORMAT JSON) " + body);
                             rs.next();
                             var plan =
                                     dev.sqlexam.json.Json.MAPPER

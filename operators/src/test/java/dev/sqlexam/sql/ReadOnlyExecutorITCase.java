@@ -129,6 +129,46 @@ class ReadOnlyExecutorITCase {
     }
 
     @Test
+    void theQueryRunsInAReadOnlyTransactionWithItsOwnTimeout() {
+        QueryOutcome outcome =
+                executor.execute(
+                        "demo",
+                        "SELECT current_setting('transaction_read_only') AS ro,"
+                                + " current_setting('statement_timeout') AS timeout",
+                        1_234);
+        assertThat(outcome.ok()).as(outcome.error()).isTrue();
+        assertThat(outcome.result().rows()).containsExactly(List.of("on", "1234ms"));
+        // the next query on the pooled connection is in a transaction of its own, with the default
+        QueryOutcome next =
+                executor.execute(
+                        "demo",
+                        "SELECT current_setting('transaction_read_only'),"
+                                + " current_setting('statement_timeout')");
+        assertThat(next.result().rows()).containsExactly(List.of("on", "500ms"));
+    }
+
+    @Test
+    void semicolonsAndCommentsInTheQueryAreTheQuerys() {
+        QueryOutcome outcome =
+                executor.execute("demo", "SELECT ';' AS s, 'a;b' AS t -- ; SELECT 2\n;");
+        assertThat(outcome.ok()).as(outcome.error()).isTrue();
+        assertThat(outcome.result().rows()).containsExactly(List.of(";", "a;b"));
+        QueryOutcome twoStatements = executor.execute("demo", "SELECT 1; SELECT 2");
+        assertThat(twoStatements.ok()).isFalse();
+        assertThat(twoStatements.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+    }
+
+    @Test
+    void aFailedQueryLeavesItsConnectionReadyForTheNext() {
+        for (int i = 0; i < 4; i++) {
+            assertThat(executor.execute("demo", "SELECT 1/0").sqlstate()).isEqualTo("22012");
+            QueryOutcome after = executor.execute("demo", "SELECT 1 AS one");
+            assertThat(after.ok()).as(after.error()).isTrue();
+            assertThat(after.result().rows()).containsExactly(List.of(BigDecimal.ONE));
+        }
+    }
+
+    @Test
     void errorsCarryTheirSqlstate() {
         QueryOutcome outcome = executor.execute("demo", "SELECT no_such_column FROM employees");
         assertThat(outcome.sqlstate()).isEqualTo("42703");
