@@ -4,11 +4,9 @@ import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.ExplainOutcome;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
-import java.sql.Statement;
 
 /**
  * Runs one query in a read-only transaction with a server-side {@code statement_timeout} and a row
@@ -49,16 +47,16 @@ public final class ReadOnlyExecutor {
         try {
             return reconnecting(
                     database,
-                    connection -> {
-                        try (Statement statement = connection.createStatement()) {
-                            statement.setQueryTimeout(clientBackstopSeconds(timeoutMs));
-                            statement.setMaxRows(rowCap + 1);
-                            try (ResultSet rs = queryAfterSetup(statement, timeoutMs, body)) {
-                                return QueryOutcome.success(
-                                        ResultValues.read(rs, rowCap), elapsedMs(start));
-                            }
-                        }
-                    });
+                    connection ->
+                            ReadOnlyQuery.run(
+                                    connection,
+                                    timeoutMs,
+                                    rowCap + 1,
+                                    body,
+                                    rows ->
+                                            QueryOutcome.success(
+                                                    ResultValues.read(rows, rowCap),
+                                                    elapsedMs(start))));
         } catch (SQLException e) {
             return QueryOutcome.failure(
                     e.getSQLState(),
@@ -112,32 +110,6 @@ public final class ReadOnlyExecutor {
     }
 
     /**
-     * The transaction made read-only with its server-side timeout, then {@code body}, in one
-     * exchange: the driver sends the three statements together and the server runs them in order,
-     * in the one transaction, stopping at the first that fails. The result is the query's.
-     */
-    private static ResultSet queryAfterSetup(Statement statement, long timeoutMs, String body)
-            throws SQLException {
-        boolean rows = statement.execute(setup(timeoutMs) + "; " + body);
-        // the setup's two statements come first, each without rows
-        while (!rows) {
-            if (statement.getUpdateCount() == -1)
-                throw new SQLException("the query returned no rows to read", "XX000");
-            rows = statement.getMoreResults();
-        }
-        return statement.getResultSet();
-    }
-
-    private static String setup(long timeoutMs) {
-        return "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + Math.max(1, timeoutMs);
-    }
-
-    /** The client-side backstop, in case the server never answers the cancel. */
-    private static int clientBackstopSeconds(long timeoutMs) {
-        return (int) Math.max(1, timeoutMs / 1000 + 5);
-    }
-
-    /**
      * EXPLAIN (FORMAT JSON) of a query, under the same guard, role, read-only transaction and
      * rollback as execution, with its own server-side timeout; the query itself never runs.
      */
@@ -156,24 +128,24 @@ public final class ReadOnlyExecutor {
         try {
             return reconnecting(
                     database,
-                    connection -> {
-                        try (Statement statement = connection.createStatement()) {
-                            statement.setQueryTimeout(clientBackstopSeconds(timeoutMs));
-                            ResultSet rs =
-                                    queryAfterSetup(
-                                            statement, timeoutMs, "EXPLAIN (FORMAT JSON) " + body);
-                            rs.next();
-                            var plan =
-                                    dev.sqlexam.json.Json.MAPPER
-                                            .readTree(rs.getString(1))
-                                            .path(0)
-                                            .path("Plan");
-                            return ExplainOutcome.passed(
-                                    plan.path("Total Cost").asDouble(),
-                                    plan.path("Plan Rows").asDouble(),
-                                    elapsedMs(start));
-                        }
-                    });
+                    connection ->
+                            ReadOnlyQuery.run(
+                                    connection,
+                                    timeoutMs,
+                                    0,
+                                    "EXPLAIN (FORMAT JSON) " + body,
+                                    rs -> {
+                                        rs.next();
+                                        var plan =
+                                                dev.sqlexam.json.Json.MAPPER
+                                                        .readTree(rs.getString(1))
+                                                        .path(0)
+                                                        .path("Plan");
+                                        return ExplainOutcome.passed(
+                                                plan.path("Total Cost").asDouble(),
+                                                plan.path("Plan Rows").asDouble(),
+                                                elapsedMs(start));
+                                    }));
         } catch (SQLException e) {
             String hint =
                     e instanceof org.postgresql.util.PSQLException p

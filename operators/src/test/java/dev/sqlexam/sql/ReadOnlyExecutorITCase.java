@@ -13,6 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -129,7 +132,7 @@ class ReadOnlyExecutorITCase {
     }
 
     @Test
-    void theQueryRunsInAReadOnlyTransactionWithItsOwnTimeout() {
+    void theQueryRunsInAReadOnlyTransactionWithItsOwnTimeout() throws Exception {
         QueryOutcome outcome =
                 executor.execute(
                         "demo",
@@ -138,13 +141,14 @@ class ReadOnlyExecutorITCase {
                         1_234);
         assertThat(outcome.ok()).as(outcome.error()).isTrue();
         assertThat(outcome.result().rows()).containsExactly(List.of("on", "1234ms"));
-        // the next query on the pooled connection is in a transaction of its own, with the default
-        QueryOutcome next =
-                executor.execute(
-                        "demo",
-                        "SELECT current_setting('transaction_read_only'),"
-                                + " current_setting('statement_timeout')");
-        assertThat(next.result().rows()).containsExactly(List.of("on", "500ms"));
+        // the timeout was the transaction's: the connection it ran on (the pool lends the one
+        // given back last) is back to the session's
+        try (Connection c = connections.open("demo");
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SHOW statement_timeout")) {
+            rs.next();
+            assertThat(rs.getString(1)).isNotEqualTo("1234ms");
+        }
     }
 
     @Test
@@ -153,9 +157,47 @@ class ReadOnlyExecutorITCase {
                 executor.execute("demo", "SELECT ';' AS s, 'a;b' AS t -- ; SELECT 2\n;");
         assertThat(outcome.ok()).as(outcome.error()).isTrue();
         assertThat(outcome.result().rows()).containsExactly(List.of(";", "a;b"));
-        QueryOutcome twoStatements = executor.execute("demo", "SELECT 1; SELECT 2");
-        assertThat(twoStatements.ok()).isFalse();
-        assertThat(twoStatements.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(executor.execute("demo", "SELECT 1; SELECT 2").errorClass())
+                .isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        // a text the server reads as two statements, whatever a lexer makes of the escaped quote,
+        // never comes back as the first one's rows
+        QueryOutcome twoToTheServer =
+                executor.execute("demo", "SELECT E'\\'' AS q; SELECT 2 AS n; --'");
+        assertThat(twoToTheServer.ok()).isFalse();
+    }
+
+    @Test
+    void withTheSimpleProtocolTheSetupGoesFirstOnItsOwnWithTheSameGuarantees() throws Exception {
+        ReaderAccess reader = ReaderAccess.resolve(TestDatabase.migrated(), "sqlexam", null);
+        String url = reader.url().template();
+        JdbcUrlTemplate simple =
+                new JdbcUrlTemplate(
+                        url + (url.contains("?") ? "&" : "?") + "preferQueryMode=simple");
+        try (PooledConnections pool =
+                new PooledConnections(simple, reader.initSql(), true, ConnectionPolicy.DEFAULT)) {
+            try (Connection c = pool.open("demo")) {
+                assertThat(ReadOnlyQuery.inOneExchange(c)).isFalse();
+            }
+            try (Connection c = connections.open("demo")) {
+                assertThat(ReadOnlyQuery.inOneExchange(c)).isTrue();
+            }
+            ReadOnlyExecutor onSimple = new ReadOnlyExecutor(pool, 500, 100);
+            QueryOutcome settings =
+                    onSimple.execute(
+                            "demo",
+                            "SELECT current_setting('transaction_read_only'),"
+                                    + " current_setting('statement_timeout')");
+            assertThat(settings.result().rows()).containsExactly(List.of("on", "500ms"));
+            QueryOutcome slow =
+                    onSimple.execute("demo", "SELECT count(*) FROM generate_series(1, 1000000000)");
+            assertThat(slow.sqlstate()).isEqualTo("57014");
+            assertThat(slow.elapsedMs()).isLessThan(4_000);
+            assertThat(
+                            onSimple.execute("demo", "SELECT g FROM generate_series(1, 1000) g")
+                                    .result())
+                    .satisfies(r -> assertThat(r.rowCount()).isEqualTo(100))
+                    .satisfies(r -> assertThat(r.truncated()).isTrue());
+        }
     }
 
     @Test
