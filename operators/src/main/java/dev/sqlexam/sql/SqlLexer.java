@@ -53,7 +53,7 @@ public final class SqlLexer {
      */
     public static Span stringAt(String sql, int i) {
         if (i >= sql.length() || sql.charAt(i) != '\'') return null;
-        Span span = quoted(sql, i, Kind.STRING);
+        Span span = quoted(sql, i, Kind.STRING, escapeStringAt(sql, i));
         return span.closed() ? span : null;
     }
 
@@ -82,8 +82,8 @@ public final class SqlLexer {
             return new Span(Kind.COMMENT, i, nl < 0 ? sql.length() : nl, true);
         }
         if (c == '/' && next == '*') return blockComment(sql, i);
-        if (c == '\'' || c == '"')
-            return quoted(sql, i, c == '\'' ? Kind.STRING : Kind.QUOTED_IDENTIFIER);
+        if (c == '\'') return quoted(sql, i, Kind.STRING, escapeStringAt(sql, i));
+        if (c == '"') return quoted(sql, i, Kind.QUOTED_IDENTIFIER, false);
         if (c == '$') return dollarQuoted(sql, i);
         return null;
     }
@@ -108,12 +108,30 @@ public final class SqlLexer {
         return new Span(Kind.COMMENT, start, n, false);
     }
 
-    /** A string or quoted identifier; a doubled quote stays inside. */
-    private static Span quoted(String sql, int start, Kind kind) {
+    /**
+     * Whether the quote at {@code i} opens an escape string ({@code E'…'}, where a backslash takes
+     * the character after it, a quote included): an {@code E} before it that starts a word.
+     */
+    private static boolean escapeStringAt(String sql, int i) {
+        if (i < 1 || Character.toUpperCase(sql.charAt(i - 1)) != 'E') return false;
+        if (i < 2) return true;
+        char before = sql.charAt(i - 2);
+        return !(Character.isLetterOrDigit(before) || before == '_' || before == '$');
+    }
+
+    /**
+     * A string or quoted identifier; a doubled quote stays inside, and in an escape string a quote
+     * after a backslash.
+     */
+    private static Span quoted(String sql, int start, Kind kind, boolean backslashEscapes) {
         char quote = sql.charAt(start);
         int n = sql.length();
         int j = start + 1;
         while (j < n) {
+            if (backslashEscapes && sql.charAt(j) == '\\') {
+                j += 2;
+                continue;
+            }
             if (sql.charAt(j) == quote) {
                 if (j + 1 < n && sql.charAt(j + 1) == quote) {
                     j += 2;

@@ -25,6 +25,7 @@ class SqlGuardTest {
                 "SELECT 1; /* the total */",
                 "SELECT 1 /* one */ ; -- done\n",
                 "SELECT ';' AS semicolon; -- quoted, then a comment",
+                "SELECT E'it\\'s; one string' AS text",
             })
     void allowsReadOnlyQueries(String sql) {
         assertThat(SqlGuard.check(sql).allowed()).as(sql).isTrue();
@@ -60,6 +61,7 @@ class SqlGuardTest {
                 "SELECT * FROM dblink('x', 'DELETE FROM t RETURNING 1') AS t(a int)",
                 "SELECT query_to_xml('DELETE FROM t RETURNING 1', true, true, '')",
                 "SELECT pg_advisory_lock(1)",
+                "SELECT E'\\'' AS q; SET statement_timeout = 0; --'",
             })
     void blocksEverythingElse(String sql) {
         SqlGuard.Verdict verdict = SqlGuard.check(sql);

@@ -24,7 +24,10 @@ class SqlLexerTest {
                 "SELECT 1 /* a /* nested */ still */ x | CODE,COMMENT,CODE",
                 "SELECT 1 -- to the end                | CODE,COMMENT",
                 "SELECT 'open                          | CODE,STRING",
-                "SELECT $1, price$ FROM t              | CODE"
+                "SELECT $1, price$ FROM t              | CODE",
+                "SELECT E'it\\'s' FROM t               | CODE,STRING,CODE",
+                "SELECT e'\\\\' AS b, 'c'                 | CODE,STRING,CODE,STRING",
+                "SELECT codE'a\\' FROM t                | CODE,STRING,CODE"
             })
     void cutsTheTextIntoSpans(String sql, String kinds) {
         List<String> got = SqlLexer.spans(sql.strip()).stream().map(s -> s.kind().name()).toList();
