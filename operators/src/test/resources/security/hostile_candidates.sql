@@ -178,6 +178,8 @@ SELECT 1 /* ; DELETE FROM employees */  # inert
 SELECT $$; DROP TABLE employees;$$  # inert
 SELECT $x$ DELETE FROM employees $x$ AS note  # inert
 SELECT E'\\x3b DROP TABLE employees'  # inert
+SELECT E'\'' AS q; SET statement_timeout = 0; SELECT pg_sleep(30); --'
+SELECT E'it\'s; DROP TABLE employees' AS note  # inert
 SELECT 'pg_sleep(60)' AS note  # inert
 SELECT count(*) AS "DELETE FROM employees" FROM employees  # inert
 SELECT /* nested /* comment */ still comment; DROP TABLE employees */ 1  # inert
