@@ -114,17 +114,13 @@ public final class SharingPlan implements Serializable {
     }
 
     /**
-     * A {@link #whole} question's own task per variant and run not done yet, in the order of its
-     * variants and then its runs.
+     * A {@link #whole} question's own task per variant and run not done yet: the stages' splits
+     * ({@link #splitForGeneration}, then {@link #splitForVariants}) done at once.
      */
     public List<ExamTask> eachVariantAndRun(ExamTask whole) {
         List<ExamTask> out = new ArrayList<>();
-        for (String v : whole.group()) {
-            for (int rep = 1; rep <= repetitions; rep++) {
-                if (!done.contains(doneKey(v, rep, whole.questionKey())))
-                    out.add(whole.as(v, rep, List.of(v)));
-            }
-        }
+        for (ExamTask generation : splitForGeneration(whole))
+            out.addAll(splitForVariants(generation));
         return out;
     }
 
