@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One database of a test suite on sqlexam's own server: created with the source's schema, filled
@@ -142,6 +143,13 @@ public final class SuiteDatabase {
             applySchema(c, schema, notes);
             createViews(c, schema, notes);
             grantReader(c, schema);
+            // reload deletes and inserts: without autovacuum nothing rearranges a candidate's rows
+            // (a scan returns them in the order they were inserted) or its statistics between runs
+            for (SuiteSchema.Table t : schema.tables())
+                tryExecute(
+                        c,
+                        "ALTER TABLE " + t.qualified() + " SET (autovacuum_enabled = off)",
+                        notes);
         }
         return notes;
     }
@@ -163,14 +171,14 @@ public final class SuiteDatabase {
         // for the disk
         tryExecute(c, "SET synchronous_commit = off", null);
         if (!schema.tables().isEmpty()) {
+            // DELETE, not TRUNCATE: the scratch database has no foreign keys, its tables hold a few
+            // rows, and TRUNCATE makes every table's and index's files anew (ERP, 89 tables and
+            // 271 indexes: 155 ms a candidate against 17 ms)
             try (Statement st = c.createStatement()) {
                 st.execute(
-                        "TRUNCATE "
-                                + String.join(
-                                        ", ",
-                                        schema.tables().stream()
-                                                .map(SuiteSchema.Table::qualified)
-                                                .toList()));
+                        schema.tables().stream()
+                                .map(t -> "DELETE FROM " + t.qualified())
+                                .collect(Collectors.joining("; ")));
             }
         }
         Map<String, List<String[]>> stored =

@@ -11,6 +11,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -26,6 +28,9 @@ class SuiteFillITCase {
 
     private static final String SOURCE = SuiteDatabase.PREFIX + "ut_fill_source";
     private static final String FILLED = SuiteDatabase.PREFIX + "ut_fill_suite";
+    private static final String SCRATCH = SuiteDatabase.PREFIX + "ut_fill_scratch";
+    private static final RowGenerator.Profile PROFILE =
+            new RowGenerator.Profile(60, 0.05, 0.2, 0.1);
     private static StateDatabase state;
     private static SuiteSchema schema;
 
@@ -46,7 +51,7 @@ class SuiteFillITCase {
 
     @AfterAll
     static void drop() throws Exception {
-        for (String db : List.of(SOURCE, FILLED)) SuiteDatabase.drop(state.server(), db);
+        for (String db : List.of(SOURCE, FILLED, SCRATCH)) SuiteDatabase.drop(state.server(), db);
     }
 
     @Test
@@ -61,7 +66,7 @@ class SuiteFillITCase {
                             schema,
                             Map.of(),
                             GoldConstants.of(List.of()),
-                            new RowGenerator.Profile(60, 0.05, 0.2, 0.1),
+                            PROFILE,
                             seed);
             assertThat(filled.notes())
                     .as("seed " + seed)
@@ -84,6 +89,53 @@ class SuiteFillITCase {
                 }
             }
             assertThat(filled.rows().get(schema.table("staff").qualified())).isNotEmpty();
+        }
+    }
+
+    /**
+     * A candidate reloaded into the scratch database holds exactly the rows the suite database of
+     * its seed gets: none of the candidate before it is left (reload deletes rather than
+     * truncates), and autovacuum, off there, does not move rows between the pool's runs.
+     */
+    @Test
+    void aReloadedScratchHoldsTheRowsOfItsSeedAndNoneOfTheSeedBefore() throws Exception {
+        SuiteDatabase.drop(state.server(), FILLED);
+        SuiteDatabase.create(state.server(), FILLED);
+        SuiteDatabase.fill(
+                state.server(), FILLED, schema, Map.of(), GoldConstants.of(List.of()), PROFILE, 7);
+        SuiteDatabase.prepareScratch(state.server(), SCRATCH, schema);
+        try (Connection c = DriverManager.getConnection(state.server().forDatabase(SCRATCH))) {
+            for (long seed : new long[] {5, 6, 7})
+                SuiteDatabase.reload(
+                        c, schema, Map.of(), GoldConstants.of(List.of()), PROFILE, seed);
+        }
+        for (String table : List.of("staff", "desk")) {
+            assertThat(rows(SCRATCH, table))
+                    .as("%s after reloading seeds 5, 6, 7", table)
+                    .isNotEmpty()
+                    .isEqualTo(rows(FILLED, table));
+        }
+        assertThat(
+                        rows(
+                                SCRATCH,
+                                "(SELECT relname, reloptions::text FROM pg_class WHERE relname IN ('staff', 'desk')) o"))
+                .containsExactly("desk|{autovacuum_enabled=off}", "staff|{autovacuum_enabled=off}");
+    }
+
+    /** Every row of {@code table} in {@code db}, each as its columns joined by '|', sorted. */
+    private static List<String> rows(String db, String table) throws Exception {
+        try (Connection c = DriverManager.getConnection(state.server().forDatabase(db));
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT * FROM " + table)) {
+            List<String> out = new ArrayList<>();
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= n; i++) row.append(i > 1 ? "|" : "").append(rs.getString(i));
+                out.add(row.toString());
+            }
+            Collections.sort(out);
+            return out;
         }
     }
 }
