@@ -17,10 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The evidence of a suite mismatch: the rows of the tables both queries read on the suite database,
@@ -30,10 +26,6 @@ import java.util.concurrent.TimeUnit;
  * witness database is only written by sqlexam's own user.
  */
 public final class Witness {
-
-    private static final int SLOTS = 2;
-    private static final Map<String, BlockingQueue<String>> FREE = new ConcurrentHashMap<>();
-    private static final Set<String> MADE = ConcurrentHashMap.newKeySet();
 
     private final JdbcUrlTemplate admin;
     private final ReadOnlyExecutor executor;
@@ -84,14 +76,20 @@ public final class Witness {
         }
         Disagreement d = new Disagreement(suite, database, tables, golds, predSql, pred, grader);
         if (budgetMs <= 0) return unshrunk(d, rows, "not shrunk (test_suite_witness_ms is 0)");
-        String slot = acquire(suite);
+        String slot;
+        try {
+            slot = WitnessSlots.acquire(admin, suite);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            slot = null;
+        }
         if (slot == null) return unshrunk(d, rows, "no witness database was free: rows not shrunk");
         try {
             return shrunk(d, rows, slot);
         } catch (SQLException e) {
             return unshrunk(d, rows, "rows not shrunk: " + e.getMessage());
         } finally {
-            FREE.get(suite.hash()).offer(slot);
+            WitnessSlots.release(suite, slot);
         }
     }
 
@@ -192,48 +190,6 @@ public final class Witness {
             for (SuiteSchema.Table t : tables) out.put(t.qualified(), TableRows.read(c, t));
         }
         return out;
-    }
-
-    /**
-     * A free witness database of this suite (made on first use in this process), or null when none
-     * frees up in time.
-     */
-    private String acquire(TestSuite suite) {
-        BlockingQueue<String> free =
-                FREE.computeIfAbsent(
-                        suite.hash(),
-                        h -> {
-                            BlockingQueue<String> q = new ArrayBlockingQueue<>(SLOTS);
-                            for (int i = 0; i < SLOTS; i++)
-                                q.add(SuiteDatabase.PREFIX + h + "_w" + i);
-                            return q;
-                        });
-        try {
-            String slot = free.poll(60, TimeUnit.SECONDS);
-            if (slot == null) return null;
-            if (MADE.contains(slot)) return slot;
-            try {
-                SuiteDatabase.create(admin, slot);
-                try (Connection c = DriverManager.getConnection(admin.forDatabase(slot))) {
-                    List<String> notes = new ArrayList<>();
-                    SuiteDatabase.applySchema(c, suite.schema(), notes);
-                    for (SuiteSchema.View v : suite.schema().views())
-                        if (!v.materialized())
-                            SuiteDatabase.tryExecute(c, v.createStatement(), null);
-                    SuiteDatabase.grantReader(c, suite.schema());
-                }
-                MADE.add(slot);
-                return slot;
-            } catch (SQLException e) {
-                // no scratch database for the evidence: the grade stands without its rows
-                free.offer(slot);
-                return null;
-            }
-        } catch (InterruptedException e) {
-            // interrupted while waiting for a free witness database: no evidence, the grade stands
-            Thread.currentThread().interrupt();
-            return null;
-        }
     }
 
     /**

@@ -38,7 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (this package's neighbours and, made independently, the selection benchmark's corruptions) that
  * return the gold's rows on the exam database, yet differ on some database of a held-out pool built
  * with other seeds (their known distinguishing database). Equivalent predictions: rewrites of each
- * gold that mean the same on every database.
+ * gold that mean the same on every database. The suites are the ones an exam of these sets builds
+ * (golds and alternatives), the same the independent measurement grades on ({@link SuiteUsers}).
  */
 class TestSuiteITCase {
 
@@ -53,6 +54,7 @@ class TestSuiteITCase {
     private static final Grader GRADER = new Grader(Tolerance.DEFAULT);
     private static final Map<String, Built> BUILT = new LinkedHashMap<>();
     private static HeldOutMutants mutants;
+    private static SuiteUsers users;
 
     record Built(
             List<ExamQuestion> questions,
@@ -64,6 +66,7 @@ class TestSuiteITCase {
     static void buildSuites() throws Exception {
         admin = TestDatabase.migrated();
         state = TestDatabase.state();
+        users = SuiteUsers.join(state);
         ReaderAccess userReader = ReaderAccess.resolve(admin, "erp", null);
         userPool =
                 new PooledConnections(
@@ -88,12 +91,7 @@ class TestSuiteITCase {
                 c.setAutoCommit(false);
                 SuiteBuilder.Source source = SuiteBuilder.Source.read("test/" + db, db, c);
                 long start = System.nanoTime();
-                suite =
-                        builder.suiteFor(
-                                        source,
-                                        questions.stream().map(ExamQuestion::goldSql).toList(),
-                                        SIZE)
-                                .suite();
+                suite = builder.suiteFor(source, suiteGolds(db), SIZE).suite();
                 System.out.printf(
                         "[suite] %s: %d databases, coverage %d/%d, %.1f s%n",
                         db,
@@ -155,6 +153,7 @@ class TestSuiteITCase {
         if (mutants != null) mutants.close();
         if (userPool != null) userPool.close();
         if (suitePool != null) suitePool.close();
+        if (users != null) users.close();
     }
 
     @Test
@@ -239,15 +238,32 @@ class TestSuiteITCase {
         assertThat(wrong).isEmpty();
     }
 
+    /**
+     * The golds a suite is built for, as an exam builds it: each question's gold and alternatives
+     * (the mutants below are of the golds alone).
+     */
+    private static List<String> suiteGolds(String db) throws Exception {
+        List<String> golds = new ArrayList<>();
+        for (String line : Files.readAllLines(examSet(db))) {
+            if (line.isBlank()) continue;
+            JsonNode n = Json.MAPPER.readTree(line);
+            golds.add(n.get("gold_sql").asText());
+            n.path("gold_sql_alternatives").forEach(a -> golds.add(a.asText()));
+        }
+        return golds.stream().distinct().toList();
+    }
+
+    private static Path examSet(String db) {
+        return TestDatabase.migrationsDir()
+                .getParent()
+                .resolve("exam-sets")
+                .resolve(db)
+                .resolve(db + ".jsonl");
+    }
+
     private static List<ExamQuestion> questions(String db) throws Exception {
-        Path file =
-                TestDatabase.migrationsDir()
-                        .getParent()
-                        .resolve("exam-sets")
-                        .resolve(db)
-                        .resolve(db + ".jsonl");
         List<ExamQuestion> out = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
+        for (String line : Files.readAllLines(examSet(db))) {
             if (line.isBlank()) continue;
             JsonNode n = Json.MAPPER.readTree(line);
             out.add(

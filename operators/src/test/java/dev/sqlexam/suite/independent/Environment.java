@@ -2,7 +2,6 @@ package dev.sqlexam.suite.independent;
 
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
@@ -15,6 +14,7 @@ import dev.sqlexam.sql.ReadOnlyExecutor;
 import dev.sqlexam.suite.InOrder;
 import dev.sqlexam.suite.SuiteBuilder;
 import dev.sqlexam.suite.SuiteGrading;
+import dev.sqlexam.suite.SuiteUsers;
 import dev.sqlexam.suite.TestSuite;
 import dev.sqlexam.suite.TestSuites;
 import dev.sqlexam.suite.Witness;
@@ -30,9 +30,9 @@ import java.util.Set;
 /**
  * Everything the integration test grades with, per schema: the exam database (erp and demo as
  * migrated; clinic created from its files), an empty copy of the schema, random databases of {@link
- * IndependentRows}, and the project's test suite with its grading, built as {@code TestSuiteITCase}
- * builds them, its manifest in a state database of this test's own (so that every database made
- * here can be dropped at the end).
+ * IndependentRows}, and the project's test suite with its grading: the very suites {@code
+ * TestSuiteITCase} grades on (the same golds and pool; whichever class comes second finds them
+ * built, see {@link SuiteUsers}).
  */
 final class Environment implements AutoCloseable {
 
@@ -49,12 +49,16 @@ final class Environment implements AutoCloseable {
     static final int SUITE_SIZE = 5;
     static final int RANDOM_DATABASES = 3;
 
+    /** The schemas whose suites {@code TestSuiteITCase} grades on too. */
+    private static final Set<String> SHARED = Set.of("erp", "demo");
+
     final ScratchDatabases scratch;
     Judge judge;
     final Map<String, Schema> schemas = new LinkedHashMap<>();
     private final JdbcUrlTemplate admin;
     private final Set<String> before;
     private final List<AutoCloseable> closing = new ArrayList<>();
+    private SuiteUsers users;
 
     Environment() throws Exception {
         admin = TestDatabase.migrated();
@@ -73,9 +77,8 @@ final class Environment implements AutoCloseable {
     }
 
     private void build() throws Exception {
-        String stateDb = scratch.create("state", null);
-        StateDatabase state = new StateDatabase(admin, stateDb);
-        Migrations.migrate(admin, state, TestDatabase.migrationsDir(), name -> false);
+        StateDatabase state = TestDatabase.state();
+        users = SuiteUsers.join(state);
         ReaderAccess userReader = ReaderAccess.resolve(admin, "erp", null);
         PooledConnections userPool =
                 new PooledConnections(
@@ -201,16 +204,22 @@ final class Environment implements AutoCloseable {
     @Override
     public void close() throws Exception {
         for (AutoCloseable c : closing) c.close();
+        // the suites stay while TestSuiteITCase, in another fork, still grades on them
+        boolean last = users != null && users.leaveLast();
         List<String> made = new ArrayList<>();
         for (String db : scratch.existing("")) {
             boolean suiteOfOurs =
                     schemas.values().stream()
-                            .anyMatch(s -> db.startsWith("sqlexam_suite_" + s.suite().hash()));
+                            .anyMatch(
+                                    s ->
+                                            db.startsWith("sqlexam_suite_" + s.suite().hash())
+                                                    && (last || !SHARED.contains(s.name())));
             if (!before.contains(db) && (suiteOfOurs || db.startsWith(ScratchDatabases.PREFIX)))
                 made.add(db);
         }
         for (String db : made) scratch.drop(db);
         scratch.dropAll();
+        if (users != null) users.close();
         System.out.println("[indep] dropped " + made.size() + " databases made by this test");
     }
 }

@@ -1,0 +1,159 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The witness databases of a suite ({@code <suite>_w0}, {@code _w1}, …), kept between runs. A
+ * process uses at most {@link #PER_PROCESS} of them at once, each claimed for its lifetime with an
+ * advisory lock on a connection of its own, so that two processes grading with one suite (a grade
+ * beside a watch, two forks of a test run) never load rows into the same one, nor drop one the
+ * other is using. One a process left half made (it died while making it) is made again.
+ */
+final class WitnessSlots {
+
+    static final int PER_PROCESS = 2;
+
+    /** Witness databases of one suite at most: as many processes at once get evidence. */
+    static final int MAX = 16;
+
+    private static final String READY = "sqlexam witness database, ready";
+
+    /** Per suite hash, this process's claimed slots not in use (null: a claim not yet made). */
+    private static final Map<String, BlockingQueue<Slot>> FREE = new ConcurrentHashMap<>();
+
+    /** The slots this process holds, by name. */
+    private static final Map<String, Slot> CLAIMED = new ConcurrentHashMap<>();
+
+    /** A claim: the slot's name (null until made) and the connection holding its lock. */
+    private static final class Slot {
+        String name;
+        Connection claim;
+    }
+
+    private WitnessSlots() {}
+
+    /** Witness database {@code i} of the suite {@code hash}. */
+    static String name(String hash, int i) {
+        return SuiteDatabase.PREFIX + hash + "_w" + i;
+    }
+
+    /**
+     * A witness database of {@code suite} this process alone uses until {@link #release}, or null
+     * when none frees up in time or none can be made.
+     */
+    static String acquire(JdbcUrlTemplate admin, TestSuite suite) throws InterruptedException {
+        BlockingQueue<Slot> free =
+                FREE.computeIfAbsent(
+                        suite.hash(),
+                        h -> {
+                            BlockingQueue<Slot> q = new ArrayBlockingQueue<>(PER_PROCESS);
+                            for (int i = 0; i < PER_PROCESS; i++) q.add(new Slot());
+                            return q;
+                        });
+        Slot slot = free.poll(60, TimeUnit.SECONDS);
+        if (slot == null) return null;
+        if (slot.name != null && stillReady(slot)) return slot.name;
+        try {
+            claim(admin, suite, slot);
+            return slot.name;
+        } catch (SQLException e) {
+            // no witness database: the grade stands without its rows
+            free.offer(slot);
+            return null;
+        }
+    }
+
+    /** Gives back a witness database {@link #acquire} returned. */
+    static void release(TestSuite suite, String name) {
+        Slot slot = CLAIMED.get(name);
+        if (slot != null) FREE.get(suite.hash()).offer(slot);
+    }
+
+    /** The slot's database is still there and whole, and its claim still held. */
+    private static boolean stillReady(Slot slot) {
+        try {
+            return ready(slot.claim, slot.name);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** The first witness database of the suite no other process holds, made if need be. */
+    private static void claim(JdbcUrlTemplate admin, TestSuite suite, Slot slot)
+            throws SQLException {
+        // a claim lost with its connection (the server restarted), or a database dropped under it
+        // (its suite built again), is made again
+        if (slot.name != null) CLAIMED.remove(slot.name);
+        if (slot.claim != null) slot.claim.close();
+        slot.name = null;
+        slot.claim = null;
+        Connection claim = DriverManager.getConnection(admin.forDatabase("postgres"));
+        try {
+            for (int i = 0; i < MAX; i++) {
+                String name = name(suite.hash(), i);
+                if (CLAIMED.containsKey(name) || !tryLock(claim, name)) continue;
+                if (!ready(claim, name)) make(admin, claim, suite, name);
+                slot.name = name;
+                slot.claim = claim;
+                CLAIMED.put(name, slot);
+                return;
+            }
+        } catch (SQLException | RuntimeException e) {
+            claim.close();
+            throw e;
+        }
+        claim.close();
+        throw new SQLException("all " + MAX + " witness databases of the suite are in use");
+    }
+
+    private static boolean tryLock(Connection claim, String name) throws SQLException {
+        try (PreparedStatement ps =
+                claim.prepareStatement("SELECT pg_try_advisory_lock(hashtext(?))")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    private static boolean ready(Connection claim, String name) throws SQLException {
+        try (PreparedStatement ps =
+                claim.prepareStatement(
+                        "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && READY.equals(rs.getString(1));
+            }
+        }
+    }
+
+    private static void make(JdbcUrlTemplate admin, Connection claim, TestSuite suite, String name)
+            throws SQLException {
+        SuiteDatabase.create(admin, name);
+        try (Connection c = DriverManager.getConnection(admin.forDatabase(name))) {
+            List<String> notes = new ArrayList<>();
+            SuiteDatabase.applySchema(c, suite.schema(), notes);
+            for (SuiteSchema.View v : suite.schema().views())
+                if (!v.materialized()) SuiteDatabase.tryExecute(c, v.createStatement(), null);
+            SuiteDatabase.grantReader(c, suite.schema());
+        }
+        try (Statement st = claim.createStatement()) {
+            st.execute("COMMENT ON DATABASE " + name + " IS '" + READY + "'");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.sqlexam.suite;
+
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.StateDatabase;
+import dev.sqlexam.database.TestDatabase;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Witness databases shared by processes: another process's claim (an advisory lock held on a
+ * connection of its own, as {@link WitnessSlots} holds them) is never taken, a database left half
+ * made is made again, and one dropped under a claim is made again at its next use.
+ */
+class WitnessSlotsITCase {
+
+    private static final String HASH = "ut_slots";
+    private static final String DB = SuiteDatabase.PREFIX + HASH + "_db";
+    private static JdbcUrlTemplate server;
+    private static TestSuite suite;
+
+    @BeforeAll
+    static void suiteDatabase() throws Exception {
+        StateDatabase state = TestDatabase.state();
+        server = state.server();
+        dropAll();
+        SuiteDatabase.create(server, DB);
+        SuiteSchema schema;
+        try (Connection c = DriverManager.getConnection(server.forDatabase(DB));
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (id int PRIMARY KEY, v text)");
+            schema = SuiteSchemaReader.read(c);
+        }
+        suite = new TestSuite(DB, HASH, List.of(DB), Map.of(), schema, 0, 0, 0, List.of(), 0, null);
+    }
+
+    @AfterAll
+    static void dropAll() throws Exception {
+        for (String db : SuiteDatabase.existing(server, SuiteDatabase.PREFIX + HASH + "_"))
+            SuiteDatabase.drop(server, db);
+    }
+
+    @Test
+    void slotsHeldByAnotherProcessOrLeftHalfMadeAreNotUsedAsTheyAre() throws Exception {
+        String w0 = WitnessSlots.name(HASH, 0);
+        String w1 = WitnessSlots.name(HASH, 1);
+        String w2 = WitnessSlots.name(HASH, 2);
+        // another process holds w0; w1 was left half made (no table, not marked ready)
+        SuiteDatabase.create(server, w1);
+        try (Connection other = DriverManager.getConnection(server.forDatabase("postgres"))) {
+            try (PreparedStatement ps =
+                    other.prepareStatement("SELECT pg_advisory_lock(hashtext(?))")) {
+                ps.setString(1, w0);
+                ps.execute();
+            }
+            String first = WitnessSlots.acquire(server, suite);
+            String second = WitnessSlots.acquire(server, suite);
+            assertThat(List.of(first, second)).containsExactly(w1, w2);
+            assertThat(tables(w1)).containsExactly("t");
+            assertThat(tables(w2)).containsExactly("t");
+
+            // this process holds its two: a third process finds both taken
+            List<Boolean> taken = new ArrayList<>();
+            for (String w : List.of(w1, w2)) {
+                try (PreparedStatement ps =
+                        other.prepareStatement("SELECT pg_try_advisory_lock(hashtext(?))")) {
+                    ps.setString(1, w);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        taken.add(!rs.getBoolean(1));
+                    }
+                }
+            }
+            assertThat(taken).containsExactly(true, true);
+
+            // given back and dropped under its claim (its suite built again): made again
+            WitnessSlots.release(suite, first);
+            WitnessSlots.release(suite, second);
+            SuiteDatabase.drop(server, w1);
+            String again = WitnessSlots.acquire(server, suite);
+            assertThat(again).isIn(w1, w2);
+            assertThat(tables(again)).containsExactly("t");
+            WitnessSlots.release(suite, again);
+        }
+    }
+
+    private static List<String> tables(String db) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(server.forDatabase(db));
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")) {
+            while (rs.next()) out.add(rs.getString(1));
+        }
+        return out;
+    }
+}
