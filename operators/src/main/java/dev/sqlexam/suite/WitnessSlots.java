@@ -18,10 +18,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The witness databases of a suite ({@code <suite>_w0}, {@code _w1}, …), kept between runs. A
- * process uses at most {@link #PER_PROCESS} of them at once, each claimed for its lifetime with an
- * advisory lock on a connection of its own, so that two processes grading with one suite (a grade
- * beside a watch, two forks of a test run) never load rows into the same one, nor drop one the
- * other is using. One a process left half made (it died while making it) is made again.
+ * process uses at most {@link #PER_PROCESS} of them per suite, each claimed for its lifetime with
+ * an advisory lock (all of a server's on one connection of the process), so that two processes
+ * grading with one suite (a grade beside a watch, two forks of a test run) never load rows into the
+ * same one, nor drop one the other is using. One a process left half made (it died while making it)
+ * is made again.
  */
 final class WitnessSlots {
 
@@ -37,6 +38,9 @@ final class WitnessSlots {
 
     /** The slots this process holds, by name. */
     private static final Map<String, Slot> CLAIMED = new ConcurrentHashMap<>();
+
+    /** Per server, the connection holding this process's claims there. */
+    private static final Map<String, Connection> CLAIMS = new ConcurrentHashMap<>();
 
     /** A claim: the slot's name (null until made) and the connection holding its lock. */
     private static final class Slot {
@@ -84,40 +88,44 @@ final class WitnessSlots {
     }
 
     /** The slot's database is still there and whole, and its claim still held. */
-    private static boolean stillReady(Slot slot) {
+    private static synchronized boolean stillReady(Slot slot) {
         try {
-            return ready(slot.claim, slot.name);
+            return !slot.claim.isClosed() && ready(slot.claim, slot.name);
         } catch (SQLException e) {
+            // the claim's connection is gone: the caller claims again
             return false;
         }
     }
 
     /** The first witness database of the suite no other process holds, made if need be. */
-    private static void claim(JdbcUrlTemplate admin, TestSuite suite, Slot slot)
+    private static synchronized void claim(JdbcUrlTemplate admin, TestSuite suite, Slot slot)
             throws SQLException {
         // a claim lost with its connection (the server restarted), or a database dropped under it
         // (its suite built again), is made again
         if (slot.name != null) CLAIMED.remove(slot.name);
-        if (slot.claim != null) slot.claim.close();
         slot.name = null;
-        slot.claim = null;
-        Connection claim = DriverManager.getConnection(admin.forDatabase("postgres"));
-        try {
-            for (int i = 0; i < MAX; i++) {
-                String name = name(suite.hash(), i);
-                if (CLAIMED.containsKey(name) || !tryLock(claim, name)) continue;
-                if (!ready(claim, name)) make(admin, claim, suite, name);
-                slot.name = name;
-                slot.claim = claim;
-                CLAIMED.put(name, slot);
-                return;
-            }
-        } catch (SQLException | RuntimeException e) {
-            claim.close();
-            throw e;
+        Connection claim = claims(admin);
+        for (int i = 0; i < MAX; i++) {
+            String name = name(suite.hash(), i);
+            if (CLAIMED.containsKey(name) || !tryLock(claim, name)) continue;
+            if (!ready(claim, name)) make(admin, claim, suite, name);
+            slot.name = name;
+            slot.claim = claim;
+            CLAIMED.put(name, slot);
+            return;
         }
-        claim.close();
         throw new SQLException("all " + MAX + " witness databases of the suite are in use");
+    }
+
+    /** This process's claims on the server: one connection, opened again if it was lost. */
+    private static Connection claims(JdbcUrlTemplate admin) throws SQLException {
+        String url = admin.forDatabase("postgres");
+        Connection c = CLAIMS.get(url);
+        if (c != null && c.isValid(2)) return c;
+        if (c != null) c.close();
+        c = DriverManager.getConnection(url);
+        CLAIMS.put(url, c);
+        return c;
     }
 
     private static boolean tryLock(Connection claim, String name) throws SQLException {

@@ -84,6 +84,19 @@ class WitnessSlotsITCase {
                 }
             }
             assertThat(taken).containsExactly(true, true);
+            // both claims on one session: a grade over many suites holds one connection for them
+            try (Statement st = other.createStatement();
+                    ResultSet rs =
+                            st.executeQuery(
+                                    "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory'"
+                                            + " AND objid IN (hashtext('"
+                                            + w1
+                                            + "')::oid, hashtext('"
+                                            + w2
+                                            + "')::oid) AND granted")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(1);
+            }
 
             // given back and dropped under its claim (its suite built again): made again
             WitnessSlots.release(suite, first);
