@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,11 +34,17 @@ final class WitnessSlots {
 
     private static final String READY = "sqlexam witness database, ready";
 
+    /** The first key of the witness databases' advisory locks ("sqw"). */
+    static final int LOCK_SPACE = 0x737177;
+
     /** Per suite hash, this process's claimed slots not in use (null: a claim not yet made). */
     private static final Map<String, BlockingQueue<Slot>> FREE = new ConcurrentHashMap<>();
 
     /** The slots this process holds, by name. */
     private static final Map<String, Slot> CLAIMED = new ConcurrentHashMap<>();
+
+    /** The slots handed out by {@link #acquire} and not yet given back, by name. */
+    private static final Map<String, Slot> IN_USE = new ConcurrentHashMap<>();
 
     /** Per server, the connection holding this process's claims there. */
     private static final Map<String, Connection> CLAIMS = new ConcurrentHashMap<>();
@@ -70,27 +77,34 @@ final class WitnessSlots {
                         });
         Slot slot = free.poll(60, TimeUnit.SECONDS);
         if (slot == null) return null;
-        if (slot.name != null && stillReady(slot)) return slot.name;
+        if (slot.name != null && stillReady(slot)) return handed(slot);
         try {
             claim(admin, suite, slot);
-            return slot.name;
-        } catch (SQLException e) {
+            return handed(slot);
+        } catch (SQLException | RuntimeException e) {
             // no witness database: the grade stands without its rows
             free.offer(slot);
             return null;
         }
     }
 
+    private static String handed(Slot slot) {
+        IN_USE.put(slot.name, slot);
+        return slot.name;
+    }
+
     /** Gives back a witness database {@link #acquire} returned. */
     static void release(TestSuite suite, String name) {
-        Slot slot = CLAIMED.get(name);
+        Slot slot = IN_USE.remove(name);
         if (slot != null) FREE.get(suite.hash()).offer(slot);
     }
 
     /** The slot's database is still there and whole, and its claim still held. */
     private static synchronized boolean stillReady(Slot slot) {
         try {
-            return !slot.claim.isClosed() && ready(slot.claim, slot.name);
+            return CLAIMED.get(slot.name) == slot
+                    && !slot.claim.isClosed()
+                    && ready(slot.claim, slot.name);
         } catch (SQLException e) {
             // the claim's connection is gone: the caller claims again
             return false;
@@ -100,15 +114,23 @@ final class WitnessSlots {
     /** The first witness database of the suite no other process holds, made if need be. */
     private static synchronized void claim(JdbcUrlTemplate admin, TestSuite suite, Slot slot)
             throws SQLException {
-        // a claim lost with its connection (the server restarted), or a database dropped under it
-        // (its suite built again), is made again
-        if (slot.name != null) CLAIMED.remove(slot.name);
-        slot.name = null;
         Connection claim = claims(admin);
+        // a claim lost with its connection (the server restarted), or a database dropped under it
+        // (its suite built again), is made again; the old name is given up
+        if (slot.name != null) {
+            CLAIMED.remove(slot.name);
+            if (slot.claim == claim) unlock(claim, slot.name);
+        }
+        slot.name = null;
         for (int i = 0; i < MAX; i++) {
             String name = name(suite.hash(), i);
-            if (CLAIMED.containsKey(name) || !tryLock(claim, name)) continue;
-            if (!ready(claim, name)) make(admin, claim, suite, name);
+            if (CLAIMED.containsKey(name) || !lock(claim, name, "pg_try_advisory_lock")) continue;
+            try {
+                if (!ready(claim, name)) make(admin, claim, suite, name);
+            } catch (SQLException | RuntimeException e) {
+                unlock(claim, name);
+                throw e;
+            }
             slot.name = name;
             slot.claim = claim;
             CLAIMED.put(name, slot);
@@ -117,25 +139,50 @@ final class WitnessSlots {
         throw new SQLException("all " + MAX + " witness databases of the suite are in use");
     }
 
-    /** This process's claims on the server: one connection, opened again if it was lost. */
+    /**
+     * This process's claims on the server: one connection. One found lost is opened again and the
+     * claims taken again on it; a name another process took meanwhile (closing the old session let
+     * its locks go) is left to that process, and its slot claims afresh at its next use.
+     */
     private static Connection claims(JdbcUrlTemplate admin) throws SQLException {
         String url = admin.forDatabase("postgres");
         Connection c = CLAIMS.get(url);
-        if (c != null && c.isValid(2)) return c;
+        if (c != null && c.isValid(10)) return c;
         if (c != null) c.close();
-        c = DriverManager.getConnection(url);
-        CLAIMS.put(url, c);
-        return c;
+        Properties timeout = new Properties();
+        timeout.setProperty("socketTimeout", "60");
+        Connection fresh = DriverManager.getConnection(url, timeout);
+        CLAIMS.put(url, fresh);
+        for (Map.Entry<String, Slot> held : CLAIMED.entrySet()) {
+            if (held.getValue().claim != c) continue;
+            if (lock(fresh, held.getKey(), "pg_try_advisory_lock")) held.getValue().claim = fresh;
+            else CLAIMED.remove(held.getKey());
+        }
+        return fresh;
     }
 
-    private static boolean tryLock(Connection claim, String name) throws SQLException {
+    /**
+     * An advisory lock on the witness database's name, in a key space of its own (the first key),
+     * so that it never meets another advisory lock on the server.
+     */
+    private static boolean lock(Connection claim, String name, String function)
+            throws SQLException {
         try (PreparedStatement ps =
-                claim.prepareStatement("SELECT pg_try_advisory_lock(hashtext(?))")) {
+                claim.prepareStatement(
+                        "SELECT " + function + "(" + LOCK_SPACE + ", hashtext(?))")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getBoolean(1);
             }
+        }
+    }
+
+    private static void unlock(Connection claim, String name) {
+        try {
+            lock(claim, name, "pg_advisory_unlock");
+        } catch (SQLException e) {
+            // the session is gone, and its locks with it
         }
     }
 

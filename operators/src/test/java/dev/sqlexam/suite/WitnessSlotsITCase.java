@@ -61,7 +61,10 @@ class WitnessSlotsITCase {
         SuiteDatabase.create(server, w1);
         try (Connection other = DriverManager.getConnection(server.forDatabase("postgres"))) {
             try (PreparedStatement ps =
-                    other.prepareStatement("SELECT pg_advisory_lock(hashtext(?))")) {
+                    other.prepareStatement(
+                            "SELECT pg_advisory_lock("
+                                    + WitnessSlots.LOCK_SPACE
+                                    + ", hashtext(?))")) {
                 ps.setString(1, w0);
                 ps.execute();
             }
@@ -75,7 +78,10 @@ class WitnessSlotsITCase {
             List<Boolean> taken = new ArrayList<>();
             for (String w : List.of(w1, w2)) {
                 try (PreparedStatement ps =
-                        other.prepareStatement("SELECT pg_try_advisory_lock(hashtext(?))")) {
+                        other.prepareStatement(
+                                "SELECT pg_try_advisory_lock("
+                                        + WitnessSlots.LOCK_SPACE
+                                        + ", hashtext(?))")) {
                     ps.setString(1, w);
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
@@ -89,7 +95,9 @@ class WitnessSlotsITCase {
                     ResultSet rs =
                             st.executeQuery(
                                     "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory'"
-                                            + " AND objid IN (hashtext('"
+                                            + " AND classid = "
+                                            + WitnessSlots.LOCK_SPACE
+                                            + "::oid AND objid IN (hashtext('"
                                             + w1
                                             + "')::oid, hashtext('"
                                             + w2
@@ -106,6 +114,35 @@ class WitnessSlotsITCase {
             assertThat(again).isIn(w1, w2);
             assertThat(tables(again)).containsExactly("t");
             WitnessSlots.release(suite, again);
+
+            // the session holding the claims ends (an administrator, a restart): claimed again on
+            // a new one, and each name locked once
+            try (Statement st = other.createStatement()) {
+                st.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = "
+                                + WitnessSlots.LOCK_SPACE
+                                + "::oid AND objid = hashtext('"
+                                + w1
+                                + "')::oid AND pid <> pg_backend_pid()");
+            }
+            Thread.sleep(200);
+            String afterLoss = WitnessSlots.acquire(server, suite);
+            assertThat(afterLoss).isIn(w1, w2);
+            assertThat(tables(afterLoss)).containsExactly("t");
+            try (Statement st = other.createStatement();
+                    ResultSet rs =
+                            st.executeQuery(
+                                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = "
+                                            + WitnessSlots.LOCK_SPACE
+                                            + "::oid AND objid IN (hashtext('"
+                                            + w1
+                                            + "')::oid, hashtext('"
+                                            + w2
+                                            + "')::oid) AND pid <> pg_backend_pid() AND granted")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("w1 and w2, held by the new session").isEqualTo(2);
+            }
+            WitnessSlots.release(suite, afterLoss);
         }
     }
 
