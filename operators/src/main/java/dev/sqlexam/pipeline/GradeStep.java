@@ -164,5 +164,6 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
         workers.shutdownNow();
         connections.close();
         if (suiteConnections != null) suiteConnections.close();
+        if (witness != null) witness.close();
     }
 }

@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The evidence of a suite mismatch: the rows of the tables both queries read on the suite database,
@@ -32,6 +33,7 @@ public final class Witness {
     private final ConnectionSource reader;
 
     private final long budgetMs;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /** {@code budgetMs}: how long one evidence may be shrunk (0: not at all). */
     public Witness(
@@ -43,6 +45,12 @@ public final class Witness {
         this.executor = executor;
         this.reader = reader;
         this.budgetMs = budgetMs;
+        WitnessSlots.join();
+    }
+
+    /** Done with evidence: the last one closed in this process gives up its witness databases. */
+    public void close() {
+        if (closed.compareAndSet(false, true)) WitnessSlots.leave();
     }
 
     public Witness(JdbcUrlTemplate admin, ReadOnlyExecutor executor, ConnectionSource reader) {

@@ -55,7 +55,36 @@ final class WitnessSlots {
         Connection claim;
     }
 
+    /** The {@link Witness}es open in this process (the grading steps of its jobs). */
+    private static int users;
+
     private WitnessSlots() {}
+
+    /** A {@link Witness} opens. */
+    static synchronized void join() {
+        users++;
+    }
+
+    /**
+     * A {@link Witness} closes; when none is left, this process's claims go (their connections
+     * close, the locks with them), so that a long-lived process (a Flink TaskManager between jobs)
+     * holds nothing idle. The databases stay for the next run.
+     */
+    static synchronized void leave() {
+        users = Math.max(0, users - 1);
+        if (users > 0) return;
+        for (Connection c : CLAIMS.values()) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // closing anyway: the server ends the session and its locks with it
+            }
+        }
+        CLAIMS.clear();
+        CLAIMED.clear();
+        IN_USE.clear();
+        FREE.clear();
+    }
 
     /** Witness database {@code i} of the suite {@code hash}. */
     static String name(String hash, int i) {
