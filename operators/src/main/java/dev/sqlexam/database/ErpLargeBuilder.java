@@ -64,7 +64,7 @@ public final class ErpLargeBuilder {
                 divisionDone.accept(d);
             }
             st.execute("ANALYZE");
-            st.execute("COMMENT ON DATABASE " + DATABASE + " IS '" + marker + "'");
+            DatabaseComment.write(c, DATABASE, marker);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "building " + DATABASE + " failed: " + e.getMessage(), e);
@@ -92,14 +92,8 @@ public final class ErpLargeBuilder {
     }
 
     private String currentMarker() {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
-                Statement st = c.createStatement();
-                ResultSet rs =
-                        st.executeQuery(
-                                "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = '"
-                                        + DATABASE
-                                        + "'")) {
-            return rs.next() ? rs.getString(1) : null;
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"))) {
+            return DatabaseComment.read(c, DATABASE);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot reach the server: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.database.DatabaseComment;
 import dev.sqlexam.database.JdbcUrlTemplate;
 
 import java.sql.Connection;
@@ -7,7 +8,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -216,14 +216,7 @@ final class WitnessSlots {
     }
 
     private static boolean ready(Connection claim, String name) throws SQLException {
-        try (PreparedStatement ps =
-                claim.prepareStatement(
-                        "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = ?")) {
-            ps.setString(1, name);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && READY.equals(rs.getString(1));
-            }
-        }
+        return READY.equals(DatabaseComment.read(claim, name));
     }
 
     private static void make(JdbcUrlTemplate admin, Connection claim, TestSuite suite, String name)
@@ -236,8 +229,6 @@ final class WitnessSlots {
                 if (!v.materialized()) SuiteDatabase.tryExecute(c, v.createStatement(), null);
             SuiteDatabase.grantReader(c, suite.schema());
         }
-        try (Statement st = claim.createStatement()) {
-            st.execute("COMMENT ON DATABASE " + name + " IS '" + READY + "'");
-        }
+        DatabaseComment.write(claim, name, READY);
     }
 }

@@ -60,14 +60,7 @@ class WitnessSlotsITCase {
         // another process holds w0; w1 was left half made (no table, not marked ready)
         SuiteDatabase.create(server, w1);
         try (Connection other = DriverManager.getConnection(server.forDatabase("postgres"))) {
-            try (PreparedStatement ps =
-                    other.prepareStatement(
-                            "SELECT pg_advisory_lock("
-                                    + WitnessSlots.LOCK_SPACE
-                                    + ", hashtext(?))")) {
-                ps.setString(1, w0);
-                ps.execute();
-            }
+            lockAs(other, "pg_advisory_lock", w0);
             String first = WitnessSlots.acquire(server, suite);
             String second = WitnessSlots.acquire(server, suite);
             assertThat(List.of(first, second)).containsExactly(w1, w2);
@@ -76,35 +69,10 @@ class WitnessSlotsITCase {
 
             // this process holds its two: a third process finds both taken
             List<Boolean> taken = new ArrayList<>();
-            for (String w : List.of(w1, w2)) {
-                try (PreparedStatement ps =
-                        other.prepareStatement(
-                                "SELECT pg_try_advisory_lock("
-                                        + WitnessSlots.LOCK_SPACE
-                                        + ", hashtext(?))")) {
-                    ps.setString(1, w);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        rs.next();
-                        taken.add(!rs.getBoolean(1));
-                    }
-                }
-            }
+            for (String w : List.of(w1, w2)) taken.add(!lockAs(other, "pg_try_advisory_lock", w));
             assertThat(taken).containsExactly(true, true);
             // both claims on one session: a grade over many suites holds one connection for them
-            try (Statement st = other.createStatement();
-                    ResultSet rs =
-                            st.executeQuery(
-                                    "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory'"
-                                            + " AND classid = "
-                                            + WitnessSlots.LOCK_SPACE
-                                            + "::oid AND objid IN (hashtext('"
-                                            + w1
-                                            + "')::oid, hashtext('"
-                                            + w2
-                                            + "')::oid) AND granted")) {
-                rs.next();
-                assertThat(rs.getInt(1)).isEqualTo(1);
-            }
+            assertThat(claimsHeldElsewhere(other, "count(DISTINCT pid)", w1, w2)).isEqualTo(1);
 
             // given back and dropped under its claim (its suite built again): made again
             WitnessSlots.release(suite, first);
@@ -129,7 +97,7 @@ class WitnessSlotsITCase {
             String afterLoss = WitnessSlots.acquire(server, suite);
             assertThat(afterLoss).isIn(w1, w2);
             assertThat(tables(afterLoss)).containsExactly("t");
-            assertThat(claimsHeldElsewhere(other, w1, w2))
+            assertThat(claimsHeldElsewhere(other, "count(*)", w1, w2))
                     .as("w1 and w2, held by the new session")
                     .isEqualTo(2);
             WitnessSlots.release(suite, afterLoss);
@@ -138,10 +106,10 @@ class WitnessSlotsITCase {
             // no session of this process holds a claim any more; the next grade claims again
             WitnessSlots.leave();
             // a closed session's locks go as its backend exits, a moment after the close
-            int held = claimsHeldElsewhere(other, w1, w2);
+            int held = claimsHeldElsewhere(other, "count(*)", w1, w2);
             for (int i = 0; i < 50 && held != 0; i++) {
                 Thread.sleep(100);
-                held = claimsHeldElsewhere(other, w1, w2);
+                held = claimsHeldElsewhere(other, "count(*)", w1, w2);
             }
             assertThat(held).as("claims left after the last witness closed").isZero();
             String next = WitnessSlots.acquire(server, suite);
@@ -150,11 +118,30 @@ class WitnessSlotsITCase {
         }
     }
 
-    /** Claims on these witness databases held by sessions other than {@code other}. */
-    private static int claimsHeldElsewhere(Connection other, String... names) throws Exception {
+    /** As another process would claim a witness database: true when it got the lock. */
+    private static boolean lockAs(Connection other, String function, String name) throws Exception {
         try (PreparedStatement ps =
                 other.prepareStatement(
-                        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                        "SELECT " + function + "(" + WitnessSlots.LOCK_SPACE + ", hashtext(?))")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return !(rs.getObject(1) instanceof Boolean got) || got;
+            }
+        }
+    }
+
+    /**
+     * {@code count} ({@code count(*)}, {@code count(DISTINCT pid)}) of the claims on these witness
+     * databases held by sessions other than {@code other}.
+     */
+    private static int claimsHeldElsewhere(Connection other, String count, String... names)
+            throws Exception {
+        try (PreparedStatement ps =
+                other.prepareStatement(
+                        "SELECT "
+                                + count
+                                + " FROM pg_locks WHERE locktype = 'advisory' AND granted"
                                 + " AND classid = "
                                 + WitnessSlots.LOCK_SPACE
                                 + "::oid AND objid IN (SELECT hashtext(n)::oid FROM unnest(?::text[]) n)"
