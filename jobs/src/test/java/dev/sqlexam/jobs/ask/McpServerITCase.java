@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.ask;
 
 import dev.sqlexam.database.TestDatabase;
-import dev.sqlexam.jobs.cli.SqlExamCli;
+import dev.sqlexam.jobs.cli.CliJvm;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.json.Json;
 
@@ -52,17 +52,7 @@ class McpServerITCase {
      * generator.
      */
     private static List<String> serverCommand() {
-        return List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "-Dsqlexam.home=" + Home.resolve(),
-                "-Dsqlexam.state=" + state,
-                SqlExamCli.class.getName(),
-                "mcp",
-                "--generator",
-                "baseline");
+        return CliJvm.command(state, List.of("mcp", "--generator", "baseline"));
     }
 
     private static Map<String, String> serverEnvironment() {

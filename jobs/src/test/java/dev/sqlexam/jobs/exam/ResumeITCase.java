@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.database.TestDatabase;
+import dev.sqlexam.jobs.cli.CliJvm;
 import dev.sqlexam.jobs.cli.SqlExamCli;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
@@ -52,23 +53,20 @@ class ResumeITCase {
         Path runDir = tmp.resolve("runs/it-resume");
         ProcessBuilder pb =
                 new ProcessBuilder(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx1g",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "-Dsqlexam.home=" + Home.resolve(),
-                                SqlExamCli.class.getName(),
-                                "exam",
-                                "--exam-set",
-                                examSet.toString(),
-                                "--run-id",
-                                "it-resume",
-                                "--out",
-                                tmp.resolve("runs").toString(),
-                                "--runs",
-                                "2",
-                                "--set",
-                                "checkpoint_interval_ms=300")
+                                CliJvm.command(
+                                        null,
+                                        List.of(
+                                                "exam",
+                                                "--exam-set",
+                                                examSet.toString(),
+                                                "--run-id",
+                                                "it-resume",
+                                                "--out",
+                                                tmp.resolve("runs").toString(),
+                                                "--runs",
+                                                "2",
+                                                "--set",
+                                                "checkpoint_interval_ms=300")))
                         .redirectErrorStream(true)
                         .redirectOutput(tmp.resolve("killed.log").toFile());
         pb.environment().put("SQLEXAM_GENERATOR", "baseline");

@@ -3,7 +3,7 @@ package dev.sqlexam.jobs.watch;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.ReportBrowser;
-import dev.sqlexam.jobs.cli.SqlExamCli;
+import dev.sqlexam.jobs.cli.CliJvm;
 import dev.sqlexam.jobs.querylog.KafkaBrokerITCase;
 import dev.sqlexam.jobs.querylog.QueryLogProducer;
 import dev.sqlexam.jobs.report.WatchReport;
@@ -264,17 +264,7 @@ public class WatchResumeITCase {
      */
     public static Process startCli(Path state, Path log, Map<String, String> env, List<String> args)
             throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx1g",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "-Dsqlexam.home=" + Home.resolve(),
-                                "-Dsqlexam.state=" + state,
-                                SqlExamCli.class.getName()));
-        command.addAll(args);
+        List<String> command = CliJvm.command(state, args);
         ProcessBuilder pb =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().putIfAbsent("SQLEXAM_JDBC_URL", TestDatabase.url());
