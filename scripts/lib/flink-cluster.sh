@@ -39,8 +39,9 @@ flink_start() { # kind name main-class
   params=$(flink_resource_params "$1") || die "could not size the Flink $2 (BashJavaUtils $1)"
   jvm=$(sed -n 1p <<<"$params"); dynamic=$(sed -n 2p <<<"$params")
   # the workers get database passwords and API keys with each job, never from the shell that started them
+  # SQLEXAM_CLUSTER_JAVA_OPTS: further JVM options of the cluster's processes, after Flink's sizing (split on spaces)
   # shellcheck disable=SC2086
-  nohup env -u PGPASSFILE -u PGPASSWORD java $jvm -Dlog.file="$FLINK_LOGS/$2.log" -Dlog4j2.configurationFile="$FLINK_HOME/log4j2.xml" -cp "$FLINK_LIB/*" "$3" \
+  nohup env -u PGPASSFILE -u PGPASSWORD java $jvm ${SQLEXAM_CLUSTER_JAVA_OPTS:-} -Dlog.file="$FLINK_LOGS/$2.log" -Dlog4j2.configurationFile="$FLINK_HOME/log4j2.xml" -cp "$FLINK_LIB/*" "$3" \
     --configDir "$SQLEXAM_ROOT/flink-conf/cluster" "${FLINK_DYNAMIC[@]}" "${named[@]}" $dynamic >>"$FLINK_LOGS/$2.out" 2>&1 </dev/null &
   echo $! > "$FLINK_PIDS/$2.pid"
 }

@@ -464,7 +464,11 @@ class ClusterITCase {
                                 "SQLEXAM_FLINK_REST_PORT",
                                 Integer.toString(REST_PORT),
                                 "SQLEXAM_FLINK_RPC_PORT",
-                                "56123"));
+                                "56123",
+                                // C1 only: this cluster lives two minutes, where C2's compiling
+                                // costs the test suite's cores more than it gives back
+                                "SQLEXAM_CLUSTER_JAVA_OPTS",
+                                "-XX:TieredStopAtLevel=1"));
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
