@@ -13,9 +13,10 @@ public final class CliJvm {
 
     /**
      * java on the test's class path with sqlexam's home, {@code state} as the state folder (null:
-     * the default), then {@code args}. C1 only, as ./sqlexam starts short runs: these processes
-     * live seconds, and C2 spent a third of such a JVM's CPU (a 1,000-event watch replay: 14.2 CPU
-     * s with C2, 8.9 without), which the test suite's cores pay for; what the CLI does is the same.
+     * the default), then {@code args}. C1 only, even for watch and mcp, which ./sqlexam runs with
+     * C2 because a user's run lasts hours: these processes live seconds, and C2 spent a third of
+     * such a JVM's CPU (a 1,000-event watch replay: 14.2 CPU s with C2, 8.9 without), which the
+     * test suite's cores pay for; the JIT changes how fast the CLI runs, not what it does.
      */
     public static List<String> command(Path state, List<String> args) {
         List<String> command =
