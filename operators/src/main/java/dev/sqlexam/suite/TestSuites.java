@@ -3,9 +3,14 @@ package dev.sqlexam.suite;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.model.ExamQuestion;
 
 import java.io.Serializable;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * What grading needs to use the test suites of a run: sqlexam's server that holds them ({@code
@@ -22,6 +27,20 @@ public record TestSuites(
         implements Serializable {
 
     public static final long DEFAULT_WITNESS_MS = 1_000;
+
+    /**
+     * Per database, the queries its suite is built for: each question's gold, then its
+     * alternatives, each once and in order; a question without a gold adds none. Two runs of one
+     * exam set ask for the same suites (the same hash), so they find them built.
+     */
+    public static Map<String, Set<String>> goldSqlByDatabase(Collection<ExamQuestion> questions) {
+        Map<String, Set<String>> byDb = new TreeMap<>();
+        for (ExamQuestion q : questions) {
+            if (q.goldSql() == null || q.goldSql().isBlank()) continue;
+            byDb.computeIfAbsent(q.db(), k -> new LinkedHashSet<>()).addAll(q.allGoldSql());
+        }
+        return byDb;
+    }
 
     public TestSuites {
         byDatabase = Map.copyOf(byDatabase);

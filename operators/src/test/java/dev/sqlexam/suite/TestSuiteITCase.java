@@ -7,17 +7,16 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.TestDatabase;
+import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.grading.QueryCache;
 import dev.sqlexam.grading.SuiteCheck;
 import dev.sqlexam.grading.Tolerance;
-import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.SuiteGrade;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,14 +83,19 @@ class TestSuiteITCase {
                 new SuiteBuilder(
                         state.server(), state.url(), onSuite, Tolerance.DEFAULT, 48, 120_000);
         for (String db : List.of("erp", "demo")) {
-            List<ExamQuestion> questions = questions(db);
+            List<ExamQuestion> examSet = examSet(db);
+            List<ExamQuestion> questions = goldsAlone(examSet);
             TestSuite suite;
             List<String> heldOut = new ArrayList<>();
             try (Connection c = userPool.open(db)) {
                 c.setAutoCommit(false);
                 SuiteBuilder.Source source = SuiteBuilder.Source.read("test/" + db, db, c);
                 long start = System.nanoTime();
-                suite = builder.suiteFor(source, suiteGolds(db), SIZE).suite();
+                // the suite an exam of this set builds (golds and alternatives)
+                suite =
+                        builder.suiteFor(
+                                        source, TestSuites.goldSqlByDatabase(examSet).get(db), SIZE)
+                                .suite();
                 System.out.printf(
                         "[suite] %s: %d databases, coverage %d/%d, %.1f s%n",
                         db,
@@ -238,50 +242,31 @@ class TestSuiteITCase {
         assertThat(wrong).isEmpty();
     }
 
-    /**
-     * The golds a suite is built for, as an exam builds it: each question's gold and alternatives
-     * (the mutants below are of the golds alone).
-     */
-    private static List<String> suiteGolds(String db) throws Exception {
-        List<String> golds = new ArrayList<>();
-        for (String line : Files.readAllLines(examSet(db))) {
-            if (line.isBlank()) continue;
-            JsonNode n = Json.MAPPER.readTree(line);
-            golds.add(n.get("gold_sql").asText());
-            n.path("gold_sql_alternatives").forEach(a -> golds.add(a.asText()));
-        }
-        return golds.stream().distinct().toList();
-    }
-
-    private static Path examSet(String db) {
-        return TestDatabase.migrationsDir()
-                .getParent()
-                .resolve("exam-sets")
-                .resolve(db)
-                .resolve(db + ".jsonl");
-    }
-
-    private static List<ExamQuestion> questions(String db) throws Exception {
+    /** The exam set of {@code db} as an exam reads it (golds, alternatives, every field). */
+    private static List<ExamQuestion> examSet(String db) throws Exception {
+        Path file =
+                TestDatabase.migrationsDir()
+                        .getParent()
+                        .resolve("exam-sets")
+                        .resolve(db)
+                        .resolve(db + ".jsonl");
+        ExamLineParser parser = new ExamLineParser(file.toString(), null);
         List<ExamQuestion> out = new ArrayList<>();
-        for (String line : Files.readAllLines(examSet(db))) {
-            if (line.isBlank()) continue;
-            JsonNode n = Json.MAPPER.readTree(line);
-            out.add(
-                    new ExamQuestion(
-                            n.get("id").asText(),
-                            db,
-                            n.get("question").asText(),
-                            n.get("gold_sql").asText(),
-                            List.of(),
-                            List.of(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            0,
-                            null));
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            ExamQuestion q = parser.parse(i + 1, lines.get(i)).question();
+            if (q != null) out.add(q);
         }
         return out;
+    }
+
+    /**
+     * The questions with their gold alone (the mutants and rewrites below are of the gold, and
+     * graded against it alone).
+     */
+    private static List<ExamQuestion> goldsAlone(List<ExamQuestion> examSet) {
+        return examSet.stream()
+                .map(q -> ExamQuestion.of(q.id(), q.db(), q.question(), q.goldSql()))
+                .toList();
     }
 }

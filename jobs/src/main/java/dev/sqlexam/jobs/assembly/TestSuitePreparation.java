@@ -20,11 +20,9 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Before a run that grades with {@code --test-suite N|auto}: each exam database's suite, found
@@ -55,11 +53,7 @@ public final class TestSuitePreparation {
             PrintStream out) {
         SuiteSize size = SuiteSize.parse(settings.get(SqlExamOptions.TEST_SUITE_SIZE));
         if (size.off()) return null;
-        Map<String, Set<String>> goldsByDb = new TreeMap<>();
-        for (ExamQuestion q : golds) {
-            if (q.goldSql() == null || q.goldSql().isBlank()) continue;
-            goldsByDb.computeIfAbsent(q.db(), k -> new LinkedHashSet<>()).addAll(q.allGoldSql());
-        }
+        Map<String, Set<String>> goldsByDb = TestSuites.goldSqlByDatabase(golds);
         // the state's migrations made sqlexam_reader on its server where they could; else suite SQL
         // runs read-only as its user
         ReaderAccess suiteReader =

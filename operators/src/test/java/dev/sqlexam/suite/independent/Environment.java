@@ -114,8 +114,7 @@ final class Environment implements AutoCloseable {
             try (Connection c = scratch.open(empties.any())) {
                 catalog = Catalog.read(c);
             }
-            List<String> golds =
-                    questions.stream().flatMap(q -> q.allGoldSql().stream()).distinct().toList();
+            List<String> golds = List.copyOf(TestSuites.goldSqlByDatabase(questions).get(examDb));
             List<String> randomDbs = randomDatabases(name, ddl, examDb, catalog, golds);
             judge.fixed(examDb);
             randomDbs.forEach(judge::fixed);
