@@ -107,8 +107,8 @@ public record Provenance(
         for (String key : union(a.options, b.options)) {
             differ(
                     out,
-                    get(a.options, key),
-                    get(b.options, key),
+                    optionValue(a.options, key),
+                    optionValue(b.options, key),
                     "option "
                             + key
                             + " differs: "
@@ -144,6 +144,15 @@ public record Provenance(
 
     private static void differ(List<String> out, Object a, Object b, String message) {
         if (!Objects.equals(a, b)) out.add(message);
+    }
+
+    /**
+     * An option's value as text: run.json gives back {@code 2000} as an Integer where the run held
+     * a Long, and the two are the same setting.
+     */
+    private static String optionValue(Map<String, Object> options, String key) {
+        Object value = get(options, key);
+        return value == null ? null : value.toString();
     }
 
     private static <V> V get(Map<String, V> map, String key) {
