@@ -14,14 +14,16 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * Resolved option values: defaults, then a config file, then environment variables, then a variant
- * file, then the command line (each later source wins). Also remembers where each value came from,
- * and its layers, so that a variant can be laid over the same file, environment and command line.
+ * Resolved option values: defaults, then a resumed run's recorded options, then a config file, then
+ * environment variables, then a variant file, then the command line (each later source wins). Also
+ * remembers where each value came from, and its layers, so that a variant can be laid over the same
+ * file, environment and command line.
  */
 public final class Settings implements Serializable {
 
     private final Map<String, Object> values;
     private final Map<String, String> sources;
+    private final Map<String, String> recorded;
     private final Map<String, String> file;
     private final Map<String, String> env;
     private final Map<String, String> overrides;
@@ -29,11 +31,13 @@ public final class Settings implements Serializable {
     private Settings(
             Map<String, Object> values,
             Map<String, String> sources,
+            Map<String, String> recorded,
             Map<String, String> file,
             Map<String, String> env,
             Map<String, String> overrides) {
         this.values = values;
         this.sources = sources;
+        this.recorded = recorded;
         this.file = file;
         this.env = env;
         this.overrides = overrides;
@@ -63,16 +67,31 @@ public final class Settings implements Serializable {
      */
     public static Settings resolve(
             Map<String, String> file, Map<String, String> env, Map<String, String> overrides) {
-        return resolve(file, env, Map.of(), overrides);
+        return resolve(Map.of(), file, env, Map.of(), overrides);
+    }
+
+    /**
+     * As {@link #resolve(Map, Map, Map)} over {@code recorded}, the options a resumed run's
+     * run.json records: they stand where nothing given now (config file, environment, variant file,
+     * command line) sets the option.
+     */
+    public static Settings resumed(
+            Map<String, String> recorded,
+            Map<String, String> file,
+            Map<String, String> env,
+            Map<String, String> overrides) {
+        return resolve(recorded, file, env, Map.of(), overrides);
     }
 
     private static Settings resolve(
+            Map<String, String> recorded,
             Map<String, String> file,
             Map<String, String> env,
             Map<String, String> variant,
             Map<String, String> overrides) {
         Map<String, Object> values = new HashMap<>();
         Map<String, String> sources = new HashMap<>();
+        checkKnown(recorded, "run.json");
         checkKnown(file, "config file");
         checkKnown(variant, "variant file");
         checkKnown(overrides, "command line");
@@ -80,6 +99,7 @@ public final class Settings implements Serializable {
         for (Option<?> option : SqlExamOptions.all()) {
             values.put(option.key(), option.defaultValue());
             sources.put(option.key(), "default");
+            apply(option, recorded.get(option.key()), "run.json", values, sources);
             apply(option, file.get(option.key()), "config file", values, sources);
             apply(option, env.get(option.envVar()), "environment", values, sources);
             apply(option, variant.get(option.key()), "variant file", values, sources);
@@ -87,7 +107,13 @@ public final class Settings implements Serializable {
             if (env.containsKey(option.envVar()))
                 ownEnv.put(option.envVar(), env.get(option.envVar()));
         }
-        return new Settings(values, sources, new HashMap<>(file), ownEnv, new HashMap<>(overrides));
+        return new Settings(
+                values,
+                sources,
+                new HashMap<>(recorded),
+                new HashMap<>(file),
+                ownEnv,
+                new HashMap<>(overrides));
     }
 
     /**
@@ -110,7 +136,7 @@ public final class Settings implements Serializable {
                                 + "--set or --config instead of in a variant file");
             }
         }
-        return resolve(file, env, variant, overrides);
+        return resolve(recorded, file, env, variant, overrides);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.sqlexam.report;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,27 +82,41 @@ public final class ErrorBars {
     public static double[] bootstrap95(
             List<Unit> units, boolean byCluster, int resamples, long seed) {
         if (units.isEmpty()) return new double[] {0, 0};
-        List<double[]> groups = new ArrayList<>();
+        // each group's sum of values and its size, side by side in two arrays (a list of pairs made
+        // a grade's 66 paired comparisons chase a pointer per draw: 1.1 s of CPU after the job)
+        double[] sums;
+        double[] sizes;
         if (byCluster) {
-            Map<String, double[]> sums = new LinkedHashMap<>();
+            Map<String, double[]> byName = new LinkedHashMap<>();
             for (Unit u : units) {
-                double[] s = sums.computeIfAbsent(u.cluster(), c -> new double[2]);
+                double[] s = byName.computeIfAbsent(u.cluster(), c -> new double[2]);
                 s[0] += u.value();
                 s[1] += 1;
             }
-            groups.addAll(sums.values());
+            sums = new double[byName.size()];
+            sizes = new double[byName.size()];
+            int i = 0;
+            for (double[] s : byName.values()) {
+                sums[i] = s[0];
+                sizes[i++] = s[1];
+            }
         } else {
-            for (Unit u : units) groups.add(new double[] {u.value(), 1});
+            sums = new double[units.size()];
+            sizes = new double[units.size()];
+            for (int i = 0; i < sums.length; i++) {
+                sums[i] = units.get(i).value();
+                sizes[i] = 1;
+            }
         }
         SplittableRandom random = new SplittableRandom(seed);
         double[] means = new double[resamples];
-        int g = groups.size();
+        int g = sums.length;
         for (int r = 0; r < resamples; r++) {
             double sum = 0, count = 0;
             for (int i = 0; i < g; i++) {
-                double[] pick = groups.get(random.nextInt(g));
-                sum += pick[0];
-                count += pick[1];
+                int pick = random.nextInt(g);
+                sum += sums[pick];
+                count += sizes[pick];
             }
             means[r] = sum / count;
         }

@@ -26,6 +26,39 @@ class SettingsTest {
     }
 
     @Test
+    void aResumedRunsRecordedOptionsStandWhereNothingGivenNowSetsThem() {
+        Settings resumed =
+                Settings.resumed(
+                        Map.of(
+                                "generator", "openai",
+                                "llm_model", "coder",
+                                "row_cap", "5",
+                                "MULTI_CANDIDATE_K", "4",
+                                "llm_temperature", "0.3"),
+                        Map.of("row_cap", "6"),
+                        Map.of("SQLEXAM_LLM_MODEL", "other"),
+                        Map.of("MULTI_CANDIDATE_K", "2"));
+        assertThat(resumed.get(SqlExamOptions.GENERATOR)).isEqualTo("openai");
+        assertThat(resumed.sourceOf(SqlExamOptions.GENERATOR)).isEqualTo("run.json");
+        assertThat(resumed.get(SqlExamOptions.LLM_TEMPERATURE)).isEqualTo(0.3);
+        assertThat(resumed.get(SqlExamOptions.ROW_CAP)).as("under the config file").isEqualTo(6);
+        assertThat(resumed.get(SqlExamOptions.LLM_MODEL))
+                .as("under the environment")
+                .isEqualTo("other");
+        assertThat(resumed.get(SqlExamOptions.MULTI_CANDIDATE_K))
+                .as("under the command line")
+                .isEqualTo(2);
+
+        Settings variant = resumed.withVariant(Map.of("generator", "baseline"));
+        assertThat(variant.get(SqlExamOptions.GENERATOR))
+                .as("a variant file of the run still sets its own")
+                .isEqualTo("baseline");
+        assertThat(variant.get(SqlExamOptions.LLM_TEMPERATURE))
+                .as("and keeps the recorded rest")
+                .isEqualTo(0.3);
+    }
+
+    @Test
     void aVariantLiesOverFileAndEnvironmentAndUnderTheCommandLine() {
         Settings base =
                 Settings.resolve(

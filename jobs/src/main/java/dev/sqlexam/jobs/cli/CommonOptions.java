@@ -54,10 +54,18 @@ final class CommonOptions {
     CommandSpec command;
 
     Settings settings(Map<String, String> extra) {
+        return settings(extra, Map.of());
+    }
+
+    /**
+     * As {@link #settings(Map)} over the options a resumed run recorded ({@code recorded}): each
+     * stands where nothing given now sets its option.
+     */
+    Settings settings(Map<String, String> extra, Map<String, String> recorded) {
         Map<String, String> overrides = overrides(extra);
         checkValues(overrides);
         Map<String, String> file = config == null ? Map.of() : Settings.readConfigFile(config);
-        return Settings.resolve(file, System.getenv(), overrides);
+        return Settings.resumed(recorded, file, System.getenv(), overrides);
     }
 
     private Map<String, String> overrides(Map<String, String> extra) {

@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.cli;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.ResumedOptions;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.run.VariantFile;
@@ -72,7 +73,9 @@ final class ExamCommand implements Callable<Integer> {
             paramLabel = "RUN_DIR",
             description =
                     "Continue a run that was killed: the questions already in its log "
-                            + "are not asked again; its exam set, variants and runs come from its run.json.")
+                            + "are not asked again; its exam set, variants and runs come from its run.json, "
+                            + "and so do the options that decide its records (generator, model, retrieval, "
+                            + "grading) unless given again.")
     Path resume;
 
     @Option(
@@ -109,6 +112,7 @@ final class ExamCommand implements Callable<Integer> {
             defs.add(VariantFile.read(file).asVariant());
         }
         boolean resuming = resume != null;
+        Map<String, String> recorded = Map.of();
         if (resuming) {
             if (!variants.isEmpty() || examSet != null || runId != null || out != null) {
                 throw new CommandLine.ParameterException(
@@ -122,9 +126,17 @@ final class ExamCommand implements Callable<Integer> {
             id = manifest.runId();
             if (runs == null)
                 extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
+            recorded = ResumedOptions.of(manifest.provenance());
+            if (!recorded.isEmpty())
+                System.out.printf(
+                        "[sqlexam] resuming with the %d options run.json records for the run's"
+                                + " retrieval, generation, evaluation and grading (generator %s);"
+                                + " an option given now overrides its recorded value%n",
+                        recorded.size(),
+                        recorded.getOrDefault(SqlExamOptions.GENERATOR.key(), "not recorded"));
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
-        var settings = common.settings(testSuite.apply(cluster.apply(extra)));
+        var settings = common.settings(testSuite.apply(cluster.apply(extra)), recorded);
         RunResult result =
                 new ExamRun(settings, set, outRoot, id, System.out, defs, resuming)
                         .run(FlinkTarget.of(settings));

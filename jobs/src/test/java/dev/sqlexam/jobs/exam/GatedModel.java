@@ -23,6 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class GatedModel {
 
+    /** The query of every answer. */
+    static final String ANSWER = "SELECT 1 AS answer";
+
     private final HttpServer server;
     private final ExecutorService threads;
     private final int answeredBeforeTheGate;
@@ -81,7 +84,9 @@ final class GatedModel {
                         .append("{\"index\":")
                         .append(i)
                         .append(",\"message\":{\"role\":\"assistant\",\"content\":")
-                        .append("\"SELECT 1 AS answer\"},\"finish_reason\":\"stop\"}");
+                        .append('"')
+                        .append(ANSWER)
+                        .append("\"},\"finish_reason\":\"stop\"}");
             }
             byte[] body =
                     ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"coder\","

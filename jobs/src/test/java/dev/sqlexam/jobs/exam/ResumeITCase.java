@@ -31,9 +31,10 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An exam process killed with SIGKILL in the middle of its job, then {@code exam --resume}: every
- * (run, question) ends in the merged log exactly once, and what the killed process had committed is
- * not asked again.
+ * An exam process killed with SIGKILL in the middle of its job, then {@code exam --resume} with no
+ * other option: every (run, question) ends in the merged log exactly once, what the killed process
+ * had committed is not asked again, and the questions left go to the same model (its options come
+ * from run.json).
  *
  * <p>The model is a loopback server of the OpenAI protocol that answers its first calls at once and
  * the rest slowly until the kill: the killed process cannot reach its end first, however fast the
@@ -76,12 +77,15 @@ class ResumeITCase {
     }
 
     private void killAndResume(Path examSet, Path runDir, GatedModel model) throws Exception {
-        List<String> generator =
-                List.of("--generator", "openai", "--llm-url", model.url(), "--model", "coder");
-        List<String> killed = new ArrayList<>(List.of("exam"));
-        killed.addAll(generator);
-        killed.addAll(
+        List<String> killed =
                 List.of(
+                        "exam",
+                        "--generator",
+                        "openai",
+                        "--llm-url",
+                        model.url(),
+                        "--model",
+                        "coder",
                         "--exam-set",
                         examSet.toString(),
                         "--run-id",
@@ -91,7 +95,7 @@ class ResumeITCase {
                         "--runs",
                         "2",
                         "--set",
-                        "checkpoint_interval_ms=300"));
+                        "checkpoint_interval_ms=300");
         ProcessBuilder pb =
                 new ProcessBuilder(CliJvm.command(null, killed))
                         .redirectErrorStream(true)
@@ -121,9 +125,7 @@ class ResumeITCase {
         int exit;
         try {
             System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-            List<String> args = new ArrayList<>(List.of("exam", "--resume", runDir.toString()));
-            args.addAll(generator);
-            exit = SqlExamCli.commandLine().execute(args.toArray(String[]::new));
+            exit = SqlExamCli.commandLine().execute("exam", "--resume", runDir.toString());
         } finally {
             System.setOut(original);
         }
@@ -149,6 +151,11 @@ class ResumeITCase {
             expected.add("2/" + q.id());
         }
         assertThat(keys).as("no gap").isEqualTo(expected);
+        assertThat(out).contains("resuming with the").contains("(generator openai)");
+        assertThat(merged)
+                .as(
+                        "the questions left went to the run's model, from its run.json: none to the baseline")
+                .allSatisfy(r -> assertThat(r.predSql()).startsWith(GatedModel.ANSWER));
         assertThat(out).contains("variant default: accuracy");
         assertThat(runDir.resolve(".parts")).doesNotExist();
     }
