@@ -14,8 +14,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * Resolved option values: defaults, then a resumed run's recorded options, then a config file, then
- * environment variables, then a variant file, then the command line (each later source wins). Also
+ * Resolved option values: defaults, then a config file, then environment variables, then a resumed
+ * run's recorded options, then a variant file, then the command line (each later source wins). Also
  * remembers where each value came from, and its layers, so that a variant can be laid over the same
  * file, environment and command line.
  */
@@ -99,9 +99,9 @@ public final class Settings implements Serializable {
         for (Option<?> option : SqlExamOptions.all()) {
             values.put(option.key(), option.defaultValue());
             sources.put(option.key(), "default");
-            apply(option, recorded.get(option.key()), "run.json", values, sources);
             apply(option, file.get(option.key()), "config file", values, sources);
             apply(option, env.get(option.envVar()), "environment", values, sources);
+            apply(option, recorded.get(option.key()), "run.json", values, sources);
             apply(option, variant.get(option.key()), "variant file", values, sources);
             apply(option, overrides.get(option.key()), "command line", values, sources);
             if (env.containsKey(option.envVar()))

@@ -26,7 +26,7 @@ class SettingsTest {
     }
 
     @Test
-    void aResumedRunsRecordedOptionsStandWhereNothingGivenNowSetsThem() {
+    void aResumedRunsRecordedOptionsLieOverFileAndEnvironmentAndUnderTheCommandLine() {
         Settings resumed =
                 Settings.resumed(
                         Map.of(
@@ -35,19 +35,23 @@ class SettingsTest {
                                 "row_cap", "5",
                                 "MULTI_CANDIDATE_K", "4",
                                 "llm_temperature", "0.3"),
-                        Map.of("row_cap", "6"),
-                        Map.of("SQLEXAM_LLM_MODEL", "other"),
+                        Map.of("row_cap", "6", "table_top_k", "9"),
+                        Map.of("SQLEXAM_LLM_MODEL", "other", "SQLEXAM_PARALLELISM", "3"),
                         Map.of("MULTI_CANDIDATE_K", "2"));
         assertThat(resumed.get(SqlExamOptions.GENERATOR)).isEqualTo("openai");
         assertThat(resumed.sourceOf(SqlExamOptions.GENERATOR)).isEqualTo("run.json");
         assertThat(resumed.get(SqlExamOptions.LLM_TEMPERATURE)).isEqualTo(0.3);
-        assertThat(resumed.get(SqlExamOptions.ROW_CAP)).as("under the config file").isEqualTo(6);
+        assertThat(resumed.get(SqlExamOptions.ROW_CAP)).as("over the config file").isEqualTo(5);
         assertThat(resumed.get(SqlExamOptions.LLM_MODEL))
-                .as("under the environment")
-                .isEqualTo("other");
+                .as("over the environment")
+                .isEqualTo("coder");
         assertThat(resumed.get(SqlExamOptions.MULTI_CANDIDATE_K))
                 .as("under the command line")
                 .isEqualTo(2);
+        assertThat(resumed.get(SqlExamOptions.TABLE_TOP_K))
+                .as("what run.json does not hold as given now")
+                .isEqualTo(9);
+        assertThat(resumed.get(SqlExamOptions.PARALLELISM)).isEqualTo(3);
 
         Settings variant = resumed.withVariant(Map.of("generator", "baseline"));
         assertThat(variant.get(SqlExamOptions.GENERATOR))

@@ -75,7 +75,8 @@ final class ExamCommand implements Callable<Integer> {
                     "Continue a run that was killed: the questions already in its log "
                             + "are not asked again; its exam set, variants and runs come from its run.json, "
                             + "and so do the options that decide its records (generator, model, retrieval, "
-                            + "grading) unless given again.")
+                            + "evaluation, grading, query limits), over the environment and under the "
+                            + "command line.")
     Path resume;
 
     @Option(
@@ -126,17 +127,24 @@ final class ExamCommand implements Callable<Integer> {
             id = manifest.runId();
             if (runs == null)
                 extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
+            if (manifest.predictions())
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        resume
+                                + " is a grade of predictions files, which asks no model: grade"
+                                + " them again with ./sqlexam grade");
             recorded = ResumedOptions.of(manifest.provenance());
-            if (!recorded.isEmpty())
-                System.out.printf(
-                        "[sqlexam] resuming with the %d options run.json records for the run's"
-                                + " retrieval, generation, evaluation and grading (generator %s);"
-                                + " an option given now overrides its recorded value%n",
-                        recorded.size(),
-                        recorded.getOrDefault(SqlExamOptions.GENERATOR.key(), "not recorded"));
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
         var settings = common.settings(testSuite.apply(cluster.apply(extra)), recorded);
+        if (!recorded.isEmpty())
+            System.out.printf(
+                    "[sqlexam] resuming with the %d options of run.json that decide the records"
+                            + " (generator %s, from %s); an option given now on the command line"
+                            + " overrides its recorded value%n",
+                    recorded.size(),
+                    settings.get(SqlExamOptions.GENERATOR),
+                    settings.sourceOf(SqlExamOptions.GENERATOR));
         RunResult result =
                 new ExamRun(settings, set, outRoot, id, System.out, defs, resuming)
                         .run(FlinkTarget.of(settings));

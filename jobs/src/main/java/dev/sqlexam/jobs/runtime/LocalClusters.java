@@ -95,7 +95,8 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
             synchronized (this) {
                 onOwn++;
             }
-            return PerJobMiniClusterFactory.createWithFactory(configuration, MiniCluster::new)
+            return PerJobMiniClusterFactory.createWithFactory(
+                            debloated(new Configuration(configuration)), MiniCluster::new)
                     .submitJob(graph, classLoader);
         }
         try {
@@ -211,12 +212,8 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
     }
 
     private static MiniCluster start(int slots) throws Exception {
-        Configuration configuration = new Configuration();
+        Configuration configuration = debloated(new Configuration());
         configuration.set(RestOptions.BIND_PORT, "0");
-        // as on ./sqlexam cluster up's TaskManagers: an exam's source emits its questions at once,
-        // and with full-size buffers an aligned barrier queued behind nearly all of them, so a run
-        // killed midway had committed nothing for exam --resume to keep
-        configuration.set(TaskManagerOptions.BUFFER_DEBLOAT_ENABLED, true);
         MiniCluster cluster =
                 new MiniCluster(
                         new MiniClusterConfiguration.Builder()
@@ -227,6 +224,17 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                                 .build());
         cluster.start();
         return cluster;
+    }
+
+    /**
+     * As on ./sqlexam cluster up's TaskManagers, network buffers sized to about a second of
+     * throughput: an exam's source emits its questions at once, and with full-size buffers an
+     * aligned barrier queued behind nearly all of them, so a run killed midway had committed
+     * nothing for exam --resume to keep.
+     */
+    private static Configuration debloated(Configuration configuration) {
+        configuration.set(TaskManagerOptions.BUFFER_DEBLOAT_ENABLED, true);
+        return configuration;
     }
 
     private static void close(MiniCluster cluster) {

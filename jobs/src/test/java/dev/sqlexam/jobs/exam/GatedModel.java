@@ -53,6 +53,7 @@ final class GatedModel {
                         });
         GatedModel model = new GatedModel(server, threads, answeredBeforeTheGate, pauseMs);
         server.createContext("/v1/chat/completions", model::answer);
+        server.createContext("/v1/models", GatedModel::models);
         server.setExecutor(threads);
         server.start();
         return model;
@@ -94,6 +95,17 @@ final class GatedModel {
                                     + choices
                                     + "],\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":5,"
                                     + "\"total_tokens\":105}}")
+                            .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+        }
+    }
+
+    private static void models(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            byte[] body =
+                    "{\"object\":\"list\",\"data\":[{\"id\":\"coder\",\"object\":\"model\"}]}"
                             .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);

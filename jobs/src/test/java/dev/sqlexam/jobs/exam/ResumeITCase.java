@@ -48,9 +48,9 @@ class ResumeITCase {
 
     /**
      * Each later call's pause: with 16 questions in flight (async_capacity 8 at parallelism 2) the
-     * other 256 take at least 32 s; the first records are committed some 10 s into the run (the
-     * local cluster's network buffers debloated to a second's throughput let a checkpoint's barrier
-     * through).
+     * other 256 of the run's 356 take at least 32 s; the first records are committed some 10 s into
+     * the run (the local cluster's network buffers debloated to a second's throughput let a
+     * checkpoint's barrier through).
      */
     private static final long PAUSE_MS = 2_000;
 
@@ -151,11 +151,15 @@ class ResumeITCase {
             expected.add("2/" + q.id());
         }
         assertThat(keys).as("no gap").isEqualTo(expected);
-        assertThat(out).contains("resuming with the").contains("(generator openai)");
+        assertThat(out).contains("resuming with the").contains("(generator openai, from run.json)");
         assertThat(merged)
                 .as(
                         "the questions left went to the run's model, from its run.json: none to the baseline")
-                .allSatisfy(r -> assertThat(r.predSql()).startsWith(GatedModel.ANSWER));
+                .allSatisfy(
+                        r ->
+                                assertThat(r.predSql())
+                                        .as("%s/%s: %s", r.repetition(), r.questionId(), r.reason())
+                                        .startsWith(GatedModel.ANSWER));
         assertThat(out).contains("variant default: accuracy");
         assertThat(runDir.resolve(".parts")).doesNotExist();
     }

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.run;
 
 import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.json.Json;
 
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,11 @@ class ResumedOptionsTest {
 
     /** The options as a run records them in run.json, and as resume reads them back. */
     private static Provenance recorded(Settings settings) throws Exception {
+        return recorded(settings, Map.of());
+    }
+
+    private static Provenance recorded(Settings settings, Map<String, String> generators)
+            throws Exception {
         Provenance p =
                 new Provenance(
                         "0.1.0",
@@ -25,7 +31,7 @@ class ResumedOptionsTest {
                         Map.of(),
                         "model",
                         Map.of(),
-                        Map.of(),
+                        generators,
                         Map.of(),
                         Provenance.GRADER_VERSION,
                         settings.described());
@@ -38,17 +44,21 @@ class ResumedOptionsTest {
                 Settings.resolve(
                         Map.of(),
                         Map.of(),
-                        Map.of(
-                                "generator", "openai",
-                                "llm_url", "http://127.0.0.1:8000/v1",
-                                "llm_model", "coder",
-                                "llm_timeout_ms", "90000",
-                                "llm_temperature", "0.1",
-                                "table_top_k", "12",
-                                "parallelism", "3",
-                                "checkpoint_interval_ms", "700",
-                                "jdbc_url",
-                                        "jdbc:postgresql://db.example:5432/{db}?user=u&password=pw"));
+                        Map.ofEntries(
+                                Map.entry("generator", "openai"),
+                                Map.entry("llm_url", "http://127.0.0.1:8000/v1"),
+                                Map.entry("llm_model", "coder"),
+                                Map.entry("llm_timeout_ms", "90000"),
+                                Map.entry("llm_temperature", "0.1"),
+                                Map.entry("table_top_k", "12"),
+                                Map.entry("statement_timeout_ms", "4000"),
+                                Map.entry("row_cap", "500"),
+                                Map.entry("embedding_threads", "1"),
+                                Map.entry("parallelism", "3"),
+                                Map.entry("checkpoint_interval_ms", "700"),
+                                Map.entry(
+                                        "jdbc_url",
+                                        "jdbc:postgresql://db.example:5432/{db}?user=u&password=pw")));
 
         Map<String, String> resumed = ResumedOptions.of(recorded(started));
 
@@ -59,12 +69,42 @@ class ResumedOptionsTest {
                 .containsEntry("llm_timeout_ms", "90000")
                 .containsEntry("llm_temperature", "0.1")
                 .containsEntry("table_top_k", "12")
-                .doesNotContainKeys("parallelism", "checkpoint_interval_ms", "jdbc_url", "runs");
+                .as("a query's limits decide its verdict (row_cap_exceeded, a time-out)")
+                .containsEntry("statement_timeout_ms", "4000")
+                .containsEntry("row_cap", "500")
+                .as("the machine's, not the run's")
+                .doesNotContainKeys(
+                        "parallelism",
+                        "checkpoint_interval_ms",
+                        "jdbc_url",
+                        "runs",
+                        "embedding_threads");
         Settings again = Settings.resumed(resumed, Map.of(), Map.of(), Map.of());
         for (String key : resumed.keySet())
             assertThat(again.described().get(key))
                     .as(key + " as the run had it")
                     .hasToString(String.valueOf(started.described().get(key)));
+    }
+
+    @Test
+    void aRunWhoseGeneratorWasAutoResumesWithTheGeneratorAutoChose() throws Exception {
+        Settings started = Settings.resolve(Map.of(), Map.of(), Map.of("llm_url", "http://m/v1"));
+        assertThat(started.get(SqlExamOptions.GENERATOR)).isEqualTo("auto");
+
+        assertThat(
+                        ResumedOptions.of(
+                                recorded(started, Map.of("default", "openai http://m/v1 model x"))))
+                .as("a model down at the resume must not hand the rest to the baseline")
+                .containsEntry("generator", "openai");
+        assertThat(
+                        ResumedOptions.of(
+                                recorded(
+                                        started,
+                                        Map.of(
+                                                "a", "openai http://m/v1 model x",
+                                                "b", "baseline"))))
+                .as("variants that chose apart keep auto, each its own variant file")
+                .containsEntry("generator", "auto");
     }
 
     @Test
