@@ -166,8 +166,14 @@ public final class Migrations {
      * data.
      */
     static Flyway flyway(String jdbcUrl, Path folder) {
+        return flyway(jdbcUrl, folder, "");
+    }
+
+    /** As {@link #flyway(String, Path)}, each of its connections set up by {@code initSql}. */
+    static Flyway flyway(String jdbcUrl, Path folder, String initSql) {
         return Flyway.configure()
                 .dataSource(jdbcUrl, null, null)
+                .initSql(initSql.isEmpty() ? null : initSql)
                 .locations("filesystem:" + folder.toAbsolutePath())
                 .schemas(META_SCHEMA)
                 .defaultSchema(META_SCHEMA)

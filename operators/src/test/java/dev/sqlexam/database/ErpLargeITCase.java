@@ -81,6 +81,38 @@ class ErpLargeITCase {
     }
 
     @Test
+    void itsSharedTablesHoldTheRowsOfErpWhoseForeignKeysWereChecked() throws SQLException {
+        java.util.Map<String, Long> erp = rowCounts("erp");
+        assertThat(erp).hasSizeGreaterThan(80);
+        assertThat(rowCounts(ErpLargeBuilder.DATABASE))
+                .as("loaded without the row-by-row checks, the same rows as erp")
+                .isEqualTo(erp);
+    }
+
+    /** Every table of {@code public} in {@code database} with its rows. */
+    private static java.util.Map<String, Long> rowCounts(String database) throws SQLException {
+        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        try (Connection c =
+                        DriverManager.getConnection(TestDatabase.admin().forDatabase(database));
+                Statement st = c.createStatement()) {
+            java.util.List<String> tables = new java.util.ArrayList<>();
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
+                while (rs.next()) tables.add(rs.getString(1));
+            }
+            for (String table : tables) {
+                try (ResultSet rs =
+                        st.executeQuery("SELECT count(*) FROM public.\"" + table + "\"")) {
+                    rs.next();
+                    counts.put(table, rs.getLong(1));
+                }
+            }
+        }
+        return counts;
+    }
+
+    @Test
     void aSecondBuildChangesNothing() {
         ErpLargeBuilder.Report again =
                 new ErpLargeBuilder(TestDatabase.admin(), TestDatabase.migrationsDir())

@@ -89,28 +89,29 @@ final class GatedModel {
                         .append(ANSWER)
                         .append("\"},\"finish_reason\":\"stop\"}");
             }
-            byte[] body =
-                    ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"coder\","
-                                    + "\"choices\":["
-                                    + choices
-                                    + "],\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":5,"
-                                    + "\"total_tokens\":105}}")
-                            .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
+            json(
+                    exchange,
+                    "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"coder\","
+                            + "\"choices\":["
+                            + choices
+                            + "],\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":5,"
+                            + "\"total_tokens\":105}}");
         }
     }
 
     private static void models(HttpExchange exchange) throws IOException {
         try (exchange) {
-            byte[] body =
-                    "{\"object\":\"list\",\"data\":[{\"id\":\"coder\",\"object\":\"model\"}]}"
-                            .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
+            json(
+                    exchange,
+                    "{\"object\":\"list\",\"data\":[{\"id\":\"coder\",\"object\":\"model\"}]}");
         }
+    }
+
+    private static void json(HttpExchange exchange, String text) throws IOException {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
     }
 
     private void waitAtTheGate() {
