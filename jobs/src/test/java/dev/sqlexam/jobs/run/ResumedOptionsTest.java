@@ -107,6 +107,52 @@ class ResumedOptionsTest {
                 .containsEntry("generator", "auto");
     }
 
+    /**
+     * Job-wide options that are the resuming command's: where it runs and how fast. A new job-wide
+     * option fails this test until it is put here or in {@link ResumedOptions#ALSO}.
+     */
+    private static final java.util.Set<String> THE_MACHINES =
+            java.util.Set.of(
+                    "home",
+                    "state",
+                    "cluster_jar",
+                    "flink_rest_port",
+                    "jdbc_url",
+                    "state_url",
+                    "results_db",
+                    "reader_password",
+                    "reader",
+                    "grant_read_access",
+                    "max_connections_per_server",
+                    "db_workers",
+                    "connection_timeout_ms",
+                    "connection_retry_ms",
+                    "runs",
+                    "watch_window_ms",
+                    "watch_out_of_orderness_ms",
+                    "watch_allowed_lateness_ms",
+                    "watch_alert_rules",
+                    "watch_retrieval_check",
+                    "watch_retrieval_sample_rate",
+                    "watch_checkpoint_dir",
+                    "flink_rest",
+                    "parallelism",
+                    "async_capacity",
+                    "checkpoint_interval_ms");
+
+    @Test
+    void everyJobWideOptionIsEitherTheRunsOrTheMachines() {
+        java.util.List<String> unsorted = new java.util.ArrayList<>();
+        for (var option : SqlExamOptions.all()) {
+            if (option.phase() != dev.sqlexam.config.Option.Phase.JOB) continue;
+            boolean runs = ResumedOptions.ALSO.contains(option.key());
+            boolean machines = THE_MACHINES.contains(option.key());
+            if (runs == machines) unsorted.add(option.key());
+            assertThat(ResumedOptions.resumed(option)).as(option.key()).isEqualTo(runs);
+        }
+        assertThat(unsorted).as("job-wide options resume must decide about").isEmpty();
+    }
+
     @Test
     void aRunWithoutRecordedOptionsResumesOnWhatIsGivenNow() {
         assertThat(ResumedOptions.of(null)).isEmpty();
