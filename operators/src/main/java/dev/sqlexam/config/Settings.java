@@ -21,6 +21,9 @@ import java.util.TreeMap;
  */
 public final class Settings implements Serializable {
 
+    /** What a recorded or printed setting shows for a secret, or a URL's password. */
+    public static final String HIDDEN = "***";
+
     private final Map<String, Object> values;
     private final Map<String, String> sources;
     private final Map<String, String> recorded;
@@ -163,7 +166,7 @@ public final class Settings implements Serializable {
         for (Option<?> option : SqlExamOptions.all()) {
             Object mine = values.get(option.key());
             if (!Objects.equals(mine, reference.values.get(option.key()))) {
-                out.put(option.key(), option.secret() ? "***" : mine);
+                out.put(option.key(), option.secret() ? HIDDEN : mine);
             }
         }
         return out;
@@ -220,9 +223,9 @@ public final class Settings implements Serializable {
             out.put(
                     option.key(),
                     option.secret()
-                            ? "***"
+                            ? HIDDEN
                             : value instanceof String s
-                                    ? s.replaceAll("(?i)(password=)[^&]*", "$1***")
+                                    ? s.replaceAll("(?i)(password=)[^&]*", "$1" + HIDDEN)
                                     : asTyped(value));
         }
         return out;
@@ -244,7 +247,7 @@ public final class Settings implements Serializable {
         for (Option<?> option : SqlExamOptions.all()) {
             Object value = values.get(option.key());
             if (value != null && !value.equals(option.defaultValue()))
-                out.put(option.key(), option.secret() ? "***" : asTyped(value));
+                out.put(option.key(), option.secret() ? HIDDEN : asTyped(value));
         }
         return out;
     }

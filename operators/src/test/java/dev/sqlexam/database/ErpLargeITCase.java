@@ -8,6 +8,10 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,7 +86,7 @@ class ErpLargeITCase {
 
     @Test
     void itsSharedTablesHoldTheRowsOfErpWhoseForeignKeysWereChecked() throws SQLException {
-        java.util.Map<String, Long> erp = rowCounts("erp");
+        Map<String, Long> erp = rowCounts("erp");
         assertThat(erp).hasSizeGreaterThan(80);
         assertThat(rowCounts(ErpLargeBuilder.DATABASE))
                 .as("loaded without the row-by-row checks, the same rows as erp")
@@ -90,12 +94,12 @@ class ErpLargeITCase {
     }
 
     /** Every table of {@code public} in {@code database} with its rows. */
-    private static java.util.Map<String, Long> rowCounts(String database) throws SQLException {
-        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    private static Map<String, Long> rowCounts(String database) throws SQLException {
+        Map<String, Long> counts = new TreeMap<>();
         try (Connection c =
                         DriverManager.getConnection(TestDatabase.admin().forDatabase(database));
                 Statement st = c.createStatement()) {
-            java.util.List<String> tables = new java.util.ArrayList<>();
+            List<String> tables = new ArrayList<>();
             try (ResultSet rs =
                     st.executeQuery(
                             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {

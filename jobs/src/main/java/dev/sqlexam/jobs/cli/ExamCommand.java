@@ -121,18 +121,18 @@ final class ExamCommand implements Callable<Integer> {
                         "--resume continues a run as it was started: its exam set, variants, run id and folder come from its run.json");
             }
             RunManifest manifest = RunManifest.read(resume);
-            set = manifest.examSetPath();
-            defs = manifest.variants();
-            outRoot = resume.toAbsolutePath().getParent();
-            id = manifest.runId();
-            if (runs == null)
-                extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
             if (manifest.predictions())
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
                         resume
                                 + " is a grade of predictions files, which asks no model: grade"
                                 + " them again with ./sqlexam grade");
+            set = manifest.examSetPath();
+            defs = manifest.variants();
+            outRoot = resume.toAbsolutePath().getParent();
+            id = manifest.runId();
+            if (runs == null)
+                extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
             recorded = ResumedOptions.of(manifest.provenance());
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);

@@ -30,11 +30,10 @@ final class RunProvenance {
             generators.put(
                     v.name(),
                     remote
-                            ? name
-                                    + " "
-                                    + v.settings().get(SqlExamOptions.LLM_URL)
-                                    + " model "
-                                    + v.settings().get(SqlExamOptions.LLM_MODEL)
+                            ? Provenance.generatorDescription(
+                                    name,
+                                    v.settings().get(SqlExamOptions.LLM_URL),
+                                    v.settings().get(SqlExamOptions.LLM_MODEL))
                             : name);
         }
         Set<String> databases =

@@ -119,6 +119,19 @@ public record Provenance(
         return out;
     }
 
+    /**
+     * How {@code generators} describes a variant's model server ({@code openai URL model NAME});
+     * any other generator is its name alone.
+     */
+    public static String generatorDescription(String name, String url, String model) {
+        return name + " " + url + " model " + model;
+    }
+
+    /** The generator's name in a {@link #generatorDescription}. */
+    public static String generatorName(String description) {
+        return description.split(" ", 2)[0];
+    }
+
     /** The provenance a run folder's run.json records (null: none, or no run.json). */
     public static Provenance of(Path runDir) {
         return Files.isRegularFile(runDir.resolve("run.json"))

@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.run;
 
 import dev.sqlexam.config.Option;
+import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 
 import java.util.EnumSet;
@@ -49,7 +50,7 @@ public final class ResumedOptions {
         for (Option<?> option : SqlExamOptions.all()) {
             if (!resumed(option)) continue;
             Object value = recorded.options().get(option.key());
-            if (value == null || value.toString().contains("***")) continue;
+            if (value == null || value.toString().contains(Settings.HIDDEN)) continue;
             out.put(option.key(), value.toString());
         }
         String chosen = chosenGenerator(recorded);
@@ -72,7 +73,7 @@ public final class ResumedOptions {
         if (recorded.generators() == null || recorded.generators().isEmpty()) return null;
         Set<String> names = new HashSet<>();
         for (String described : recorded.generators().values())
-            names.add(described.split(" ", 2)[0]);
+            names.add(Provenance.generatorName(described));
         return names.size() == 1 ? names.iterator().next() : null;
     }
 }

@@ -8,7 +8,6 @@ import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -89,7 +88,7 @@ final class GatedModel {
                         .append(ANSWER)
                         .append("\"},\"finish_reason\":\"stop\"}");
             }
-            json(
+            ModelExamITCase.answerJson(
                     exchange,
                     "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"coder\","
                             + "\"choices\":["
@@ -101,17 +100,10 @@ final class GatedModel {
 
     private static void models(HttpExchange exchange) throws IOException {
         try (exchange) {
-            json(
+            ModelExamITCase.answerJson(
                     exchange,
                     "{\"object\":\"list\",\"data\":[{\"id\":\"coder\",\"object\":\"model\"}]}");
         }
-    }
-
-    private static void json(HttpExchange exchange, String text) throws IOException {
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(200, body.length);
-        exchange.getResponseBody().write(body);
     }
 
     private void waitAtTheGate() {

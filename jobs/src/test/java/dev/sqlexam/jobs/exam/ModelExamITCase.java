@@ -60,7 +60,8 @@ class ModelExamITCase {
                 .run(FlinkTarget.local());
     }
 
-    private static void answerJson(com.sun.net.httpserver.HttpExchange exchange, String body)
+    /** A 200 answer of JSON {@code body}; the exchange closed. */
+    static void answerJson(com.sun.net.httpserver.HttpExchange exchange, String body)
             throws java.io.IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");

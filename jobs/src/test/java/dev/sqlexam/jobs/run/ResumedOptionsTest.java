@@ -1,13 +1,16 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.config.Option;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.json.Json;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -111,8 +114,8 @@ class ResumedOptionsTest {
      * Job-wide options that are the resuming command's: where it runs and how fast. A new job-wide
      * option fails this test until it is put here or in {@link ResumedOptions#ALSO}.
      */
-    private static final java.util.Set<String> THE_MACHINES =
-            java.util.Set.of(
+    private static final Set<String> THE_MACHINES =
+            Set.of(
                     "home",
                     "state",
                     "cluster_jar",
@@ -142,9 +145,9 @@ class ResumedOptionsTest {
 
     @Test
     void everyJobWideOptionIsEitherTheRunsOrTheMachines() {
-        java.util.List<String> unsorted = new java.util.ArrayList<>();
+        List<String> unsorted = new ArrayList<>();
         for (var option : SqlExamOptions.all()) {
-            if (option.phase() != dev.sqlexam.config.Option.Phase.JOB) continue;
+            if (option.phase() != Option.Phase.JOB) continue;
             boolean runs = ResumedOptions.ALSO.contains(option.key());
             boolean machines = THE_MACHINES.contains(option.key());
             if (runs == machines) unsorted.add(option.key());
