@@ -52,7 +52,9 @@ public final class SoftF1 {
     }
 
     private static List<List<Object>> distinctRows(QueryResult result) {
-        LinkedHashSet<List<Object>> rows = new LinkedHashSet<>();
+        // sized for every row: a large result is not rehashed as it grows
+        LinkedHashSet<List<Object>> rows =
+                new LinkedHashSet<>(Math.max(16, (int) (result.rows().size() / 0.75f) + 1));
         for (List<Object> row : result.rows()) {
             List<Object> key = new ArrayList<>(row.size());
             for (Object v : row) key.add(normal(v));
@@ -67,7 +69,7 @@ public final class SoftF1 {
         else if (v instanceof Float f && Float.isFinite(f)) number = new BigDecimal(f.toString());
         else if (v instanceof BigDecimal b) number = b;
         else if (v instanceof Long || v instanceof Integer || v instanceof Short)
-            number = new BigDecimal(v.toString());
+            number = BigDecimal.valueOf(((Number) v).longValue());
         if (number == null) return v;
         return number.signum() == 0 ? BigDecimal.ZERO : number.stripTrailingZeros();
     }

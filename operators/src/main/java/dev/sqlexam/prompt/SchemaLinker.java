@@ -100,10 +100,21 @@ public final class SchemaLinker {
      * else 0.
      */
     public static double matchScore(String keyphrase, Glosses.Gloss gloss) {
-        String k = singular(keyphrase.toLowerCase(Locale.ROOT));
+        return matchScore(normalized(keyphrase), normalizedSynonyms(gloss));
+    }
+
+    /** A keyphrase or synonym as {@link #matchScore} compares them: lower case, singular. */
+    private static String normalized(String word) {
+        return singular(word.toLowerCase(Locale.ROOT));
+    }
+
+    private static List<String> normalizedSynonyms(Glosses.Gloss gloss) {
+        return gloss.synonyms().stream().map(SchemaLinker::normalized).toList();
+    }
+
+    private static double matchScore(String k, List<String> synonyms) {
         double best = 0;
-        for (String synonym : gloss.synonyms()) {
-            String s = singular(synonym.toLowerCase(Locale.ROOT));
+        for (String s : synonyms) {
             if (s.isEmpty() || k.length() < 2) continue;
             if (s.equals(k)) return 1.0;
             int shorter = Math.min(s.length(), k.length());
@@ -126,11 +137,15 @@ public final class SchemaLinker {
         List<Keyphrase> phrases = keyphrases(question == null ? "" : question);
         List<Glosses.Gloss> glosses =
                 Glosses.forTables(tables.stream().map(PacketTable::mSchema).toList());
+        List<List<String>> synonyms =
+                glosses.stream().map(SchemaLinker::normalizedSynonyms).toList();
         List<ColumnLink> links = new ArrayList<>();
         for (Keyphrase p : phrases) {
             if (p.quotedValue() || p.number()) continue;
-            for (Glosses.Gloss g : glosses) {
-                double s = matchScore(p.text(), g);
+            String k = normalized(p.text());
+            for (int i = 0; i < glosses.size(); i++) {
+                Glosses.Gloss g = glosses.get(i);
+                double s = matchScore(k, synonyms.get(i));
                 if (s >= MIN_SCORE) links.add(new ColumnLink(g.table(), g.column(), p.text(), s));
             }
         }

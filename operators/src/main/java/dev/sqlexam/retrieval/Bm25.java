@@ -25,6 +25,11 @@ public final class Bm25 {
     private final Map<String, Integer> docFreq = new HashMap<>();
     private final double avgLength;
 
+    /** Per term, the documents holding it and how often, in document order. */
+    private record Postings(int[] docs, int[] freqs) {}
+
+    private final Map<String, Postings> postings = new HashMap<>();
+
     public Bm25(List<String> documents, double k1, double b) {
         this.k1 = k1;
         this.b = b;
@@ -40,6 +45,17 @@ public final class Bm25 {
             total += tokens.size();
         }
         this.avgLength = documents.isEmpty() ? 0 : (double) total / documents.size();
+        Map<String, List<Integer>> holders = new HashMap<>();
+        for (int i = 0; i < termFreqs.size(); i++)
+            for (String t : termFreqs.get(i).keySet())
+                holders.computeIfAbsent(t, k -> new ArrayList<>()).add(i);
+        holders.forEach(
+                (term, docs) -> {
+                    int[] d = docs.stream().mapToInt(Integer::intValue).toArray();
+                    int[] f = new int[d.length];
+                    for (int j = 0; j < d.length; j++) f[j] = termFreqs.get(d[j]).get(term);
+                    postings.put(term, new Postings(d, f));
+                });
     }
 
     public static List<String> tokenize(String text) {
@@ -64,15 +80,33 @@ public final class Bm25 {
     public double score(List<String> queryTerms, int doc) {
         Map<String, Integer> tf = termFreqs.get(doc);
         double score = 0;
-        int n = termFreqs.size();
         for (String term : queryTerms) {
             Integer f = tf.get(term);
             if (f == null) continue;
-            int df = docFreq.getOrDefault(term, 0);
-            double idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-            score += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + b * lengths[doc] / avgLength));
+            score += weight(term, f, doc);
         }
         return score;
+    }
+
+    /**
+     * Every document's {@link #score}, found through the documents that hold a query term: each
+     * document's sum adds the same terms in the same order, so the figures are the same to the bit.
+     */
+    public double[] scores(List<String> queryTerms) {
+        double[] scores = new double[termFreqs.size()];
+        for (String term : queryTerms) {
+            Postings p = postings.get(term);
+            if (p == null) continue;
+            for (int j = 0; j < p.docs().length; j++)
+                scores[p.docs()[j]] += weight(term, p.freqs()[j], p.docs()[j]);
+        }
+        return scores;
+    }
+
+    private double weight(String term, int f, int doc) {
+        int df = docFreq.getOrDefault(term, 0);
+        double idf = Math.log(1 + (termFreqs.size() - df + 0.5) / (df + 0.5));
+        return idf * (f * (k1 + 1)) / (f + k1 * (1 - b + b * lengths[doc] / avgLength));
     }
 
     public int size() {

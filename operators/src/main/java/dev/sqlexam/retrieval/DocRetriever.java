@@ -45,9 +45,9 @@ public final class DocRetriever {
         if (terms.size() < MIN_QUESTION_TERMS) return full("question too short for retrieval");
         if (chunks.isEmpty()) return new DocResult("rag", "no documentation", List.of(), Set.of());
         List<Scored> scored = new ArrayList<>();
+        double[] scores = bm25.scores(terms);
         for (int i = 0; i < chunks.size(); i++) {
-            double s = bm25.score(terms, i);
-            if (s > 0) scored.add(new Scored(chunks.get(i), s));
+            if (scores[i] > 0) scored.add(new Scored(chunks.get(i), scores[i]));
         }
         scored.sort(
                 Comparator.comparingDouble(Scored::score)

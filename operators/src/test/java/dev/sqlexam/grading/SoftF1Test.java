@@ -46,4 +46,40 @@ class SoftF1Test {
                         rows(new Object[] {1L}, new Object[] {1L}, new Object[] {2L}));
         assertThat(f1).isCloseTo(2 * 0.5 * 1.0 / 1.5, within(1e-9));
     }
+
+    @Test
+    void integersOfEveryWidthMatchTheSameValueAsDecimalOrDouble() {
+        Object[][] sameValue = {
+            {0L, 0, (short) 0, 0.0, -0.0, new java.math.BigDecimal("0.00")},
+            {
+                100L,
+                100,
+                (short) 100,
+                100.0,
+                new java.math.BigDecimal("100.000"),
+                new java.math.BigDecimal("1E+2")
+            },
+            {-7L, -7, (short) -7, -7.0, new java.math.BigDecimal("-7.0")},
+            {Long.MAX_VALUE, new java.math.BigDecimal(Long.toString(Long.MAX_VALUE) + ".0")},
+            {Long.MIN_VALUE, new java.math.BigDecimal(Long.toString(Long.MIN_VALUE))},
+            {(long) Integer.MIN_VALUE, Integer.MIN_VALUE, (double) Integer.MIN_VALUE},
+        };
+        for (Object[] values : sameValue)
+            for (Object gold : values)
+                for (Object pred : values)
+                    assertThat(SoftF1.score(rows(new Object[] {gold}), rows(new Object[] {pred})))
+                            .as(
+                                    "%s (%s) against %s (%s)",
+                                    gold,
+                                    gold.getClass().getSimpleName(),
+                                    pred,
+                                    pred.getClass().getSimpleName())
+                            .isEqualTo(1.0);
+        assertThat(SoftF1.score(rows(new Object[] {10L}), rows(new Object[] {1L}))).isZero();
+        assertThat(
+                        SoftF1.score(
+                                rows(new Object[] {Long.MAX_VALUE}),
+                                rows(new Object[] {Long.MAX_VALUE - 1})))
+                .isZero();
+    }
 }
