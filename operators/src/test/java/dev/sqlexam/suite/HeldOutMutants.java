@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -172,14 +173,13 @@ final class HeldOutMutants {
         }
         try (Connection c = DriverManager.getConnection(server.forDatabase(name))) {
             c.setAutoCommit(false);
+            // DELETE, as the suite's own scratch databases are emptied (no foreign keys here, a
+            // few rows): a TRUNCATE makes every table's and index's files anew (~55 ms for ERP)
             try (Statement st = c.createStatement()) {
                 st.execute(
-                        "TRUNCATE "
-                                + String.join(
-                                        ", ",
-                                        suite.schema().tables().stream()
-                                                .map(SuiteSchema.Table::qualified)
-                                                .toList()));
+                        suite.schema().tables().stream()
+                                .map(t -> "DELETE FROM " + t.qualified())
+                                .collect(Collectors.joining("; ")));
             }
             for (SuiteGrade.Table t : evidence.tables()) {
                 SuiteSchema.Table table = suite.schema().table(t.name());

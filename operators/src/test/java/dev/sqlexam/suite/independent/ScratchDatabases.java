@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Databases this package creates on the test cluster, all named {@code indep_…} and all dropped by
@@ -87,18 +88,37 @@ final class ScratchDatabases implements AutoCloseable {
         }
     }
 
+    /**
+     * Empties every table of the public schema in {@code c}'s transaction. A superuser deletes the
+     * rows with the foreign keys' triggers off (every row goes, so none is left dangling), which
+     * costs a few milliseconds where a TRUNCATE makes every table's and index's files anew (~55 ms
+     * for ERP's 89 tables); the foreign keys are on again for what the transaction does next.
+     */
     static void truncateAll(Connection c) throws SQLException {
         List<String> tables = new ArrayList<>();
+        boolean superuser;
         try (Statement st = c.createStatement();
                 ResultSet rs =
                         st.executeQuery(
-                                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
-            while (rs.next()) tables.add(Catalog.quote(rs.getString(1)));
-        }
-        if (!tables.isEmpty())
-            try (Statement st = c.createStatement()) {
-                st.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
+                                "SELECT tablename, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"
+                                        + " FROM pg_tables WHERE schemaname = 'public'")) {
+            superuser = false;
+            while (rs.next()) {
+                tables.add(Catalog.quote(rs.getString(1)));
+                superuser = rs.getBoolean(2);
             }
+        }
+        if (tables.isEmpty()) return;
+        try (Statement st = c.createStatement()) {
+            if (!superuser) {
+                st.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
+                return;
+            }
+            st.execute("SET LOCAL session_replication_role = replica");
+            st.execute(
+                    tables.stream().map(t -> "DELETE FROM " + t).collect(Collectors.joining("; ")));
+            st.execute("SET LOCAL session_replication_role = origin");
+        }
     }
 
     /**
