@@ -51,6 +51,9 @@ final class HeldOutMutants {
     private final Map<String, BlockingQueue<String>> replayDbs = new ConcurrentHashMap<>();
     private final Set<String> made = ConcurrentHashMap.newKeySet();
 
+    /** A connection per replay database, kept: the database's queue lends it to one thread. */
+    private final Map<String, Connection> loaders = new ConcurrentHashMap<>();
+
     HeldOutMutants(JdbcUrlTemplate server, ReadOnlyExecutor onUser, ReadOnlyExecutor onSuite) {
         this.server = server;
         this.onUser = onUser;
@@ -171,7 +174,12 @@ final class HeldOutMutants {
                 SuiteDatabase.grantReader(c, suite.schema());
             }
         }
-        try (Connection c = DriverManager.getConnection(server.forDatabase(name))) {
+        Connection c = loaders.get(name);
+        if (c == null) {
+            c = DriverManager.getConnection(server.forDatabase(name));
+            loaders.put(name, c);
+        }
+        try {
             c.setAutoCommit(false);
             // DELETE, as the suite's own scratch databases are emptied (no foreign keys here, a
             // few rows): a TRUNCATE makes every table's and index's files anew (~55 ms for ERP)
@@ -187,6 +195,9 @@ final class HeldOutMutants {
                 assertThat(SuiteDatabase.insert(c, table, rows)).hasSize(rows.size());
             }
             c.commit();
+        } catch (SQLException | RuntimeException | AssertionError e) {
+            c.rollback();
+            throw e;
         }
     }
 
@@ -204,6 +215,7 @@ final class HeldOutMutants {
 
     /** Drops the replay databases made. */
     void close() throws SQLException {
+        for (Connection c : loaders.values()) c.close();
         for (String r : made) SuiteDatabase.drop(server, r);
     }
 
