@@ -3,6 +3,9 @@ package dev.sqlexam.suite.independent;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.Migrations;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -11,9 +14,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +35,7 @@ final class ScratchDatabases implements AutoCloseable {
     private final JdbcUrlTemplate admin;
     private final String run = Long.toString(ProcessHandle.current().pid(), 36);
     private final Set<String> created = new LinkedHashSet<>();
+    private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();
 
     ScratchDatabases(JdbcUrlTemplate admin) {
         this.admin = admin;
@@ -54,11 +63,87 @@ final class ScratchDatabases implements AutoCloseable {
         return name;
     }
 
+    /**
+     * A connection to {@code database}, in autocommit; closing it gives it back for the next caller
+     * (rolled back if a transaction was left open) rather than ending the session: a test loads
+     * thousands of witnesses, and each new session pays a login and then reads every table's
+     * catalog entries again.
+     */
     Connection open(String database) throws SQLException {
-        return DriverManager.getConnection(admin.forDatabase(database));
+        Connection physical = idle(database).pollFirst();
+        if (physical == null || physical.isClosed())
+            physical = DriverManager.getConnection(admin.forDatabase(database));
+        physical.setAutoCommit(true);
+        return lend(database, physical);
+    }
+
+    private Deque<Connection> idle(String database) {
+        return idle.computeIfAbsent(database, k -> new ConcurrentLinkedDeque<>());
+    }
+
+    private Connection lend(String database, Connection physical) {
+        AtomicBoolean returned = new AtomicBoolean();
+        InvocationHandler handler =
+                (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "close" -> {
+                            if (returned.compareAndSet(false, true)) giveBack(database, physical);
+                            return null;
+                        }
+                        case "isClosed" -> {
+                            return returned.get() || physical.isClosed();
+                        }
+                        case "equals" -> {
+                            return proxy == args[0];
+                        }
+                        case "hashCode" -> {
+                            return System.identityHashCode(proxy);
+                        }
+                        default -> {
+                            if (returned.get())
+                                throw new SQLException("connection already given back", "08003");
+                            try {
+                                return method.invoke(physical, args);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        }
+                    }
+                };
+        return (Connection)
+                Proxy.newProxyInstance(
+                        Connection.class.getClassLoader(),
+                        new Class<?>[] {Connection.class},
+                        handler);
+    }
+
+    private void giveBack(String database, Connection physical) {
+        try {
+            if (physical.isClosed()) return;
+            if (!physical.getAutoCommit()) physical.rollback();
+            idle(database).addFirst(physical);
+        } catch (SQLException e) {
+            try {
+                physical.close();
+            } catch (SQLException ignored) {
+                // already unusable: nothing to give back
+            }
+        }
+    }
+
+    private void closeIdle(String database) {
+        Deque<Connection> connections = idle.remove(database);
+        if (connections == null) return;
+        for (Connection c : connections)
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // the session is dropped with its database anyway
+            }
     }
 
     void drop(String name) throws SQLException {
+        closeIdle(name);
         try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
                 Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
@@ -177,5 +262,6 @@ final class ScratchDatabases implements AutoCloseable {
     @Override
     public void close() throws SQLException {
         dropAll();
+        for (String database : List.copyOf(idle.keySet())) closeIdle(database);
     }
 }
