@@ -4,10 +4,6 @@ import dev.sqlexam.sql.Backoff;
 import dev.sqlexam.sql.ConnectionSource;
 import dev.sqlexam.sql.ConnectionUnavailable;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -219,49 +215,12 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
      * in {@code busy} until then.
      */
     private Connection lend(String key, AtomicInteger busy, Connection physical) {
-        InvocationHandler handler =
-                new InvocationHandler() {
-                    private boolean returned;
-
-                    @Override
-                    public Object invoke(Object proxy, Method method, Object[] args)
-                            throws Throwable {
-                        switch (method.getName()) {
-                            case "close" -> {
-                                if (!returned) {
-                                    returned = true;
-                                    busy.decrementAndGet();
-                                    giveBack(key, physical);
-                                }
-                                return null;
-                            }
-                            case "isClosed" -> {
-                                return returned || physical.isClosed();
-                            }
-                            case "equals" -> {
-                                return proxy == args[0];
-                            }
-                            case "hashCode" -> {
-                                return System.identityHashCode(proxy);
-                            }
-                            default -> {
-                                if (returned)
-                                    throw new SQLException(
-                                            "connection already given back to the pool", "08003");
-                                try {
-                                    return method.invoke(physical, args);
-                                } catch (InvocationTargetException e) {
-                                    throw e.getCause();
-                                }
-                            }
-                        }
-                    }
-                };
-        return (Connection)
-                Proxy.newProxyInstance(
-                        Connection.class.getClassLoader(),
-                        new Class<?>[] {Connection.class},
-                        handler);
+        return LentConnection.lend(
+                physical,
+                () -> {
+                    busy.decrementAndGet();
+                    giveBack(key, physical);
+                });
     }
 
     private void giveBack(String key, Connection physical) {

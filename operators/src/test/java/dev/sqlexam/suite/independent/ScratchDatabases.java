@@ -1,11 +1,9 @@
 package dev.sqlexam.suite.independent;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.database.LentConnection;
 import dev.sqlexam.database.Migrations;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -74,47 +71,12 @@ final class ScratchDatabases implements AutoCloseable {
         if (physical == null || physical.isClosed())
             physical = DriverManager.getConnection(admin.forDatabase(database));
         physical.setAutoCommit(true);
-        return lend(database, physical);
+        Connection lent = physical;
+        return LentConnection.lend(lent, () -> giveBack(database, lent));
     }
 
     private Deque<Connection> idle(String database) {
         return idle.computeIfAbsent(database, k -> new ConcurrentLinkedDeque<>());
-    }
-
-    private Connection lend(String database, Connection physical) {
-        AtomicBoolean returned = new AtomicBoolean();
-        InvocationHandler handler =
-                (proxy, method, args) -> {
-                    switch (method.getName()) {
-                        case "close" -> {
-                            if (returned.compareAndSet(false, true)) giveBack(database, physical);
-                            return null;
-                        }
-                        case "isClosed" -> {
-                            return returned.get() || physical.isClosed();
-                        }
-                        case "equals" -> {
-                            return proxy == args[0];
-                        }
-                        case "hashCode" -> {
-                            return System.identityHashCode(proxy);
-                        }
-                        default -> {
-                            if (returned.get())
-                                throw new SQLException("connection already given back", "08003");
-                            try {
-                                return method.invoke(physical, args);
-                            } catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        }
-                    }
-                };
-        return (Connection)
-                Proxy.newProxyInstance(
-                        Connection.class.getClassLoader(),
-                        new Class<?>[] {Connection.class},
-                        handler);
     }
 
     private void giveBack(String database, Connection physical) {
