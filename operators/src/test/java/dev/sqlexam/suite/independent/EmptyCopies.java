@@ -25,7 +25,10 @@ final class EmptyCopies {
     static EmptyCopies create(ScratchDatabases scratch, String schema, String ddl, int count)
             throws SQLException {
         String[] names = new String[count];
-        for (int i = 0; i < count; i++) names[i] = scratch.create(schema + "_empty" + i, ddl);
+        for (int i = 0; i < count; i++) {
+            names[i] = scratch.create(schema + "_empty" + i, ddl);
+            scratch.autovacuumOff(names[i]);
+        }
         return new EmptyCopies(List.of(names));
     }
 

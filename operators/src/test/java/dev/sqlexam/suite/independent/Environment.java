@@ -217,7 +217,7 @@ final class Environment implements AutoCloseable {
                 made.add(db);
         }
         for (String db : made) scratch.drop(db);
-        scratch.dropAll();
+        scratch.close();
         if (users != null) users.close();
         System.out.println("[indep] dropped " + made.size() + " databases made by this test");
     }

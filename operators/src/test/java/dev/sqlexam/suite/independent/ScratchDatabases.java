@@ -70,7 +70,12 @@ final class ScratchDatabases implements AutoCloseable {
         Connection physical = idle(database).pollFirst();
         if (physical == null || physical.isClosed())
             physical = DriverManager.getConnection(admin.forDatabase(database));
-        physical.setAutoCommit(true);
+        try {
+            physical.setAutoCommit(true);
+        } catch (SQLException e) {
+            physical.close();
+            physical = DriverManager.getConnection(admin.forDatabase(database));
+        }
         Connection lent = physical;
         return LentConnection.lend(lent, () -> giveBack(database, lent));
     }
@@ -221,9 +226,30 @@ final class ScratchDatabases implements AutoCloseable {
         for (String name : List.copyOf(created)) drop(name);
     }
 
+    /**
+     * Keeps autovacuum off {@code database}'s tables: emptied and loaded again for each witness,
+     * their rows stay where they were inserted (a scan returns them in that order).
+     */
+    void autovacuumOff(String database) throws SQLException {
+        try (Connection c = open(database);
+                Statement st = c.createStatement()) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
+                while (rs.next()) tables.add(Catalog.quote(rs.getString(1)));
+            }
+            for (String t : tables)
+                st.execute("ALTER TABLE " + t + " SET (autovacuum_enabled = off)");
+        }
+    }
+
     @Override
     public void close() throws SQLException {
-        dropAll();
-        for (String database : List.copyOf(idle.keySet())) closeIdle(database);
+        try {
+            dropAll();
+        } finally {
+            for (String database : List.copyOf(idle.keySet())) closeIdle(database);
+        }
     }
 }
