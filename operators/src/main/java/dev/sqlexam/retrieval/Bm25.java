@@ -22,11 +22,10 @@ public final class Bm25 {
     private final double b;
     private final List<Map<String, Integer>> termFreqs = new ArrayList<>();
     private final int[] lengths;
-    private final Map<String, Integer> docFreq = new HashMap<>();
     private final double avgLength;
 
-    /** Per term, the documents holding it and how often, in document order. */
-    private record Postings(int[] docs, int[] freqs) {}
+    /** Per term, the documents holding it and how often, in document order, and its idf. */
+    private record Postings(int[] docs, int[] freqs, double idf) {}
 
     private final Map<String, Postings> postings = new HashMap<>();
 
@@ -39,7 +38,6 @@ public final class Bm25 {
             Map<String, Integer> tf = new HashMap<>();
             List<String> tokens = tokenize(documents.get(i));
             for (String t : tokens) tf.merge(t, 1, Integer::sum);
-            for (String t : tf.keySet()) docFreq.merge(t, 1, Integer::sum);
             termFreqs.add(tf);
             lengths[i] = tokens.size();
             total += tokens.size();
@@ -54,7 +52,9 @@ public final class Bm25 {
                     int[] d = docs.stream().mapToInt(Integer::intValue).toArray();
                     int[] f = new int[d.length];
                     for (int j = 0; j < d.length; j++) f[j] = termFreqs.get(d[j]).get(term);
-                    postings.put(term, new Postings(d, f));
+                    int n = termFreqs.size();
+                    double idf = Math.log(1 + (n - d.length + 0.5) / (d.length + 0.5));
+                    postings.put(term, new Postings(d, f, idf));
                 });
     }
 
@@ -83,7 +83,7 @@ public final class Bm25 {
         for (String term : queryTerms) {
             Integer f = tf.get(term);
             if (f == null) continue;
-            score += weight(term, f, doc);
+            score += weight(postings.get(term).idf(), f, doc);
         }
         return score;
     }
@@ -98,14 +98,12 @@ public final class Bm25 {
             Postings p = postings.get(term);
             if (p == null) continue;
             for (int j = 0; j < p.docs().length; j++)
-                scores[p.docs()[j]] += weight(term, p.freqs()[j], p.docs()[j]);
+                scores[p.docs()[j]] += weight(p.idf(), p.freqs()[j], p.docs()[j]);
         }
         return scores;
     }
 
-    private double weight(String term, int f, int doc) {
-        int df = docFreq.getOrDefault(term, 0);
-        double idf = Math.log(1 + (termFreqs.size() - df + 0.5) / (df + 0.5));
+    private double weight(double idf, int f, int doc) {
         return idf * (f * (k1 + 1)) / (f + k1 * (1 - b + b * lengths[doc] / avgLength));
     }
 

@@ -143,15 +143,20 @@ public final class SuiteDatabase {
             applySchema(c, schema, notes);
             createViews(c, schema, notes);
             grantReader(c, schema);
-            // reload deletes and inserts: without autovacuum nothing rearranges a candidate's rows
-            // (a scan returns them in the order they were inserted) or its statistics between runs
-            for (SuiteSchema.Table t : schema.tables())
-                tryExecute(
-                        c,
-                        "ALTER TABLE " + t.qualified() + " SET (autovacuum_enabled = off)",
-                        notes);
+            autovacuumOff(c, schema, notes);
         }
         return notes;
+    }
+
+    /**
+     * Autovacuum off every table of {@code schema}: a database emptied and loaded again (reload, a
+     * replay) keeps its rows where they were inserted (a scan returns them in that order) and its
+     * statistics between loads.
+     */
+    static void autovacuumOff(Connection c, SuiteSchema schema, List<String> notes) {
+        for (SuiteSchema.Table t : schema.tables())
+            tryExecute(
+                    c, "ALTER TABLE " + t.qualified() + " SET (autovacuum_enabled = off)", notes);
     }
 
     /**

@@ -172,13 +172,7 @@ final class HeldOutMutants {
             try (Connection c = DriverManager.getConnection(server.forDatabase(name))) {
                 SuiteDatabase.applySchema(c, suite.schema(), new ArrayList<>());
                 SuiteDatabase.grantReader(c, suite.schema());
-                // emptied and loaded again for each replay: without autovacuum nothing moves a
-                // table's rows between loads (a scan returns them in the order they were inserted)
-                for (SuiteSchema.Table t : suite.schema().tables())
-                    SuiteDatabase.tryExecute(
-                            c,
-                            "ALTER TABLE " + t.qualified() + " SET (autovacuum_enabled = off)",
-                            new ArrayList<>());
+                SuiteDatabase.autovacuumOff(c, suite.schema(), new ArrayList<>());
             }
         }
         Connection c = loaders.get(name);

@@ -114,7 +114,7 @@ final class EvidenceReplay {
         }
         try (Connection c = dbs.open(emptyDb)) {
             c.setAutoCommit(false);
-            ScratchDatabases.truncateAll(c);
+            dbs.truncateAll(c, emptyDb);
             if (foreignKeysOff)
                 try (var st = c.createStatement()) {
                     st.execute("SET LOCAL session_replication_role = replica");

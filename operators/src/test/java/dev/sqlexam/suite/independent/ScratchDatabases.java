@@ -33,6 +33,8 @@ final class ScratchDatabases implements AutoCloseable {
     private final String run = Long.toString(ProcessHandle.current().pid(), 36);
     private final Set<String> created = new LinkedHashSet<>();
     private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> tables = new ConcurrentHashMap<>();
+    private volatile Boolean superuser;
 
     ScratchDatabases(JdbcUrlTemplate admin) {
         this.admin = admin;
@@ -111,6 +113,7 @@ final class ScratchDatabases implements AutoCloseable {
 
     void drop(String name) throws SQLException {
         closeIdle(name);
+        tables.remove(name);
         try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
                 Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
@@ -125,7 +128,7 @@ final class ScratchDatabases implements AutoCloseable {
     void load(String database, List<String> inserts) throws SQLException {
         try (Connection c = open(database)) {
             c.setAutoCommit(false);
-            truncateAll(c);
+            truncateAll(c, database);
             try (Statement st = c.createStatement()) {
                 for (String sql : inserts) {
                     try {
@@ -141,28 +144,17 @@ final class ScratchDatabases implements AutoCloseable {
     }
 
     /**
-     * Empties every table of the public schema in {@code c}'s transaction. A superuser deletes the
-     * rows with the foreign keys' triggers off (every row goes, so none is left dangling), which
-     * costs a few milliseconds where a TRUNCATE makes every table's and index's files anew (~55 ms
-     * for ERP's 89 tables); the foreign keys are on again for what the transaction does next.
+     * Empties every table of {@code database}'s public schema in {@code c}'s transaction. A
+     * superuser deletes the rows with the foreign keys' triggers off (every row goes, so none is
+     * left dangling), which costs a few milliseconds where a TRUNCATE makes every table's and
+     * index's files anew (~55 ms for ERP's 89 tables); the foreign keys are on again for what the
+     * transaction does next.
      */
-    static void truncateAll(Connection c) throws SQLException {
-        List<String> tables = new ArrayList<>();
-        boolean superuser;
-        try (Statement st = c.createStatement();
-                ResultSet rs =
-                        st.executeQuery(
-                                "SELECT tablename, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"
-                                        + " FROM pg_tables WHERE schemaname = 'public'")) {
-            superuser = false;
-            while (rs.next()) {
-                tables.add(Catalog.quote(rs.getString(1)));
-                superuser = rs.getBoolean(2);
-            }
-        }
+    void truncateAll(Connection c, String database) throws SQLException {
+        List<String> tables = publicTables(c, database);
         if (tables.isEmpty()) return;
         try (Statement st = c.createStatement()) {
-            if (!superuser) {
+            if (!superuser(c)) {
                 st.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
                 return;
             }
@@ -171,6 +163,32 @@ final class ScratchDatabases implements AutoCloseable {
                     tables.stream().map(t -> "DELETE FROM " + t).collect(Collectors.joining("; ")));
             st.execute("SET LOCAL session_replication_role = origin");
         }
+    }
+
+    /** The quoted tables of {@code database}'s public schema, read once (its schema is fixed). */
+    private List<String> publicTables(Connection c, String database) throws SQLException {
+        List<String> known = tables.get(database);
+        if (known != null) return known;
+        List<String> read = new ArrayList<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
+            while (rs.next()) read.add(Catalog.quote(rs.getString(1)));
+        }
+        tables.put(database, List.copyOf(read));
+        return read;
+    }
+
+    private boolean superuser(Connection c) throws SQLException {
+        if (superuser == null)
+            try (Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery(
+                                    "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")) {
+                superuser = rs.next() && rs.getBoolean(1);
+            }
+        return superuser;
     }
 
     /**
@@ -233,13 +251,7 @@ final class ScratchDatabases implements AutoCloseable {
     void autovacuumOff(String database) throws SQLException {
         try (Connection c = open(database);
                 Statement st = c.createStatement()) {
-            List<String> tables = new ArrayList<>();
-            try (ResultSet rs =
-                    st.executeQuery(
-                            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
-                while (rs.next()) tables.add(Catalog.quote(rs.getString(1)));
-            }
-            for (String t : tables)
+            for (String t : publicTables(c, database))
                 st.execute("ALTER TABLE " + t + " SET (autovacuum_enabled = off)");
         }
     }
