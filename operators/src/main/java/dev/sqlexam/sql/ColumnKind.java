@@ -11,6 +11,7 @@ public enum ColumnKind {
     TIMESTAMP,
     OTHER;
 
+    /** The kind of a column of {@code jdbcType} named {@code typeName} by the server. */
     static ColumnKind ofJdbcType(int jdbcType, String typeName) {
         return switch (jdbcType) {
             case Types.TINYINT,
@@ -41,5 +42,13 @@ public enum ColumnKind {
                     TIMESTAMP;
             default -> "text".equals(typeName) || "name".equals(typeName) ? TEXT : OTHER;
         };
+    }
+
+    /**
+     * Whether {@link #ofJdbcType} needs the type name for {@code jdbcType}: a name only ever turns
+     * OTHER into a kind, so elsewhere it may be null.
+     */
+    static boolean dependsOnTypeName(int jdbcType) {
+        return ofJdbcType(jdbcType, null) == OTHER;
     }
 }

@@ -30,7 +30,11 @@ public final class ResultValues {
         for (int i = 0; i < n; i++) {
             names.add(md.getColumnLabel(i + 1));
             jdbcTypes[i] = md.getColumnType(i + 1);
-            kinds.add(ColumnKind.ofJdbcType(jdbcTypes[i], md.getColumnTypeName(i + 1)));
+            // only where the kind depends on it: PgJDBC's type name asks the catalog whether a
+            // table's column auto-increments, one query per column the connection has not seen
+            String typeName =
+                    ColumnKind.dependsOnTypeName(jdbcTypes[i]) ? md.getColumnTypeName(i + 1) : null;
+            kinds.add(ColumnKind.ofJdbcType(jdbcTypes[i], typeName));
         }
         List<List<Object>> rows = new ArrayList<>();
         boolean truncated = false;

@@ -63,6 +63,24 @@ class ReadOnlyExecutorITCase {
     }
 
     @Test
+    void aTablesColumnsGetTheKindsTheirTypeNamesGive() {
+        // columns of a table (pg_class): the driver names their types from the catalog
+        QueryOutcome outcome =
+                executor.execute(
+                        "demo",
+                        "SELECT relname, relisshared, relpages, reltuples, B'1'::bit(1) AS b, '{}'::jsonb AS j FROM pg_class WHERE relname = 'pg_class'");
+        assertThat(outcome.ok()).as(outcome.toString()).isTrue();
+        assertThat(outcome.result().kinds())
+                .containsExactly(
+                        ColumnKind.TEXT,
+                        ColumnKind.BOOLEAN,
+                        ColumnKind.NUMBER,
+                        ColumnKind.NUMBER,
+                        ColumnKind.OTHER,
+                        ColumnKind.OTHER);
+    }
+
+    @Test
     void integersReadAsTheirTextReads() {
         // int2, int4, int8 and oid come without a string per cell: the same values as the
         // server's text through canonicalNumber, extremes, zero, trailing zeros and NULL included
