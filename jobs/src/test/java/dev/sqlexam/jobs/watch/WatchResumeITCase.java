@@ -133,7 +133,6 @@ public class WatchResumeITCase {
     }
 
     @Test
-    @Tag("server-outage") // stops the private cluster: failsafe runs it alone
     void theDatabaseGoingAwayMidStreamLosesNoEvent() throws Exception {
         Path folder = Files.createDirectories(tmp.resolve("incoming"));
         Files.copy(LOG, folder.resolve("app-log.jsonl"));
