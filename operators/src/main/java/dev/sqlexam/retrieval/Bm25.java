@@ -34,27 +34,33 @@ public final class Bm25 {
         this.b = b;
         this.lengths = new int[documents.size()];
         long total = 0;
+        // per term, {document, frequency} in document order
+        Map<String, List<int[]>> holders = new HashMap<>();
         for (int i = 0; i < documents.size(); i++) {
             Map<String, Integer> tf = new HashMap<>();
             List<String> tokens = tokenize(documents.get(i));
             for (String t : tokens) tf.merge(t, 1, Integer::sum);
+            int doc = i;
+            tf.forEach(
+                    (t, f) ->
+                            holders.computeIfAbsent(t, k -> new ArrayList<>())
+                                    .add(new int[] {doc, f}));
             termFreqs.add(tf);
             lengths[i] = tokens.size();
             total += tokens.size();
         }
         this.avgLength = documents.isEmpty() ? 0 : (double) total / documents.size();
-        Map<String, List<Integer>> holders = new HashMap<>();
-        for (int i = 0; i < termFreqs.size(); i++)
-            for (String t : termFreqs.get(i).keySet())
-                holders.computeIfAbsent(t, k -> new ArrayList<>()).add(i);
+        int n = documents.size();
         holders.forEach(
-                (term, docs) -> {
-                    int[] d = docs.stream().mapToInt(Integer::intValue).toArray();
-                    int[] f = new int[d.length];
-                    for (int j = 0; j < d.length; j++) f[j] = termFreqs.get(d[j]).get(term);
-                    int n = termFreqs.size();
-                    double idf = Math.log(1 + (n - d.length + 0.5) / (d.length + 0.5));
-                    postings.put(term, new Postings(d, f, idf));
+                (term, held) -> {
+                    int[] docs = new int[held.size()];
+                    int[] freqs = new int[held.size()];
+                    for (int j = 0; j < docs.length; j++) {
+                        docs[j] = held.get(j)[0];
+                        freqs[j] = held.get(j)[1];
+                    }
+                    double idf = Math.log(1 + (n - docs.length + 0.5) / (docs.length + 0.5));
+                    postings.put(term, new Postings(docs, freqs, idf));
                 });
     }
 

@@ -114,7 +114,7 @@ final class EvidenceReplay {
         }
         try (Connection c = dbs.open(emptyDb)) {
             c.setAutoCommit(false);
-            dbs.truncateAll(c, emptyDb);
+            dbs.emptyAll(c, emptyDb);
             if (foreignKeysOff)
                 try (var st = c.createStatement()) {
                     st.execute("SET LOCAL session_replication_role = replica");
