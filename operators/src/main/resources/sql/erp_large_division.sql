@@ -10,6 +10,7 @@ DECLARE
     def     text;
     included text[] := ARRAY[]::text[];
     n       integer;
+    pk      text;
 BEGIN
     EXECUTE format('CREATE SCHEMA %I', sch);
     EXECUTE format('COMMENT ON SCHEMA %I IS %L', sch,
@@ -30,7 +31,15 @@ BEGIN
         EXECUTE format('COMMENT ON TABLE %I.%I IS %L', sch, t.table_name,
             coalesce(obj_description(format('public.%I', t.table_name)::regclass, 'pg_class'), t.table_name)
                 || ' (division ' || d || ')');
-        EXECUTE format('INSERT INTO %I.%I SELECT * FROM public.%I src ORDER BY src LIMIT 25', sch, t.table_name, t.table_name);
+        -- the first 25 rows by primary key (an index's first rows; ordering by the whole row sorted
+        -- every row of the table, half the build's time)
+        SELECT string_agg(format('src.%I', a.attname), ', ' ORDER BY k.ord) INTO pk
+        FROM pg_index i
+        CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
+        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+        WHERE i.indrelid = format('public.%I', t.table_name)::regclass AND i.indisprimary;
+        EXECUTE format('INSERT INTO %I.%I SELECT * FROM public.%I src ORDER BY %s LIMIT 25',
+            sch, t.table_name, t.table_name, coalesce(pk, 'src'));
     END LOOP;
 
     -- Foreign keys point inside the division when the parent is there, else at the shared public table.
