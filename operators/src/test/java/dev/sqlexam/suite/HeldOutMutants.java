@@ -60,13 +60,6 @@ final class HeldOutMutants {
         this.onSuite = onSuite;
     }
 
-    /**
-     * A mutant slower than that on the exam database is left out (a dropped join condition). Run
-     * alone on 2026-11-27, 10 mutants took over 200 ms there, none of them agreeing with its gold
-     * (every agreeing one took less); two ran into the 10 s the golds are given.
-     */
-    static final long EXAM_TIMEOUT_MS = 1_000;
-
     /** The known wrong mutants of {@code q}'s gold, in the order they are made. */
     List<Known> of(String db, TestSuiteITCase.Built b, ExamQuestion q) throws Exception {
         if (LimitTieProbe.of(q.goldSql()).isPresent())
@@ -81,7 +74,8 @@ final class HeldOutMutants {
                 .forEach(v -> mutants.putIfAbsent(v.sql(), "corruptor: " + v.type()));
         List<Known> out = new ArrayList<>();
         for (var m : mutants.entrySet()) {
-            QueryOutcome onExam = onUser.execute(db, m.getKey(), EXAM_TIMEOUT_MS);
+            QueryOutcome onExam =
+                    onUser.execute(db, m.getKey(), MutantTimeout.forGold(gold.elapsedMs()));
             if (!onExam.ok() || !GRADER.grade(golds, onExam).correct())
                 continue; // execution accuracy already catches it
             if (!distinguishedByHeldOut(b.heldOut(), q, m.getKey())) continue;

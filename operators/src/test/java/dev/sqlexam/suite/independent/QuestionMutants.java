@@ -2,6 +2,7 @@ package dev.sqlexam.suite.independent;
 
 import dev.sqlexam.grading.Grader;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.suite.MutantTimeout;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,14 +21,6 @@ record QuestionMutants(int tried, int agreeing, List<SuiteVerdict> caught) {
 
     static final int PER_GOLD = Integer.getInteger("indep.mutantsPerGold", 6);
 
-    /**
-     * A mutant slower than that on the exam database is left out (a dropped join condition). Run
-     * alone on 2026-11-27, 50 of the 1,446 mutants took over 200 ms there, none of them agreeing
-     * with its golds (every agreeing one took less): with 3 s they took 101 s of the test's two
-     * threads, 60 s of it past the first second (17 of them reached the 3 s).
-     */
-    static final long TIMEOUT_MS = 1_000;
-
     static QuestionMutants of(
             Environment env,
             Environment.Schema s,
@@ -37,6 +30,9 @@ record QuestionMutants(int tried, int agreeing, List<SuiteVerdict> caught) {
         List<Grader.GoldRun> golds = env.judge.golds(q, s.examDb());
         if (env.judge.goldProblem(s.examDb(), golds).isPresent())
             return new QuestionMutants(0, 0, List.of());
+        long timeoutMs =
+                MutantTimeout.forGold(
+                        golds.stream().mapToLong(g -> g.outcome().elapsedMs()).max().orElse(0));
         int tried = 0;
         int agreeing = 0;
         List<SuiteVerdict> caught = new ArrayList<>();
@@ -45,7 +41,7 @@ record QuestionMutants(int tried, int agreeing, List<SuiteVerdict> caught) {
             for (PaperMutator.Mutant m : chosen(q, gold, families)) {
                 if (!seen.add(m.sql())) continue;
                 tried++;
-                if (!Judge.grade(golds, env.judge.run(s.examDb(), m.sql(), TIMEOUT_MS)).correct())
+                if (!Judge.grade(golds, env.judge.run(s.examDb(), m.sql(), timeoutMs)).correct())
                     continue;
                 agreeing++;
                 if (s.randomDbs().stream()
