@@ -52,7 +52,12 @@ public final class ErpLargeBuilder {
         String marker = "sqlexam erp_large " + fingerprint();
         if (marker.equals(currentMarker())) return report(false, start);
         dropAndCreate();
-        Migrations.flyway(admin.forDatabase(DATABASE), erpMigrations, foreignKeysUnchecked())
+        // the same rows as erp, whose foreign keys were checked there: loaded unchecked (as a
+        // superuser), not checked again
+        Migrations.flyway(
+                        admin.forDatabase(DATABASE),
+                        erpMigrations,
+                        ForeignKeyAudit.uncheckedLoad(admin))
                 .migrate();
         String template = divisionTemplate();
         String modules = modulesValues();
@@ -89,24 +94,6 @@ public final class ErpLargeBuilder {
                     rebuilt, rs.getLong(1), rs.getLong(2), (System.nanoTime() - start) / 1e9);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read " + DATABASE + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The ERP migrations load the same rows into erp_large as into erp, where their foreign keys
-     * were checked row by row: as a superuser, erp_large's load skips those checks (the replica
-     * role fires no triggers; a third of the load's time, 33 s to 21 s on 2 cores). Elsewhere
-     * nothing (only a superuser may set it).
-     */
-    private String foreignKeysUnchecked() {
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
-                Statement st = c.createStatement();
-                ResultSet rs =
-                        st.executeQuery(
-                                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")) {
-            return rs.next() && rs.getBoolean(1) ? "SET session_replication_role = replica" : "";
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot reach the server: " + e.getMessage(), e);
         }
     }
 

@@ -77,7 +77,7 @@ public final class Migrations {
             boolean created =
                     state.server().perDatabase()
                             && createDatabaseIfMissing(state.server(), state.database());
-            return apply(state.url(), state.database(), folder, created);
+            return apply(state.url(), state.database(), folder, created, "");
         } catch (RuntimeException e) {
             throw new IllegalStateException(
                     "migrating sqlexam's own "
@@ -110,7 +110,10 @@ public final class Migrations {
                         false,
                         "skipped: a database of that name exists that sqlexam did not create; left as it is");
             }
-            report = apply(server.forDatabase(database), database, folder, created);
+            report =
+                    created
+                            ? loadAudited(server, database, folder)
+                            : apply(server.forDatabase(database), database, folder, false, "");
         } catch (RuntimeException e) {
             // a sample database the connecting user may not create or change is not needed by an
             // exam of the user's own
@@ -120,14 +123,53 @@ public final class Migrations {
         return report;
     }
 
-    private static Report apply(String url, String database, Path folder, boolean created) {
+    /**
+     * A sample database sqlexam has just created, loaded with its foreign keys checked once after
+     * the load rather than row by row (see {@link ForeignKeyAudit}); dropped again when a row lacks
+     * its parent.
+     */
+    private static Report loadAudited(JdbcUrlTemplate server, String database, Path folder) {
+        String url = server.forDatabase(database);
+        String initSql = ForeignKeyAudit.uncheckedLoad(server);
+        Report report = apply(url, database, folder, true, initSql);
+        if (initSql.isEmpty()) return report;
+        List<String> violated;
+        try {
+            violated = ForeignKeyAudit.violations(url);
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "cannot check the foreign keys of " + database + ": " + e.getMessage(), e);
+        }
+        if (violated.isEmpty()) return report;
+        try (Connection c = DriverManager.getConnection(server.forDatabase("postgres"));
+                Statement st = c.createStatement()) {
+            st.execute("DROP DATABASE \"" + database + "\" WITH (FORCE)");
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    database
+                            + "'s rows violate "
+                            + violated
+                            + "; dropping it failed too: "
+                            + e.getMessage(),
+                    e);
+        }
+        throw new IllegalStateException(
+                "the migrations of "
+                        + database
+                        + " load rows without their parent: "
+                        + violated
+                        + " (the database is dropped again)");
+    }
+
+    private static Report apply(
+            String url, String database, Path folder, boolean created, String initSql) {
         String digest = MigrationStamp.digest(folder);
         java.util.Optional<String> stamped =
                 created ? java.util.Optional.empty() : MigrationStamp.current(url, digest);
         if (stamped.isPresent())
             return new Report(
                     database, 0, stamped.get().isEmpty() ? null : stamped.get(), created, null);
-        Flyway flyway = flyway(url, folder);
+        Flyway flyway = flyway(url, folder, initSql);
         MigrateResult result = flyway.migrate();
         var current = flyway.info().current();
         String version = current == null ? null : current.getVersion().getVersion();
