@@ -8,15 +8,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * A sample database's rows loaded without PostgreSQL's row-by-row foreign-key checks, then every
  * foreign key checked once over its whole table. The checks fire a trigger per inserted row, a
- * third of the ERP load (33 s → 21 s on 2 cores); one anti-join per key after the load finds the
- * same violations. Only a superuser may turn the checks off, and only rows of a database sqlexam
- * has just created are loaded that way.
+ * third of the ERP load (35.0 s → 22.8–24.7 s on 2 cores, the audit included); one anti-join per
+ * key after the load finds the same violations. Only a superuser may turn the checks off, and only
+ * rows of a database sqlexam has just created are loaded that way.
  */
 public final class ForeignKeyAudit {
 
@@ -48,7 +46,7 @@ public final class ForeignKeyAudit {
         List<String> out = new ArrayList<>();
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement()) {
-            List<String[]> keys = new ArrayList<>();
+            List<Key> keys = new ArrayList<>();
             try (ResultSet rs =
                     st.executeQuery(
                             """
@@ -60,52 +58,59 @@ public final class ForeignKeyAudit {
                            pg_get_constraintdef(c.oid)
                     FROM pg_constraint c WHERE c.contype = 'f' AND c.conparentid = 0 ORDER BY 2, 1""")) {
                 while (rs.next()) {
-                    String[] child = names(rs.getArray(5));
-                    String[] parent = names(rs.getArray(6));
                     keys.add(
-                            new String[] {
-                                rs.getString(1),
-                                rs.getString(2),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(7),
-                                orphanQuery(
-                                        rs.getString(2),
-                                        rs.getString(3),
-                                        child,
-                                        parent,
-                                        "f".equals(rs.getString(4)))
-                            });
+                            new Key(
+                                    rs.getString(2)
+                                            + "."
+                                            + rs.getString(1)
+                                            + " ("
+                                            + rs.getString(7)
+                                            + ")",
+                                    orphanQuery(
+                                            rs.getString(2),
+                                            rs.getString(3),
+                                            names(rs.getArray(5)),
+                                            names(rs.getArray(6)),
+                                            "f".equals(rs.getString(4)))));
                 }
             }
-            for (String[] k : keys) {
-                try (ResultSet rs = st.executeQuery(k[5])) {
-                    if (rs.next()) out.add(k[1] + "." + k[0] + " (" + k[4] + ")");
+            for (Key k : keys) {
+                try (ResultSet rs = st.executeQuery(k.orphanQuery())) {
+                    if (rs.next()) out.add(k.label());
                 }
             }
         }
         return out;
     }
 
+    /** A foreign key as a violation names it, and the query that finds a row without its parent. */
+    private record Key(String label, String orphanQuery) {}
+
     /** A query that returns a row when some row of {@code child} has no parent. */
     static String orphanQuery(
             String child, String parent, String[] childCols, String[] parentCols, boolean full) {
-        String allSet =
-                IntStream.range(0, childCols.length)
-                        .mapToObj(i -> "x." + childCols[i] + " IS NOT NULL")
-                        .collect(Collectors.joining(" AND "));
-        String anySet =
-                IntStream.range(0, childCols.length)
-                        .mapToObj(i -> "x." + childCols[i] + " IS NOT NULL")
-                        .collect(Collectors.joining(" OR "));
-        String match =
-                IntStream.range(0, childCols.length)
-                        .mapToObj(i -> "y." + parentCols[i] + " = x." + childCols[i])
-                        .collect(Collectors.joining(" AND "));
-        String parentMissing = "NOT EXISTS (SELECT 1 FROM " + parent + " y WHERE " + match + ")";
+        List<String> set = new ArrayList<>();
+        List<String> match = new ArrayList<>();
+        for (int i = 0; i < childCols.length; i++) {
+            set.add("x." + childCols[i] + " IS NOT NULL");
+            match.add("y." + parentCols[i] + " = x." + childCols[i]);
+        }
+        String allSet = String.join(" AND ", set);
+        String parentMissing =
+                "NOT EXISTS (SELECT 1 FROM "
+                        + parent
+                        + " y WHERE "
+                        + String.join(" AND ", match)
+                        + ")";
         String where =
                 full
-                        ? "(" + anySet + ") AND NOT (" + allSet + " AND NOT " + parentMissing + ")"
+                        ? "("
+                                + String.join(" OR ", set)
+                                + ") AND NOT ("
+                                + allSet
+                                + " AND NOT "
+                                + parentMissing
+                                + ")"
                         : allSet + " AND " + parentMissing;
         return "SELECT 1 FROM " + child + " x WHERE " + where + " LIMIT 1";
     }
