@@ -11,9 +11,10 @@ import java.sql.Statement;
 
 /**
  * One query in a read-only transaction with its own server-side {@code statement_timeout}: the
- * transaction's setup and the query go to the server in one exchange where the driver and the
- * server allow it, else in two. The caller's connection is in a transaction (auto-commit off) and
- * is rolled back by the caller.
+ * transaction's setup, the query and the ROLLBACK that ends it go to the server in one exchange
+ * where the driver and the server allow it, else the setup and the query in two. The caller's
+ * connection is in a transaction (auto-commit off); the caller rolls back what is still open (a
+ * failed query's transaction, or every one in two exchanges).
  */
 final class ReadOnlyQuery {
 
@@ -50,13 +51,17 @@ final class ReadOnlyQuery {
     }
 
     /**
-     * The setup's two statements, then the query's rows, then nothing: anything else means the text
-     * ran as more than the one query the guard let through.
+     * The setup's two statements, then the query's rows, then the ROLLBACK's count: anything more
+     * means the text ran as more than the one query the guard let through. The ROLLBACK saves the
+     * round trip of a rollback of its own (a cheap query run 3,000 times on one connection: 0.22 ->
+     * 0.15 ms each on 2 cores; a network's round trip more on a remote server); after a failed
+     * query the server skips it and the caller's rollback ends the transaction.
      */
     private static <T> T afterSetup(
             Statement statement, long timeoutMs, String body, Reader<T> reader)
             throws SQLException, IOException {
-        boolean rows = statement.execute(setup(timeoutMs) + "; " + body);
+        String rollback = closingRollback(body);
+        boolean rows = statement.execute(setup(timeoutMs) + "; " + body + rollback);
         int counts = 0;
         while (!rows) {
             if (statement.getUpdateCount() == -1)
@@ -70,9 +75,31 @@ final class ReadOnlyQuery {
         try (ResultSet result = statement.getResultSet()) {
             out = reader.read(result);
         }
-        if (statement.getMoreResults() || statement.getUpdateCount() != -1)
+        boolean more = statement.getMoreResults();
+        if (!rollback.isEmpty() && !more && statement.getUpdateCount() != -1)
+            more = statement.getMoreResults();
+        if (more || statement.getUpdateCount() != -1)
             throw new SQLException("Multiple ResultSets were returned by the query.", "0100E");
         return out;
+    }
+
+    /**
+     * The ROLLBACK to send after {@code body}, on a line of its own (a comment closing the query's
+     * last line ends there), where the driver surely sends it as a statement of its own: not after
+     * a parenthesis, string or comment the query leaves open (the driver would send it inside the
+     * query, and the server's message for the broken query would change). Empty there: such a query
+     * fails anyway, and the caller rolls back.
+     */
+    static String closingRollback(String body) {
+        String rollback = "\n; ROLLBACK";
+        String masked = SqlText.maskQuotedAndComments(body + rollback);
+        int depth = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = masked.charAt(i);
+            if (c == '(') depth++;
+            else if (c == ')' && --depth < 0) return "";
+        }
+        return depth == 0 && masked.endsWith(rollback.substring(1)) ? rollback : "";
     }
 
     private static String setup(long timeoutMs) {

@@ -11,14 +11,18 @@ import dev.sqlexam.model.ExplainOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ReadOnlyExecutorITCase {
 
@@ -182,6 +186,46 @@ class ReadOnlyExecutorITCase {
         QueryOutcome twoToTheServer =
                 executor.execute("demo", "SELECT E'\\'' AS q; SELECT 2 AS n; --'");
         assertThat(twoToTheServer.ok()).isFalse();
+    }
+
+    @Test
+    void theQuerysExchangeEndsItsTransactionAndAFailedOneIsLeftToTheCaller() throws Exception {
+        try (Connection c = connections.open("demo")) {
+            c.setAutoCommit(false);
+            BaseConnection session = c.unwrap(BaseConnection.class);
+            String one =
+                    ReadOnlyQuery.run(
+                            c,
+                            1_000,
+                            0,
+                            "SELECT 'x' AS one -- a comment closing the last line",
+                            rows -> rows.next() ? rows.getString(1) : null);
+            assertThat(one).isEqualTo("x");
+            assertThat(session.getTransactionState()).isEqualTo(TransactionState.IDLE);
+            assertThatThrownBy(() -> ReadOnlyQuery.run(c, 1_000, 0, "SELECT 1/0", rows -> 0))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("division by zero");
+            assertThat(session.getTransactionState()).isEqualTo(TransactionState.FAILED);
+            c.rollback();
+            assertThat(session.getTransactionState()).isEqualTo(TransactionState.IDLE);
+        }
+    }
+
+    @Test
+    void aQueryLeavingAParenthesisStringOrCommentOpenFailsWithTheServersOwnMessage() {
+        // the ROLLBACK after it would be read into the query: the server's message would name it
+        assertThat(executor.execute("demo", "SELECT count(*) FROM (SELECT 1 AS x").error())
+                .contains("syntax error at end of input");
+        assertThat(executor.execute("demo", "SELECT 1 AS x) AS y").error())
+                .contains("syntax error at or near \")\"");
+        assertThat(executor.execute("demo", "SELECT 'open AS x").error())
+                .contains("Unterminated string literal")
+                .doesNotContain("ROLLBACK");
+        assertThat(executor.execute("demo", "SELECT 1 /* open").error())
+                .contains("Unterminated block comment")
+                .doesNotContain("ROLLBACK");
+        assertThat(ReadOnlyQuery.closingRollback("SELECT (1) AS x -- (")).isNotEmpty();
+        assertThat(ReadOnlyQuery.closingRollback("SELECT ')' AS x")).isNotEmpty();
     }
 
     @Test
