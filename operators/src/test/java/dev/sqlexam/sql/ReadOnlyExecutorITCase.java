@@ -218,12 +218,12 @@ class ReadOnlyExecutorITCase {
                 .contains("syntax error at end of input");
         assertThat(executor.execute("demo", "SELECT 1 AS x) AS y").error())
                 .contains("syntax error at or near \")\"");
-        assertThat(executor.execute("demo", "SELECT 'open AS x").error())
-                .contains("Unterminated string literal")
-                .doesNotContain("ROLLBACK");
-        assertThat(executor.execute("demo", "SELECT 1 /* open").error())
-                .contains("Unterminated block comment")
-                .doesNotContain("ROLLBACK");
+        // the driver refuses these itself, in the JVM's language
+        for (String open : List.of("SELECT 'open AS x", "SELECT 1 /* open")) {
+            QueryOutcome refused = executor.execute("demo", open);
+            assertThat(refused.sqlstate()).as(open).isEqualTo("42601");
+            assertThat(refused.error()).as(open).doesNotContain("ROLLBACK");
+        }
         assertThat(ReadOnlyQuery.closingRollback("SELECT (1) AS x -- (")).isNotEmpty();
         assertThat(ReadOnlyQuery.closingRollback("SELECT ')' AS x")).isNotEmpty();
     }
