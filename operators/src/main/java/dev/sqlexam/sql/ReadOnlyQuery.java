@@ -83,23 +83,26 @@ final class ReadOnlyQuery {
         return out;
     }
 
+    /** Ends the query's transaction in its own exchange, on a line of its own (past a comment). */
+    private static final String ROLLBACK = "\n; ROLLBACK";
+
     /**
-     * The ROLLBACK to send after {@code body}, on a line of its own (a comment closing the query's
-     * last line ends there), where the driver surely sends it as a statement of its own: not after
-     * a parenthesis, string or comment the query leaves open (the driver would send it inside the
-     * query, and the server's message for the broken query would change). Empty there: such a query
-     * fails anyway, and the caller rolls back.
+     * {@link #ROLLBACK}, or "" where the query leaves a parenthesis, string or comment open: the
+     * driver would send the ROLLBACK inside the query and the server's message for the broken query
+     * would change. Such a query fails anyway, and the caller rolls back.
      */
     static String closingRollback(String body) {
-        String rollback = "\n; ROLLBACK";
-        String masked = SqlText.maskQuotedAndComments(body + rollback);
         int depth = 0;
-        for (int i = 0; i < body.length(); i++) {
-            char c = masked.charAt(i);
-            if (c == '(') depth++;
-            else if (c == ')' && --depth < 0) return "";
+        for (SqlLexer.Span span : SqlLexer.spans(body)) {
+            if (!span.closed()) return "";
+            if (span.kind() != SqlLexer.Kind.CODE) continue;
+            for (int i = span.start(); i < span.end(); i++) {
+                char c = body.charAt(i);
+                if (c == '(') depth++;
+                else if (c == ')' && --depth < 0) return "";
+            }
         }
-        return depth == 0 && masked.endsWith(rollback.substring(1)) ? rollback : "";
+        return depth == 0 ? ROLLBACK : "";
     }
 
     private static String setup(long timeoutMs) {
