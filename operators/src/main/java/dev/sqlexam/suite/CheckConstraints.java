@@ -170,35 +170,25 @@ final class CheckConstraints {
      * the server cannot say.
      */
     private boolean[] accepted(Connection c, List<String[]> rows) throws SQLException {
-        SuiteSchema.Table t = table;
-        List<Integer> columns = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < t.columns().size(); i++) {
-            if (!t.columns().get(i).insertable()) continue;
-            columns.add(i);
-            names.add(SuiteSchema.quote(t.columns().get(i).name()));
-        }
-        StringBuilder sql = new StringBuilder("SELECT __row FROM (VALUES ");
-        for (int r = 0; r < rows.size(); r++) {
-            sql.append(r == 0 ? "(" : ", (").append(r);
-            for (int i : columns)
-                sql.append(", CAST(? AS ").append(t.columns().get(i).type()).append(')');
-            sql.append(')');
-        }
-        sql.append(") AS v(__row")
-                .append(names.isEmpty() ? "" : ", " + String.join(", ", names))
-                .append(") WHERE ");
-        sql.append(
-                String.join(
-                        " AND ",
-                        expressions().stream().map(e -> "(" + e + ") IS NOT FALSE").toList()));
+        RowArrays arrays = new RowArrays(table);
+        if (!arrays.any()) return null;
+        String sql =
+                "SELECT "
+                        + RowArrays.POSITION
+                        + " FROM ("
+                        + arrays.typedRows()
+                        + ") AS v WHERE "
+                        + String.join(
+                                " AND ",
+                                expressions().stream()
+                                        .map(e -> "(" + e + ") IS NOT FALSE")
+                                        .toList());
         Savepoint before = c.setSavepoint();
-        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-            int k = 1;
-            for (String[] row : rows) for (int i : columns) ps.setString(k++, row[i]);
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            arrays.bind(c, ps, rows);
             boolean[] out = new boolean[rows.size()];
             try (var rs = ps.executeQuery()) {
-                while (rs.next()) out[rs.getInt(1)] = true;
+                while (rs.next()) out[rs.getInt(1) - 1] = true;
             }
             c.releaseSavepoint(before);
             return out;

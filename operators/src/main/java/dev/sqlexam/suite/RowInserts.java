@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * Inserts a table's rows, as text cast to each column's type: in one batch when every row takes,
- * else one by one, a row a constraint refuses left out (or, refused by a check, tried once more as
- * mended).
+ * Inserts a table's rows, as text cast to each column's type: in one statement when every row
+ * takes, else one by one, a row a constraint refuses left out (or, refused by a check, tried once
+ * more as mended).
  */
 final class RowInserts {
 
@@ -20,8 +20,8 @@ final class RowInserts {
     private RowInserts() {}
 
     /**
-     * Inserts {@code rows}, in one batch when every row takes, else one by one (a row a constraint
-     * refuses is left out); the rows stored.
+     * Inserts {@code rows}, in one statement when every row takes, else one by one (a row a
+     * constraint refuses is left out); the rows stored.
      */
     static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows)
             throws SQLException {
@@ -54,28 +54,41 @@ final class RowInserts {
                         + ") VALUES ("
                         + String.join(", ", casts)
                         + ")";
+        if (insertedAtOnce(c, t, rows)) return rows;
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            if (insertedAtOnce(c, ps, rows, columns)) return rows;
             return insertedOneByOne(c, ps, rows, columns, mend);
         }
     }
 
-    /** Whether every row took in one batch (else none did: rolled back). */
-    private static boolean insertedAtOnce(
-            Connection c, PreparedStatement ps, List<String[]> rows, List<Integer> columns)
+    /**
+     * Whether every row took in one statement, in their order (else none did: rolled back). One
+     * statement of a text array per column ({@link RowArrays}), not a batch of one statement a row:
+     * the server plans it once per connection and runs it once per table.
+     */
+    private static boolean insertedAtOnce(Connection c, SuiteSchema.Table t, List<String[]> rows)
             throws SQLException {
+        RowArrays arrays = new RowArrays(t);
+        String names = String.join(", ", arrays.names());
+        String sql =
+                "INSERT INTO "
+                        + t.qualified()
+                        + " ("
+                        + names
+                        + ") SELECT "
+                        + names
+                        + " FROM ("
+                        + arrays.typedRows()
+                        + ") AS v ORDER BY "
+                        + RowArrays.POSITION;
         Savepoint all = c.setSavepoint();
-        try {
-            for (String[] row : rows) {
-                bind(ps, row, columns);
-                ps.addBatch();
-            }
-            ps.executeBatch();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            arrays.bind(c, ps, rows);
+            ps.executeUpdate();
+            c.releaseSavepoint(all);
             return true;
         } catch (SQLException e) {
-            // a row of the batch refused: the rows are inserted one by one
+            // a row refused: the rows are inserted one by one
             c.rollback(all);
-            ps.clearBatch();
             return false;
         }
     }

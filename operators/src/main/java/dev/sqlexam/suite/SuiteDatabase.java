@@ -203,8 +203,8 @@ public final class SuiteDatabase {
     }
 
     /**
-     * Inserts {@code rows}, in one batch when every row takes, else one by one (a row a constraint
-     * refuses is left out).
+     * Inserts {@code rows}, in one statement when every row takes, else one by one (a row a
+     * constraint refuses is left out).
      */
     static List<String[]> insert(Connection c, SuiteSchema.Table t, List<String[]> rows)
             throws SQLException {

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The rows {@link RowInserts} keeps, written out by hand: a row whose key an earlier row holds is
  * left out and the rows after it kept, a row a check refuses is mended beside them, and a
- * deferrable key (checked at the statement's end) refuses rows as an immediate one does.
+ * deferrable key (checked at the statement's end) refuses rows as an immediate one does; values an
+ * array literal quotes (quotes, backslashes, braces, the text NULL) and NULLs arrive as written.
  */
 class RowInsertsITCase {
 
@@ -66,6 +67,46 @@ class RowInsertsITCase {
                                 false))
                 .containsExactly("1,ann,5", "3,bob,5");
         assertThat(stored("t_deferrable")).containsExactly("1,ann,5", "3,bob,5");
+    }
+
+    @Test
+    void valuesAnArrayLiteralWouldQuoteArriveAsWrittenAndInOrder() throws Exception {
+        String[][] values = {
+            {"3", "NULL", "{1,2}"},
+            {"1", null, null},
+            {"2", "", "{}"},
+            {"7", "a \"quoted\", {braced} value", "{3}"},
+            {"5", "back\\slash\\", "{NULL,4}"},
+            {"4", "  spaced \t\n", "{5,6}"},
+            {"6", "ünï, çødé ✓", null}
+        };
+        List<String[]> rows = List.of(values);
+        try (Connection c = DriverManager.getConnection(state.server().forDatabase(DB))) {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE t_text (id int PRIMARY KEY, s text, a int[])");
+            }
+            SuiteSchema.Table t = SuiteSchemaReader.read(c).table("t_text");
+            c.setAutoCommit(false);
+            assertThat(RowInserts.insert(c, t, rows)).hasSize(values.length);
+            c.commit();
+            List<String[]> stored = new ArrayList<>();
+            try (Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery("SELECT id, s, a::text FROM t_text ORDER BY ctid")) {
+                while (rs.next())
+                    stored.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
+            }
+            // int[] comes back in its canonical text
+            assertThat(stored)
+                    .containsExactly(
+                            new String[] {"3", "NULL", "{1,2}"},
+                            new String[] {"1", null, null},
+                            new String[] {"2", "", "{}"},
+                            new String[] {"7", "a \"quoted\", {braced} value", "{3}"},
+                            new String[] {"5", "back\\slash\\", "{NULL,4}"},
+                            new String[] {"4", "  spaced \t\n", "{5,6}"},
+                            new String[] {"6", "ünï, çødé ✓", null});
+        }
     }
 
     private static List<String> inserted(
