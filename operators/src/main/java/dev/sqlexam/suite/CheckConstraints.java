@@ -172,23 +172,27 @@ final class CheckConstraints {
     private boolean[] accepted(Connection c, List<String[]> rows) throws SQLException {
         RowArrays arrays = new RowArrays(table);
         if (!arrays.any()) return null;
+        // every row whole (v) as well: its columns are cast for every row, so a value that does not
+        // cast to its column's type fails the question wherever it is, as a VALUES list of the rows
+        // did; asked only for the checks' columns, the server would cast those alone
         String sql =
                 "SELECT "
                         + RowArrays.POSITION
-                        + " FROM ("
-                        + arrays.typedRows()
-                        + ") AS v WHERE "
+                        + ", "
                         + String.join(
                                 " AND ",
                                 expressions().stream()
                                         .map(e -> "(" + e + ") IS NOT FALSE")
-                                        .toList());
+                                        .toList())
+                        + ", v FROM ("
+                        + arrays.typedRows()
+                        + ") AS v";
         Savepoint before = c.setSavepoint();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             arrays.bind(c, ps, rows);
             boolean[] out = new boolean[rows.size()];
             try (var rs = ps.executeQuery()) {
-                while (rs.next()) out[rs.getInt(1) - 1] = true;
+                while (rs.next()) out[rs.getInt(1) - 1] = rs.getBoolean(2);
             }
             c.releaseSavepoint(before);
             return out;

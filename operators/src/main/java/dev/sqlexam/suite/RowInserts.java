@@ -62,8 +62,9 @@ final class RowInserts {
 
     /**
      * Whether every row took in one statement, in their order (else none did: rolled back). One
-     * statement of a text array per column ({@link RowArrays}), not a batch of one statement a row:
-     * the server plans it once per connection and runs it once per table.
+     * statement of a text array per column ({@link RowArrays}), not a batch of one statement a row.
+     * Its constraints are checked as one statement's: the tables it fills have no foreign keys yet
+     * (a row pointing at a later row of its table would take here, and not in a batch).
      */
     private static boolean insertedAtOnce(Connection c, SuiteSchema.Table t, List<String[]> rows)
             throws SQLException {
