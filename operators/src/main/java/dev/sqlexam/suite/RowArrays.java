@@ -24,6 +24,7 @@ final class RowArrays {
 
     private final List<Integer> columns = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
+    private final List<String> casts = new ArrayList<>();
     private final String typedRows;
 
     RowArrays(SuiteSchema.Table t) {
@@ -38,6 +39,7 @@ final class RowArrays {
             names.add(SuiteSchema.quote(col.name()));
             arrays.add("CAST(? AS text[])");
             aliases.add(alias);
+            casts.add("CAST(? AS " + col.type() + ")");
             typed.add(
                     "CAST(u."
                             + alias
@@ -70,6 +72,18 @@ final class RowArrays {
     /** The quoted names of the insertable columns, in the table's order. */
     List<String> names() {
         return names;
+    }
+
+    /** The indexes of the insertable columns in the table's columns. */
+    List<Integer> columns() {
+        return columns;
+    }
+
+    /**
+     * One row's values as parameters, each cast to its column's type: {@code CAST(? AS int), …}.
+     */
+    String oneRow() {
+        return String.join(", ", casts);
     }
 
     /**

@@ -35,28 +35,19 @@ final class RowInserts {
     static List<String[]> insert(
             Connection c, SuiteSchema.Table t, List<String[]> rows, UnaryOperator<String[]> mend)
             throws SQLException {
-        List<Integer> columns = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        List<String> casts = new ArrayList<>();
-        for (int i = 0; i < t.columns().size(); i++) {
-            SuiteSchema.Column col = t.columns().get(i);
-            if (!col.insertable()) continue;
-            columns.add(i);
-            names.add(SuiteSchema.quote(col.name()));
-            casts.add("CAST(? AS " + col.type() + ")");
-        }
-        if (rows.isEmpty() || columns.isEmpty()) return List.of();
+        RowArrays arrays = new RowArrays(t);
+        if (rows.isEmpty() || !arrays.any()) return List.of();
+        if (insertedAtOnce(c, t, arrays, rows)) return rows;
         String sql =
                 "INSERT INTO "
                         + t.qualified()
                         + " ("
-                        + String.join(", ", names)
+                        + String.join(", ", arrays.names())
                         + ") VALUES ("
-                        + String.join(", ", casts)
+                        + arrays.oneRow()
                         + ")";
-        if (insertedAtOnce(c, t, rows)) return rows;
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            return insertedOneByOne(c, ps, rows, columns, mend);
+            return insertedOneByOne(c, ps, rows, arrays.columns(), mend);
         }
     }
 
@@ -66,9 +57,9 @@ final class RowInserts {
      * Its constraints are checked as one statement's: the tables it fills have no foreign keys yet
      * (a row pointing at a later row of its table would take here, and not in a batch).
      */
-    private static boolean insertedAtOnce(Connection c, SuiteSchema.Table t, List<String[]> rows)
+    private static boolean insertedAtOnce(
+            Connection c, SuiteSchema.Table t, RowArrays arrays, List<String[]> rows)
             throws SQLException {
-        RowArrays arrays = new RowArrays(t);
         String names = String.join(", ", arrays.names());
         String sql =
                 "INSERT INTO "
