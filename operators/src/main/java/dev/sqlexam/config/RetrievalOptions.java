@@ -33,6 +33,16 @@ public interface RetrievalOptions {
                             Option.Stage.EMBED),
                     0,
                     64);
+    Option<Boolean> QUESTION_VECTOR_CACHE =
+            own(
+                    "question_vector_cache",
+                    "SQLEXAM_QUESTION_VECTOR_CACHE",
+                    Boolean.class,
+                    true,
+                    "Keep each question's vector in sqlexam's database (rag.question_vectors, by model and the text's SHA-256) and take it "
+                            + "from there when a later run asks the same text with the same model, instead of embedding it again: the "
+                            + "vector read is the one kept, bit for bit. false: every run embeds its questions and keeps nothing.",
+                    Option.Stage.EMBED);
     Option<String> OLLAMA_URL =
             own(
                     "ollama_url",

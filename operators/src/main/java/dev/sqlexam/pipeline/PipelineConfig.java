@@ -68,7 +68,8 @@ public record PipelineConfig(
                         RetrievalConfig.from(settings),
                         job.migrations(),
                         job.poolSize(),
-                        job.connections());
+                        job.connections(),
+                        settings.get(SqlExamOptions.QUESTION_VECTOR_CACHE));
         EvaluationSpec evaluation =
                 new EvaluationSpec(
                         job.reader(),

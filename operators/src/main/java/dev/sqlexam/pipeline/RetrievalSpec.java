@@ -10,7 +10,7 @@ import java.io.Serializable;
 
 /**
  * What the retrieval operators need: the state database (rag schema), the model, the config, the
- * docs.
+ * docs; {@code keepQuestionVectors}: question_vector_cache.
  */
 public record RetrievalSpec(
         StateDatabase state,
@@ -19,5 +19,6 @@ public record RetrievalSpec(
         RetrievalConfig config,
         JobFiles migrations,
         int poolSize,
-        ConnectionPolicy connections)
+        ConnectionPolicy connections,
+        boolean keepQuestionVectors)
         implements Serializable {}

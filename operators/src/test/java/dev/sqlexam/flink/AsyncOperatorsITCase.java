@@ -195,7 +195,8 @@ class AsyncOperatorsITCase {
                         dev.sqlexam.retrieval.RetrievalConfig.from(Settings.defaults()),
                         dev.sqlexam.config.JobFiles.local(TestDatabase.migrationsDir()),
                         2,
-                        ConnectionPolicy.DEFAULT);
+                        ConnectionPolicy.DEFAULT,
+                        true);
         ExamTask unknown =
                 new ExamTask(
                         "it",

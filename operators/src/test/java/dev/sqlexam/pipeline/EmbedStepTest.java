@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * The embed step with the in-process bge-small-en-v1.5 model (docs/pipeline.md, "Schema
  * retrieval"): 384 dimensions, cached per model and text, and a provider that cannot embed is an
- * infrastructure failure of the question, never a crash.
+ * infrastructure failure of the question, never a crash. These tests keep no vectors; {@link
+ * KeptQuestionVectorsTest} covers question_vector_cache.
  */
 class EmbedStepTest {
 
@@ -32,7 +33,7 @@ class EmbedStepTest {
 
     @BeforeAll
     static void open() {
-        embed = new EmbedStep(ErpFixture.single(ErpFixture.config(Map.of()).retrieval()));
+        embed = new EmbedStep(ErpFixture.single(notKept(Map.of())));
     }
 
     @AfterAll
@@ -70,8 +71,8 @@ class EmbedStepTest {
     @Test
     void variantsWithTheSameModelShareTheCache() {
         Map<String, RetrievalSpec> specs = new LinkedHashMap<>();
-        specs.put("v1", ErpFixture.config(Map.of()).retrieval());
-        specs.put("v2", ErpFixture.config(Map.of("USE_SCHEMA_RAG_V2", "true")).retrieval());
+        specs.put("v1", notKept(Map.of()));
+        specs.put("v2", notKept(Map.of("USE_SCHEMA_RAG_V2", "true")));
         ExamQuestion q = erp("q", "How many contractors work for us?", null, List.of());
         try (EmbedStep twoVariants = new EmbedStep(Variants.of(specs))) {
             twoVariants.apply(new ExamTask("it", "v1", 1, q));
@@ -104,13 +105,12 @@ class EmbedStepTest {
             closedPort = s.getLocalPort();
         }
         RetrievalSpec ollama =
-                ErpFixture.config(
-                                Map.of(
-                                        "embedding_provider",
-                                        "ollama",
-                                        "ollama_url",
-                                        "http://127.0.0.1:" + closedPort))
-                        .retrieval();
+                notKept(
+                        Map.of(
+                                "embedding_provider",
+                                "ollama",
+                                "ollama_url",
+                                "http://127.0.0.1:" + closedPort));
         try (EmbedStep unreachable = new EmbedStep(ErpFixture.single(ollama))) {
             RetrievalTask t =
                     unreachable.apply(task(erp("q", "How many employees?", null, List.of())));
@@ -121,6 +121,13 @@ class EmbedStepTest {
             assertThat(stage.infraFailure()).isTrue();
             assertThat(stage.detail()).startsWith("embedding failed:");
         }
+    }
+
+    /** A variant that neither reads nor keeps question vectors in the state database. */
+    static RetrievalSpec notKept(Map<String, String> overrides) {
+        Map<String, String> all = new LinkedHashMap<>(overrides);
+        all.put("question_vector_cache", "false");
+        return ErpFixture.config(all).retrieval();
     }
 
     private static double norm(float[] v) {

@@ -91,7 +91,8 @@ public final class WatchSpecs {
                 RetrievalConfig.from(settings),
                 shipping.migrations(Home.migrations()),
                 poolSize,
-                ConnectionPolicy.from(settings));
+                ConnectionPolicy.from(settings),
+                settings.get(SqlExamOptions.QUESTION_VECTOR_CACHE));
     }
 
     /** The alert rules watch_alert_rules names (none when blank), read from the project folder. */
