@@ -137,6 +137,8 @@ final class ExamCommand implements Callable<Integer> {
         }
         if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
         var settings = common.settings(testSuite.apply(cluster.apply(extra)), recorded);
+        FlinkTarget target = FlinkTarget.of(settings);
+        target.prepare(settings.get(SqlExamOptions.PARALLELISM));
         if (!recorded.isEmpty())
             System.out.printf(
                     "[sqlexam] resuming with the %d options of run.json that decide the records"
@@ -146,8 +148,7 @@ final class ExamCommand implements Callable<Integer> {
                     settings.get(SqlExamOptions.GENERATOR),
                     settings.sourceOf(SqlExamOptions.GENERATOR));
         RunResult result =
-                new ExamRun(settings, set, outRoot, id, System.out, defs, resuming)
-                        .run(FlinkTarget.of(settings));
+                new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(target);
         return result.gradedNothing() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 

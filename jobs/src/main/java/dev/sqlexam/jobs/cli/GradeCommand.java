@@ -92,11 +92,13 @@ final class GradeCommand implements Callable<Integer> {
         Map<String, String> extra = new HashMap<>();
         if (rVes != null) extra.put(SqlExamOptions.R_VES_ITERATIONS.key(), rVes.toString());
         var settings = common.settings(testSuite.apply(cluster.apply(extra)));
+        FlinkTarget target = FlinkTarget.of(settings);
+        target.prepare(settings.get(SqlExamOptions.PARALLELISM));
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result =
                 GradeRun.ofFiles(
                                 settings, examSet, predictions, dialect, outRoot, runId, System.out)
-                        .run(FlinkTarget.of(settings));
+                        .run(target);
         if (result.gradedNothing()) return ExitCode.NO_RESULT.code;
         if (settings.get(SqlExamOptions.R_VES_ITERATIONS) > 0) {
             RewardVesRun.run(settings, examSet, result.outDir(), System.out);

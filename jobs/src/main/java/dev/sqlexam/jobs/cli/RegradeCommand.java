@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.cli;
 
+import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.exam.RegradeRun;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
@@ -49,15 +50,11 @@ final class RegradeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
+        var settings = common.settings(testSuite.apply(new HashMap<>()));
+        FlinkTarget target = FlinkTarget.local();
+        target.prepare(settings.get(SqlExamOptions.PARALLELISM));
         var result =
-                new RegradeRun(
-                                common.settings(testSuite.apply(new HashMap<>())),
-                                runDir,
-                                examSet,
-                                outRoot,
-                                runId,
-                                System.out)
-                        .run(FlinkTarget.local());
+                new RegradeRun(settings, runDir, examSet, outRoot, runId, System.out).run(target);
         return result.run().gradedNothing() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
     }
 }

@@ -118,6 +118,17 @@ public final class FlinkTarget {
     }
 
     /**
+     * For a local target, starts the MiniCluster its jobs of {@code parallelism} will run on while
+     * the caller sets its run up; nothing for a cluster, or where a context's own environment (a
+     * test's MiniCluster, {@code flink run}) takes the jobs.
+     */
+    public void prepare(int parallelism) {
+        if (remote()) return;
+        if (StreamExecutionEnvironment.getExecutionEnvironment() instanceof LocalStreamEnvironment)
+            LocalClusters.PROCESS.prestart(parallelism);
+    }
+
+    /**
      * Stops the MiniCluster this process kept for its local jobs (before the process exits: stopped
      * while the JVM shuts down, it would log through a logging system already gone).
      */

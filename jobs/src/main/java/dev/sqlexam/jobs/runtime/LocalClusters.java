@@ -46,6 +46,11 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
     private int keptSlots;
     private int keptJobs;
 
+    /** The kept cluster being started ahead of the first job ({@link #prestart}), or null. */
+    private CompletableFuture<MiniCluster> starting;
+
+    private int startingSlots;
+
     /** The job that has the kept cluster (its lease's token before it has an id), or null. */
     private Object holder;
 
@@ -54,7 +59,7 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
     private int onKept;
     private int onOwn;
 
-    private LocalClusters() {
+    LocalClusters() {
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(this::closeKept, "sqlexam-minicluster-shutdown"));
     }
@@ -148,6 +153,7 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
     private synchronized MiniCluster lease(int parallelism, Object token) {
         if (closing || (holder != null && !holderEnded())) return null;
         int slots = Math.max(1, parallelism);
+        takeStarted();
         try {
             if (kept != null && (keptSlots < slots || keptJobs >= JOBS_PER_CLUSTER)) {
                 MiniCluster old = kept;
@@ -170,6 +176,52 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
         keptJobs++;
         onKept++;
         return kept;
+    }
+
+    /**
+     * Starts the kept cluster for jobs of {@code parallelism} on a thread of its own, so that a
+     * command's set-up (pre-flight checks, reading the schema, composing the run) and the cluster's
+     * start, a second or more of a fresh JVM's single-threaded work, run on two cores at once. The
+     * first job waits for it; one that cannot start is started again, or not, as without this.
+     * Returns the cluster being started (the kept one if there is one; null once closing).
+     */
+    synchronized CompletableFuture<MiniCluster> prestart(int parallelism) {
+        if (closing || kept != null) return CompletableFuture.completedFuture(kept);
+        if (starting != null) return starting;
+        int slots = Math.max(1, parallelism);
+        CompletableFuture<MiniCluster> future = new CompletableFuture<>();
+        Thread thread =
+                new Thread(
+                        () -> {
+                            try {
+                                future.complete(start(slots));
+                            } catch (Throwable e) {
+                                future.completeExceptionally(e);
+                            }
+                        },
+                        "sqlexam-minicluster-start");
+        thread.setDaemon(true);
+        starting = future;
+        startingSlots = slots;
+        thread.start();
+        return future;
+    }
+
+    /** The cluster {@link #prestart} started becomes the kept one (if it started). */
+    private void takeStarted() {
+        if (starting == null) return;
+        CompletableFuture<MiniCluster> future = starting;
+        starting = null;
+        try {
+            MiniCluster cluster = future.join();
+            if (kept != null) close(kept);
+            kept = cluster;
+            keptSlots = startingSlots;
+            keptJobs = 0;
+            started++;
+        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+            // a cluster that did not start ahead starts with the job, or the job gets its own
+        }
     }
 
     /**
@@ -248,11 +300,23 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
     /** Stops the kept cluster; later jobs get a MiniCluster each. */
     void closeKept() {
         MiniCluster cluster;
+        CompletableFuture<MiniCluster> early;
         synchronized (this) {
             closing = true;
             cluster = kept;
             kept = null;
+            early = starting;
+            starting = null;
         }
         if (cluster != null) close(cluster);
+        if (early != null) {
+            // a command that ends before its first job (a usage error) waits for the cluster it
+            // started ahead, so that it does not come up while the JVM shuts down
+            try {
+                close(early.get(WAIT_SECONDS, TimeUnit.SECONDS));
+            } catch (Exception e) {
+                // not started in time, or not at all: its daemon thread ends with the JVM
+            }
+        }
     }
 }

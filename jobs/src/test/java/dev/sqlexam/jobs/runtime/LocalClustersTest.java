@@ -2,7 +2,11 @@ package dev.sqlexam.jobs.runtime;
 
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.client.JobStatusMessage;
+import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.util.CloseableIterator;
@@ -16,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Local jobs run one after another on one kept MiniCluster; a job beside a running one on its own.
+ * Local jobs run one after another on one kept MiniCluster; a job beside a running one on its own;
+ * a cluster started ahead of the first job is the one it runs on.
  */
 class LocalClustersTest {
 
@@ -77,8 +82,53 @@ class LocalClustersTest {
                 .isEqualTo(before.onKept() + 1);
     }
 
+    @Test
+    void aClusterStartedAheadIsTheOneTheFirstJobRunsOn() throws Exception {
+        LocalClusters clusters = new LocalClusters();
+        try {
+            MiniCluster ahead = clusters.prestart(2).get(60, TimeUnit.SECONDS);
+            assertThat(doubledSum(environmentOn(clusters), 2, 100)).isEqualTo(10_100);
+            assertThat(ahead.listJobs().get(60, TimeUnit.SECONDS))
+                    .extracting(JobStatusMessage::getJobName)
+                    .containsExactly("sum");
+            assertThat(clusters.started()).as("clusters started").isEqualTo(1);
+            assertThat(clusters.prestart(2).get())
+                    .as("the kept cluster, not another")
+                    .isSameAs(ahead);
+        } finally {
+            clusters.closeKept();
+        }
+    }
+
+    @Test
+    void aJobWiderThanTheClusterStartedAheadGetsALargerOne() throws Exception {
+        LocalClusters clusters = new LocalClusters();
+        try {
+            MiniCluster ahead = clusters.prestart(1).get(60, TimeUnit.SECONDS);
+            assertThat(doubledSum(environmentOn(clusters), 2, 10)).isEqualTo(110);
+            assertThat(ahead.isRunning()).as("the narrower cluster closed").isFalse();
+            assertThat(clusters.started()).isEqualTo(2);
+            assertThat(clusters.keptSlots()).isEqualTo(2);
+        } finally {
+            clusters.closeKept();
+        }
+    }
+
+    /** As FlinkTarget's local environment, on {@code clusters} instead of the process's. */
+    private static StreamExecutionEnvironment environmentOn(LocalClusters clusters) {
+        Configuration configuration = new Configuration();
+        configuration.set(DeploymentOptions.TARGET, "local");
+        configuration.set(DeploymentOptions.ATTACHED, true);
+        return new StreamExecutionEnvironment(
+                clusters, configuration, LocalClustersTest.class.getClassLoader());
+    }
+
     private static long doubledSum(int parallelism, long n) throws Exception {
-        StreamExecutionEnvironment env = FlinkTarget.local().environment();
+        return doubledSum(FlinkTarget.local().environment(), parallelism, n);
+    }
+
+    private static long doubledSum(StreamExecutionEnvironment env, int parallelism, long n)
+            throws Exception {
         env.setParallelism(parallelism);
         List<Long> out = new ArrayList<>();
         try (CloseableIterator<Long> it =
