@@ -4,16 +4,17 @@ variant, run and question; watch outputs by source position or window and key; o
 fields in any order), exit 1 on any difference. Left out, as
 two runs of the same jar differ there too: timings, run ids and folders; which of a question's tasks ran the shared gold
 (gold_executed); the count of EXPLAINs slower than 1 ms in the evaluate detail; which of two equal questions hit the
-embedding cache first, and whether a question's vector was embedded or taken as an earlier run kept it (question_vector_cache,
-the same vector); float sums past 12 significant digits or below 1e-12 (an unordered stream adds in another order)."""
+embedding cache first, and whether a question's vector was embedded or taken as an earlier run kept it, or the store failed to answer
+(question_vector_cache, the same vector); float sums past 12 significant digits or below 1e-12 (an unordered stream adds in another order)."""
 import json, sys, os, re, glob
 ROOTS = [os.path.realpath(p) for p in sys.argv[1:3]]
 TIMING = re.compile(r'(^|_)(micros|timings_micros|emitted_at_ms|ms|millis|seconds|latency.*|run_id|started.*|finished.*|created.*|ts|time|wall.*|p50|p95|elapsed.*)$')
 def strip(x):
     if isinstance(x, dict) and x.get('stage') == 'embed' and x.get('detail') == 'cached':
         x = dict(x, detail='bge-small-en-v1.5-q')  # which of two equal questions came first: the order of an unordered stream
-    if isinstance(x, dict) and x.get('stage') == 'embed' and str(x.get('detail')).endswith(' (kept)'):
-        x = dict(x, detail=x['detail'][:-len(' (kept)')])  # the vector an earlier run kept: the same vector
+    if isinstance(x, dict) and x.get('stage') == 'embed' and x.get('status') == 'ok':
+        # the vector an earlier run kept, or whether the store answered: the same vector
+        x = dict(x, detail=re.sub(r' \((kept|kept question vectors not read .*|question vectors not kept .*)\)$', '', str(x.get('detail'))))
     if isinstance(x, dict):
         return {k: strip(v) for k, v in x.items() if not TIMING.search(k) and not k.endswith('_ms') and k not in ('gold_executed','gold_executions','run_id','duration_ms','path','exam_log','report')}
     if isinstance(x, list): return [strip(v) for v in x]

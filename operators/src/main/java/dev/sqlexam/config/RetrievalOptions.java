@@ -39,9 +39,10 @@ public interface RetrievalOptions {
                     "SQLEXAM_QUESTION_VECTOR_CACHE",
                     Boolean.class,
                     true,
-                    "Keep each question's vector in sqlexam's database (rag.question_vectors, by model and the text's SHA-256) and take it "
-                            + "from there when a later run asks the same text with the same model, instead of embedding it again: the "
-                            + "vector read is the one kept, bit for bit. false: every run embeds its questions and keeps nothing.",
+                    "Keep each question's vector of the in-process (onnx) model in sqlexam's database (rag.question_vectors, by the model, "
+                            + "its artifact's version and the text's SHA-256) and take it from there when a later run asks the same text, "
+                            + "instead of embedding it again: the vector read is the one kept, bit for bit. An Ollama model's vectors are "
+                            + "never kept (its weights can change behind its name). false: every run embeds its questions and keeps nothing.",
                     Option.Stage.EMBED);
     Option<String> OLLAMA_URL =
             own(

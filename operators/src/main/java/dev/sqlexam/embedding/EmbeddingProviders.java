@@ -40,6 +40,15 @@ public record EmbeddingProviders(
         };
     }
 
+    /**
+     * The name question vectors are kept under in sqlexam's database (question_vector_cache): the
+     * in-process model with the version of the artifact its weights ship in; null for a server's
+     * model, whose weights can change behind its name.
+     */
+    public String keptVectorsModel() {
+        return provider == Choices.EmbeddingProvider.ONNX ? OnnxBgeSmallProvider.identity() : null;
+    }
+
     /** The model name vectors are stored under, known without starting the provider. */
     public String modelName() {
         return provider == Choices.EmbeddingProvider.OLLAMA

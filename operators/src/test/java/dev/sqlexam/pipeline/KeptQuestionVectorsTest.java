@@ -3,8 +3,8 @@ package dev.sqlexam.pipeline;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.database.TestDatabase;
+import dev.sqlexam.embedding.OnnxBgeSmallProvider;
 import dev.sqlexam.model.RetrievalTask;
-import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.retrieval.QuestionVectorStore;
 
 import org.junit.jupiter.api.Test;
@@ -29,13 +29,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * question_vector_cache on sqlexam's real state database: a later run takes a question's vector as
- * an earlier run kept it, bit for bit, without asking the model; off, nothing is read or kept; a
- * state database that fails leaves the model to embed. Each test asks texts no other run asked (a
- * fresh UUID in them), so what earlier runs kept changes nothing.
+ * an earlier run kept it, bit for bit, for its model and length only; a server's model is never
+ * kept; off, nothing is read or kept; a state database that fails or refuses to keep leaves the
+ * model to embed. Each test asks texts no other run asked (a fresh UUID in them), so what earlier
+ * runs kept changes nothing.
  */
 class KeptQuestionVectorsTest {
 
     private static final String ONNX = "bge-small-en-v1.5-q";
+
+    /** What the in-process model's vectors are kept under: the model and its artifact's version. */
+    private static final String KEPT_AS = OnnxBgeSmallProvider.identity();
 
     private static String fresh(String question) {
         return question + " (" + UUID.randomUUID() + ")";
@@ -58,44 +62,71 @@ class KeptQuestionVectorsTest {
         assertThat(last(first.stages()).detail()).isEqualTo(ONNX);
         assertThat(last(second.stages()).detail()).isEqualTo(ONNX + " (kept)");
         assertThat(second.vector()).hasSize(384).containsExactly(first.vector());
-        assertThat(keptRows(ONNX, question)).isEqualTo(1);
+        assertThat(KEPT_AS).startsWith(ONNX + "@");
+        assertThat(keptRows(KEPT_AS, question)).isEqualTo(1);
     }
 
     @Test
-    void aKeptVectorIsTakenWithoutAskingTheModelAndOnlyForItsModel() throws Exception {
-        // the model is an Ollama server nothing listens for: a vector from it can only be the kept
-        // one
-        String model = "kept-test-" + UUID.randomUUID();
-        RetrievalSpec unreachable =
-                ErpFixture.config(
-                                Map.of(
-                                        "embedding_provider",
-                                        "ollama",
-                                        "ollama_url",
-                                        "http://127.0.0.1:" + closedPort(),
-                                        "ollama_embed_model",
-                                        model))
-                        .retrieval();
+    void aKeptVectorIsTakenAsKeptForItsModelAndItsLengthOnly() throws Exception {
+        // a vector the model cannot give (not of unit length, awkward floats): only the store has
+        // it
+        RetrievalSpec spec = ErpFixture.config(Map.of()).retrieval();
         String question = fresh("How many invoices are overdue?");
+        float[] planted = new float[384];
+        Arrays.fill(planted, 0.05f);
         float[] awkward = {1f / 3, 0.1f, -0.0f, 1e-30f, -7.0000005f, 3.4e37f, 0.99999994f, 0f};
-        try (QuestionVectorStore store =
-                QuestionVectorStore.open(TestDatabase.state(), unreachable.connections())) {
-            store.keep("ollama:" + model, question, awkward);
-            store.keep("ollama:" + model, question, new float[] {9f}); // the first kept stays
-            assertThat(store.find("ollama:other-" + model, question)).isNull();
-            assertThat(store.find("ollama:" + model, question + " ")).isNull();
+        System.arraycopy(awkward, 0, planted, 0, awkward.length);
+        String shortOne = fresh("How many invoices are overdue?");
+        try (QuestionVectorStore store = store()) {
+            store.keep(KEPT_AS, question, planted);
+            store.keep(KEPT_AS, question, new float[384]); // the first kept stays
+            store.keep(KEPT_AS, shortOne, new float[] {1f, 2f, 3f}); // not this model's length
+            assertThat(store.find("other-" + KEPT_AS, question)).isNull();
+            assertThat(store.find(KEPT_AS, question + " ")).isNull();
         }
 
-        RetrievalTask t = embedded(unreachable, question);
+        RetrievalTask t = embedded(spec, question);
+        RetrievalTask s = embedded(spec, shortOne);
 
-        StageTrace stage = last(t.stages());
-        assertThat(stage.status()).isEqualTo("ok");
-        assertThat(stage.detail()).isEqualTo("ollama:" + model + " (kept)");
-        assertThat(t.vector()).containsExactly(awkward);
+        assertThat(last(t.stages()).detail()).isEqualTo(ONNX + " (kept)");
+        assertThat(t.vector()).containsExactly(planted);
         assertThat(Float.floatToRawIntBits(t.vector()[2]))
                 .isEqualTo(Float.floatToRawIntBits(-0.0f));
-        RetrievalTask other = embedded(unreachable, fresh("How many invoices are overdue?"));
-        assertThat(last(other.stages()).infraFailure()).isTrue();
+        assertThat(last(s.stages()).detail()).isEqualTo(ONNX);
+        assertThat(s.vector()).hasSize(384);
+        try (QuestionVectorStore store = store()) {
+            assertThat(store.find(KEPT_AS, shortOne))
+                    .as("kept anew at the model's length")
+                    .containsExactly(s.vector());
+        }
+    }
+
+    @Test
+    void aServersModelIsNeverKeptItsWeightsCanChangeBehindItsName() {
+        RetrievalSpec ollama =
+                ErpFixture.config(Map.of("embedding_provider", "ollama")).retrieval();
+        assertThat(ollama.embeddings().keptVectorsModel()).isNull();
+    }
+
+    @Test
+    void aStoreThatRefusesToKeepStillAnswersReads() throws Exception {
+        RetrievalSpec spec = ErpFixture.config(Map.of()).retrieval();
+        String question = fresh("Which projects ran over budget?");
+        float[] planted = new float[384];
+        Arrays.fill(planted, 0.02f);
+        try (QuestionVectorStore store = store()) {
+            store.keep(KEPT_AS, question, planted);
+        }
+        try (KeptQuestionVectors kept = new KeptQuestionVectors()) {
+            float[] nan = new float[384];
+            nan[0] = Float.NaN; // pgvector refuses it
+            assertThat(kept.keep(spec, KEPT_AS, fresh("Which projects?"), nan))
+                    .startsWith("question vectors not kept for the rest of this task: ");
+            assertThat(kept.keep(spec, KEPT_AS, fresh("Which projects?"), planted))
+                    .as("not tried again")
+                    .isNull();
+            assertThat(kept.find(spec, KEPT_AS, question).vector()).containsExactly(planted);
+        }
     }
 
     @Test
@@ -104,9 +135,8 @@ class KeptQuestionVectorsTest {
         String question = fresh("What is the average salary per department?");
         float[] planted = new float[384];
         Arrays.fill(planted, 0.05f);
-        try (QuestionVectorStore store =
-                QuestionVectorStore.open(TestDatabase.state(), off.connections())) {
-            store.keep(ONNX, question, planted);
+        try (QuestionVectorStore store = store()) {
+            store.keep(KEPT_AS, question, planted);
         }
         String unseen = fresh("Which warehouses hold no stock?");
 
@@ -116,7 +146,7 @@ class KeptQuestionVectorsTest {
         assertThat(last(planted1.stages()).detail()).isEqualTo(ONNX);
         assertThat(planted1.vector()).isNotEqualTo(planted);
         assertThat(last(unseen1.stages()).detail()).isEqualTo(ONNX);
-        assertThat(keptRows(ONNX, unseen)).isZero();
+        assertThat(keptRows(KEPT_AS, unseen)).isZero();
     }
 
     @Test
@@ -148,10 +178,16 @@ class KeptQuestionVectorsTest {
             assertThat(last(first.stages()).status()).isEqualTo("ok");
             assertThat(first.vector()).hasSize(384);
             assertThat(last(first.stages()).detail())
-                    .startsWith(ONNX + " (question vectors not kept for the rest of this task: ");
+                    .startsWith(
+                            ONNX + " (kept question vectors not read for the rest of this task: ");
             assertThat(last(second.stages()).detail()).isEqualTo(ONNX);
             assertThat(second.vector()).hasSize(384);
         }
+    }
+
+    private static QuestionVectorStore store() {
+        return QuestionVectorStore.open(
+                TestDatabase.state(), dev.sqlexam.database.ConnectionPolicy.DEFAULT, 10);
     }
 
     private static int closedPort() throws Exception {

@@ -152,6 +152,18 @@ final class ThroughputBench {
         return new double[] {Quantiles.nearestRank(ms, 0.5), Quantiles.nearestRank(ms, 0.95)};
     }
 
+    /** The questions whose vector an earlier run kept (question_vector_cache), from the trace. */
+    public static long keptVectors(RunResult r) throws Exception {
+        long kept = 0;
+        for (String line : Files.readAllLines(r.outDir().resolve("exam_log.jsonl"))) {
+            for (var t : Json.MAPPER.readTree(line).path("trace")) {
+                if ("embed".equals(t.path("stage").asText())
+                        && t.path("detail").asText().endsWith(" (kept)")) kept++;
+            }
+        }
+        return kept;
+    }
+
     /** The embedding provider of the command's settings. */
     public EmbeddingProviders embeddings() {
         return EmbeddingProviders.from(settings(Map.of()));
