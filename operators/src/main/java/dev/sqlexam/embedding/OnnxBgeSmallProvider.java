@@ -70,6 +70,7 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
             String version = p.getProperty("version");
             return version == null || version.isBlank() ? null : MODEL + "@" + version.trim();
         } catch (IOException e) {
+            // an artifact's version that cannot be read: its vectors are not kept (null)
             return null;
         }
     }
