@@ -66,6 +66,19 @@ public record ConnectionPolicy(
                 settings.get(SqlExamOptions.DB_WORKERS));
     }
 
+    /**
+     * The same budget for a caller that has somewhere else to go: a server away is not waited for,
+     * and a connection opens within {@code connectTimeoutMs} (or this policy's, if shorter).
+     */
+    public ConnectionPolicy failingFast(long connectTimeoutMs) {
+        return new ConnectionPolicy(
+                budget,
+                Math.min(this.connectTimeoutMs, connectTimeoutMs),
+                0,
+                idleTimeoutMs,
+                workers);
+    }
+
     public ConnectionPolicy withBudget(int connections) {
         return new ConnectionPolicy(connections, connectTimeoutMs, retryMs, idleTimeoutMs, workers);
     }

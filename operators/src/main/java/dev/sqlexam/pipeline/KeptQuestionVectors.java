@@ -1,6 +1,5 @@
 package dev.sqlexam.pipeline;
 
-import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.retrieval.QuestionVectorStore;
 
@@ -62,17 +61,7 @@ final class KeptQuestionVectors implements AutoCloseable {
                 spec.state(),
                 s ->
                         QuestionVectorStore.open(
-                                s, withoutWaiting(spec.connections()), QUERY_TIMEOUT_SECONDS));
-    }
-
-    /** The job's budget, but a server away is not waited for and a connection opens in 2 s. */
-    static ConnectionPolicy withoutWaiting(ConnectionPolicy p) {
-        return new ConnectionPolicy(
-                p.budget(),
-                Math.min(p.connectTimeoutMs(), 2_000),
-                0,
-                p.idleTimeoutMs(),
-                p.workers());
+                                s, spec.connections().failingFast(2_000), QUERY_TIMEOUT_SECONDS));
     }
 
     @Override

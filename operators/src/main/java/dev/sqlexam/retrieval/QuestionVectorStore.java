@@ -3,12 +3,10 @@ package dev.sqlexam.retrieval;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.StateDatabase;
+import dev.sqlexam.model.Sha256;
 
 import com.pgvector.PGvector;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -53,7 +51,7 @@ public final class QuestionVectorStore implements AutoCloseable {
                                 "SELECT embedding::text FROM rag.question_vectors WHERE model = ? AND text_sha256 = ?")) {
             ps.setQueryTimeout(timeoutSeconds);
             ps.setString(1, model);
-            ps.setBytes(2, sha256(text));
+            ps.setBytes(2, Sha256.of(text));
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? new PGvector(rs.getString(1)).toArray() : null;
             }
@@ -73,7 +71,7 @@ public final class QuestionVectorStore implements AutoCloseable {
                                         + " WHERE public.vector_dims(kept.embedding) <> public.vector_dims(EXCLUDED.embedding)")) {
             ps.setQueryTimeout(timeoutSeconds);
             ps.setString(1, model);
-            ps.setBytes(2, sha256(text));
+            ps.setBytes(2, Sha256.of(text));
             ps.setObject(3, new PGvector(vector));
             ps.executeUpdate();
         }
@@ -83,15 +81,6 @@ public final class QuestionVectorStore implements AutoCloseable {
         Connection c = pool.open(stateDb);
         c.setAutoCommit(true);
         return c;
-    }
-
-    static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
     }
 
     @Override
