@@ -39,19 +39,32 @@ public final class DocChunker {
     private record Read(String files, Chunks chunks) {}
 
     private static final Map<Path, Read> READ = new ConcurrentHashMap<>();
+    private static final Map<Path, Object> FOLDER_LOCKS = new ConcurrentHashMap<>();
 
     /**
      * The chunks of the docs in {@code docs}, read again only when a file there changed: every
-     * subtask and job of a process asks for the same folder.
+     * subtask and job of a process asks for the same folder (subtasks asking at once wait for one
+     * read).
      */
     public static Chunks fromFolder(Path docs) {
-        Path key = docs.toAbsolutePath().normalize();
-        String files = listing(key);
-        Read read = READ.get(key);
-        if (read != null && files != null && files.equals(read.files())) return read.chunks();
-        Chunks chunks = readFolder(key);
-        READ.put(key, new Read(files, chunks));
-        return chunks;
+        Path key = folderKey(docs);
+        synchronized (folderLock(key)) {
+            String files = listing(key);
+            Read read = READ.get(key);
+            if (read != null && files != null && files.equals(read.files())) return read.chunks();
+            Chunks chunks = readFolder(key);
+            READ.put(key, new Read(files, chunks));
+            return chunks;
+        }
+    }
+
+    static Path folderKey(Path docs) {
+        return docs.toAbsolutePath().normalize();
+    }
+
+    /** The lock of a docs folder: one thread at a time reads it or builds on what it read. */
+    static Object folderLock(Path key) {
+        return FOLDER_LOCKS.computeIfAbsent(key, k -> new Object());
     }
 
     private static String listing(Path docs) {

@@ -1,10 +1,13 @@
 package dev.sqlexam.retrieval;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Doc-RAG (seed 001): BM25 over documentation chunks; top-K over a relevance threshold (scores are
@@ -26,6 +29,27 @@ public final class DocRetriever {
 
     private final List<DocChunk> chunks;
     private final Bm25 bm25;
+
+    /** A retriever built on a folder's chunks as {@link DocChunker#fromFolder} read them. */
+    private record Built(DocChunker.Chunks from, DocRetriever retriever) {}
+
+    private static final Map<Path, Built> BUILT = new ConcurrentHashMap<>();
+
+    /**
+     * The retriever over the docs in {@code docs}, built again only when the folder was read again
+     * (a file there changed). It is read-only: a process's subtasks and jobs share it.
+     */
+    public static DocRetriever forFolder(Path docs) {
+        Path key = DocChunker.folderKey(docs);
+        synchronized (DocChunker.folderLock(key)) {
+            DocChunker.Chunks chunks = DocChunker.fromFolder(key);
+            Built built = BUILT.get(key);
+            if (built != null && built.from() == chunks) return built.retriever();
+            DocRetriever retriever = new DocRetriever(chunks.chunks());
+            BUILT.put(key, new Built(chunks, retriever));
+            return retriever;
+        }
+    }
 
     public DocRetriever(List<DocChunk> chunks) {
         this.chunks = chunks;

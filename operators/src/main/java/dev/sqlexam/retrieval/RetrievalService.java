@@ -78,10 +78,7 @@ public final class RetrievalService {
                                         config.routerThreshold(),
                                         config.routerMax());
                         DocRetriever docs =
-                                new DocRetriever(
-                                        DocChunker.fromFolder(
-                                                        migrationsDir.resolve(name).resolve("docs"))
-                                                .chunks());
+                                DocRetriever.forFolder(migrationsDir.resolve(name).resolve("docs"));
                         return new Database(
                                 catalog,
                                 router,

@@ -5,7 +5,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -94,6 +98,31 @@ class DocChunkerTest {
                 .contains("broken.md");
         Files.delete(dir.resolve("broken.md"));
         assertThat(DocChunker.fromFolder(dir).skipped()).isEmpty();
+    }
+
+    @Test
+    void aFoldersRetrieverIsBuiltOnceAndAgainOnlyAfterAnEdit(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("orders.md"), DOC);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<DocRetriever>> asked = new ArrayList<>();
+            for (int i = 0; i < 8; i++) asked.add(pool.submit(() -> DocRetriever.forFolder(dir)));
+            DocRetriever first = asked.get(0).get();
+            for (Future<DocRetriever> f : asked) assertThat(f.get()).isSameAs(first);
+            assertThat(DocRetriever.forFolder(dir.resolve("..").resolve(dir.getFileName())))
+                    .isSameAs(first);
+
+            Files.writeString(dir.resolve("orders.md"), DOC.replace("orders", "purchases"));
+            DocRetriever edited = DocRetriever.forFolder(dir);
+            assertThat(edited).isNotSameAs(first);
+            RetrievalConfig cfg = RetrievalConfig.defaults();
+            assertThat(edited.retrieve("purchases per customer by month", 87, cfg).tables())
+                    .containsExactly("purchases");
+            assertThat(first.retrieve("orders per customer by month", 87, cfg).tables())
+                    .containsExactly("orders");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -182,8 +182,9 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
      * Starts the kept cluster for jobs of {@code parallelism} on a thread of its own, so that a
      * command's set-up (pre-flight checks, reading the schema, composing the run) and the cluster's
      * start, a second or more of a fresh JVM's single-threaded work, run on two cores at once. The
-     * first job waits for it; one that cannot start is started again, or not, as without this.
-     * Returns the cluster being started (the kept one if there is one; null once closing).
+     * first job waits for it; one that cannot start is started again, or not, as without this. A
+     * {@link WarmUpJob} runs on it first, while the set-up still has the main thread. Returns the
+     * cluster being started (the kept one if there is one; null once closing).
      */
     synchronized CompletableFuture<MiniCluster> prestart(int parallelism) {
         if (closing || kept != null) return CompletableFuture.completedFuture(kept);
@@ -194,7 +195,9 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                 new Thread(
                         () -> {
                             try {
-                                future.complete(start(slots));
+                                MiniCluster cluster = start(slots);
+                                WarmUpJob.runOn(cluster, slots);
+                                future.complete(cluster);
                             } catch (Throwable e) {
                                 future.completeExceptionally(e);
                             }

@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Local jobs run one after another on one kept MiniCluster; a job beside a running one on its own;
@@ -89,8 +90,11 @@ class LocalClustersTest {
             MiniCluster ahead = clusters.prestart(2).get(60, TimeUnit.SECONDS);
             assertThat(doubledSum(environmentOn(clusters), 2, 100)).isEqualTo(10_100);
             assertThat(ahead.listJobs().get(60, TimeUnit.SECONDS))
-                    .extracting(JobStatusMessage::getJobName)
-                    .containsExactly("sum");
+                    .as("the warm-up job run before the cluster was handed over, then the job")
+                    .extracting(JobStatusMessage::getJobName, JobStatusMessage::getJobState)
+                    .containsExactlyInAnyOrder(
+                            tuple(WarmUpJob.NAME, JobStatus.FINISHED),
+                            tuple("sum", JobStatus.FINISHED));
             assertThat(clusters.started()).as("clusters started").isEqualTo(1);
             assertThat(clusters.prestart(2).get())
                     .as("the kept cluster, not another")
