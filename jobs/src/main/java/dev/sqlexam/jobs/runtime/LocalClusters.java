@@ -196,7 +196,12 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                         () -> {
                             try {
                                 MiniCluster cluster = start(slots);
-                                WarmUpJob.runOn(cluster, slots);
+                                try {
+                                    WarmUpJob.runOn(cluster, slots);
+                                } catch (Throwable e) {
+                                    close(cluster);
+                                    throw e;
+                                }
                                 future.complete(cluster);
                             } catch (Throwable e) {
                                 future.completeExceptionally(e);

@@ -21,12 +21,20 @@ final class WarmUpJob {
 
     static final String NAME = "sqlexam warm-up";
 
-    private static final long WAIT_SECONDS = 10;
+    /**
+     * How long the warm-up may take, submission and run: a cluster that cannot run it in this time
+     * would not run the first job sooner for waiting longer.
+     */
+    private static final long WAIT_SECONDS = 5;
 
     private WarmUpJob() {}
 
-    /** Runs the job on {@code cluster} across {@code parallelism} slots and waits for its end. */
+    /**
+     * Runs the job on {@code cluster} across {@code parallelism} slots and waits for its end; one
+     * not ended in time is cancelled, so that it does not hold the slots the first job needs.
+     */
     static void runOn(MiniCluster cluster, int parallelism) {
+        JobID id = null;
         try {
             StreamExecutionEnvironment env = new StreamExecutionEnvironment();
             env.setParallelism(parallelism);
@@ -37,10 +45,23 @@ final class WarmUpJob {
                     .sinkTo(new DiscardingSink<>());
             StreamGraph graph = env.getStreamGraph();
             graph.setJobName(NAME);
-            JobID id = cluster.submitJob(graph).get(WAIT_SECONDS, TimeUnit.SECONDS).getJobID();
-            cluster.requestJobResult(id).get(WAIT_SECONDS, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+            id = cluster.submitJob(graph).get(WAIT_SECONDS, TimeUnit.SECONDS).getJobID();
+            cluster.requestJobResult(id).get(left(deadline), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel(cluster, id);
         } catch (Exception e) {
             // a warm-up that fails or takes too long only leaves the first job as cold as before
+            cancel(cluster, id);
         }
+    }
+
+    private static long left(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
+    }
+
+    private static void cancel(MiniCluster cluster, JobID id) {
+        if (id != null) cluster.cancelJob(id);
     }
 }
