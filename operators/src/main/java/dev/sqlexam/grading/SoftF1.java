@@ -16,9 +16,6 @@ import java.util.List;
  */
 public final class SoftF1 {
 
-    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
-    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
-
     private SoftF1() {}
 
     public static double score(QueryResult gold, QueryResult pred) {
@@ -66,25 +63,14 @@ public final class SoftF1 {
         return new ArrayList<>(rows);
     }
 
-    /**
-     * A value as a key that is equal for equal numbers (4 = 4.0 = 4.00): an integral number in the
-     * range of a long is a Long (a Long column, ids say, keeps its own objects), any other number
-     * its decimal without trailing zeros; other values as they are.
-     */
     private static Object normal(Object v) {
-        if (v instanceof Long) return v;
-        if (v instanceof Integer || v instanceof Short) return ((Number) v).longValue();
         BigDecimal number = null;
         if (v instanceof Double d && Double.isFinite(d)) number = BigDecimal.valueOf(d);
         else if (v instanceof Float f && Float.isFinite(f)) number = new BigDecimal(f.toString());
         else if (v instanceof BigDecimal b) number = b;
+        else if (v instanceof Long || v instanceof Integer || v instanceof Short)
+            number = BigDecimal.valueOf(((Number) v).longValue());
         if (number == null) return v;
-        if (number.signum() == 0) return 0L;
-        BigDecimal stripped = number.stripTrailingZeros();
-        boolean integralLong =
-                stripped.scale() <= 0
-                        && stripped.compareTo(LONG_MIN) >= 0
-                        && stripped.compareTo(LONG_MAX) <= 0;
-        return integralLong ? (Object) stripped.longValueExact() : stripped;
+        return number.signum() == 0 ? BigDecimal.ZERO : number.stripTrailingZeros();
     }
 }

@@ -195,14 +195,7 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                 new Thread(
                         () -> {
                             try {
-                                MiniCluster cluster = start(slots);
-                                try {
-                                    WarmUpJob.runOn(cluster, slots);
-                                } catch (Throwable e) {
-                                    close(cluster);
-                                    throw e;
-                                }
-                                future.complete(cluster);
+                                future.complete(startWarmedUp(slots));
                             } catch (Throwable e) {
                                 future.completeExceptionally(e);
                             }
@@ -271,7 +264,19 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
         return new Runs(onKept, onOwn);
     }
 
-    private static MiniCluster start(int slots) throws Exception {
+    /** A cluster started and warmed up ({@link WarmUpJob}, which ends every exception itself). */
+    private static MiniCluster startWarmedUp(int slots) throws Exception {
+        MiniCluster cluster = start(slots);
+        try {
+            WarmUpJob.runOn(cluster, slots);
+        } catch (Error e) {
+            close(cluster);
+            throw e;
+        }
+        return cluster;
+    }
+
+    static MiniCluster start(int slots) throws Exception {
         Configuration configuration = debloated(new Configuration());
         configuration.set(RestOptions.BIND_PORT, "0");
         MiniCluster cluster =

@@ -1,11 +1,8 @@
 package dev.sqlexam.jobs.runtime;
 
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.junit.jupiter.api.Test;
 
 import java.util.Collection;
@@ -18,7 +15,7 @@ class WarmUpJobTest {
 
     @Test
     void aWarmUpTheClusterCannotScheduleIsCancelledWithinItsBudget() throws Exception {
-        try (MiniCluster cluster = cluster(1)) {
+        try (MiniCluster cluster = LocalClusters.start(1)) {
             long start = System.nanoTime();
             // two slots asked of a cluster that has one: the job waits for a slot that never comes
             WarmUpJob.runOn(cluster, 2);
@@ -33,25 +30,11 @@ class WarmUpJobTest {
 
     @Test
     void aWarmUpOnAClusterThatStoppedReturnsAsIf() throws Exception {
-        MiniCluster cluster = cluster(2);
+        MiniCluster cluster = LocalClusters.start(2);
         cluster.close();
         long start = System.nanoTime();
         WarmUpJob.runOn(cluster, 2);
         assertThat((System.nanoTime() - start) / 1e9).as("seconds waited").isLessThan(15);
-    }
-
-    private static MiniCluster cluster(int slots) throws Exception {
-        Configuration configuration = new Configuration();
-        configuration.set(RestOptions.BIND_PORT, "0");
-        MiniCluster cluster =
-                new MiniCluster(
-                        new MiniClusterConfiguration.Builder()
-                                .setConfiguration(configuration)
-                                .setNumTaskManagers(1)
-                                .setNumSlotsPerTaskManager(slots)
-                                .build());
-        cluster.start();
-        return cluster;
     }
 
     /** The cluster's jobs once none is running any more (within 30 s). */
