@@ -179,11 +179,19 @@ public final class RagIndexWriter {
         }
     }
 
-    /** A partial HNSW index for the model's vectors, created once per model. */
+    /**
+     * A partial HNSW index for the model's vectors, created once per model. Index runs of two
+     * processes (or two test forks) may reach this at once, and CREATE INDEX IF NOT EXISTS is not
+     * safe against a concurrent creation of the same name (the loser fails on pg_class's unique
+     * key), so the creation is serialised by a transaction-scoped advisory lock.
+     */
     public void ensureVectorIndex(String model, int dims) throws SQLException {
-        String name = "embeddings_hnsw_" + model.replaceAll("[^A-Za-z0-9]", "_").toLowerCase();
+        String name = vectorIndexName(model);
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute(
+                    "SELECT pg_advisory_xact_lock(hashtext('sqlexam'), hashtext('rag.embeddings vector index'))");
             st.execute(
                     "CREATE INDEX IF NOT EXISTS "
                             + name
@@ -192,7 +200,13 @@ public final class RagIndexWriter {
                             + ")) vector_cosine_ops) WHERE model = '"
                             + model.replace("'", "''")
                             + "'");
+            c.commit();
         }
+    }
+
+    /** The name of the model's partial HNSW index in the rag schema. */
+    public static String vectorIndexName(String model) {
+        return "embeddings_hnsw_" + model.replaceAll("[^A-Za-z0-9]", "_").toLowerCase();
     }
 
     /**
