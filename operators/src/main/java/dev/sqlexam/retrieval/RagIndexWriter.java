@@ -162,7 +162,8 @@ public final class RagIndexWriter {
                     c.prepareStatement(
                             """
                     INSERT INTO rag.module_embeddings (database_id, module, model, description, text_hash, embedding)
-                    VALUES (?, ?, ?, ?, ?, ?::vector)""")) {
+                    VALUES (?, ?, ?, ?, ?, ?::vector) ON CONFLICT (database_id, module, model) DO UPDATE SET
+                        description = EXCLUDED.description, text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding""")) {
                 for (var e : vectors.entrySet()) {
                     String description = descriptions.get(e.getKey());
                     ps.setString(1, db);

@@ -9,6 +9,7 @@ import dev.sqlexam.flink.EmbedEntities;
 import dev.sqlexam.jobs.graph.IndexJob;
 import dev.sqlexam.retrieval.IndexEntity;
 import dev.sqlexam.retrieval.IndexPlan;
+import dev.sqlexam.retrieval.IndexRunLock;
 import dev.sqlexam.retrieval.RagIndexWriter;
 import dev.sqlexam.retrieval.RagStore;
 import dev.sqlexam.schema.Abbreviations;
@@ -105,7 +106,8 @@ public final class IndexRun {
         if (stale.isEmpty()) return;
         try {
             long start = System.nanoTime();
-            List<Result> results = index(stale, FlinkTarget.local(), parallelism);
+            List<Result> results = indexAlone(stale, false, FlinkTarget.local(), parallelism);
+            if (results.isEmpty()) return; // another run indexed them while this one waited
             if (results.size() > SAID_ONE_BY_ONE) {
                 out.printf(
                         "[sqlexam] index: %d databases, %d tables, %d columns, %d embedded, %d unchanged (%.1f s)%n",
@@ -141,9 +143,28 @@ public final class IndexRun {
     public Result run(String database, boolean force, FlinkTarget target, int parallelism)
             throws Exception {
         Prepared p = prepare(database, force);
-        if (p.fresh())
+        List<Result> indexed =
+                p.fresh() ? List.of() : indexAlone(List.of(p), force, target, parallelism);
+        if (indexed.isEmpty())
             return new Result(database, true, p.tables(), p.columns(), 0, 0, 0, seconds(p.start()));
-        return index(List.of(p), target, parallelism).get(0);
+        return indexed.get(0);
+    }
+
+    /**
+     * Indexes the databases found stale, one run at a time per state database and model: under the
+     * lock each is read again, so a run that waited skips what the other one indexed meanwhile.
+     */
+    private List<Result> indexAlone(
+            List<Prepared> stale, boolean force, FlinkTarget target, int parallelism)
+            throws Exception {
+        try (IndexRunLock lock = IndexRunLock.take(state.url(), providers.modelName(), out)) {
+            List<Prepared> still = new ArrayList<>();
+            for (Prepared p : stale) {
+                Prepared again = prepare(p.database(), force);
+                if (!again.fresh()) still.add(again);
+            }
+            return still.isEmpty() ? List.of() : index(still, target, parallelism);
+        }
     }
 
     /**
