@@ -166,23 +166,24 @@ public final class QuestionOutcomes implements Serializable {
                 (x, y) ->
                         (x[0].db + "/" + x[0].questionId)
                                 .compareTo(y[0].db + "/" + y[0].questionId));
-        Map<String, PairedComparison> byDifficulty = new TreeMap<>();
-        group(pairs, o -> o.difficulty)
-                .forEach(
-                        (k, p) ->
-                                byDifficulty.put(
-                                        k, PairedComparison.of(a, b, p, Map.of(), Map.of())));
-        Map<String, PairedComparison> byModule = new TreeMap<>();
-        group(pairs, o -> o.module)
-                .forEach(
-                        (k, p) ->
-                                byModule.put(k, PairedComparison.of(a, b, p, Map.of(), Map.of())));
         return PairedComparison.of(
                 a,
                 b,
                 pairs,
-                byDifficulty.size() > 1 ? byDifficulty : Map.of(),
-                byModule.size() > 1 ? byModule : Map.of());
+                subgroups(a, b, group(pairs, o -> o.difficulty)),
+                subgroups(a, b, group(pairs, o -> o.module)));
+    }
+
+    /**
+     * Each group's comparison where there are two groups or more (one group is the whole comparison
+     * again: none is computed for it).
+     */
+    private static Map<String, PairedComparison> subgroups(
+            String a, String b, Map<String, List<Outcome[]>> groups) {
+        if (groups.size() < 2) return Map.of();
+        Map<String, PairedComparison> out = new TreeMap<>();
+        groups.forEach((k, p) -> out.put(k, PairedComparison.of(a, b, p, Map.of(), Map.of())));
+        return out;
     }
 
     /**

@@ -103,5 +103,7 @@ class PairedComparisonTest {
                 oneAtATime.add(accumulator.outcomes().compare("v" + i, "v" + j));
         assertThat(summary.comparisons()).hasSize(15).containsExactlyElementsOf(oneAtATime);
         assertThat(summary.comparisons().get(14).byDifficulty()).containsOnlyKeys("easy", "hard");
+        // the records name no module: one group, so no comparison per module
+        assertThat(summary.comparisons().get(14).byModule()).isEmpty();
     }
 }
