@@ -151,6 +151,15 @@ public final class RagIndexWriter {
             throws SQLException {
         try (Connection c = DriverManager.getConnection(url)) {
             c.setAutoCommit(false);
+            // two writers of one database's modules would lock its rows in different orders (the
+            // delete's scan, the upsert's map): one at a time
+            try (PreparedStatement lock =
+                    c.prepareStatement(
+                            "SELECT pg_advisory_xact_lock(hashtext('sqlexam'), hashtext('modules ' || ? || '|' || ?))")) {
+                lock.setString(1, db);
+                lock.setString(2, model);
+                lock.execute();
+            }
             try (PreparedStatement del =
                     c.prepareStatement(
                             "DELETE FROM rag.module_embeddings WHERE database_id = ? AND model = ?")) {
@@ -190,6 +199,8 @@ public final class RagIndexWriter {
         String name = vectorIndexName(model);
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement()) {
+            // CREATE INDEX IF NOT EXISTS takes its table lock before it looks at the name
+            if (exists(st, name)) return;
             c.setAutoCommit(false);
             st.execute(
                     "SELECT pg_advisory_xact_lock(hashtext('sqlexam'), hashtext('rag.embeddings vector index'))");
@@ -202,6 +213,13 @@ public final class RagIndexWriter {
                             + model.replace("'", "''")
                             + "'");
             c.commit();
+        }
+    }
+
+    private static boolean exists(Statement st, String index) throws SQLException {
+        try (ResultSet rs =
+                st.executeQuery("SELECT to_regclass('rag." + index + "') IS NOT NULL")) {
+            return rs.next() && rs.getBoolean(1);
         }
     }
 

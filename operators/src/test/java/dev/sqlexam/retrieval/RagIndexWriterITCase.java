@@ -27,7 +27,7 @@ class RagIndexWriterITCase {
     @Test
     void concurrentIndexRunsCreateTheVectorIndexOnce() throws Exception {
         String url = TestDatabase.state().url();
-        String model = "race-model-" + UUID.randomUUID();
+        String model = "race-" + UUID.randomUUID().toString().substring(0, 8);
         String name = RagIndexWriter.vectorIndexName(model);
         int callers = 6;
         CyclicBarrier start = new CyclicBarrier(callers);
@@ -50,6 +50,7 @@ class RagIndexWriterITCase {
             }
         } finally {
             pool.shutdownNow();
+            pool.awaitTermination(60, TimeUnit.SECONDS);
             drop(url, name);
         }
     }
@@ -98,6 +99,7 @@ class RagIndexWriterITCase {
             }
         } finally {
             pool.shutdownNow();
+            pool.awaitTermination(60, TimeUnit.SECONDS);
             try (Connection c = DriverManager.getConnection(url);
                     Statement st = c.createStatement()) {
                 st.execute("DELETE FROM rag.module_embeddings WHERE database_id = '" + db + "'");
@@ -121,7 +123,7 @@ class RagIndexWriterITCase {
     private static void drop(String url, String name) throws Exception {
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement()) {
-            st.execute("DROP INDEX IF EXISTS rag." + name);
+            st.execute("DROP INDEX CONCURRENTLY IF EXISTS rag." + name);
         }
     }
 }

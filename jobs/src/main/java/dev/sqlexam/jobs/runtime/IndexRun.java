@@ -1,6 +1,7 @@
 package dev.sqlexam.jobs.runtime;
 
 import dev.sqlexam.database.ConnectionPolicy;
+import dev.sqlexam.database.IndexRunLock;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.embedding.EmbeddingProvider;
@@ -9,14 +10,11 @@ import dev.sqlexam.flink.EmbedEntities;
 import dev.sqlexam.jobs.graph.IndexJob;
 import dev.sqlexam.retrieval.IndexEntity;
 import dev.sqlexam.retrieval.IndexPlan;
-import dev.sqlexam.retrieval.IndexRunLock;
 import dev.sqlexam.retrieval.RagIndexWriter;
 import dev.sqlexam.retrieval.RagStore;
-import dev.sqlexam.schema.Abbreviations;
 import dev.sqlexam.schema.DatabaseSchema;
 import dev.sqlexam.schema.ModuleAssigner;
 import dev.sqlexam.schema.SchemaIntrospector;
-import dev.sqlexam.schema.TableInfo;
 
 import org.apache.flink.core.execution.JobClient;
 
@@ -29,7 +27,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Indexes databases of the server for schema retrieval (read there; the vectors written into
@@ -106,7 +103,8 @@ public final class IndexRun {
         if (stale.isEmpty()) return;
         try {
             long start = System.nanoTime();
-            List<Result> results = indexAlone(stale, false, FlinkTarget.local(), parallelism);
+            List<Result> results =
+                    indexAlone(stale, false, FlinkTarget.local(), parallelism, without);
             if (results.isEmpty()) return; // another run indexed them while this one waited
             if (results.size() > SAID_ONE_BY_ONE) {
                 out.printf(
@@ -144,7 +142,7 @@ public final class IndexRun {
             throws Exception {
         Prepared p = prepare(database, force);
         List<Result> indexed =
-                p.fresh() ? List.of() : indexAlone(List.of(p), force, target, parallelism);
+                p.fresh() ? List.of() : indexAlone(List.of(p), force, target, parallelism, null);
         if (indexed.isEmpty())
             return new Result(database, true, p.tables(), p.columns(), 0, 0, 0, seconds(p.start()));
         return indexed.get(0);
@@ -152,15 +150,35 @@ public final class IndexRun {
 
     /**
      * Indexes the databases found stale, one run at a time per state database and model: under the
-     * lock each is read again, so a run that waited skips what the other one indexed meanwhile.
+     * lock each is read again, so a run that waited skips what the other one indexed meanwhile. A
+     * database that cannot be read again is a warning ({@code without}) when {@code without} is
+     * given, else the run's failure.
      */
     private List<Result> indexAlone(
-            List<Prepared> stale, boolean force, FlinkTarget target, int parallelism)
+            List<Prepared> stale,
+            boolean force,
+            FlinkTarget target,
+            int parallelism,
+            String without)
             throws Exception {
-        try (IndexRunLock lock = IndexRunLock.take(state.url(), providers.modelName(), out)) {
+        try (IndexRunLock lock =
+                IndexRunLock.take(state.url(), providers.modelName(), IndexRunLock.WAIT_MS, out)) {
             List<Prepared> still = new ArrayList<>();
             for (Prepared p : stale) {
-                Prepared again = prepare(p.database(), force);
+                Prepared again;
+                try {
+                    again = prepare(p.database(), force);
+                } catch (Exception e) {
+                    if (without == null) throw e;
+                    out.println(
+                            "[sqlexam] warning: cannot index "
+                                    + p.database()
+                                    + " ("
+                                    + e.getMessage()
+                                    + "); "
+                                    + without);
+                    continue;
+                }
                 if (!again.fresh()) still.add(again);
             }
             return still.isEmpty() ? List.of() : index(still, target, parallelism);
@@ -253,7 +271,7 @@ public final class IndexRun {
                 writer.refreshText(p.plan().unchanged());
                 int deleted = writer.deleteStale(p.database(), model, p.plan().staleKeys());
                 writer.replaceForeignKeys(p.database(), p.schema().foreignKeys());
-                Map<String, String> descriptions = moduleTexts(p.schema(), p.modules());
+                Map<String, String> descriptions = ModuleTexts.of(p.schema(), p.modules());
                 Map<String, float[]> vectors = new LinkedHashMap<>();
                 for (var e : descriptions.entrySet())
                     vectors.put(e.getKey(), provider.embed(e.getValue()));
@@ -286,34 +304,6 @@ public final class IndexRun {
                     r.seconds());
         }
         return results;
-    }
-
-    /**
-     * Each module's routing text: its description (if any), keywords, and the words of its table
-     * names.
-     */
-    static Map<String, String> moduleTexts(DatabaseSchema schema, ModuleAssigner modules) {
-        Map<String, StringBuilder> texts = new TreeMap<>();
-        for (TableInfo t : schema.tables()) {
-            StringBuilder sb =
-                    texts.computeIfAbsent(
-                            t.module(),
-                            m ->
-                                    new StringBuilder(
-                                            modules.descriptions().getOrDefault(m, m)
-                                                    + " "
-                                                    + String.join(
-                                                            " ",
-                                                            modules.keywords()
-                                                                    .getOrDefault(m, List.of()))
-                                                    + ". Tables:"));
-            sb.append(' ')
-                    .append(String.join(" ", Abbreviations.expandedWords(t.name())))
-                    .append(',');
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        texts.forEach((m, sb) -> out.put(m, sb.toString()));
-        return out;
     }
 
     private static double seconds(long start) {

@@ -61,7 +61,9 @@ class ConcurrentIndexRunsITCase {
         List<CompletableFuture<IndexRun.Result>> runs =
                 List.of(run(admin, together), run(admin, together));
         try {
-            List<IndexRun.Result> results = runs.stream().map(r -> r.join()).toList();
+            List<IndexRun.Result> results = new java.util.ArrayList<>();
+            for (CompletableFuture<IndexRun.Result> r : runs)
+                results.add(r.get(5, TimeUnit.MINUTES));
             assertThat(results).extracting(IndexRun.Result::embedded).containsOnlyOnce(0);
             assertThat(results.stream().mapToInt(IndexRun.Result::embedded).sum())
                     .as("every table and column embedded by one run")
@@ -70,7 +72,14 @@ class ConcurrentIndexRunsITCase {
             assertThat(count(state, "rag.module_embeddings")).isPositive();
             assertThat(count(state, "rag.fk_edges")).isEqualTo(2);
         } finally {
+            CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new))
+                    .exceptionally(e -> null)
+                    .get(5, TimeUnit.MINUTES);
             forget(state);
+            try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                    Statement st = c.createStatement()) {
+                st.execute("DROP DATABASE IF EXISTS " + DB + " WITH (FORCE)");
+            }
         }
     }
 
