@@ -62,8 +62,8 @@ public final class DocChunker {
         return docs.toAbsolutePath().normalize();
     }
 
-    /** The lock of a docs folder: one thread at a time reads it or builds on what it read. */
-    static Object folderLock(Path key) {
+    /** The lock of a docs folder: one thread at a time reads it. */
+    private static Object folderLock(Path key) {
         return FOLDER_LOCKS.computeIfAbsent(key, k -> new Object());
     }
 

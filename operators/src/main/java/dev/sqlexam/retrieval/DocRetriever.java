@@ -40,15 +40,14 @@ public final class DocRetriever {
      * (a file there changed). It is read-only: a process's subtasks and jobs share it.
      */
     public static DocRetriever forFolder(Path docs) {
-        Path key = DocChunker.folderKey(docs);
-        synchronized (DocChunker.folderLock(key)) {
-            DocChunker.Chunks chunks = DocChunker.fromFolder(key);
-            Built built = BUILT.get(key);
-            if (built != null && built.from() == chunks) return built.retriever();
-            DocRetriever retriever = new DocRetriever(chunks.chunks());
-            BUILT.put(key, new Built(chunks, retriever));
-            return retriever;
-        }
+        DocChunker.Chunks chunks = DocChunker.fromFolder(docs);
+        return BUILT.compute(
+                        DocChunker.folderKey(docs),
+                        (key, built) ->
+                                built != null && built.from() == chunks
+                                        ? built
+                                        : new Built(chunks, new DocRetriever(chunks.chunks())))
+                .retriever();
     }
 
     public DocRetriever(List<DocChunk> chunks) {

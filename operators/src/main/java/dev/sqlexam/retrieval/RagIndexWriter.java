@@ -151,8 +151,8 @@ public final class RagIndexWriter {
             throws SQLException {
         try (Connection c = DriverManager.getConnection(url)) {
             c.setAutoCommit(false);
-            // two writers of one database's modules would lock its rows in different orders (the
-            // delete's scan, the upsert's map): one at a time
+            // one writer of a database's modules at a time: a second one's delete, after the lock,
+            // sees the first one's rows (two at once failed on the primary key, or deadlocked)
             try (PreparedStatement lock =
                     c.prepareStatement(
                             "SELECT pg_advisory_xact_lock(hashtext('sqlexam'), hashtext('modules ' || ? || '|' || ?))")) {
@@ -171,8 +171,7 @@ public final class RagIndexWriter {
                     c.prepareStatement(
                             """
                     INSERT INTO rag.module_embeddings (database_id, module, model, description, text_hash, embedding)
-                    VALUES (?, ?, ?, ?, ?, ?::vector) ON CONFLICT (database_id, module, model) DO UPDATE SET
-                        description = EXCLUDED.description, text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding""")) {
+                    VALUES (?, ?, ?, ?, ?, ?::vector)""")) {
                 for (var e : vectors.entrySet()) {
                     String description = descriptions.get(e.getKey());
                     ps.setString(1, db);

@@ -22,6 +22,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -150,9 +151,9 @@ public final class IndexRun {
 
     /**
      * Indexes the databases found stale, one run at a time per state database and model: under the
-     * lock each is read again, so a run that waited skips what the other one indexed meanwhile. A
-     * database that cannot be read again is a warning ({@code without}) when {@code without} is
-     * given, else the run's failure.
+     * lock each is compared again with the stored index, so a run that waited skips what the other
+     * one indexed meanwhile. A database that cannot be compared again is a warning ({@code
+     * without}) when {@code without} is given, else the run's failure.
      */
     private List<Result> indexAlone(
             List<Prepared> stale,
@@ -167,7 +168,7 @@ public final class IndexRun {
             for (Prepared p : stale) {
                 Prepared again;
                 try {
-                    again = prepare(p.database(), force);
+                    again = compared(p, force);
                 } catch (Exception e) {
                     if (without == null) throw e;
                     out.println(
@@ -201,6 +202,11 @@ public final class IndexRun {
         boolean fresh() {
             return plan == null;
         }
+
+        Prepared withPlan(IndexPlan plan) {
+            return new Prepared(
+                    database, start, schema, modules, fingerprint, tables, columns, plan);
+        }
     }
 
     private Prepared prepare(String database, boolean force) throws Exception {
@@ -225,17 +231,22 @@ public final class IndexRun {
                                 + modules.keywords());
         int tables = schema.tables().size();
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
+        return compared(
+                new Prepared(database, start, schema, modules, fingerprint, tables, columns, null),
+                force);
+    }
+
+    /** {@code read} compared with the index stored now: fresh, or what to embed. */
+    private Prepared compared(Prepared read, boolean force) throws SQLException {
+        String model = providers.modelName();
         try (RagStore store = RagStore.open(state, ConnectionPolicy.DEFAULT)) {
-            if (!force && fingerprint.equals(store.lastFingerprint(database, model))) {
-                return new Prepared(
-                        database, start, schema, modules, fingerprint, tables, columns, null);
-            }
+            if (!force && read.fingerprint().equals(store.lastFingerprint(read.database(), model)))
+                return read.withPlan(null);
         }
-        IndexPlan plan =
+        return read.withPlan(
                 IndexPlan.of(
-                        IndexPlan.entities(schema, model),
-                        new RagIndexWriter(state.url()).storedHashes(database, model));
-        return new Prepared(database, start, schema, modules, fingerprint, tables, columns, plan);
+                        IndexPlan.entities(read.schema(), model),
+                        new RagIndexWriter(state.url()).storedHashes(read.database(), model)));
     }
 
     /**
