@@ -122,9 +122,12 @@ final class ManyDatabases {
         long sessionsBefore = sessions(settings);
         ThroughputBench.Run job;
         CpuSampler.Load load;
-        try (CpuSampler cpu = new CpuSampler(250)) {
+        String threadCpu;
+        try (CpuSampler cpu = new CpuSampler(250);
+                ThreadCpu threads = new ThreadCpu(50)) {
             job = bench.grade(f("grading %d files", files), set, predictions, null);
             load = cpu.load();
+            threadCpu = threads.describe(6);
         }
         long opened = sessions(settings) - sessionsBefore;
         bench.progress("the same predictions graded serially, both queries run for each");
@@ -155,13 +158,14 @@ final class ManyDatabases {
                         f(
                                 "%d records (%d missing), each written to the exam log, the answered ones upserted into exam.results, the missing ones listed per file in exam.missing; %d connections opened to the %d "
                                         + "databases during the run (pre-flight included), each a fork and a login on the server; cores %.0f%% busy "
-                                        + "(this process %.0f%%); %.1f s end to end",
+                                        + "(this process %.0f%%; its Java threads' CPU over the whole command, set-up, job and summary: %s); %.1f s end to end",
                                 job.items(),
                                 job.items() - graded,
                                 opened,
                                 dbs.size(),
                                 load.machine() * 100,
                                 load.process() * 100,
+                                threadCpu,
                                 job.wallSeconds())));
     }
 
