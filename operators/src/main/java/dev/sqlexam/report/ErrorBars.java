@@ -81,6 +81,12 @@ public final class ErrorBars {
      */
     public static double[] bootstrap95(
             List<Unit> units, boolean byCluster, int resamples, long seed) {
+        return bootstrap95(units, byCluster, resamples, seed, true);
+    }
+
+    /** As {@link #bootstrap95(List, boolean, int, long)}; {@code keptDraws} false draws anew. */
+    static double[] bootstrap95(
+            List<Unit> units, boolean byCluster, int resamples, long seed, boolean keptDraws) {
         if (units.isEmpty()) return new double[] {0, 0};
         // each group's sum of values and its size, side by side in two arrays (a list of pairs made
         // a grade's 66 paired comparisons chase a pointer per draw: 1.1 s of CPU after the job)
@@ -108,13 +114,15 @@ public final class ErrorBars {
                 sizes[i] = 1;
             }
         }
-        SplittableRandom random = new SplittableRandom(seed);
-        double[] means = new double[resamples];
         int g = sums.length;
+        int[] picks = keptDraws ? BootstrapDraws.of(seed, g, resamples) : null;
+        SplittableRandom random = picks == null ? new SplittableRandom(seed) : null;
+        double[] means = new double[resamples];
+        int drawn = 0;
         for (int r = 0; r < resamples; r++) {
             double sum = 0, count = 0;
             for (int i = 0; i < g; i++) {
-                int pick = random.nextInt(g);
+                int pick = picks != null ? picks[drawn++] : random.nextInt(g);
                 sum += sums[pick];
                 count += sizes[pick];
             }

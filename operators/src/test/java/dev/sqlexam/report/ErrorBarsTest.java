@@ -105,4 +105,30 @@ class ErrorBarsTest {
         assertThat(s.max()).isEqualTo(0.6);
         assertThat(Spread.of(List.of(0.5)).std()).isZero();
     }
+
+    @Test
+    void keptDrawsGiveEveryIntervalTheDrawsOfItsOwnSeed() {
+        java.util.SplittableRandom data = new java.util.SplittableRandom(7);
+        // groups kept (30 databases, 90 questions), at the limit, and past it (drawn each time)
+        for (int groups : new int[] {1, 2, 30, 90, 101, 120}) {
+            for (boolean byCluster : new boolean[] {false, true}) {
+                List<ErrorBars.Unit> diffs = new ArrayList<>();
+                for (int q = 0; q < (byCluster ? 3 * groups : groups); q++)
+                    diffs.add(
+                            new ErrorBars.Unit(
+                                    data.nextInt(3) - 1 + (q % 7 == 0 ? 0.5 : 0),
+                                    "db" + (byCluster ? q % groups : 0)));
+                for (long seed : new long[] {42, 43}) {
+                    double[] fresh = ErrorBars.bootstrap95(diffs, byCluster, 10_000, seed, false);
+                    // twice: the second reads the draws the first kept
+                    for (int i = 0; i < 2; i++)
+                        assertThat(ErrorBars.bootstrap95(diffs, byCluster, 10_000, seed))
+                                .as("%d groups, clustered %s, seed %d", groups, byCluster, seed)
+                                .containsExactly(fresh);
+                }
+            }
+        }
+        assertThat(BootstrapDraws.of(42, 100, 10_000)).isSameAs(BootstrapDraws.of(42, 100, 10_000));
+        assertThat(BootstrapDraws.of(42, 101, 10_000)).as("past 1,000,000 indexes").isNull();
+    }
 }
