@@ -109,8 +109,9 @@ class ErrorBarsTest {
     @Test
     void keptDrawsGiveEveryIntervalTheDrawsOfItsOwnSeed() {
         java.util.SplittableRandom data = new java.util.SplittableRandom(7);
-        // groups kept (30 databases, 90 questions), at the limit, and past it (drawn each time)
-        for (int groups : new int[] {1, 2, 30, 90, 101, 120}) {
+        // groups kept (30 databases, 90 questions), at the limit (100 × 10,000), and past it
+        // (drawn each time)
+        for (int groups : new int[] {1, 2, 30, 90, 100, 101, 120}) {
             for (boolean byCluster : new boolean[] {false, true}) {
                 List<ErrorBars.Unit> diffs = new ArrayList<>();
                 for (int q = 0; q < (byCluster ? 3 * groups : groups); q++)
@@ -128,7 +129,10 @@ class ErrorBarsTest {
                 }
             }
         }
-        assertThat(BootstrapDraws.of(42, 100, 10_000)).isSameAs(BootstrapDraws.of(42, 100, 10_000));
+        int[] kept = BootstrapDraws.of(4_242, 3, 10);
+        java.util.SplittableRandom drawn = new java.util.SplittableRandom(4_242);
+        for (int pick : kept) assertThat(pick).isEqualTo(drawn.nextInt(3));
+        assertThat(BootstrapDraws.of(4_242, 3, 10)).as("the kept sequence").isSameAs(kept);
         assertThat(BootstrapDraws.of(42, 101, 10_000)).as("past 1,000,000 indexes").isNull();
     }
 }

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * The CPU time this process's Java threads spent while a run went on, by kind of thread (a Flink
  * task's chain, a worker pool): where a figure's own CPU went. Threads are read every {@code
  * sampleMs}, so a thread that ends (a job's tasks) counts up to its last reading; the JIT's and the
- * collector's threads are not Java threads and are not in it.
+ * collector's threads are not Java threads and are not in it, nor is the sampler itself.
  */
 public final class ThreadCpu implements AutoCloseable {
 
@@ -21,11 +21,14 @@ public final class ThreadCpu implements AutoCloseable {
     private final Map<Long, Long> atStart = new HashMap<>();
     private final Map<Long, Long> latest = new HashMap<>();
     private final Map<Long, String> names = new HashMap<>();
+    private final boolean measurable;
+    private final boolean enabledHere;
     private final Thread sampler;
 
     public ThreadCpu(long sampleMs) {
-        boolean measurable = threads.isThreadCpuTimeSupported();
-        if (measurable && !threads.isThreadCpuTimeEnabled()) threads.setThreadCpuTimeEnabled(true);
+        measurable = threads.isThreadCpuTimeSupported();
+        enabledHere = measurable && !threads.isThreadCpuTimeEnabled();
+        if (enabledHere) threads.setThreadCpuTimeEnabled(true);
         read(atStart);
         sampler =
                 new Thread(
@@ -46,8 +49,10 @@ public final class ThreadCpu implements AutoCloseable {
     }
 
     private synchronized void read(Map<Long, Long> into) {
+        if (!measurable) return;
         for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (info == null) continue;
+            if (info == null || (sampler != null && info.getThreadId() == sampler.getId()))
+                continue;
             long cpu = threads.getThreadCpuTime(info.getThreadId());
             if (cpu < 0) continue;
             (into != null ? into : latest).put(info.getThreadId(), cpu);
@@ -85,6 +90,7 @@ public final class ThreadCpu implements AutoCloseable {
 
     /** "1.0 s split per file… (task), 0.7 s sqlexam-execute, …" of {@link #secondsByKind}. */
     public String describe(int top) {
+        if (!measurable) return "not measured: this JVM does not time threads";
         return secondsByKind(top).entrySet().stream()
                 .map(e -> String.format(Locale.ROOT, "%.2f s %s", e.getValue(), e.getKey()))
                 .collect(Collectors.joining(", "));
@@ -102,11 +108,12 @@ public final class ThreadCpu implements AutoCloseable {
             String first = chain < 0 ? n : n.substring(0, chain);
             return (first.length() > 40 ? first.substring(0, 39) + "…" : first) + " (task)";
         }
-        return n.replaceAll("[-#]?\\d+", "");
+        return n.replaceAll("[-#]\\d+", "");
     }
 
     @Override
     public void close() {
         sampler.interrupt();
+        if (enabledHere) threads.setThreadCpuTimeEnabled(false);
     }
 }
