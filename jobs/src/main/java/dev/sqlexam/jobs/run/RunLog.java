@@ -4,9 +4,7 @@ import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.pipeline.SharingPlan;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -25,11 +23,6 @@ import java.util.stream.Stream;
 
 /** A run's exam log read back: for compare, regrade and resume. */
 public final class RunLog {
-
-    private static final ObjectReader RECORDS =
-            Json.MAPPER
-                    .readerFor(ExamRecord.class)
-                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private RunLog() {}
 
@@ -122,9 +115,10 @@ public final class RunLog {
             if (!(node instanceof ObjectNode object)
                     || !object.hasNonNull("question_id")
                     || !object.hasNonNull("reason")) return null;
-            return RECORDS.readValue(object);
-        } catch (IOException e) {
-            // a line cut by a crash: recovered records stop before it
+            return LogRecordReader.read(object);
+        } catch (IOException | IllegalArgumentException e) {
+            // a line cut by a crash, or one no record can be made of: recovered records stop
+            // before it
             return null;
         }
     }
