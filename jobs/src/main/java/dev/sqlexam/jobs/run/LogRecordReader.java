@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.run;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,29 +14,39 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * An exam log's line, read as a tree, made the record Jackson makes of it, about twice as fast: the
- * line's fields are dealt to the record's parts first and each part reads its own, where Jackson
- * buffers a record's tokens and replays all of them for each of its six unwrapped parts. Which
- * field belongs to which part is Jackson's own description of each part (names and aliases); an
- * unknown field is left out, as there.
+ * An exam log's line made the record Jackson makes of it, each of the record's parts read from its
+ * own fields (Jackson replays every field of the line for each unwrapped part). Which field belongs
+ * to which part is Jackson's own description of the part; a line that names a part itself is left
+ * to Jackson.
  */
 final class LogRecordReader {
 
-    private static final List<Class<?>> PARTS =
-            List.of(
-                    ExamRecord.Asked.class,
-                    ExamRecord.Answer.class,
-                    ExamRecord.Grade.class,
-                    ExamRecord.Timing.class,
-                    ExamRecord.Failure.class,
-                    ExamRecord.Traces.class);
+    /** ExamRecord's unwrapped components, in their order: its parts. */
+    private static final List<RecordComponent> UNWRAPPED =
+            Arrays.stream(ExamRecord.class.getRecordComponents())
+                    .filter(LogRecordReader::unwrapped)
+                    .toList();
 
-    private static final String EXTRAS = "extras";
+    static final List<Class<?>> PARTS =
+            UNWRAPPED.stream().<Class<?>>map(RecordComponent::getType).toList();
+
+    static final String EXTRAS = "extras";
+
+    /** The parts' own names, which Jackson also reads as whole parts. */
+    private static final List<String> PART_NAMES =
+            UNWRAPPED.stream().map(RecordComponent::getName).toList();
+
+    private static final ObjectReader WHOLE =
+            Json.MAPPER
+                    .readerFor(ExamRecord.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final List<ObjectReader> READERS =
             PARTS.stream()
                     .map(
@@ -46,11 +57,12 @@ final class LogRecordReader {
                                                     DeserializationFeature
                                                             .FAIL_ON_UNKNOWN_PROPERTIES))
                     .toList();
-    private static final Map<String, Integer> PART_OF_FIELD = partOfField();
+    static final Map<String, Integer> PART_OF_FIELD = partOfField();
 
     private LogRecordReader() {}
 
     static ExamRecord read(ObjectNode line) throws IOException {
+        for (String name : PART_NAMES) if (line.has(name)) return WHOLE.readValue(line);
         ObjectNode[] parts = new ObjectNode[PARTS.size()];
         for (int i = 0; i < parts.length; i++) parts[i] = JsonNodeFactory.instance.objectNode();
         for (var fields = line.fields(); fields.hasNext(); ) {
@@ -66,6 +78,16 @@ final class LogRecordReader {
                 READERS.get(4).readValue(parts[4]),
                 READERS.get(5).readValue(parts[5]),
                 extras(line.get(EXTRAS)));
+    }
+
+    private static boolean unwrapped(RecordComponent c) {
+        try {
+            return ExamRecord.class
+                    .getDeclaredField(c.getName())
+                    .isAnnotationPresent(JsonUnwrapped.class);
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException("a record's component without its field: " + c, e);
+        }
     }
 
     /** As {@link dev.sqlexam.model.RawJsonText} reads it. */

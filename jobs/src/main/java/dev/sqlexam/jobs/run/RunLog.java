@@ -116,9 +116,8 @@ public final class RunLog {
                     || !object.hasNonNull("question_id")
                     || !object.hasNonNull("reason")) return null;
             return LogRecordReader.read(object);
-        } catch (IOException | IllegalArgumentException e) {
-            // a line cut by a crash, or one no record can be made of: recovered records stop
-            // before it
+        } catch (IOException e) {
+            // a line cut by a crash: recovered records stop before it
             return null;
         }
     }

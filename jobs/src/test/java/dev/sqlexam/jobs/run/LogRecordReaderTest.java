@@ -5,6 +5,7 @@ import dev.sqlexam.model.ExamRecord;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +50,14 @@ class LogRecordReaderTest {
         if (unknown.path("trace").isArray() && unknown.path("trace").size() > 0)
             ((ObjectNode) unknown.path("trace").get(0)).put("unknown_in_a_stage", "x");
         variants.add(unknown);
-        for (String extras : List.of("{\"hardness\":\"easy\",\"n\":[1,2]}", "\"text\"", "null")) {
+        for (String extras :
+                List.of(
+                        "{\"hardness\":\"easy\",\"n\":[1,2]}",
+                        "\"text\"",
+                        "null",
+                        "3",
+                        "true",
+                        "[1]")) {
             ObjectNode v = base.deepCopy();
             v.set("extras", Json.MAPPER.readTree(extras));
             variants.add(v);
@@ -64,6 +72,56 @@ class LogRecordReaderTest {
             assertThat(LogRecordReader.read(line))
                     .as(line.toString())
                     .isEqualTo(JACKSON.readValue(line));
+    }
+
+    @Test
+    void theReaderDealsFieldsToExactlyExamRecordsUnwrappedParts() {
+        var components = ExamRecord.class.getRecordComponents();
+        assertThat(LogRecordReader.PARTS).hasSize(components.length - 1);
+        for (int i = 0; i < LogRecordReader.PARTS.size(); i++)
+            assertThat(LogRecordReader.PARTS.get(i)).isEqualTo(components[i].getType());
+        assertThat(components[components.length - 1].getName()).isEqualTo("extrasJson");
+        var snake = new PropertyNamingStrategies.SnakeCaseStrategy();
+        for (int part = 0; part < LogRecordReader.PARTS.size(); part++)
+            for (var c : LogRecordReader.PARTS.get(part).getRecordComponents())
+                assertThat(LogRecordReader.PART_OF_FIELD.get(snake.translate(c.getName())))
+                        .as("%s.%s", LogRecordReader.PARTS.get(part).getSimpleName(), c.getName())
+                        .isEqualTo(part);
+    }
+
+    @Test
+    void aLineJacksonRefusesIsRefusedAndOneThatNamesAPartIsReadAsJacksonReadsIt()
+            throws IOException {
+        ObjectNode base = lines("/golden/exam-log.jsonl").get(0);
+        List<String> edits =
+                List.of(
+                        "{\"grade\":\"A\"}",
+                        "{\"timing\":{\"gold_ms\":\"x\"}}",
+                        "{\"timing\":{\"gold_ms\":7}}",
+                        "{\"gold_ms\":\"x\"}",
+                        "{\"correct\":{\"no\":1}}",
+                        "{\"trace\":null}",
+                        "{\"trace\":[{\"stage\":\"no_such_stage\"}]}",
+                        "{\"soft_f1\":0.5,\"repetition\":null}");
+        for (String edit : edits) {
+            ObjectNode line = base.deepCopy();
+            line.setAll((ObjectNode) Json.MAPPER.readTree(edit));
+            ExamRecord expected = orNull(() -> JACKSON.readValue(line));
+            ExamRecord read = orNull(() -> LogRecordReader.read(line));
+            assertThat(read).as(edit).isEqualTo(expected);
+        }
+    }
+
+    private interface Reading {
+        ExamRecord read() throws IOException;
+    }
+
+    private static ExamRecord orNull(Reading reading) {
+        try {
+            return reading.read();
+        } catch (IOException refused) {
+            return null; // refused, as RunLog.record answers it
+        }
     }
 
     @Test
