@@ -3,8 +3,6 @@ package dev.sqlexam.database;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -33,27 +31,31 @@ public final class IndexRunLock implements AutoCloseable {
         Connection c = null;
         try {
             c = DriverManager.getConnection(stateUrl);
-            long deadline = System.nanoTime() + waitMs * 1_000_000;
-            boolean said = false;
-            while (!tryLock(c, model)) {
-                if (System.nanoTime() > deadline) {
-                    out.println(
-                            "[sqlexam] another index run of model "
-                                    + model
-                                    + " still holds the state database after "
-                                    + waitMs / 1_000
-                                    + " s; indexing without waiting for it");
-                    return unlocked(c);
-                }
-                if (!said)
-                    out.println(
-                            "[sqlexam] another index run of model "
-                                    + model
-                                    + " is writing to the state database; waiting for it to end");
-                said = true;
-                Thread.sleep(250);
-            }
-            return new IndexRunLock(c);
+            boolean held =
+                    SessionLock.take(
+                            c,
+                            "index run " + model,
+                            waitMs,
+                            new SessionLock.Waiting() {
+                                @Override
+                                public void started() {
+                                    out.println(
+                                            "[sqlexam] another index run of model "
+                                                    + model
+                                                    + " is writing to the state database; waiting for it to end");
+                                }
+
+                                @Override
+                                public void gaveUp() {
+                                    out.println(
+                                            "[sqlexam] another index run of model "
+                                                    + model
+                                                    + " still holds the state database after "
+                                                    + waitMs / 1_000
+                                                    + " s; indexing without waiting for it");
+                                }
+                            });
+            return held ? new IndexRunLock(c) : unlocked(c);
         } catch (SQLException e) {
             out.println(
                     "[sqlexam] cannot take the index-run lock of model "
@@ -61,9 +63,6 @@ public final class IndexRunLock implements AutoCloseable {
                             + " ("
                             + e.getMessage()
                             + "); indexing without it");
-            return unlocked(c);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return unlocked(c);
         }
     }
@@ -76,18 +75,6 @@ public final class IndexRunLock implements AutoCloseable {
     private static IndexRunLock unlocked(Connection c) {
         Closing.quietly(c);
         return new IndexRunLock(null);
-    }
-
-    /** Two keys (sqlexam's, then the model's index runs') keep clear of other applications'. */
-    private static boolean tryLock(Connection c, String model) throws SQLException {
-        try (PreparedStatement ps =
-                c.prepareStatement(
-                        "SELECT pg_try_advisory_lock(hashtext('sqlexam'), hashtext('index run ' || ?))")) {
-            ps.setString(1, model);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        }
     }
 
     @Override

@@ -2,9 +2,7 @@ package dev.sqlexam.database;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * One process at a time migrates a server: two commands started at once on a new server would
@@ -36,31 +34,32 @@ final class MigrationLock implements AutoCloseable {
         Connection c = null;
         try {
             c = DriverManager.getConnection(via);
-            long deadline = System.nanoTime() + WAIT_MS * 1_000_000;
-            boolean said = false;
-            while (!tryLock(c)) {
-                if (System.nanoTime() > deadline) {
-                    System.err.println(
-                            "[sqlexam] another process still migrates "
-                                    + server.redacted()
-                                    + " after "
-                                    + WAIT_MS / 1_000
-                                    + " s; migrating without waiting for it");
-                    return unlocked(c);
-                }
-                if (!said)
-                    System.err.println(
-                            "[sqlexam] waiting for another sqlexam process migrating "
-                                    + server.redacted());
-                said = true;
-                Thread.sleep(250);
-            }
-            return new MigrationLock(c);
+            boolean held =
+                    SessionLock.take(
+                            c,
+                            KEY,
+                            WAIT_MS,
+                            new SessionLock.Waiting() {
+                                @Override
+                                public void started() {
+                                    System.err.println(
+                                            "[sqlexam] waiting for another sqlexam process migrating "
+                                                    + server.redacted());
+                                }
+
+                                @Override
+                                public void gaveUp() {
+                                    System.err.println(
+                                            "[sqlexam] another process still migrates "
+                                                    + server.redacted()
+                                                    + " after "
+                                                    + WAIT_MS / 1_000
+                                                    + " s; migrating without waiting for it");
+                                }
+                            });
+            return held ? new MigrationLock(c) : unlocked(c);
         } catch (SQLException e) {
             // no maintenance database to lock in: migrate unlocked, as before the lock existed
-            return unlocked(c);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return unlocked(c);
         }
     }
@@ -69,18 +68,6 @@ final class MigrationLock implements AutoCloseable {
     private static MigrationLock unlocked(Connection c) {
         Closing.quietly(c);
         return new MigrationLock(null);
-    }
-
-    /** Two keys (sqlexam's, then migrations') keep clear of other applications' single keys. */
-    private static boolean tryLock(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs =
-                        st.executeQuery(
-                                "SELECT pg_try_advisory_lock(hashtext('sqlexam'), hashtext('"
-                                        + KEY
-                                        + "'))")) {
-            return rs.next() && rs.getBoolean(1);
-        }
     }
 
     @Override
