@@ -23,6 +23,13 @@ say()  { printf '[sqlexam] %s\n' "$*" >&2; }
 die()  { printf '[sqlexam] error: %s\n' "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" = 0 ]; }
 
+# The machine's busy CPU time so far in clock ticks, every core and every process (user, nice, system, irq, softirq:
+# not the time the host took the cores away); nothing where /proc/stat is not there.
+cpu_busy_ticks() {
+  [ -r /proc/stat ] || return 0
+  awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8; exit }' /proc/stat
+}
+
 # Runs a command as the owner of the private cluster (initdb refuses root).
 as_pg_owner() {
   if is_root; then

@@ -13,7 +13,9 @@ import static dev.sqlexam.jobs.bench.ThroughputReport.f;
 /**
  * The test-suite row of {@code bench throughput}: the bench does not run the suite (it takes
  * minutes and needs the machine to itself); it reports the last {@code ./sqlexam test} of this
- * checkout, which the script records in {@code logs/test-times.tsv} of the state folder.
+ * checkout, which the script records in {@code logs/test-times.tsv} of the state folder: when, the
+ * commit, seconds, exit code, whether it was the checkout's first run, and (since 2026-11-30) the
+ * machine's busy CPU seconds over the run and its cores.
  */
 final class TestSuiteTimeRow {
 
@@ -49,12 +51,40 @@ final class TestSuiteTimeRow {
                 "≤ 8 min from a fresh clone",
                 passed ? ThroughputReport.atMost(seconds, TARGET_SECONDS) : Verdict.NOT_MET,
                 f(
-                        "%s, commit %s; %s (from %s)",
+                        "%s, commit %s; %s%s (from %s)",
                         last[0],
                         last[1],
                         fresh
                                 ? "the first run in this checkout: set-up and build included"
                                 : "not the checkout's first run: packages, the cluster and some of the build were there",
+                        work(last, seconds),
                         times));
+    }
+
+    /**
+     * The work the run asked of the machine against what the target leaves room for: its cores'
+     * busy seconds (every process) beside the target's seconds times the cores. Where the work
+     * alone exceeds that room, no scheduling of the same tests meets the target.
+     */
+    static String work(String[] fields, int seconds) {
+        if (fields.length < 7 || fields[5].isEmpty() || fields[6].isEmpty()) return "";
+        long busy = Long.parseLong(fields[5]);
+        int cores = Integer.parseInt(fields[6]);
+        if (cores <= 0 || seconds <= 0) return "";
+        long room = (long) TARGET_SECONDS * cores;
+        return f(
+                "; the machine's %d cores did %d s of work meanwhile (%.0f%% busy), where 8 min on"
+                        + " %d cores hold %d s at 100%% busy%s",
+                cores,
+                busy,
+                100.0 * busy / ((double) seconds * cores),
+                cores,
+                room,
+                busy > room
+                        ? f(
+                                ": the work alone is %.2f× that room, so the same tests cannot"
+                                        + " fit 8 min by running them more in parallel",
+                                (double) busy / room)
+                        : "");
     }
 }
