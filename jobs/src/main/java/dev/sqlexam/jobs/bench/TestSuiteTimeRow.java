@@ -14,7 +14,7 @@ import static dev.sqlexam.jobs.bench.ThroughputReport.f;
  * The test-suite row of {@code bench throughput}: the bench does not run the suite (it takes
  * minutes and needs the machine to itself); it reports the last {@code ./sqlexam test} of this
  * checkout, which the script records in {@code logs/test-times.tsv} of the state folder: when, the
- * commit, seconds, exit code, whether it was the checkout's first run, and (since 2026-11-30) the
+ * commit, seconds, exit code, whether it was the checkout's first run, and (since 2026-11-29) the
  * machine's busy CPU seconds over the run and its cores.
  */
 final class TestSuiteTimeRow {
