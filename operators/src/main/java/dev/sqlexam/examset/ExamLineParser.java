@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Set;
 
 /**
@@ -32,7 +34,9 @@ public final class ExamLineParser implements Serializable {
                     "evidence",
                     "instructions",
                     "order_matters",
-                    "source_index");
+                    "source_index",
+                    "db_file",
+                    "benchmark");
 
     private final String source;
     private final Set<String> knownDatabases;
@@ -74,7 +78,8 @@ public final class ExamLineParser implements Serializable {
         String db = JsonFields.requiredText(node, "db");
         if (!JdbcUrlTemplate.isSafeDatabaseName(db))
             throw new JsonFields.Invalid("invalid database name '" + db + "'");
-        if (knownDatabases != null && !knownDatabases.contains(db)) {
+        String dbFile = sqliteFile(node);
+        if (dbFile == null && knownDatabases != null && !knownDatabases.contains(db)) {
             throw new JsonFields.Invalid(
                     "unknown database '"
                             + db
@@ -115,6 +120,39 @@ public final class ExamLineParser implements Serializable {
                 lineNumber,
                 extras.isEmpty() ? null : extras.toString(),
                 null,
-                sourceIndex == null ? null : sourceIndex.intValue());
+                sourceIndex == null ? null : sourceIndex.intValue(),
+                dbFile,
+                benchmark(node));
+    }
+
+    /**
+     * The line's SQLite file ({@code db_file}, relative to the exam set's folder), which must
+     * exist; null for a database on the server.
+     */
+    private String sqliteFile(JsonNode node) throws JsonFields.Invalid {
+        String file = JsonFields.optionalText(node, "db_file");
+        if (file == null) return null;
+        Path path = Path.of(file);
+        if (!path.isAbsolute()) {
+            Path folder = Path.of(source).toAbsolutePath().getParent();
+            path = folder == null ? path.toAbsolutePath() : folder.resolve(path);
+        }
+        path = path.normalize();
+        if (!Files.isRegularFile(path))
+            throw new JsonFields.Invalid(
+                    "missing_database: the SQLite file of database '"
+                            + node.path("db").asText()
+                            + "' is not there: "
+                            + path);
+        return path.toString();
+    }
+
+    private static String benchmark(JsonNode node) throws JsonFields.Invalid {
+        String b = JsonFields.optionalText(node, "benchmark");
+        if (b == null) return null;
+        b = b.toLowerCase(java.util.Locale.ROOT);
+        if (!b.equals("spider") && !b.equals("bird"))
+            throw new JsonFields.Invalid("benchmark must be spider or bird, not '" + b + "'");
+        return b;
     }
 }

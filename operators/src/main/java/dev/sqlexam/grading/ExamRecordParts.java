@@ -70,7 +70,11 @@ final class ExamRecordParts {
     }
 
     static ExamRecord.Grade grade(
-            Grade grade, Boolean birdCorrect, Double softF1, SuiteGrade verdict) {
+            Grade grade,
+            Boolean birdCorrect,
+            Boolean spiderCorrect,
+            Double softF1,
+            SuiteGrade verdict) {
         ExamRecord.Grade graded =
                 new ExamRecord.Grade(
                         grade.correct(),
@@ -84,7 +88,8 @@ final class ExamRecordParts {
                         grade.predRows(),
                         grade.detail(),
                         softF1,
-                        null);
+                        null,
+                        spiderCorrect);
         return verdict == null ? graded : graded.withSuite(verdict);
     }
 

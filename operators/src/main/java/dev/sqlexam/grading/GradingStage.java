@@ -29,6 +29,8 @@ public final class GradingStage {
     private final boolean passAtK;
     private final GoldRunner goldRunner;
     private final PredictionRunner runner;
+    private final ReadOnlyExecutor executor;
+    private final OfficialRules officialRules;
     private SuiteVerification suites;
 
     /**
@@ -48,6 +50,8 @@ public final class GradingStage {
             AdaptiveTimeout adaptiveTimeout) {
         this.grader = grader;
         this.passAtK = passAtK;
+        this.executor = executor;
+        this.officialRules = new OfficialRules(executor);
         this.goldRunner = new GoldRunner(executor, goldCache, adaptiveTimeout);
         this.runner =
                 new PredictionRunner(
@@ -101,7 +105,7 @@ public final class GradingStage {
      * The grade of a prediction, and whether BIRD's execution accuracy counts it (null: the first
      * gold failed).
      */
-    private record Judgement(Grade grade, Boolean birdCorrect) {}
+    private record Judgement(Grade grade, Boolean birdCorrect, Boolean spiderCorrect) {}
 
     public ExamRecord evaluate(GeneratedTask generated) {
         return grade(generated).record();
@@ -111,6 +115,7 @@ public final class GradingStage {
      * The question's golds, each run here or taken from the cache (waiting for a run in progress).
      */
     public Golds golds(ExamQuestion q) {
+        onItsEngine(q);
         return goldRunner.golds(q);
     }
 
@@ -119,7 +124,16 @@ public final class GradingStage {
      * without holding a thread.
      */
     public CompletableFuture<Golds> goldsAsync(ExamQuestion q, Executor threads) {
+        onItsEngine(q);
         return goldRunner.goldsAsync(q, threads);
+    }
+
+    /**
+     * A question on a SQLite file: its database is that file from now on (a name that is already
+     * another file's is refused where the question is graded).
+     */
+    private void onItsEngine(ExamQuestion q) {
+        if (q.onSqlite()) executor.registerSqlite(q.db(), java.nio.file.Path.of(q.dbFile()));
     }
 
     public Graded grade(GeneratedTask generated) {
@@ -177,9 +191,21 @@ public final class GradingStage {
     private Judgement judge(Grading grading, Prediction run) {
         long start = System.nanoTime();
         Grade grade = gradeOf(grading, run);
+        ExamQuestion q = grading.generated().task().question();
         Boolean birdCorrect =
-                grading.firstGold().ok()
-                        ? PredictionRunner.birdExecutionMatch(grading.golds(), run.outcome())
+                "bird".equals(q.benchmark())
+                        ? (Boolean) OfficialRules.bird(grading.firstGold(), run.outcome())
+                        : grading.firstGold().ok()
+                                ? PredictionRunner.birdExecutionMatch(
+                                        grading.golds(), run.outcome())
+                                : null;
+        Boolean spiderCorrect =
+                "spider".equals(q.benchmark()) && grading.upstreamFailure() == null
+                        ? officialRules.spider(
+                                q,
+                                run.chosen() == null ? null : run.chosen().sql(),
+                                grading.firstGold(),
+                                run.outcome())
                         : null;
         grading.trace()
                 .add(
@@ -187,7 +213,7 @@ public final class GradingStage {
                                 Stage.GRADE,
                                 GradingTraces.elapsedMs(start),
                                 grade.reason().code()));
-        return new Judgement(grade, birdCorrect);
+        return new Judgement(grade, birdCorrect, spiderCorrect);
     }
 
     /**
@@ -256,7 +282,8 @@ public final class GradingStage {
         return new ExamRecord(
                 ExamRecordParts.asked(generated.task()),
                 ExamRecordParts.answer(generated, run.chosen(), candidateCorrect),
-                ExamRecordParts.grade(grade, judged.birdCorrect(), softF1, verdict),
+                ExamRecordParts.grade(
+                        grade, judged.birdCorrect(), judged.spiderCorrect(), softF1, verdict),
                 new ExamRecord.Timing(goldMs, run.ms(), totalMs, gold.executed()),
                 ExamRecordParts.failure(
                         grade, failing, packetTables, generated, run.chosen(), verdict),

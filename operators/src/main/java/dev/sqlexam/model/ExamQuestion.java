@@ -7,7 +7,10 @@ import java.util.List;
 /**
  * One question of an exam set, as read from its JSONL line (docs/formats.md, "Exam set format").
  * {@code sourceIndex}: its 0-based position in the benchmark file it was imported from (null when
- * the line gives none), what BIRD's and Spider's predictions files are aligned by.
+ * the line gives none), what BIRD's and Spider's predictions files are aligned by. {@code dbFile}:
+ * the SQLite file the database is (null: a PostgreSQL database on the run's server); {@code
+ * benchmark}: the public benchmark it was imported from ({@code spider}, {@code bird}; null: none),
+ * whose official rule grades it beside sqlexam's own.
  */
 public record ExamQuestion(
         String id,
@@ -24,8 +27,46 @@ public record ExamQuestion(
         long lineNumber,
         String extrasJson,
         String goldTablesError,
-        Integer sourceIndex)
+        Integer sourceIndex,
+        String dbFile,
+        String benchmark)
         implements Serializable {
+
+    public ExamQuestion(
+            String id,
+            String db,
+            String question,
+            String goldSql,
+            List<String> goldSqlAlternatives,
+            List<String> goldTables,
+            String difficulty,
+            String module,
+            String category,
+            String evidence,
+            Boolean orderMatters,
+            long lineNumber,
+            String extrasJson,
+            String goldTablesError,
+            Integer sourceIndex) {
+        this(
+                id,
+                db,
+                question,
+                goldSql,
+                goldSqlAlternatives,
+                goldTables,
+                difficulty,
+                module,
+                category,
+                evidence,
+                orderMatters,
+                lineNumber,
+                extrasJson,
+                goldTablesError,
+                sourceIndex,
+                null,
+                null);
+    }
 
     public ExamQuestion(
             String id,
@@ -126,7 +167,9 @@ public record ExamQuestion(
                 lineNumber,
                 extrasJson,
                 null,
-                sourceIndex);
+                sourceIndex,
+                dbFile,
+                benchmark);
     }
 
     /**
@@ -149,7 +192,14 @@ public record ExamQuestion(
                 lineNumber,
                 extrasJson,
                 error,
-                sourceIndex);
+                sourceIndex,
+                dbFile,
+                benchmark);
+    }
+
+    /** Whether the question's database is a SQLite file. */
+    public boolean onSqlite() {
+        return dbFile != null;
     }
 
     /** The gold query first, then its alternatives. */

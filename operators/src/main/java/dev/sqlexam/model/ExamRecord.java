@@ -77,8 +77,38 @@ public record ExamRecord(
             int predRows,
             String gradeDetail,
             Double softF1,
-            SuiteGrade suite)
+            SuiteGrade suite,
+            Boolean spiderCorrect)
             implements Serializable {
+
+        public Grade(
+                boolean correct,
+                String reason,
+                boolean lenientCorrect,
+                String lenientReason,
+                Boolean birdCorrect,
+                int matchedGold,
+                boolean orderMatters,
+                int goldRows,
+                int predRows,
+                String gradeDetail,
+                Double softF1,
+                SuiteGrade suite) {
+            this(
+                    correct,
+                    reason,
+                    lenientCorrect,
+                    lenientReason,
+                    birdCorrect,
+                    matchedGold,
+                    orderMatters,
+                    goldRows,
+                    predRows,
+                    gradeDetail,
+                    softF1,
+                    suite,
+                    null);
+        }
 
         /** Not graded: {@code reason} for both the strict and the lenient verdict. */
         public static Grade notGraded(String reason, String detail) {
@@ -104,6 +134,25 @@ public record ExamRecord(
                     predRows,
                     gradeDetail,
                     softF1,
+                    verdict,
+                    spiderCorrect);
+        }
+
+        /** This grade with Spider's official verdict (null: the rule has none). */
+        public Grade withSpiderCorrect(Boolean verdict) {
+            return new Grade(
+                    correct,
+                    reason,
+                    lenientCorrect,
+                    lenientReason,
+                    birdCorrect,
+                    matchedGold,
+                    orderMatters,
+                    goldRows,
+                    predRows,
+                    gradeDetail,
+                    softF1,
+                    suite,
                     verdict);
         }
     }
@@ -234,6 +283,10 @@ public record ExamRecord(
 
     public String lenientReason() {
         return grade.lenientReason();
+    }
+
+    public Boolean spiderCorrect() {
+        return grade.spiderCorrect();
     }
 
     public Boolean birdCorrect() {

@@ -46,7 +46,11 @@ public final class GoldTablesStep implements SyncStep<ExamQuestion, ExamQuestion
 
     @Override
     public ExamQuestion apply(ExamQuestion q) {
-        if (!q.goldTables().isEmpty() || q.goldSql() == null || q.goldSql().isBlank()) return q;
+        // a SQLite file has no server plan to read; its import wrote the gold's tables
+        if (!q.goldTables().isEmpty()
+                || q.goldSql() == null
+                || q.goldSql().isBlank()
+                || q.onSqlite()) return q;
         // a gold that is no read is the exam set's defect: grading refuses to run it (gold_error);
         // planning it as the read-only role would fail for permissions and hide the defect
         if (!SqlGuard.check(q.goldSql()).allowed()) return q;

@@ -167,6 +167,8 @@ public final class Preflight {
         // the lines the job will read (questions on databases the server lacks are rejected there,
         // not checked here)
         for (ExamQuestion q : questions) {
+            // a SQLite file is read as a read-only file, by no role of the server
+            if (q.onSqlite()) continue;
             // without {db} in the URL every question runs on the one database the URL names
             byDb.computeIfAbsent(
                             admin.perDatabase() ? q.db() : admin.fixedDatabase(),

@@ -83,8 +83,8 @@ public final class ExamSetFiles {
     }
 
     /**
-     * The distinct db values of an exam set; unreadable lines are the parser's business, not this
-     * scan's.
+     * The distinct db values of an exam set that name databases on the server (not SQLite files);
+     * unreadable lines are the parser's business, not this scan's.
      */
     public static Set<String> databasesIn(Path examSet) throws IOException {
         Set<String> dbs = new TreeSet<>();
@@ -95,6 +95,7 @@ public final class ExamSetFiles {
                             var node = Json.MAPPER.readTree(line);
                             if (node != null
                                     && node.path("db").isTextual()
+                                    && !node.hasNonNull("db_file")
                                     && JdbcUrlTemplate.isSafeDatabaseName(
                                             node.path("db").asText())) {
                                 dbs.add(node.path("db").asText());

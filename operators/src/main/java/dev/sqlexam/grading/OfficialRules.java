@@ -1,0 +1,64 @@
+package dev.sqlexam.grading;
+
+import dev.sqlexam.benchmarks.SpiderText;
+import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.sql.QueryOutcome;
+import dev.sqlexam.sql.ReadOnlyExecutor;
+
+/**
+ * The public benchmarks' own verdicts, beside sqlexam's: {@code spider_correct} as Spider's
+ * test-suite-sql-eval decides it (exec rule, default flags) and {@code bird_correct} as BIRD's
+ * evaluation.py does, each on the SQL as that evaluator runs it. Queries whose text the rule
+ * changes run again in that form; the others reuse what grading ran.
+ */
+public final class OfficialRules {
+
+    private final ReadOnlyExecutor executor;
+
+    public OfficialRules(ReadOnlyExecutor executor) {
+        this.executor = executor;
+    }
+
+    /**
+     * Spider's exec verdict of {@code predicted} (null: no answer, which is wrong) for {@code q};
+     * null where the rule has none: the gold fails, or has no statement (the official script stops
+     * on both).
+     */
+    public Boolean spider(
+            ExamQuestion q, String predicted, QueryOutcome goldAsRun, QueryOutcome predictedAsRun) {
+        String gold;
+        try {
+            gold = SpiderText.forExecution(SpiderText.gold(q.goldSql()));
+        } catch (SpiderText.NoStatement e) {
+            return null;
+        }
+        QueryOutcome g =
+                gold.equals(q.goldSql()) && goldAsRun != null
+                        ? goldAsRun
+                        : executor.execute(q.db(), gold);
+        if (!g.ok()) return null;
+        if (predicted == null) return false;
+        String p;
+        try {
+            p = SpiderText.forExecution(SpiderText.prediction(predicted));
+        } catch (SpiderText.NoStatement e) {
+            return false;
+        }
+        QueryOutcome out =
+                p.equals(predicted) && predictedAsRun != null
+                        ? predictedAsRun
+                        : executor.execute(q.db(), p);
+        if (!out.ok()) return false;
+        return PythonRows.resultEq(
+                g.result().rows(), out.result().rows(), SpiderText.orderMatters(gold));
+    }
+
+    /**
+     * BIRD's verdict: both queries run as written, {@code set(predicted) == set(gold)}; a query
+     * that fails (or no answer) scores 0.
+     */
+    public static boolean bird(QueryOutcome gold, QueryOutcome predicted) {
+        if (gold == null || predicted == null || !gold.ok() || !predicted.ok()) return false;
+        return PythonRows.sameSet(predicted.result().rows(), gold.result().rows());
+    }
+}
