@@ -84,31 +84,35 @@ class ImportITCase {
                             assertThat(d.rows()).isEqualTo(6);
                             assertThat(d.foreignKeys()).isEqualTo(1);
                         });
-        List<JsonNode> kept = lines(out);
-        assertThat(kept)
+        List<JsonNode> all = lines(out);
+        assertThat(all)
+                .as("every question is written, golds with problems too")
                 .extracting(n -> n.get("id").asText())
-                .containsExactly("spider-0000", "spider-0001", "spider-0002", "spider-0006");
-        assertThat(kept.get(3).get("gold_sql").asText())
+                .containsExactly(
+                        "spider-0000",
+                        "spider-0001",
+                        "spider-0002",
+                        "spider-0003",
+                        "spider-0004",
+                        "spider-0005",
+                        "spider-0006");
+        assertThat(all.get(6).get("gold_sql").asText())
                 .as("SQLite: a quoted name in any case, a quoted string, LIKE ignoring case")
                 .isEqualTo("SELECT name FROM singer WHERE Name ILIKE '%jo%'");
-        assertThat(kept.get(2).get("gold_tables").toString()).isEqualTo("[\"concert\",\"singer\"]");
-        List<JsonNode> quarantined = lines(r.quarantine());
-        assertThat(quarantined)
-                .extracting(n -> n.get("id").asText())
-                .containsExactly("spider-0003", "spider-0004", "spider-0005");
-        assertThat(quarantined.get(0).get("quarantine_reasons").get(0).asText())
-                .startsWith("empty");
-        assertThat(quarantined.get(1).get("quarantine_reasons").get(0).asText())
-                .startsWith("limit_tie");
-        assertThat(quarantined.get(2).get("quarantine_reasons").get(0).asText())
-                .startsWith("missing_database");
-        assertThat(r.quarantineReasons())
+        assertThat(all.get(2).get("gold_tables").toString()).isEqualTo("[\"concert\",\"singer\"]");
+        assertThat(all.get(0).has("gold_health")).isFalse();
+        assertThat(all.get(3).get("gold_health").get(0).asText()).startsWith("empty");
+        assertThat(all.get(4).get("gold_health").get(0).asText()).startsWith("limit_tie");
+        assertThat(all.get(5).get("gold_health").get(0).asText()).startsWith("missing_database");
+        assertThat(r.imported()).isEqualTo(7);
+        assertThat(r.withFindings()).isEqualTo(3);
+        assertThat(r.goldHealth())
                 .containsEntry("empty", 1)
                 .containsEntry("limit_tie", 1)
                 .containsEntry("missing_database", 1);
         assertThat(console.toString(StandardCharsets.UTF_8))
-                .contains("imported 4 of 7 questions")
-                .contains("quarantined 3");
+                .contains("imported 7 of 7 questions")
+                .contains("gold health: 4 of 7 golds without problems");
     }
 
     @Test

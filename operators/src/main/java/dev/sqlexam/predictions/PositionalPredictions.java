@@ -1,5 +1,6 @@
 package dev.sqlexam.predictions;
 
+import dev.sqlexam.benchmarks.SpiderText;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -107,21 +108,37 @@ final class PositionalPredictions {
                             + (positions.bySource() ? "the source's order" : "order"));
         }
         AlignedPredictions aligned = new AlignedPredictions(file);
+        List<Integer> cut = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            String sql = spiderSql(line);
+            String sql = SpiderText.predictionOfLine(line);
+            if (cutsMoreThanDatabase(line)) cut.add(i + 1);
             if (sql.isEmpty()) continue;
             aligned.place(i, i + 1, positions.at(i), sql, line);
         }
-        return aligned.parsed();
+        PredictionsFile.Parsed parsed = aligned.parsed();
+        if (cut.isEmpty()) return parsed;
+        return new PredictionsFile.Parsed(
+                parsed.byId(),
+                parsed.rejected(),
+                parsed.forQuarantined(),
+                cut.size()
+                        + " line(s) hold a TAB before more than a database name, and Spider's reader"
+                        + " keeps what comes before the first TAB, as sqlexam does (line"
+                        + (cut.size() == 1 ? " " : "s ")
+                        + String.join(", ", cut.stream().limit(10).map(String::valueOf).toList())
+                        + (cut.size() > 10 ? ", ..." : "")
+                        + ")");
     }
 
-    /** The line's SQL without the tab and database name a Spider line may end with. */
-    private static String spiderSql(String line) {
-        int tab = line.lastIndexOf('\t');
-        return (tab >= 0 && line.substring(tab + 1).strip().matches("[\\w$]+")
-                        ? line.substring(0, tab)
-                        : line)
-                .strip();
+    /**
+     * Whether the official reader's cut at the line's first TAB drops more than the {@code
+     * <TAB>db_id} a Spider line may end with.
+     */
+    private static boolean cutsMoreThanDatabase(String line) {
+        if (!SpiderText.cutAtTab(line)) return false;
+        String stripped = line.strip();
+        String rest = stripped.substring(stripped.indexOf('\t') + 1);
+        return !rest.strip().matches("[\\w$]+");
     }
 }

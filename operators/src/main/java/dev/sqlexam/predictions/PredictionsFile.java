@@ -129,7 +129,12 @@ public final class PredictionsFile {
                 parsed.rejected(),
                 parsed.forQuarantined(),
                 positions == null ? null : positions.describe(),
-                positions == null ? null : positions.warning());
+                joined(positions == null ? null : positions.warning(), parsed.warning()));
+    }
+
+    private static String joined(String a, String b) {
+        if (a == null) return b;
+        return b == null ? a : a + "; " + b;
     }
 
     private static SourcePositions positions(
@@ -188,10 +193,20 @@ public final class PredictionsFile {
         }
     }
 
+    /** A file's predictions, its unusable lines, and what its reading warns of (null: nothing). */
     record Parsed(
             Map<String, Prediction> byId,
             List<RejectedLine> rejected,
-            List<ForQuarantined> forQuarantined) {}
+            List<ForQuarantined> forQuarantined,
+            String warning) {
+
+        Parsed(
+                Map<String, Prediction> byId,
+                List<RejectedLine> rejected,
+                List<ForQuarantined> forQuarantined) {
+            this(byId, rejected, forQuarantined, null);
+        }
+    }
 
     /** The system's name when every prediction gives the same one; the file name otherwise. */
     private static String label(Path file, Map<String, Prediction> byId) {

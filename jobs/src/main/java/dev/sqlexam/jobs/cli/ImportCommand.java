@@ -32,15 +32,25 @@ final class ImportCommand extends CommandGroup {
         @Option(
                 names = "--databases",
                 description =
-                        "Folder of the benchmark's databases: SQLite files (<db>/<db>.sqlite, loaded with "
-                                + "pgloader) or PostgreSQL dumps (<db>.sql plain, <db>.dump custom format). Without it the databases must exist already.")
+                        "Folder of the benchmark's databases: Spider's and BIRD's SQLite files (<db>/<db>.sqlite), "
+                                + "registered as they are and graded on SQLite as the official evaluators do; "
+                                + "defog's PostgreSQL dumps (<db>.sql plain, <db>.dump custom format), loaded. "
+                                + "Without it the databases must exist on the server already.")
         Path databases;
+
+        @Option(
+                names = "--into-postgres",
+                description =
+                        "Spider and BIRD: load the SQLite files into PostgreSQL with pgloader and convert "
+                                + "their SQL (PostgreSQL semantics; the pipeline's exam runs on this copy) "
+                                + "instead of grading on the SQLite files.")
+        boolean intoPostgres;
 
         @Option(
                 names = "--write-exam-set",
                 description =
                         "The exam set to write (default exam-sets/<benchmark>/<benchmark>.jsonl); the "
-                                + "questions left out go to <name>.quarantine.jsonl beside it. (--exam-set names an exam set to read elsewhere.)")
+                                + "golds with problems are kept, with their findings in gold_health. (--exam-set names an exam set to read elsewhere.)")
         Path examSet;
 
         /** The earlier spelling of --write-exam-set. */
@@ -66,7 +76,7 @@ final class ImportCommand extends CommandGroup {
             Path target = examSet != null ? examSet : questions.defaultExamSet();
             System.out.printf("import %s: %d questions%n", questions.benchmark(), questions.size());
             new ImportRun(common.settings(Map.of()), System.out)
-                    .run(questions, databases, target, replace);
+                    .run(questions, databases, target, replace, intoPostgres);
             return 0;
         }
     }

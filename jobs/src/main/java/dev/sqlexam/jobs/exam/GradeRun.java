@@ -82,7 +82,7 @@ public final class GradeRun {
         Set<String> labels = new HashSet<>();
         for (Path p : files) {
             PredictionsFile.Loaded file = PredictionsFile.read(p, questions, quarantined);
-            if (writtenForSqlite(dialect, file.format())) {
+            if (writtenForSqlite(dialect, file.format()) && sqlite.anyOnServer()) {
                 file = sqlite.convert(file);
                 out.println(
                         "[sqlexam] "

@@ -15,18 +15,33 @@ import java.util.Set;
 
 /**
  * SQLite predictions made to mean on PostgreSQL what they meant on SQLite, with each database's
- * names.
+ * names; predictions for questions on a SQLite file run as written.
  */
 record SqlitePredictions(JdbcUrlTemplate admin, List<ExamQuestion> questions) {
 
+    /** Whether any question of the set is on a database of the server (the others are SQLite). */
+    boolean anyOnServer() {
+        return questions.stream().anyMatch(q -> !q.onSqlite());
+    }
+
+    /** The file's predictions, those for questions on the server converted; the rest as written. */
     PredictionsFile.Loaded convert(PredictionsFile.Loaded file) {
         Map<String, String> dbOf = new HashMap<>();
-        questions.forEach(q -> dbOf.put(q.id(), q.db()));
+        Set<String> onSqlite = new java.util.HashSet<>();
+        questions.forEach(
+                q -> {
+                    dbOf.put(q.id(), q.db());
+                    if (q.onSqlite()) onSqlite.add(q.id());
+                });
         Map<String, Set<String>> names = new HashMap<>();
         Map<String, Prediction> out = new LinkedHashMap<>();
         file.byId()
                 .forEach(
                         (id, p) -> {
+                            if (onSqlite.contains(id)) {
+                                out.put(id, p);
+                                return;
+                            }
                             Set<String> n = names.computeIfAbsent(dbOf.get(id), this::namesOf);
                             out.put(
                                     id,

@@ -47,6 +47,11 @@ public final class BenchmarkQuestions {
                 : this;
     }
 
+    /** Whether the benchmark's databases are SQLite files (Spider, BIRD). */
+    public boolean ofSqliteFiles() {
+        return benchmark.equals("spider") || benchmark.equals("bird");
+    }
+
     /** spider, bird or defog. */
     public String benchmark() {
         return benchmark;

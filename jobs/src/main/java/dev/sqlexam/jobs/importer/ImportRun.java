@@ -10,19 +10,16 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ServerProbe;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.ExamSetChecker;
 import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.jobs.run.DatabaseNames;
 import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -34,25 +31,27 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * A benchmark import from the client's side: load its databases (when given), check that sqlexam's
- * reader may read what the golds use (the pre-flight of a grade), derive each gold's tables from
- * its plan, run the gold health check, and write the exam set and a quarantine file of the
- * questions left out, each question with its position in the source.
+ * A benchmark import into PostgreSQL from the client's side: load its databases (when given), check
+ * that sqlexam's reader may read what the golds use (the pre-flight of a grade), derive each gold's
+ * tables from its plan, run the gold health check, and write every question to the exam set with
+ * its position in the source and its gold's findings. SQLite benchmarks on their own files are
+ * {@link SqliteImport}'s.
  */
 public final class ImportRun {
 
-    /** What the import wrote. */
+    /**
+     * What the import wrote: every question, how many golds have findings and how many of each
+     * kind, and the databases it loaded or registered.
+     */
     public record Result(
             Path examSet,
-            Path quarantine,
             int imported,
-            int quarantined,
-            Map<String, Integer> quarantineReasons,
+            int withFindings,
+            Map<String, Integer> goldHealth,
             List<DatabaseLoader.Report> databases) {}
 
     private final Settings settings;
@@ -63,10 +62,22 @@ public final class ImportRun {
         this.out = out;
     }
 
-    /** Imports a benchmark's questions: see {@link #run(List, Path, Path, boolean)}. */
+    /**
+     * Imports a benchmark's questions. Spider's and BIRD's SQLite files in {@code databasesDir} are
+     * registered as they are, their golds kept unmodified ({@code intoPostgres}: loaded into
+     * PostgreSQL with pgloader and their SQL converted instead); any other benchmark's databases
+     * are loaded into PostgreSQL: see {@link #run(List, Path, Path, boolean)}.
+     */
     public Result run(
-            BenchmarkQuestions benchmark, Path databasesDir, Path examSet, boolean replace)
+            BenchmarkQuestions benchmark,
+            Path databasesDir,
+            Path examSet,
+            boolean replace,
+            boolean intoPostgres)
             throws Exception {
+        if (databasesDir != null && !intoPostgres && benchmark.ofSqliteFiles())
+            return new SqliteImport(settings, out)
+                    .run(benchmark.benchmark(), benchmark.questions(), databasesDir, examSet);
         return run(benchmark.questions(), databasesDir, examSet, replace);
     }
 
@@ -181,13 +192,7 @@ public final class ImportRun {
                         continue;
                     }
                     problems.computeIfAbsent(f.questionId(), k -> new ArrayList<>())
-                            .add(
-                                    f.problem().name().toLowerCase(Locale.ROOT)
-                                            + (f.goldIndex() == 0
-                                                    ? ""
-                                                    : " (alternative " + f.goldIndex() + ")")
-                                            + ": "
-                                            + f.detail());
+                            .add(GoldHealth.finding(f));
                 }
             }
         }
@@ -206,10 +211,7 @@ public final class ImportRun {
         }
     }
 
-    /**
-     * The questions without problems to {@code examSet}, the others with their reasons to the
-     * quarantine file beside it.
-     */
+    /** Every question to {@code examSet}, each with its findings (see {@link GoldHealth}). */
     private Result write(
             int total,
             List<ImportedQuestion> withTables,
@@ -217,41 +219,25 @@ public final class ImportRun {
             Path examSet,
             List<DatabaseLoader.Report> reports)
             throws IOException {
-        Path quarantine = Quarantine.fileFor(examSet);
-        List<String> kept = new ArrayList<>();
-        List<String> left = new ArrayList<>();
-        Map<String, Integer> reasons = new TreeMap<>();
-        for (ImportedQuestion q : withTables) {
-            List<String> p = problems.get(q.id());
-            if (p == null) {
-                kept.add(Json.MAPPER.writeValueAsString(q.toExamLine()));
-                continue;
-            }
-            Map<String, Object> line = new LinkedHashMap<>(q.toExamLine());
-            line.put("quarantine_reasons", p);
-            left.add(Json.MAPPER.writeValueAsString(line));
-            p.forEach(
-                    r ->
-                            reasons.merge(
-                                    r.substring(0, r.indexOf(':')).replaceAll(" \\(.*", ""),
-                                    1,
-                                    Integer::sum));
-        }
-        if (examSet.getParent() != null) Files.createDirectories(examSet.getParent());
-        Files.write(examSet, kept, StandardCharsets.UTF_8);
-        Files.write(quarantine, left, StandardCharsets.UTF_8);
-        out.printf(
-                "imported %d of %d questions into %s; quarantined %d %s → %s%n",
-                kept.size(), total, examSet, left.size(), reasons, quarantine);
-        return new Result(examSet, quarantine, kept.size(), left.size(), reasons, reports);
+        Map<String, Map<String, Object>> lines = new LinkedHashMap<>();
+        for (ImportedQuestion q : withTables) lines.put(q.id(), q.toExamLine());
+        return GoldHealth.write(total, lines, problems, examSet, reports, out);
     }
 
     static ExamQuestion toExamQuestion(ImportedQuestion q, long line) {
+        return toExamQuestion(q, line, q.goldSql(), null, null);
+    }
+
+    /**
+     * The question with {@code gold}, on {@code dbFile} (null: the server), from {@code benchmark}.
+     */
+    static ExamQuestion toExamQuestion(
+            ImportedQuestion q, long line, String gold, String dbFile, String benchmark) {
         return new ExamQuestion(
                 q.id(),
                 q.db(),
                 q.question(),
-                q.goldSql(),
+                gold,
                 q.alternatives(),
                 q.goldTables(),
                 q.difficulty(),
@@ -262,7 +248,9 @@ public final class ImportRun {
                 line,
                 null,
                 null,
-                q.sourceIndex());
+                q.sourceIndex(),
+                dbFile,
+                benchmark);
     }
 
     /**
