@@ -199,13 +199,17 @@ public final class GradingStage {
                                 ? PredictionRunner.birdExecutionMatch(
                                         grading.golds(), run.outcome())
                                 : null;
+        // every question of a Spider set has Spider's verdict, as its evaluator counts every one:
+        // where the rule has none (the gold fails, the infrastructure did) the question is wrong
         Boolean spiderCorrect =
-                "spider".equals(q.benchmark()) && grading.upstreamFailure() == null
-                        ? officialRules.spider(
-                                q,
-                                run.chosen() == null ? null : run.chosen().sql(),
-                                grading.firstGold(),
-                                run.outcome())
+                "spider".equals(q.benchmark())
+                        ? grading.upstreamFailure() == null
+                                && Boolean.TRUE.equals(
+                                        officialRules.spider(
+                                                q,
+                                                run.chosen() == null ? null : run.chosen().sql(),
+                                                grading.firstGold(),
+                                                run.outcome()))
                         : null;
         grading.trace()
                 .add(

@@ -111,6 +111,28 @@ public final class ConsoleReport {
     }
 
     private static void executionMatch(StringBuilder sb, Counts overall) {
+        if (overall.getSpiderAccuracy() != null)
+            sb.append(
+                    String.format(
+                            Locale.ROOT,
+                            "  EX, Spider's rule %s of %d questions (%s over the %d golds without"
+                                    + " findings); differs from strict EX on %d question(s)%n",
+                            pct(overall.getSpiderAccuracy()),
+                            overall.getSpiderQuestions(),
+                            overall.getSpiderAccuracyHealthyGolds() == null
+                                    ? "-"
+                                    : pct(overall.getSpiderAccuracyHealthyGolds()),
+                            overall.getHealthyGoldQuestions(),
+                            overall.getSpiderDisagreements()));
+        if (overall.getSpiderDisagreements() != null && overall.getSpiderDisagreements() > 0) {
+            List<String> ids = overall.getSpiderDisagreementIds();
+            sb.append(
+                    String.format(
+                            Locale.ROOT,
+                            "    where they differ: %s%s (summary.json lists every one)%n",
+                            String.join(", ", ids.subList(0, Math.min(12, ids.size()))),
+                            ids.size() > 12 ? " and " + (ids.size() - 12) + " more" : ""));
+        }
         sb.append(
                 String.format(
                         Locale.ROOT,

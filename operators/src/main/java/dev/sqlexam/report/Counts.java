@@ -23,9 +23,29 @@ public final class Counts implements Serializable {
     private long suiteUnchecked;
     private double softF1Sum;
     private long softF1Count;
+    private long spiderQuestions;
+    private long spiderCorrect;
+    private long spiderHealthyQuestions;
+    private long spiderHealthyCorrect;
+    private long spiderDisagreements;
+    private final java.util.TreeSet<String> spiderDisagreementIds = new java.util.TreeSet<>();
 
     void add(ExamRecord record) {
         total++;
+        Boolean spider = record.spiderCorrect();
+        if (spider != null) {
+            // Spider's figure counts every question of the benchmark, as its evaluator does
+            spiderQuestions++;
+            if (spider) spiderCorrect++;
+            if (spider != record.correct()) {
+                spiderDisagreements++;
+                spiderDisagreementIds.add(record.questionId());
+            }
+            if (!hasGoldFindings(record)) {
+                spiderHealthyQuestions++;
+                if (spider) spiderHealthyCorrect++;
+            }
+        }
         GradeReason reason = GradeReason.valueOf(record.reason().toUpperCase());
         if (reason.excludedFromAccuracy()) {
             excluded++;
@@ -62,6 +82,53 @@ public final class Counts implements Serializable {
         suiteUnchecked += other.suiteUnchecked;
         softF1Sum += other.softF1Sum;
         softF1Count += other.softF1Count;
+        spiderQuestions += other.spiderQuestions;
+        spiderCorrect += other.spiderCorrect;
+        spiderHealthyQuestions += other.spiderHealthyQuestions;
+        spiderHealthyCorrect += other.spiderHealthyCorrect;
+        spiderDisagreements += other.spiderDisagreements;
+        spiderDisagreementIds.addAll(other.spiderDisagreementIds);
+    }
+
+    /**
+     * The questions where Spider's rule and strict EX disagree, by id (null: no Spider set);
+     * docs/migrating.md says why each kind does.
+     */
+    public java.util.List<String> getSpiderDisagreementIds() {
+        return spiderQuestions == 0 ? null : java.util.List.copyOf(spiderDisagreementIds);
+    }
+
+    /** Whether the import reported findings on the question's gold (its {@code gold_health}). */
+    static boolean hasGoldFindings(ExamRecord record) {
+        String extras = record.extrasJson();
+        return extras != null && extras.contains("\"gold_health\"");
+    }
+
+    /** Questions Spider's rule graded: every question of a Spider set (null: none). */
+    public Long getSpiderQuestions() {
+        return spiderQuestions == 0 ? null : spiderQuestions;
+    }
+
+    /** EX under Spider's official rule, over every question of the set (null: no Spider set). */
+    public Double getSpiderAccuracy() {
+        return spiderQuestions == 0 ? null : (double) spiderCorrect / spiderQuestions;
+    }
+
+    /** The same over the questions whose gold the import found no problem with (null: none). */
+    public Double getSpiderAccuracyHealthyGolds() {
+        return spiderHealthyQuestions == 0
+                ? null
+                : (double) spiderHealthyCorrect / spiderHealthyQuestions;
+    }
+
+    /** Questions whose gold the import found no problem with (null: no Spider set). */
+    public Long getHealthyGoldQuestions() {
+        return spiderQuestions == 0 ? null : spiderHealthyQuestions;
+    }
+
+    /** Questions where Spider's rule and sqlexam's strict EX disagree (null: no Spider set). */
+    public Long getSpiderDisagreements() {
+        return spiderQuestions == 0 ? null : spiderDisagreements;
     }
 
     /**

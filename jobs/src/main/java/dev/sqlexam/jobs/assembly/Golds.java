@@ -28,6 +28,9 @@ public sealed interface Golds {
     Map<String, ReadAccessCheck.TablesToCheck> tables(
             JdbcUrlTemplate admin, Set<String> onServer, Set<String> named) throws SQLException;
 
+    /** Whether some question is on a SQLite file. */
+    boolean onSqlite();
+
     static Golds examSet(Path file) {
         return new ExamSet(file);
     }
@@ -53,6 +56,11 @@ public sealed interface Golds {
                 JdbcUrlTemplate admin, Set<String> onServer, Set<String> named) {
             return Preflight.goldTableReaders(admin, questions(onServer));
         }
+
+        @Override
+        public boolean onSqlite() {
+            return ExamSetFiles.namesSqliteFiles(file);
+        }
     }
 
     /**
@@ -72,6 +80,11 @@ public sealed interface Golds {
                     new TreeMap<>(Preflight.goldTableReaders(admin, questions));
             for (String db : named) tables.putIfAbsent(db, c -> Set.of());
             return tables;
+        }
+
+        @Override
+        public boolean onSqlite() {
+            return questions.stream().anyMatch(ExamQuestion::onSqlite);
         }
     }
 }

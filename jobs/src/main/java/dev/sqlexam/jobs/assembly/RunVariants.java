@@ -21,6 +21,15 @@ public final class RunVariants {
      * reachable; a shadow refuses a generator that echoes the reference.
      */
     static ResolvedVariant resolve(RunMode mode, Settings base, RunManifest.Variant variant) {
+        return resolve(mode, base, variant, false);
+    }
+
+    /**
+     * As {@link #resolve(RunMode, Settings, RunManifest.Variant)}; {@code onSqlite}: some questions
+     * are on SQLite files, where only generators that echo a given SQL run for now.
+     */
+    static ResolvedVariant resolve(
+            RunMode mode, Settings base, RunManifest.Variant variant, boolean onSqlite) {
         String label = mode.variantLabel(variant.name());
         Settings own;
         try {
@@ -37,6 +46,15 @@ public final class RunVariants {
                             + "' does not write SQL from the question; a shadow needs baseline,"
                             + " openai or ollama");
         }
+        if (onSqlite && !ECHOING.contains(generators.name()))
+            throw new IllegalArgumentException(
+                    label
+                            + ": the exam set's questions are on SQLite files, and the pipeline"
+                            + " (retrieval, prompts, EXPLAIN, repair) runs on PostgreSQL for now."
+                            + " Import the benchmark with --into-postgres to run generator '"
+                            + generators.name()
+                            + "' on a PostgreSQL copy; on the SQLite files, grade a predictions"
+                            + " file (./sqlexam grade) or run --generator gold|replay");
         GeneratorSelection.requireReachable(generators);
         return new ResolvedVariant(
                 variant.name(), variant.description(), variant.options(), own, generators);

@@ -56,13 +56,14 @@ enum StandardSteps implements SetupStep {
             RunPlan plan = run.plan();
             List<ResolvedVariant> resolved = new ArrayList<>();
             Set<String> names = new LinkedHashSet<>();
+            boolean onSqlite = plan.golds().onSqlite();
             for (var v : plan.variants()) {
                 if (!names.add(v.name()))
                     throw new IllegalArgumentException(
                             "two variants are named '" + v.name() + "'; names must differ");
                 resolved.add(
                         plan.mode().resolvesGenerators()
-                                ? RunVariants.resolve(plan.mode(), plan.settings(), v)
+                                ? RunVariants.resolve(plan.mode(), plan.settings(), v, onSqlite)
                                 : RunVariants.submitted(plan.settings(), v));
             }
             boolean selfCheck = plan.mode().mayBeSelfCheck();
@@ -124,6 +125,13 @@ enum StandardSteps implements SetupStep {
 
         @Override
         public void apply(ComposedRun run) {
+            if (run.plan().golds().onSqlite())
+                throw new IllegalArgumentException(
+                        "--test-suite builds fuzzed databases on PostgreSQL, and this exam set's"
+                                + " questions are on SQLite files: on those, --test-suite-dir DIR"
+                                + " grades on the official test-suite databases (every *.sqlite of"
+                                + " a question's database folder); --test-suite stays for"
+                                + " PostgreSQL databases (an import with --into-postgres)");
             run.suites(
                     TestSuitePreparation.prepare(
                             run.plan().settings(),

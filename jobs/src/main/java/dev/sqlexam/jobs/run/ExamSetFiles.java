@@ -108,6 +108,25 @@ public final class ExamSetFiles {
         return dbs;
     }
 
+    /** Whether a line of the exam set names a SQLite file ({@code db_file}). */
+    public static boolean namesSqliteFiles(Path examSet) {
+        if (!Files.isRegularFile(examSet)) return false;
+        try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
+            return lines.anyMatch(
+                    line -> {
+                        try {
+                            var node = Json.MAPPER.readTree(line);
+                            return node != null && node.hasNonNull("db_file");
+                        } catch (IOException | RuntimeException unreadable) {
+                            // rejected later, with its line number, by the parse operator
+                            return false;
+                        }
+                    });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + examSet, e);
+        }
+    }
+
     /** The exam set's non-blank lines: the questions a run expects, before any is rejected. */
     public static long countLines(Path file) throws IOException {
         try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
