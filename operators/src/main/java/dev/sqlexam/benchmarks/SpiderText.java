@@ -101,6 +101,7 @@ public final class SpiderText {
 
     enum Kind {
         COMMENT_SINGLE,
+        COMMENT_HINT,
         COMMENT_MULTI,
         NEWLINE,
         WHITESPACE,
@@ -113,8 +114,13 @@ public final class SpiderText {
     }
 
     record Token(Kind kind, String value) {
+        /**
+         * What the splitter takes into a statement after its semicolon: sqlparse compares token
+         * types with a tuple's equality, so exactly whitespace and single-line comments (not a
+         * newline, not a hint).
+         */
         boolean endsStatementWhitespace() {
-            return kind == Kind.WHITESPACE || kind == Kind.NEWLINE || kind == Kind.COMMENT_SINGLE;
+            return kind == Kind.WHITESPACE || kind == Kind.COMMENT_SINGLE;
         }
 
         boolean whitespace() {
@@ -129,7 +135,7 @@ public final class SpiderText {
     /** sqlparse 0.4.2's SQL_REGEX, in its order, with the token kinds the splitter looks at. */
     private static final List<Rule> RULES =
             List.of(
-                    rule("(--|# )\\+.*?(\\r\\n|\\r|\\n|$)", Kind.COMMENT_SINGLE),
+                    rule("(--|# )\\+.*?(\\r\\n|\\r|\\n|$)", Kind.COMMENT_HINT),
                     rule("/\\*\\+[\\s\\S]*?\\*/", Kind.COMMENT_MULTI),
                     rule("(--|# ).*?(\\r\\n|\\r|\\n|$)", Kind.COMMENT_SINGLE),
                     rule("/\\*[\\s\\S]*?\\*/", Kind.COMMENT_MULTI),

@@ -73,10 +73,11 @@ public final class SqliteQueries implements AutoCloseable {
             return QueryOutcome.failure(
                     "08001",
                     ErrorClass.INFRA_FAILURE,
-                    "cannot open SQLite database "
+                    "missing_database: cannot open the SQLite file "
                             + file
-                            + ": "
-                            + ErrorText.firstLine(e.getMessage()),
+                            + " ("
+                            + ErrorText.firstLine(e.getMessage())
+                            + ")",
                     ms(start));
         }
         boolean reusable = true;
