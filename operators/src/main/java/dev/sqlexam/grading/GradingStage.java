@@ -51,7 +51,7 @@ public final class GradingStage {
         this.grader = grader;
         this.passAtK = passAtK;
         this.executor = executor;
-        this.officialRules = new OfficialRules(executor);
+        this.officialRules = new OfficialRules(executor, goldCache);
         this.goldRunner = new GoldRunner(executor, goldCache, adaptiveTimeout);
         this.runner =
                 new PredictionRunner(

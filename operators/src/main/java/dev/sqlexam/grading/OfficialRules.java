@@ -14,9 +14,14 @@ import dev.sqlexam.sql.ReadOnlyExecutor;
 public final class OfficialRules {
 
     private final ReadOnlyExecutor executor;
+    private final QueryCache golds;
 
-    public OfficialRules(ReadOnlyExecutor executor) {
+    /**
+     * {@code golds}: where the golds as the rule runs them are kept for every file (null: none).
+     */
+    public OfficialRules(ReadOnlyExecutor executor, QueryCache golds) {
         this.executor = executor;
+        this.golds = golds;
     }
 
     /**
@@ -32,10 +37,10 @@ public final class OfficialRules {
         } catch (SpiderText.NoStatement e) {
             return null;
         }
-        QueryOutcome g =
-                gold.equals(q.goldSql()) && goldAsRun != null
-                        ? goldAsRun
-                        : executor.execute(q.db(), gold);
+        QueryOutcome g;
+        if (gold.equals(q.goldSql()) && goldAsRun != null) g = goldAsRun;
+        else if (golds != null) g = golds.get(q.db(), gold, () -> executor.execute(q.db(), gold));
+        else g = executor.execute(q.db(), gold);
         if (!g.ok()) return null;
         if (predicted == null) return false;
         String p;
@@ -55,10 +60,12 @@ public final class OfficialRules {
 
     /**
      * BIRD's verdict: both queries run as written, {@code set(predicted) == set(gold)}; a query
-     * that fails (or no answer) scores 0.
+     * that fails (or no answer) scores 0, and so does one whose text is not UTF-8 (Python's {@code
+     * sqlite3} fails to decode it).
      */
     public static boolean bird(QueryOutcome gold, QueryOutcome predicted) {
         if (gold == null || predicted == null || !gold.ok() || !predicted.ok()) return false;
+        if (gold.result().undecodableText() || predicted.result().undecodableText()) return false;
         return PythonRows.sameSet(predicted.result().rows(), gold.result().rows());
     }
 }

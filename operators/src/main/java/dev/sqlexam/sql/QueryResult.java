@@ -5,13 +5,23 @@ import java.util.List;
 /**
  * The rows a query returned, with values already canonical (see {@link ResultValues}): exact
  * numbers as stripped {@code BigDecimal}, floats as {@code Double}, temporals as ISO text. {@code
- * truncated} is set when the row cap cut the result.
+ * truncated} is set when the row cap cut the result; {@code undecodableText} when a SQLite text
+ * value was not UTF-8 and lost the bytes that were not (Python's default reader fails on it).
  */
 public record QueryResult(
         List<String> columnNames,
         List<ColumnKind> kinds,
         List<List<Object>> rows,
-        boolean truncated) {
+        boolean truncated,
+        boolean undecodableText) {
+
+    public QueryResult(
+            List<String> columnNames,
+            List<ColumnKind> kinds,
+            List<List<Object>> rows,
+            boolean truncated) {
+        this(columnNames, kinds, rows, truncated, false);
+    }
 
     public QueryResult {
         columnNames = List.copyOf(columnNames);

@@ -41,6 +41,14 @@ public final class ReadOnlyExecutor {
         return sqlite.register(database, file);
     }
 
+    /** The same executor, with the SQLite file of each of {@code questions} that is on one. */
+    public ReadOnlyExecutor onTheirFiles(
+            java.util.Collection<dev.sqlexam.model.ExamQuestion> questions) {
+        for (var q : questions)
+            if (q.onSqlite()) registerSqlite(q.db(), java.nio.file.Path.of(q.dbFile()));
+        return this;
+    }
+
     /** Whether {@code database} is a SQLite file rather than a database on the server. */
     public boolean onSqlite(String database) {
         return sqlite.has(database);

@@ -212,6 +212,7 @@ public final class SqliteQueries implements AutoCloseable {
             ColumnKind[] kinds = new ColumnKind[n];
             List<List<Object>> rows = new ArrayList<>();
             boolean truncated = false;
+            boolean[] undecodable = {false};
             while (rs.next()) {
                 if (rowCap > 0 && rows.size() >= rowCap) {
                     truncated = true;
@@ -219,7 +220,7 @@ public final class SqliteQueries implements AutoCloseable {
                 }
                 List<Object> row = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
-                    Object v = value(rs, i + 1);
+                    Object v = value(rs, i + 1, undecodable);
                     row.add(v);
                     kinds[i] = merge(kinds[i], v);
                 }
@@ -227,11 +228,11 @@ public final class SqliteQueries implements AutoCloseable {
             }
             List<ColumnKind> columnKinds = new ArrayList<>(n);
             for (ColumnKind k : kinds) columnKinds.add(k == null ? ColumnKind.OTHER : k);
-            return new QueryResult(names, columnKinds, rows, truncated);
+            return new QueryResult(names, columnKinds, rows, truncated, undecodable[0]);
         }
     }
 
-    private static Object value(ResultSet rs, int col) throws SQLException {
+    private static Object value(ResultSet rs, int col, boolean[] undecodable) throws SQLException {
         Object o = rs.getObject(col);
         if (o == null) return null;
         if (o instanceof Integer i) return ResultValues.canonicalInteger(i);
@@ -240,7 +241,10 @@ public final class SqliteQueries implements AutoCloseable {
         if (o instanceof byte[] b) return new Blob(HexFormat.of().formatHex(b));
         // text: its bytes decoded as Python's evaluators decode them, undecodable bytes dropped
         byte[] bytes = rs.getBytes(col);
-        return bytes == null ? o.toString() : utf8DroppingErrors(bytes);
+        if (bytes == null) return o.toString();
+        String text = utf8DroppingErrors(bytes);
+        if (text.getBytes(StandardCharsets.UTF_8).length != bytes.length) undecodable[0] = true;
+        return text;
     }
 
     /** A BLOB value: never equal to text, as bytes are not to str in Python. */

@@ -41,6 +41,17 @@ class ReadOnlyExecutorITCase {
     }
 
     @Test
+    void runsWithoutParallelWorkersSoFloatSumsDoNotChangeFromRunToRun() {
+        QueryOutcome outcome =
+                executor.execute(
+                        "demo",
+                        "SELECT current_setting('max_parallel_workers_per_gather'),"
+                                + " current_setting('transaction_read_only')");
+        assertThat(outcome.ok()).as(outcome.toString()).isTrue();
+        assertThat(outcome.result().rows().get(0)).containsExactly("0", "on");
+    }
+
+    @Test
     void readsCanonicalValues() {
         QueryOutcome outcome =
                 executor.execute(

@@ -68,6 +68,8 @@ class SqliteQueriesTest {
     void textThatIsNotUtf8LosesTheUndecodableBytesAsPythonsEvaluatorsDecodeIt() {
         QueryOutcome o = run("SELECT name FROM item WHERE id = 4");
         assertThat(o.result().rows().get(0).get(0)).isEqualTo("ab");
+        assertThat(o.result().undecodableText()).as("said, for BIRD's reader fails on it").isTrue();
+        assertThat(run("SELECT name FROM item WHERE id = 1").result().undecodableText()).isFalse();
     }
 
     @Test

@@ -65,7 +65,8 @@ public final class ExamSetCheck {
                                 connections,
                                 settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
                                 settings.get(SqlExamOptions.ROW_CAP));
-                findings += check(file, databases, new ExamSetChecker(executor, threads));
+                findings += check(file, databases, executor);
+                executor.closeSqlite();
             }
         }
         out.println(
@@ -75,10 +76,12 @@ public final class ExamSetCheck {
         return findings;
     }
 
-    private int check(Path file, Set<String> databases, ExamSetChecker checker)
+    private int check(Path file, Set<String> databases, ReadOnlyExecutor executor)
             throws InterruptedException {
         long start = System.nanoTime();
         ExamSetFiles.Read read = ExamSetFiles.read(file, databases);
+        ExamSetChecker checker =
+                new ExamSetChecker(executor.onTheirFiles(read.questions()), threads);
         for (RejectedLine r : read.rejected())
             out.printf("  line %d: %s%n", r.lineNumber(), r.reason());
         List<ExamSetChecker.QuestionReport> reports = checker.check(read.questions());

@@ -86,14 +86,16 @@ public final class RewardVesRun {
                         preflight.connections())) {
             ReadOnlyExecutor executor =
                     new ReadOnlyExecutor(
-                            connections,
-                            settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
-                            settings.get(SqlExamOptions.ROW_CAP));
+                                    connections,
+                                    settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
+                                    settings.get(SqlExamOptions.ROW_CAP))
+                            .onTheirFiles(questions.values());
             out.printf(
                     "[sqlexam] R-VES: timing each prediction whose rows match its gold as sets, %d iterations%n",
                     iterations);
             for (var file : byFile.entrySet())
                 scores.add(score(file.getKey(), file.getValue(), questions, executor, iterations));
+            executor.closeSqlite();
         }
         print(scores, iterations, out);
         Json.MAPPER
