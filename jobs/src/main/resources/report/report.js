@@ -63,6 +63,9 @@
     const kinds = [['strict', 'strict EX'], ['lenient', 'lenient EX'], ['non_empty', 'non-empty EX'], ['bird', 'BIRD EX']];
     if (variants.some(v => v.ex.suite !== undefined)) kinds.splice(0, 1, ['exam_db', 'EX (exam database)'], ['suite', 'suite EX']);
     if (variants.some(v => v.ex.soft_f1 !== undefined)) kinds.push(['soft_f1', 'Soft-F1']);
+    // a set imported from Spider: its own rule first, then over the golds without findings
+    if (variants.some(v => v.ex.spider !== undefined))
+      kinds.unshift(['spider', "EX, Spider's rule"], ['spider_healthy', "Spider's rule, golds without findings"]);
     chart('chart-ex', {legend, xAxis: {type: 'category', data: kinds.map(k => k[1])}, yAxis: pctAxis,
       series: variants.map(v => ({type: 'bar', name: v.name, data: kinds.map(k => v.ex[k[0]] || 0)}))});
   }

@@ -32,12 +32,12 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The issue's set, end to end through the CLI: five questions of a BIRD-format and a Spider-format
- * source on a database whose tables sqlexam's reader cannot read yet, the second gold broken.
- * {@code import} grants read access (its pre-flight), quarantines the second question and records
- * every position; {@code grade} of a predict_dev.json and of a pred.txt in which every prediction
- * is its own gold finds every imported question correct and reports the quarantined one, whose
- * prediction is graded onto no other question.
+ * Five questions of a BIRD-format and a Spider-format source on a PostgreSQL database whose tables
+ * sqlexam's reader cannot read yet, the second gold broken, end to end through the CLI. {@code
+ * import} grants read access (its pre-flight), keeps every question (the broken gold reported in
+ * its gold_health) and records every position; {@code grade} of a predict_dev.json and of a
+ * pred.txt in which every prediction is its own gold finds every other question correct and the
+ * broken one a gold_error, each prediction on its own question.
  */
 class ImportPositionsITCase {
 
@@ -120,12 +120,8 @@ class ImportPositionsITCase {
         assertThat(graded.exit()).as(graded.toString()).isZero();
         assertThat(graded.out())
                 .contains(
-                        "predict_dev: BIRD indexes aligned by position in the source: 5 questions (4 in the exam set, "
-                                + "1 quarantined)")
-                .contains(
-                        "1 prediction(s) for questions the import quarantined, not graded (in rejected.jsonl): "
-                                + "bird-1 (source_index 1)");
-        assertEveryImportedQuestionCorrect(graded.out(), "bird-0", "bird-2", "bird-3", "bird-4");
+                        "predict_dev: BIRD indexes aligned by position in the source: 5 questions (5 in the exam set)");
+        assertEveryGoodGoldCorrect(graded.out(), "bird-1", "bird-0", "bird-2", "bird-3", "bird-4");
     }
 
     @Test
@@ -148,10 +144,14 @@ class ImportPositionsITCase {
         assertThat(graded.exit()).as(graded.toString()).isZero();
         assertThat(graded.out())
                 .contains(
-                        "pred: Spider lines aligned by position in the source: 5 questions (4 in the exam set, 1 quarantined)")
-                .contains("spider-0001 (source_index 1)");
-        assertEveryImportedQuestionCorrect(
-                graded.out(), "spider-0000", "spider-0002", "spider-0003", "spider-0004");
+                        "pred: Spider lines aligned by position in the source: 5 questions (5 in the exam set)");
+        assertEveryGoodGoldCorrect(
+                graded.out(),
+                "spider-0001",
+                "spider-0000",
+                "spider-0002",
+                "spider-0003",
+                "spider-0004");
 
         Path imported = tmp.resolve("pred-of-the-exam-set.txt");
         Files.write(imported, List.of(GOLDS.get(0), GOLDS.get(2), GOLDS.get(3), GOLDS.get(4)));
@@ -159,13 +159,12 @@ class ImportPositionsITCase {
         assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
         assertThat(refused.err())
                 .contains(
-                        "have 4 lines but the source the exam set was imported from has 5 questions (4 in the exam set, "
-                                + "1 quarantined)");
+                        "have 4 lines but the source the exam set was imported from has 5 questions (5 in the exam set)");
     }
 
     /**
-     * Imports {@code devJson} as {@code benchmark} into tmp/{benchmark}.jsonl; checks the
-     * quarantine and the positions.
+     * Imports {@code devJson} as {@code benchmark} into tmp/{benchmark}.jsonl; checks that every
+     * question is kept, the broken gold reported, and the positions.
      */
     private Path importSet(String benchmark, String devJson) throws Exception {
         Path dev = tmp.resolve(benchmark + "-dev.json");
@@ -184,20 +183,15 @@ class ImportPositionsITCase {
         assertThat(imported.exit()).as(imported.toString()).isZero();
         assertThat(imported.out())
                 .contains("[sqlexam] granted sqlexam_reader")
-                .contains("imported 4 of 5 questions")
-                .contains("quarantined 1");
-        assertThat(lines(set))
+                .contains("imported 5 of 5 questions")
+                .contains("gold health: 4 of 5 golds without problems");
+        List<JsonNode> all = lines(set);
+        assertThat(all)
                 .extracting(n -> n.get("source_index").asInt())
-                .containsExactly(0, 2, 3, 4);
-        List<JsonNode> quarantined = lines(set.resolveSibling(benchmark + ".quarantine.jsonl"));
-        assertThat(quarantined)
-                .singleElement()
-                .satisfies(
-                        q -> {
-                            assertThat(q.get("source_index").asInt()).isEqualTo(1);
-                            assertThat(q.get("quarantine_reasons").get(0).asText())
-                                    .startsWith("error");
-                        });
+                .containsExactly(0, 1, 2, 3, 4);
+        assertThat(all.get(1).get("gold_health").get(0).asText()).startsWith("error");
+        assertThat(all).filteredOn(n -> n.has("gold_health")).hasSize(1);
+        assertThat(lines(set.resolveSibling(benchmark + ".quarantine.jsonl"))).isEmpty();
         return set;
     }
 
@@ -216,7 +210,8 @@ class ImportPositionsITCase {
                 "it-pos-" + System.nanoTime());
     }
 
-    private void assertEveryImportedQuestionCorrect(String console, String... ids)
+    /** Every question graded on its own prediction: {@code broken} a gold_error, the rest right. */
+    private void assertEveryGoodGoldCorrect(String console, String broken, String... ids)
             throws Exception {
         Path run;
         try (var runs = Files.list(tmp.resolve("runs"))) {
@@ -228,7 +223,11 @@ class ImportPositionsITCase {
         Map<String, JsonNode> byId = new LinkedHashMap<>();
         for (JsonNode r : lines(run.resolve("exam_log.jsonl")))
             byId.put(r.get("question_id").asText(), r);
-        assertThat(byId).as(console).containsOnlyKeys(ids);
+        List<String> all = new ArrayList<>(List.of(ids));
+        all.add(broken);
+        assertThat(byId).as(console).containsOnlyKeys(all);
+        assertThat(byId.get(broken).get("reason").asText()).isEqualTo("gold_error");
+        byId.remove(broken);
         assertThat(byId.values())
                 .as(console)
                 .allSatisfy(
@@ -236,12 +235,6 @@ class ImportPositionsITCase {
                             assertThat(r.get("correct").asBoolean()).as(r.toString()).isTrue();
                             assertThat(r.get("reason").asText()).isEqualTo("match");
                         });
-        assertThat(lines(run.resolve("rejected.jsonl")))
-                .singleElement()
-                .satisfies(
-                        r ->
-                                assertThat(r.get("reason").asText())
-                                        .contains("which the import quarantined (error"));
     }
 
     /**

@@ -141,7 +141,8 @@ public final class SourcePositions {
         if (!bySource()) return "the exam set has " + size + " questions";
         List<String> parts = new ArrayList<>();
         parts.add(questions.size() + " in the exam set");
-        parts.add(quarantined.size() + " quarantined");
+        // sets imported before every question was kept may have left some out
+        if (!quarantined.isEmpty()) parts.add(quarantined.size() + " quarantined");
         if (unknown() > 0) parts.add(unknown() + " in neither");
         return "the source the exam set was imported from has "
                 + size

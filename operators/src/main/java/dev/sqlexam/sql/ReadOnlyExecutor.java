@@ -84,6 +84,7 @@ public final class ReadOnlyExecutor {
                                     connection,
                                     timeoutMs,
                                     rowCap + 1,
+                                    true,
                                     body,
                                     rows ->
                                             QueryOutcome.success(
@@ -174,6 +175,7 @@ public final class ReadOnlyExecutor {
                                     connection,
                                     timeoutMs,
                                     0,
+                                    false,
                                     "EXPLAIN (FORMAT JSON) " + body,
                                     rs -> {
                                         rs.next();

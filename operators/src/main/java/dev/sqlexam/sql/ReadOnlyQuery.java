@@ -27,41 +27,49 @@ final class ReadOnlyQuery {
     /** Rows fetched at a time where the query is sent on its own (a cursor). */
     static final int FETCH_SIZE = 1_000;
 
-    private static final int SETUP_STATEMENTS = 3;
-
     private ReadOnlyQuery() {}
 
-    /** Runs {@code body} ({@code maxRows} 0: no cap) and reads its rows with {@code reader}. */
+    /**
+     * Runs {@code body} ({@code maxRows} 0: no cap) and reads its rows with {@code reader}; {@code
+     * serialPlan}: without parallel workers (a query that runs for a grade; an EXPLAIN plans as the
+     * server would).
+     */
     static <T> T run(
-            Connection connection, long timeoutMs, int maxRows, String body, Reader<T> reader)
+            Connection connection,
+            long timeoutMs,
+            int maxRows,
+            boolean serialPlan,
+            String body,
+            Reader<T> reader)
             throws SQLException, IOException {
+        String setup = setup(timeoutMs, serialPlan);
         try (Statement statement = connection.createStatement()) {
             // client-side backstop in case the server never answers the cancel
             statement.setQueryTimeout((int) Math.max(1, timeoutMs / 1000 + 5));
             if (maxRows > 0) statement.setMaxRows(maxRows);
             if (!inOneExchange(connection)) {
-                statement.execute(setup(timeoutMs));
+                statement.execute(setup);
                 statement.setFetchSize(FETCH_SIZE);
                 try (ResultSet rows = statement.executeQuery(body)) {
                     return reader.read(rows);
                 }
             }
-            return afterSetup(statement, timeoutMs, body, reader);
+            return afterSetup(statement, setup, body, reader);
         }
     }
 
     /**
-     * The setup's three statements, then the query's rows, then the ROLLBACK's count: anything more
-     * means the text ran as more than the one query the guard let through. The ROLLBACK saves the
-     * round trip of a rollback of its own (a cheap query run 3,000 times on one connection: 0.22 ->
-     * 0.15 ms each on 2 cores; a network's round trip more on a remote server); after a failed
-     * query the server skips it and the caller's rollback ends the transaction.
+     * The setup's statements, then the query's rows, then the ROLLBACK's count: anything more means
+     * the text ran as more than the one query the guard let through. The ROLLBACK saves the round
+     * trip of a rollback of its own (a cheap query run 3,000 times on one connection: 0.22 -> 0.15
+     * ms each on 2 cores; a network's round trip more on a remote server); after a failed query the
+     * server skips it and the caller's rollback ends the transaction.
      */
     private static <T> T afterSetup(
-            Statement statement, long timeoutMs, String body, Reader<T> reader)
+            Statement statement, String setup, String body, Reader<T> reader)
             throws SQLException, IOException {
         String rollback = closingRollback(body);
-        boolean rows = statement.execute(setup(timeoutMs) + "; " + body + rollback);
+        boolean rows = statement.execute(setup + "; " + body + rollback);
         int counts = 0;
         while (!rows) {
             if (statement.getUpdateCount() == -1)
@@ -69,7 +77,7 @@ final class ReadOnlyQuery {
             counts++;
             rows = statement.getMoreResults();
         }
-        if (counts != SETUP_STATEMENTS)
+        if (counts != setup.split(";").length)
             throw new SQLException("the query ran as more than one statement", "0100E");
         T out;
         try (ResultSet result = statement.getResultSet()) {
@@ -106,13 +114,14 @@ final class ReadOnlyQuery {
     }
 
     /**
-     * Read-only, the time limit, and no parallel workers: a parallel plan sums floats in an order
-     * that changes from run to run, and a grade must not (BIRD's PostgreSQL set flipped grades so).
+     * Read-only and the time limit; for a query that runs for a grade, no parallel workers either:
+     * a parallel plan sums floats in an order that changes from run to run, and a grade must not
+     * (BIRD's PostgreSQL set flipped grades so).
      */
-    private static String setup(long timeoutMs) {
+    private static String setup(long timeoutMs, boolean serialPlan) {
         return "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = "
                 + Math.max(1, timeoutMs)
-                + "; SET LOCAL max_parallel_workers_per_gather = 0";
+                + (serialPlan ? "; SET LOCAL max_parallel_workers_per_gather = 0" : "");
     }
 
     /**

@@ -209,11 +209,12 @@ class ReadOnlyExecutorITCase {
                             c,
                             1_000,
                             0,
+                            true,
                             "SELECT 'x' AS one -- a comment closing the last line",
                             rows -> rows.next() ? rows.getString(1) : null);
             assertThat(one).isEqualTo("x");
             assertThat(session.getTransactionState()).isEqualTo(TransactionState.IDLE);
-            assertThatThrownBy(() -> ReadOnlyQuery.run(c, 1_000, 0, "SELECT 1/0", rows -> 0))
+            assertThatThrownBy(() -> ReadOnlyQuery.run(c, 1_000, 0, true, "SELECT 1/0", rows -> 0))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("division by zero");
             assertThat(session.getTransactionState()).isEqualTo(TransactionState.FAILED);

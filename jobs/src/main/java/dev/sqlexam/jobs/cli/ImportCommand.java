@@ -39,14 +39,6 @@ final class ImportCommand extends CommandGroup {
         Path databases;
 
         @Option(
-                names = "--into-postgres",
-                description =
-                        "Spider and BIRD: load the SQLite files into PostgreSQL with pgloader and convert "
-                                + "their SQL (PostgreSQL semantics; the pipeline's exam runs on this copy) "
-                                + "instead of grading on the SQLite files.")
-        boolean intoPostgres;
-
-        @Option(
                 names = "--write-exam-set",
                 description =
                         "The exam set to write (default exam-sets/<benchmark>/<benchmark>.jsonl); the "
@@ -70,19 +62,37 @@ final class ImportCommand extends CommandGroup {
         /** The benchmark's questions, read from its files. */
         abstract BenchmarkQuestions read();
 
+        /** Whether its SQLite files are loaded into PostgreSQL rather than graded as they are. */
+        boolean intoPostgres() {
+            return false;
+        }
+
         @Override
         public Integer call() throws Exception {
             BenchmarkQuestions questions = read().first(limit);
             Path target = examSet != null ? examSet : questions.defaultExamSet();
             System.out.printf("import %s: %d questions%n", questions.benchmark(), questions.size());
             new ImportRun(common.settings(Map.of()), System.out)
-                    .run(questions, databases, target, replace, intoPostgres);
+                    .run(questions, databases, target, replace, intoPostgres());
             return 0;
         }
     }
 
     /** Spider and BIRD: a dev.json of questions. */
     abstract static class DevJson extends Benchmark {
+        @Option(
+                names = "--into-postgres",
+                description =
+                        "Spider and BIRD: load the SQLite files into PostgreSQL with pgloader and convert "
+                                + "their SQL (PostgreSQL semantics; the pipeline's exam runs on this copy) "
+                                + "instead of grading on the SQLite files.")
+        boolean intoPostgres;
+
+        @Override
+        boolean intoPostgres() {
+            return intoPostgres;
+        }
+
         @Option(names = "--dev-json", required = true, description = "The benchmark's dev.json.")
         Path devJson;
 

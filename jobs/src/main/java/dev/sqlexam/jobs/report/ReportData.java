@@ -134,6 +134,11 @@ public final class ReportData {
         ex.set("non_empty", overall.get("non_empty_accuracy"));
         ex.set("bird", overall.get("bird_accuracy"));
         if (overall.hasNonNull("soft_f1")) ex.set("soft_f1", overall.get("soft_f1"));
+        if (overall.hasNonNull("spider_accuracy")) {
+            ex.set("spider", overall.get("spider_accuracy"));
+            ex.set("spider_healthy", overall.get("spider_accuracy_healthy_golds"));
+            o.set("spider_disagreements", overall.get("spider_disagreements"));
+        }
         if (overall.hasNonNull("exam_db_accuracy")) {
             ex.set("exam_db", overall.get("exam_db_accuracy"));
             ex.set("suite", overall.get("accuracy"));
