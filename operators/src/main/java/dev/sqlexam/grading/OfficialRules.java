@@ -35,6 +35,7 @@ public final class OfficialRules {
         try {
             gold = SpiderText.forExecution(SpiderText.gold(q.goldSql()));
         } catch (SpiderText.NoStatement e) {
+            // a gold without a statement: the official script stops on it, the rule has no verdict
             return null;
         }
         QueryOutcome g;
@@ -47,6 +48,7 @@ public final class OfficialRules {
         try {
             p = SpiderText.forExecution(SpiderText.prediction(predicted));
         } catch (SpiderText.NoStatement e) {
+            // a prediction without a statement: the official script stops on it; wrong here
             return false;
         }
         QueryOutcome out =
