@@ -114,6 +114,17 @@ public interface CandidateAndGradingOptions {
                             + "if it also matches its gold on every one where that gold is defined. N: up to N distilled, topped up to N; auto: "
                             + "until coverage stops growing (8 to 30); 0: off.",
                     Option.Stage.GRADE);
+    Option<String> TEST_SUITE_DIR =
+            own(
+                    "test_suite_dir",
+                    "SQLEXAM_TEST_SUITE_DIR",
+                    String.class,
+                    "",
+                    "Spider's official test-suite databases for questions on SQLite files: a folder of <db>/*.sqlite (as "
+                            + "test-suite-sql-eval's --db takes it); each Spider prediction is also run with its gold on every "
+                            + "*.sqlite of its database's folder, as that evaluator does, for Spider's TS figure "
+                            + "(spider_ts_correct). Empty: off.",
+                    Option.Stage.GRADE);
     Option<Integer> TEST_SUITE_POOL =
             bounded(
                     own(

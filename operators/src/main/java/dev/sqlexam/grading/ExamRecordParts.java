@@ -89,7 +89,8 @@ final class ExamRecordParts {
                         grade.detail(),
                         softF1,
                         null,
-                        spiderCorrect);
+                        spiderCorrect,
+                        null);
         return verdict == null ? graded : graded.withSuite(verdict);
     }
 

@@ -31,6 +31,7 @@ public final class GradingStage {
     private final PredictionRunner runner;
     private final ReadOnlyExecutor executor;
     private final OfficialRules officialRules;
+    private java.nio.file.Path officialTestSuites;
     private SuiteVerification suites;
 
     /**
@@ -60,6 +61,15 @@ public final class GradingStage {
                         adaptiveTimeout == null ? candidateCache : null,
                         executionFallbacks,
                         adaptiveTimeout);
+    }
+
+    /**
+     * Also gives Spider's TS verdict: each Spider prediction run with its gold on every SQLite file
+     * of its database's folder in {@code dir}, as test-suite-sql-eval does.
+     */
+    public GradingStage withOfficialTestSuites(java.nio.file.Path dir) {
+        this.officialTestSuites = dir;
+        return this;
     }
 
     /**
@@ -105,7 +115,8 @@ public final class GradingStage {
      * The grade of a prediction, and whether BIRD's execution accuracy counts it (null: the first
      * gold failed).
      */
-    private record Judgement(Grade grade, Boolean birdCorrect, Boolean spiderCorrect) {}
+    private record Judgement(
+            Grade grade, Boolean birdCorrect, Boolean spiderCorrect, Boolean spiderTsCorrect) {}
 
     public ExamRecord evaluate(GeneratedTask generated) {
         return grade(generated).record();
@@ -217,7 +228,15 @@ public final class GradingStage {
                                 Stage.GRADE,
                                 GradingTraces.elapsedMs(start),
                                 grade.reason().code()));
-        return new Judgement(grade, birdCorrect, spiderCorrect);
+        Boolean spiderTsCorrect =
+                spiderCorrect == null || officialTestSuites == null
+                        ? null
+                        : spiderCorrect
+                                && officialRules.spiderOnTestSuite(
+                                        q,
+                                        run.chosen() == null ? null : run.chosen().sql(),
+                                        officialTestSuites);
+        return new Judgement(grade, birdCorrect, spiderCorrect, spiderTsCorrect);
     }
 
     /**
@@ -287,7 +306,12 @@ public final class GradingStage {
                 ExamRecordParts.asked(generated.task()),
                 ExamRecordParts.answer(generated, run.chosen(), candidateCorrect),
                 ExamRecordParts.grade(
-                        grade, judged.birdCorrect(), judged.spiderCorrect(), softF1, verdict),
+                                grade,
+                                judged.birdCorrect(),
+                                judged.spiderCorrect(),
+                                softF1,
+                                verdict)
+                        .withSpiderTsCorrect(judged.spiderTsCorrect()),
                 new ExamRecord.Timing(goldMs, run.ms(), totalMs, gold.executed()),
                 ExamRecordParts.failure(
                         grade, failing, packetTables, generated, run.chosen(), verdict),

@@ -5,6 +5,8 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.QueryOutcome;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
+import java.util.List;
+
 /**
  * The public benchmarks' own verdicts, beside sqlexam's: {@code spider_correct} as Spider's
  * test-suite-sql-eval decides it (exec rule, default flags) and {@code bird_correct} as BIRD's
@@ -58,6 +60,41 @@ public final class OfficialRules {
         if (!out.ok()) return false;
         return PythonRows.resultEq(
                 g.result().rows(), out.result().rows(), SpiderText.orderMatters(gold));
+    }
+
+    /**
+     * Spider's TS verdict beyond the question's own database: {@code predicted} matches its gold,
+     * under the same rule, on every {@code *.sqlite} of the question's database folder in {@code
+     * dir} (test-suite-sql-eval's {@code --db}); false where a gold fails there, or the folder has
+     * no database (each named in the detail the caller gives).
+     */
+    public boolean spiderOnTestSuite(ExamQuestion q, String predicted, java.nio.file.Path dir) {
+        if (predicted == null) return false;
+        String gold;
+        String p;
+        try {
+            gold = SpiderText.forExecution(SpiderText.gold(q.goldSql()));
+            p = SpiderText.forExecution(SpiderText.prediction(predicted));
+        } catch (SpiderText.NoStatement e) {
+            // either text has no statement: the official script stops on it; wrong here
+            return false;
+        }
+        List<java.nio.file.Path> files = TestSuiteFolder.databases(dir, q.db());
+        if (files.isEmpty()) return false;
+        boolean orderMatters = SpiderText.orderMatters(gold);
+        for (java.nio.file.Path file : files) {
+            QueryOutcome g =
+                    golds != null
+                            ? golds.get(
+                                    file.toString(), gold, () -> executor.executeOnFile(file, gold))
+                            : executor.executeOnFile(file, gold);
+            if (!g.ok()) return false;
+            QueryOutcome out = executor.executeOnFile(file, p);
+            if (!out.ok()
+                    || !PythonRows.resultEq(g.result().rows(), out.result().rows(), orderMatters))
+                return false;
+        }
+        return true;
     }
 
     /**

@@ -78,7 +78,8 @@ public record ExamRecord(
             String gradeDetail,
             Double softF1,
             SuiteGrade suite,
-            Boolean spiderCorrect)
+            Boolean spiderCorrect,
+            Boolean spiderTsCorrect)
             implements Serializable {
 
         public Grade(
@@ -107,6 +108,7 @@ public record ExamRecord(
                     gradeDetail,
                     softF1,
                     suite,
+                    null,
                     null);
         }
 
@@ -135,7 +137,8 @@ public record ExamRecord(
                     gradeDetail,
                     softF1,
                     verdict,
-                    spiderCorrect);
+                    spiderCorrect,
+                    spiderTsCorrect);
         }
 
         /** This grade with Spider's official verdict (null: the rule has none). */
@@ -153,6 +156,29 @@ public record ExamRecord(
                     gradeDetail,
                     softF1,
                     suite,
+                    verdict,
+                    spiderTsCorrect);
+        }
+
+        /**
+         * This grade with Spider's TS verdict: right on every official test-suite database (null:
+         * none given).
+         */
+        public Grade withSpiderTsCorrect(Boolean verdict) {
+            return new Grade(
+                    correct,
+                    reason,
+                    lenientCorrect,
+                    lenientReason,
+                    birdCorrect,
+                    matchedGold,
+                    orderMatters,
+                    goldRows,
+                    predRows,
+                    gradeDetail,
+                    softF1,
+                    suite,
+                    spiderCorrect,
                     verdict);
         }
     }
@@ -287,6 +313,10 @@ public record ExamRecord(
 
     public Boolean spiderCorrect() {
         return grade.spiderCorrect();
+    }
+
+    public Boolean spiderTsCorrect() {
+        return grade.spiderTsCorrect();
     }
 
     public Boolean birdCorrect() {

@@ -118,6 +118,8 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
                         passAtK,
                         executionFallbacks,
                         spec.adaptiveTimeout());
+        if (spec.officialTestSuites() != null)
+            stage.withOfficialTestSuites(java.nio.file.Path.of(spec.officialTestSuites()));
         return spec.suites() == null
                 ? stage
                 : stage.withSuites(

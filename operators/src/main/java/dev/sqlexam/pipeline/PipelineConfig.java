@@ -89,7 +89,10 @@ public record PipelineConfig(
                         executionFallbacks,
                         job.adaptiveTimeout(),
                         job.connections(),
-                        job.suites());
+                        job.suites(),
+                        settings.get(SqlExamOptions.TEST_SUITE_DIR).isBlank()
+                                ? null
+                                : settings.get(SqlExamOptions.TEST_SUITE_DIR));
         return new PipelineConfig(
                 name,
                 description,

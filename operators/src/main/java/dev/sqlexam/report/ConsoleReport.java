@@ -124,6 +124,12 @@ public final class ConsoleReport {
                                     : pct(overall.getSpiderAccuracyHealthyGolds()),
                             overall.getHealthyGoldQuestions(),
                             overall.getSpiderDisagreements()));
+        if (overall.getSpiderTsAccuracy() != null)
+            sb.append(
+                    String.format(
+                            Locale.ROOT,
+                            "  TS, Spider's rule %s (right on every official test-suite database)%n",
+                            pct(overall.getSpiderTsAccuracy())));
         if (overall.getSpiderDisagreements() != null && overall.getSpiderDisagreements() > 0) {
             List<String> ids = overall.getSpiderDisagreementIds();
             sb.append(

@@ -28,10 +28,17 @@ public final class Counts implements Serializable {
     private long spiderHealthyQuestions;
     private long spiderHealthyCorrect;
     private long spiderDisagreements;
+    private long spiderTsQuestions;
+    private long spiderTsCorrect;
     private final java.util.TreeSet<String> spiderDisagreementIds = new java.util.TreeSet<>();
 
     void add(ExamRecord record) {
         total++;
+        Boolean ts = record.spiderTsCorrect();
+        if (ts != null) {
+            spiderTsQuestions++;
+            if (ts) spiderTsCorrect++;
+        }
         Boolean spider = record.spiderCorrect();
         if (spider != null) {
             // Spider's figure counts every question of the benchmark, as its evaluator does
@@ -88,6 +95,16 @@ public final class Counts implements Serializable {
         spiderHealthyCorrect += other.spiderHealthyCorrect;
         spiderDisagreements += other.spiderDisagreements;
         spiderDisagreementIds.addAll(other.spiderDisagreementIds);
+        spiderTsQuestions += other.spiderTsQuestions;
+        spiderTsCorrect += other.spiderTsCorrect;
+    }
+
+    /**
+     * Spider's TS figure: right under Spider's rule on every official test-suite database (null:
+     * none given).
+     */
+    public Double getSpiderTsAccuracy() {
+        return spiderTsQuestions == 0 ? null : (double) spiderTsCorrect / spiderTsQuestions;
     }
 
     /**

@@ -54,6 +54,14 @@ public final class ReadOnlyExecutor {
         return sqlite.has(database);
     }
 
+    /**
+     * Runs {@code sql} on the SQLite file {@code file} as a registered database's SQL runs (an
+     * official test-suite database, say), under the same time limit and row cap.
+     */
+    public QueryOutcome executeOnFile(java.nio.file.Path file, String sql) {
+        return sqlite.execute(file, sql, statementTimeoutMs, rowCap);
+    }
+
     /** Closes the SQLite files' kept connections (the server's belong to the connection source). */
     public void closeSqlite() {
         sqlite.close();

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * {@code --test-suite N|auto}: grade on fuzzed databases of each exam database's schema besides the
- * database itself.
+ * database itself; {@code --test-suite-dir DIR}: on Spider's official test-suite databases.
  */
 final class TestSuiteOption {
 
@@ -25,11 +25,27 @@ final class TestSuiteOption {
                             + "gold on one is suite_mismatch, with the rows that show it.")
     String size;
 
+    @Option(
+            names = "--test-suite-dir",
+            paramLabel = "DIR",
+            description =
+                    "Spider's official test-suite databases (test_suite_dir): a folder of <db>/*.sqlite, as "
+                            + "test-suite-sql-eval's --db takes it. Each Spider prediction also runs with its gold on every "
+                            + "*.sqlite of its database's folder, for Spider's TS figure (spider_ts_correct).")
+    java.nio.file.Path dir;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    /** Puts the size into the command's option overrides. */
+    /** Puts the size and the folder into the command's option overrides. */
     Map<String, String> apply(Map<String, String> extra) {
+        if (dir != null) {
+            if (!java.nio.file.Files.isDirectory(dir))
+                throw UsageErrors.of(command, "--test-suite-dir: no folder at " + dir);
+            extra.put(
+                    SqlExamOptions.TEST_SUITE_DIR.key(),
+                    dir.toAbsolutePath().normalize().toString());
+        }
         if (size == null) return extra;
         try {
             extra.put(SqlExamOptions.TEST_SUITE_SIZE.key(), TestSuitePreparation.checkedSize(size));
