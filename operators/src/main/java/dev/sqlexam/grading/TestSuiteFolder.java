@@ -35,6 +35,7 @@ final class TestSuiteFolder {
     private static Path folder(Path dir, String database) {
         Path direct = dir.resolve(database);
         if (Files.isDirectory(direct)) return direct;
+        if (!Files.isDirectory(dir)) return null;
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.filter(Files::isDirectory)
                     .filter(
