@@ -2,6 +2,7 @@ package dev.sqlexam.benchmarks;
 
 import dev.sqlexam.json.Json;
 import dev.sqlexam.sql.PgNormalize;
+import dev.sqlexam.sql.SqliteDialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -112,7 +113,8 @@ public final class BenchmarkReaders {
     /**
      * A SQLite gold as it must read on the database pgloader made: backticked names lower-cased,
      * double-quoted tokens resolved against the database's {@code names} (null: not known yet; PG
-     * normalization guesses from the comparison they stand in), LIKE as ILIKE, PG dialect.
+     * normalization guesses from the comparison they stand in), LIKE as ILIKE, SQLite's functions
+     * and NULL order ({@link SqliteDialect}), PG dialect.
      */
     public static String fromSqlite(String sql, Set<String> names) {
         Matcher m = BACKTICK.matcher(sql);
@@ -127,7 +129,7 @@ public final class BenchmarkReaders {
         m.appendTail(sb);
         String resolved =
                 names == null ? sb.toString() : SqliteGolds.forPostgres(sb.toString(), names);
-        return PgNormalize.normalize(resolved, "").sql().strip();
+        return PgNormalize.normalize(SqliteDialect.toPostgres(resolved), "").sql().strip();
     }
 
     /**

@@ -19,6 +19,39 @@ public final class OfficialRules {
     private final QueryCache golds;
 
     /**
+     * Texts as the rule runs them, by the text given (golds and predictions repeat across the files
+     * of a grade; sqlparse's lexing, ported, costs more than a small query on SQLite).
+     */
+    private final java.util.Map<String, String> processed =
+            java.util.Collections.synchronizedMap(
+                    new java.util.LinkedHashMap<>(1024, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(java.util.Map.Entry<String, String> e) {
+                            return size() > 16_384;
+                        }
+                    });
+
+    private static final String NO_STATEMENT = "\u0000no statement";
+
+    /** {@code text} as the rule runs it (null: it has no statement). */
+    private String processed(String text, boolean prediction) {
+        String key = (prediction ? "p" : "g") + text;
+        String out = processed.get(key);
+        if (out == null) {
+            try {
+                out =
+                        SpiderText.forExecution(
+                                prediction ? SpiderText.prediction(text) : SpiderText.gold(text));
+            } catch (SpiderText.NoStatement e) {
+                // the official script stops on such a text; the callers say what that means
+                out = NO_STATEMENT;
+            }
+            processed.put(key, out);
+        }
+        return out.equals(NO_STATEMENT) ? null : out;
+    }
+
+    /**
      * {@code golds}: where the golds as the rule runs them are kept for every file (null: none).
      */
     public OfficialRules(ReadOnlyExecutor executor, QueryCache golds) {
@@ -33,26 +66,18 @@ public final class OfficialRules {
      */
     public Boolean spider(
             ExamQuestion q, String predicted, QueryOutcome goldAsRun, QueryOutcome predictedAsRun) {
-        String gold;
-        try {
-            gold = SpiderText.forExecution(SpiderText.gold(q.goldSql()));
-        } catch (SpiderText.NoStatement e) {
-            // a gold without a statement: the official script stops on it, the rule has no verdict
-            return null;
-        }
+        // a gold without a statement: the official script stops on it, the rule has no verdict
+        String gold = processed(q.goldSql(), false);
+        if (gold == null) return null;
         QueryOutcome g;
         if (gold.equals(q.goldSql()) && goldAsRun != null) g = goldAsRun;
         else if (golds != null) g = golds.get(q.db(), gold, () -> executor.execute(q.db(), gold));
         else g = executor.execute(q.db(), gold);
         if (!g.ok()) return null;
         if (predicted == null) return false;
-        String p;
-        try {
-            p = SpiderText.forExecution(SpiderText.prediction(predicted));
-        } catch (SpiderText.NoStatement e) {
-            // a prediction without a statement: the official script stops on it; wrong here
-            return false;
-        }
+        // a prediction without a statement: the official script stops on it; wrong here
+        String p = processed(predicted, true);
+        if (p == null) return false;
         QueryOutcome out =
                 p.equals(predicted) && predictedAsRun != null
                         ? predictedAsRun
@@ -70,15 +95,10 @@ public final class OfficialRules {
      */
     public boolean spiderOnTestSuite(ExamQuestion q, String predicted, java.nio.file.Path dir) {
         if (predicted == null) return false;
-        String gold;
-        String p;
-        try {
-            gold = SpiderText.forExecution(SpiderText.gold(q.goldSql()));
-            p = SpiderText.forExecution(SpiderText.prediction(predicted));
-        } catch (SpiderText.NoStatement e) {
-            // either text has no statement: the official script stops on it; wrong here
-            return false;
-        }
+        // either text without a statement: the official script stops on it; wrong here
+        String gold = processed(q.goldSql(), false);
+        String p = processed(predicted, true);
+        if (gold == null || p == null) return false;
         List<java.nio.file.Path> files = TestSuiteFolder.databases(dir, q.db());
         if (files.isEmpty()) return false;
         boolean orderMatters = SpiderText.orderMatters(gold);

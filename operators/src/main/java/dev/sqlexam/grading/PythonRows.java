@@ -148,17 +148,21 @@ public final class PythonRows {
             boolean orderMatters) {
         List<List<Object>> s1 = new ArrayList<>(g.size());
         List<List<Object>> s2 = new ArrayList<>(p.size());
-        for (int i = 0; i < g.size(); i++) s1.add(unordered(gold.get(i), g.get(i)));
-        for (int i = 0; i < p.size(); i++) s2.add(unordered(predicted.get(i), p.get(i)));
+        Map<Object, String> sortKeys = new HashMap<>();
+        for (int i = 0; i < g.size(); i++) s1.add(unordered(gold.get(i), g.get(i), sortKeys));
+        for (int i = 0; i < p.size(); i++) s2.add(unordered(predicted.get(i), p.get(i), sortKeys));
         return orderMatters ? s1.equals(s2) : new HashSet<>(s1).equals(new HashSet<>(s2));
     }
 
-    private static List<Object> unordered(List<Object> values, List<Object> keys) {
+    private static List<Object> unordered(
+            List<Object> values, List<Object> keys, Map<Object, String> known) {
+        if (values.size() == 1) return keys;
         List<Integer> idx = new ArrayList<>(values.size());
         List<String> sortKeys = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
             idx.add(i);
-            sortKeys.add(sortKey(values.get(i)));
+            Object v = values.get(i);
+            sortKeys.add(v == null ? sortKey(null) : known.computeIfAbsent(v, PythonRows::sortKey));
         }
         idx.sort(Comparator.comparing(sortKeys::get, PythonRows::compareCodePoints));
         List<Object> out = new ArrayList<>(values.size());

@@ -198,7 +198,7 @@ class BenchmarkReadersTest {
         assertThat(b.difficulty()).isEqualTo("simple");
         assertThat(b.goldSql())
                 .isEqualTo(
-                        "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm ORDER BY 1 DESC LIMIT 1");
+                        "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm ORDER BY 1 DESC NULLS LAST LIMIT 1");
 
         Path defog = tmp.resolve("questions.csv");
         Files.writeString(

@@ -34,6 +34,7 @@ class SpiderTextTest {
                 "SELECT DISTINCT(a) FROM t|SELECT (a) FROM t",
                 "SELECT 'abc|SELECT 'abc",
                 "SELECT \"a DISTINCT b\" FROM t|SELECT \"a DISTINCT b\" FROM t",
+                "SELECT DİSTİNCT a FROM t|SELECT DİSTİNCT a FROM t",
             })
     void removesDistinctAsSqlparseDoes(String in, String expected) {
         assertThat(SpiderText.removeDistinct(in)).isEqualTo(expected);

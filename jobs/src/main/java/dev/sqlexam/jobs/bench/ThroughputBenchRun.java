@@ -61,6 +61,7 @@ public final class ThroughputBenchRun {
                     "cold",
                     "databases",
                     "grading",
+                    "sqlite",
                     "suites",
                     "watch",
                     "async",
@@ -148,6 +149,7 @@ public final class ThroughputBenchRun {
         } else if (options.wanted("grading")) {
             new ManyDatabases(bench, report, workloads(work)).grading(options.files());
         }
+        if (options.wanted("sqlite")) new SqliteGradingRow(bench, report).run(work);
         if (options.wanted("suites")) {
             new SuiteGradingRows(
                             bench,

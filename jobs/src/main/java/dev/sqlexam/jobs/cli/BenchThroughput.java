@@ -71,8 +71,9 @@ final class BenchThroughput implements Callable<Integer> {
             split = ",",
             paramLabel = "ROW",
             description =
-                    "Only these rows: exam, cold, databases (grading: its last row alone), suites, watch, async, memory, "
-                            + "tests, stages (default: all; the floors are always measured).")
+                    "Only these rows: exam, cold, databases (grading: its last row alone), sqlite (a Spider-size set on SQLite "
+                            + "files against its serial floor), suites, watch, async, memory, tests, stages (default: all; the "
+                            + "floors are always measured).")
     Set<String> rows;
 
     @Mixin CommonOptions common;
