@@ -73,11 +73,21 @@ public final class SpiderText {
      * case) left out.
      */
     public static String removeDistinct(String s) {
+        // without a semicolon the whole text is the first statement, and without the word no token
+        // is DISTINCT: sqlparse gives the text back (unless it is all whitespace)
+        if (s.indexOf(';') < 0
+                && !s.toLowerCase(Locale.ROOT).contains("distinct")
+                && !s.chars().allMatch(c -> pythonSpace((char) c))) return s;
         List<Token> first = firstStatement(tokens(s));
         if (first == null) throw new NoStatement(s);
         StringBuilder out = new StringBuilder(s.length());
-        for (Token t : first) if (!t.value().equalsIgnoreCase("distinct")) out.append(t.value());
+        for (Token t : first) if (!isDistinct(t.value())) out.append(t.value());
         return out.toString();
+    }
+
+    /** Python's {@code value.lower() == 'distinct'} (Java's equalsIgnoreCase also takes 'İ'). */
+    private static boolean isDistinct(String value) {
+        return value.length() == 8 && value.toLowerCase(Locale.ROOT).equals("distinct");
     }
 
     /** Python's {@code str.strip()}: whitespace as Python's {@code str.isspace} knows it. */
