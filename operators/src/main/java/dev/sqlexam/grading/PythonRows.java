@@ -46,6 +46,7 @@ public final class PythonRows {
 
     /** BIRD's evaluation: {@code set(predicted) == set(gold)}. */
     public static boolean sameSet(List<List<Object>> predicted, List<List<Object>> gold) {
+        if (predicted.equals(gold)) return true;
         return new HashSet<>(keyRows(predicted)).equals(new HashSet<>(keyRows(gold)));
     }
 
@@ -59,6 +60,8 @@ public final class PythonRows {
         if (gold.size() != predicted.size()) return false;
         int columns = gold.get(0).size();
         if (predicted.get(0).size() != columns) return false;
+        // the same values in the same order: equal under any rule (the common case, and cheap)
+        if (gold.equals(predicted)) return true;
         List<List<Object>> g = keyRows(gold);
         List<List<Object>> p = keyRows(predicted);
         if (!quickRejectPasses(gold, predicted, g, p, orderMatters)) return false;
