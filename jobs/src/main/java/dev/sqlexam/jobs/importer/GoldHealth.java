@@ -103,7 +103,7 @@ final class GoldHealth {
             out.println(
                     "  (each line's "
                             + FIELD
-                            + " field says what; ./sqlexam exam-set check --exam-set "
+                            + " field says what; ./sqlexam exam-set check "
                             + examSet
                             + " lists them; grade reports EX over every question and over those"
                             + " without findings)");
