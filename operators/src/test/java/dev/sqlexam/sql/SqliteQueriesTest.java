@@ -82,6 +82,7 @@ class SqliteQueriesTest {
                         "CREATE TABLE t (a)",
                         "DROP TABLE item",
                         "CREATE TEMP TABLE t (a)",
+                        "ATTACH DATABASE '" + tmp.resolve("other.sqlite") + "' AS other",
                         "PRAGMA query_only = 0")) {
             QueryOutcome o = run(write);
             if (write.startsWith("PRAGMA")) {
@@ -94,6 +95,7 @@ class SqliteQueriesTest {
         assertThat(run("SELECT count(*) FROM item").result().rows().get(0).get(0))
                 .isEqualTo(BigDecimal.valueOf(4));
         assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        assertThat(tmp.resolve("other.sqlite")).as("no file created by ATTACH").doesNotExist();
     }
 
     @Test
