@@ -2,7 +2,6 @@ package dev.sqlexam.jobs;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.TestDatabase;
-import dev.sqlexam.jobs.cli.SqlExamCli;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,11 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -116,7 +110,7 @@ class ImportPositionsITCase {
         Path file = tmp.resolve("predict_dev.json");
         Files.writeString(file, Json.MAPPER.writeValueAsString(predictions));
 
-        Cli graded = grade(set, file);
+        CliRun graded = grade(set, file);
         assertThat(graded.exit()).as(graded.toString()).isZero();
         assertThat(graded.out())
                 .contains(
@@ -140,7 +134,7 @@ class ImportPositionsITCase {
         Path file = tmp.resolve("pred.txt");
         Files.write(file, GOLDS);
 
-        Cli graded = grade(set, file);
+        CliRun graded = grade(set, file);
         assertThat(graded.exit()).as(graded.toString()).isZero();
         assertThat(graded.out())
                 .contains(
@@ -155,7 +149,7 @@ class ImportPositionsITCase {
 
         Path imported = tmp.resolve("pred-of-the-exam-set.txt");
         Files.write(imported, List.of(GOLDS.get(0), GOLDS.get(2), GOLDS.get(3), GOLDS.get(4)));
-        Cli refused = grade(set, imported);
+        CliRun refused = grade(set, imported);
         assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
         assertThat(refused.err())
                 .contains(
@@ -170,8 +164,8 @@ class ImportPositionsITCase {
         Path dev = tmp.resolve(benchmark + "-dev.json");
         Files.writeString(dev, devJson);
         Path set = tmp.resolve(benchmark + ".jsonl");
-        Cli imported =
-                Cli.run(
+        CliRun imported =
+                CliRun.of(
                         "import",
                         benchmark,
                         "--dev-json",
@@ -195,8 +189,8 @@ class ImportPositionsITCase {
         return set;
     }
 
-    private Cli grade(Path set, Path predictions) throws Exception {
-        return Cli.run(
+    private CliRun grade(Path set, Path predictions) throws Exception {
+        return CliRun.of(
                 "grade",
                 "--exam-set",
                 set.toString(),
@@ -235,27 +229,6 @@ class ImportPositionsITCase {
                             assertThat(r.get("correct").asBoolean()).as(r.toString()).isTrue();
                             assertThat(r.get("reason").asText()).isEqualTo("match");
                         });
-    }
-
-    /**
-     * A command run with the CLI: its exit code, standard output (the console) and error output.
-     */
-    private record Cli(int exit, String out, String err) {
-
-        static Cli run(String... args) {
-            PrintStream original = System.out;
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            StringWriter err = new StringWriter();
-            int exit;
-            try {
-                System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-                exit = SqlExamCli.commandLine().setErr(new PrintWriter(err, true)).execute(args);
-            } finally {
-                System.setOut(original);
-            }
-            original.print(console.toString(StandardCharsets.UTF_8));
-            return new Cli(exit, console.toString(StandardCharsets.UTF_8), err.toString());
-        }
     }
 
     private static List<JsonNode> lines(Path file) throws Exception {

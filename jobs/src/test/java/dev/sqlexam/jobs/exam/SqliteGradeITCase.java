@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.database.TestDatabase;
-import dev.sqlexam.jobs.cli.SqlExamCli;
+import dev.sqlexam.jobs.CliRun;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,12 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -99,8 +94,8 @@ class SqliteGradeITCase {
         Path set = tmp.resolve("spider/spider.jsonl");
         byte[] before = Files.readAllBytes(tmp.resolve("database/shop/shop.sqlite"));
 
-        Cli imported =
-                Cli.run(
+        CliRun imported =
+                CliRun.of(
                         "import",
                         "spider",
                         "--dev-json",
@@ -127,7 +122,7 @@ class SqliteGradeITCase {
             assertThat(Path.of(lines.get(i).get("db_file").asText())).exists();
         }
 
-        Cli graded = grade(set, predTxt, "spider-grade");
+        CliRun graded = grade(set, predTxt, "spider-grade");
         assertThat(graded.exit()).as(graded.toString()).isZero();
         assertThat(graded.out()).contains("EX, Spider's rule");
         Map<String, JsonNode> byId = records("spider-grade");
@@ -150,8 +145,8 @@ class SqliteGradeITCase {
                 .as("the benchmark's file is only read")
                 .isEqualTo(before);
 
-        Cli selfCheck =
-                Cli.run(
+        CliRun selfCheck =
+                CliRun.of(
                         "exam",
                         "--exam-set",
                         set.toString(),
@@ -187,8 +182,8 @@ class SqliteGradeITCase {
         }
         assertThat(wrong).as("the gold self-check").isEmpty();
 
-        Cli model =
-                Cli.run(
+        CliRun model =
+                CliRun.of(
                         "exam",
                         "--exam-set",
                         set.toString(),
@@ -200,7 +195,7 @@ class SqliteGradeITCase {
                         tmp.resolve("runs").toString());
         assertThat(model.exit()).isEqualTo(1);
         assertThat(model.err()).contains("SQLite files").contains("--into-postgres");
-        Cli suites = grade(set, predTxt, "spider-suite", "--test-suite", "3");
+        CliRun suites = grade(set, predTxt, "spider-suite", "--test-suite", "3");
         assertThat(suites.exit()).isEqualTo(1);
         assertThat(suites.err()).contains("--test-suite-dir");
     }
@@ -236,8 +231,8 @@ class SqliteGradeITCase {
         Path file = tmp.resolve("predict_dev.json");
         Files.writeString(file, Json.MAPPER.writeValueAsString(predictions));
         Path set = tmp.resolve("bird/bird.jsonl");
-        Cli imported =
-                Cli.run(
+        CliRun imported =
+                CliRun.of(
                         "import",
                         "bird",
                         "--dev-json",
@@ -250,7 +245,7 @@ class SqliteGradeITCase {
                         TestDatabase.url());
         assertThat(imported.exit()).as(imported.toString()).isZero();
 
-        Cli graded = grade(set, file, "bird-grade");
+        CliRun graded = grade(set, file, "bird-grade");
         assertThat(graded.exit()).as(graded.toString()).isZero();
         Map<String, JsonNode> byId = records("bird-grade");
         List<String> differ = new ArrayList<>();
@@ -271,7 +266,7 @@ class SqliteGradeITCase {
         assertThat(differ).as("bird_correct against BIRD's evaluation.py").isEmpty();
     }
 
-    private static Cli grade(Path set, Path predictions, String runId, String... more) {
+    private static CliRun grade(Path set, Path predictions, String runId, String... more) {
         List<String> args =
                 new ArrayList<>(
                         List.of(
@@ -287,7 +282,7 @@ class SqliteGradeITCase {
                                 "--run-id",
                                 runId));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return CliRun.of(args.toArray(String[]::new));
     }
 
     private static Map<String, JsonNode> records(String runId) throws Exception {
@@ -302,22 +297,5 @@ class SqliteGradeITCase {
         for (String l : Files.readAllLines(file))
             if (!l.isBlank()) out.add(Json.MAPPER.readTree(l));
         return out;
-    }
-
-    /** A command run with the CLI: its exit code, standard output and error output. */
-    private record Cli(int exit, String out, String err) {
-        static Cli run(String... args) {
-            PrintStream original = System.out;
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            StringWriter err = new StringWriter();
-            int exit;
-            try {
-                System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-                exit = SqlExamCli.commandLine().setErr(new PrintWriter(err, true)).execute(args);
-            } finally {
-                System.setOut(original);
-            }
-            return new Cli(exit, console.toString(StandardCharsets.UTF_8), err.toString());
-        }
     }
 }
