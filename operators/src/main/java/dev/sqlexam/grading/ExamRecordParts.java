@@ -73,6 +73,7 @@ final class ExamRecordParts {
             Grade grade,
             Boolean birdCorrect,
             Boolean spiderCorrect,
+            Boolean spiderTsCorrect,
             Double softF1,
             SuiteGrade verdict) {
         ExamRecord.Grade graded =
@@ -90,7 +91,7 @@ final class ExamRecordParts {
                         softF1,
                         null,
                         spiderCorrect,
-                        null);
+                        spiderTsCorrect);
         return verdict == null ? graded : graded.withSuite(verdict);
     }
 

@@ -203,6 +203,7 @@ public final class GradingStage {
         long start = System.nanoTime();
         Grade grade = gradeOf(grading, run);
         ExamQuestion q = grading.generated().task().question();
+        String predicted = run.chosen() == null ? null : run.chosen().sql();
         Boolean birdCorrect =
                 "bird".equals(q.benchmark())
                         ? (Boolean) OfficialRules.bird(grading.firstGold(), run.outcome())
@@ -217,10 +218,7 @@ public final class GradingStage {
                         ? grading.upstreamFailure() == null
                                 && Boolean.TRUE.equals(
                                         officialRules.spider(
-                                                q,
-                                                run.chosen() == null ? null : run.chosen().sql(),
-                                                grading.firstGold(),
-                                                run.outcome()))
+                                                q, predicted, grading.firstGold(), run.outcome()))
                         : null;
         grading.trace()
                 .add(
@@ -233,9 +231,7 @@ public final class GradingStage {
                         ? null
                         : spiderCorrect
                                 && officialRules.spiderOnTestSuite(
-                                        q,
-                                        run.chosen() == null ? null : run.chosen().sql(),
-                                        officialTestSuites);
+                                        q, predicted, officialTestSuites);
         return new Judgement(grade, birdCorrect, spiderCorrect, spiderTsCorrect);
     }
 
@@ -306,12 +302,12 @@ public final class GradingStage {
                 ExamRecordParts.asked(generated.task()),
                 ExamRecordParts.answer(generated, run.chosen(), candidateCorrect),
                 ExamRecordParts.grade(
-                                grade,
-                                judged.birdCorrect(),
-                                judged.spiderCorrect(),
-                                softF1,
-                                verdict)
-                        .withSpiderTsCorrect(judged.spiderTsCorrect()),
+                        grade,
+                        judged.birdCorrect(),
+                        judged.spiderCorrect(),
+                        judged.spiderTsCorrect(),
+                        softF1,
+                        verdict),
                 new ExamRecord.Timing(goldMs, run.ms(), totalMs, gold.executed()),
                 ExamRecordParts.failure(
                         grade, failing, packetTables, generated, run.chosen(), verdict),

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -221,10 +220,5 @@ public final class PythonRows {
             body = digits.substring(0, decpt) + "." + digits.substring(decpt);
         }
         return sign + body;
-    }
-
-    /** Whether two values are equal for Python. */
-    static boolean equal(Object a, Object b) {
-        return Objects.equals(key(a), key(b));
     }
 }

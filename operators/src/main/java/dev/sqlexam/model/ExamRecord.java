@@ -140,47 +140,6 @@ public record ExamRecord(
                     spiderCorrect,
                     spiderTsCorrect);
         }
-
-        /** This grade with Spider's official verdict (null: the rule has none). */
-        public Grade withSpiderCorrect(Boolean verdict) {
-            return new Grade(
-                    correct,
-                    reason,
-                    lenientCorrect,
-                    lenientReason,
-                    birdCorrect,
-                    matchedGold,
-                    orderMatters,
-                    goldRows,
-                    predRows,
-                    gradeDetail,
-                    softF1,
-                    suite,
-                    verdict,
-                    spiderTsCorrect);
-        }
-
-        /**
-         * This grade with Spider's TS verdict: right on every official test-suite database (null:
-         * none given).
-         */
-        public Grade withSpiderTsCorrect(Boolean verdict) {
-            return new Grade(
-                    correct,
-                    reason,
-                    lenientCorrect,
-                    lenientReason,
-                    birdCorrect,
-                    matchedGold,
-                    orderMatters,
-                    goldRows,
-                    predRows,
-                    gradeDetail,
-                    softF1,
-                    suite,
-                    spiderCorrect,
-                    verdict);
-        }
     }
 
     /**

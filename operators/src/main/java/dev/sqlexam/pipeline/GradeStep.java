@@ -165,6 +165,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     public void close() {
         workers.shutdownNow();
         connections.close();
+        executor.closeSqlite();
         if (suiteConnections != null) suiteConnections.close();
         if (witness != null) witness.close();
     }

@@ -31,6 +31,29 @@ public final class ReadOnlyExecutor {
     }
 
     /**
+     * An executor for SQLite files alone (an import of a SQLite benchmark, a test): a database no
+     * file was registered for is an error, not a server's.
+     */
+    public static ReadOnlyExecutor forSqliteFiles(long statementTimeoutMs, int rowCap) {
+        return new ReadOnlyExecutor(
+                database -> {
+                    throw new SQLException(
+                            "'" + database + "' is no SQLite file registered here", "08001");
+                },
+                statementTimeoutMs,
+                rowCap);
+    }
+
+    /**
+     * The tables a query reads on the SQLite file of {@code database}, as SQLite's program for it
+     * opens them (see {@link SqliteQueries#tablesRead}).
+     */
+    public java.util.List<String> sqliteTablesRead(String database, String sql)
+            throws SQLException {
+        return sqlite.tablesRead(sqlite.path(database), sql);
+    }
+
+    /**
      * From now on, {@code database} is the SQLite file {@code file}: its SQL runs there as the
      * benchmarks' evaluators run it (unmodified, the file read-only with {@code query_only}), under
      * the same time limit and row cap. A name already given to another file keeps it.
@@ -47,11 +70,6 @@ public final class ReadOnlyExecutor {
         for (var q : questions)
             if (q.onSqlite()) registerSqlite(q.db(), java.nio.file.Path.of(q.dbFile()));
         return this;
-    }
-
-    /** Whether {@code database} is a SQLite file rather than a database on the server. */
-    public boolean onSqlite(String database) {
-        return sqlite.has(database);
     }
 
     /**

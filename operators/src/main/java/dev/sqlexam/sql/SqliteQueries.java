@@ -51,6 +51,11 @@ public final class SqliteQueries implements AutoCloseable {
         return files.putIfAbsent(database, normal) == null || files.get(database).equals(normal);
     }
 
+    /** The file registered as {@code database} (null: none). */
+    Path path(String database) {
+        return files.get(database);
+    }
+
     public boolean has(String database) {
         return database != null && files.containsKey(database);
     }

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,13 +43,7 @@ class OfficialRulesCasesTest {
                         "/official/spider-rule-cases.json")) {
             fixture = Json.MAPPER.readTree(in);
         }
-        executor =
-                new ReadOnlyExecutor(
-                        db -> {
-                            throw new SQLException("no server in this test");
-                        },
-                        10_000,
-                        100_000);
+        executor = ReadOnlyExecutor.forSqliteFiles(10_000, 100_000);
         var names = fixture.get("databases").fieldNames();
         while (names.hasNext()) {
             String db = names.next();

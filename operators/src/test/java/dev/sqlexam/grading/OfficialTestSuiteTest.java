@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
@@ -35,13 +34,7 @@ class OfficialTestSuiteTest {
         build(folder.resolve("pets_1.sqlite"), "('Tom', 30), ('Ann', 40), ('Bob', 50)");
         build(folder.resolve("pets_1_1.sqlite"), "('Tom', 30), ('Ann', 38), ('Eve', 35)");
         Files.writeString(folder.resolve("notes.txt"), "not a database");
-        executor =
-                new ReadOnlyExecutor(
-                        db -> {
-                            throw new SQLException("no server here");
-                        },
-                        5_000,
-                        10_000);
+        executor = ReadOnlyExecutor.forSqliteFiles(5_000, 10_000);
     }
 
     private static void build(Path file, String rows) throws Exception {

@@ -69,14 +69,7 @@ final class SqliteImport {
         }
         long timeoutMs = settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS);
         ReadOnlyExecutor executor =
-                new ReadOnlyExecutor(
-                        database -> {
-                            throw new SQLException(
-                                    "'" + database + "' is not a SQLite file of the benchmark");
-                        },
-                        timeoutMs,
-                        settings.get(SqlExamOptions.ROW_CAP));
-        SqliteQueries planner = new SqliteQueries();
+                ReadOnlyExecutor.forSqliteFiles(timeoutMs, settings.get(SqlExamOptions.ROW_CAP));
         try {
             files.forEach(executor::registerSqlite);
             List<ExamQuestion> present = new ArrayList<>();
@@ -85,7 +78,7 @@ final class SqliteImport {
             for (ImportedQuestion q : questions) {
                 String gold = q.sqliteGold() != null ? q.sqliteGold() : q.goldSql();
                 Path file = files.get(q.db());
-                List<String> tables = file == null ? List.of() : tablesRead(planner, file, gold);
+                List<String> tables = file == null ? List.of() : tablesRead(executor, q.db(), gold);
                 Map<String, Object> line =
                         new LinkedHashMap<>(q.withGoldTables(tables).toExamLine());
                 line.put("gold_sql", gold);
@@ -124,13 +117,12 @@ final class SqliteImport {
             return GoldHealth.write(questions.size(), lines, health, examSet, reports, out);
         } finally {
             executor.closeSqlite();
-            planner.close();
         }
     }
 
-    private static List<String> tablesRead(SqliteQueries planner, Path file, String sql) {
+    private static List<String> tablesRead(ReadOnlyExecutor executor, String db, String sql) {
         try {
-            return planner.tablesRead(file, sql);
+            return executor.sqliteTablesRead(db, sql);
         } catch (SQLException unreadable) {
             // the file itself failed: the health check reports it on the gold
             return List.of();
