@@ -55,6 +55,9 @@
   }
 
   function accuracy() {
+    if (variants.length && variants[0].headline)
+      document.getElementById('chart-accuracy').previousElementSibling.firstChild.textContent =
+        variants[0].headline + ' per variant ';
     chart('chart-accuracy', {
       xAxis: {type: 'category', data: names}, yAxis: pctAxis,
       series: [{type: 'bar', name: 'accuracy', data: variants.map(v => v.accuracy), label: {show: true, position: 'insideTop', formatter: p => pct(p.value)}},

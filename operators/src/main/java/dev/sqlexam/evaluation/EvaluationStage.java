@@ -106,6 +106,22 @@ public final class EvaluationStage {
      * The task going on unevaluated (its first candidate runs), with why in its trace: never a lost
      * question.
      */
+    /**
+     * A question whose database is a SQLite file: validation, EXPLAIN and repair are PostgreSQL's,
+     * so its candidates go on as written, the first one chosen, as the benchmark's evaluator runs
+     * them. Not a failure: nothing was asked of the infrastructure.
+     */
+    public static GeneratedTask notOnSqlite(GeneratedTask task) {
+        return task.withEvaluation(
+                task.candidates(),
+                null,
+                StageTrace.ok(
+                        Stage.EVALUATE,
+                        0,
+                        "not evaluated: the database is a SQLite file; the first candidate runs as"
+                                + " written"));
+    }
+
     public static GeneratedTask unevaluated(GeneratedTask task, String why) {
         return task.withEvaluation(
                 task.candidates(), null, StageTrace.infraFailure(Stage.EVALUATE, 0, why));

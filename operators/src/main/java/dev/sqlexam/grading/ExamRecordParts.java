@@ -146,7 +146,10 @@ final class ExamRecordParts {
      * which says nothing about retrieval's recall).
      */
     static List<String> packetTables(GeneratedTask generated, StageTrace upstreamFailure) {
-        return generated.packet() == null || upstreamFailure != null
+        // a SQLite database is not in the schema index: no prompt's tables to count or blame
+        return generated.packet() == null
+                        || upstreamFailure != null
+                        || generated.task().question().onSqlite()
                 ? null
                 : generated.packet().tableNames();
     }

@@ -36,10 +36,10 @@ public final class GradingStage {
 
     /**
      * {@code candidateCache}: results of candidate SQL shared by the variants and runs of a
-     * question (null: every run executes its own); used only under the statement timeout, as a
-     * per-prediction timeout differs between them. {@code executionFallbacks}: how many next-ranked
-     * candidates may run when the chosen one fails as it runs (0: none); {@code adaptiveTimeout}:
-     * each prediction's timeout from its gold's time (null: the executor's timeout).
+     * question and the files of a grade (null: every run executes its own). {@code
+     * executionFallbacks}: how many next-ranked candidates may run when the chosen one fails as it
+     * runs (0: none); {@code adaptiveTimeout}: each prediction's timeout from its gold's time
+     * (null: the executor's timeout).
      */
     public GradingStage(
             ReadOnlyExecutor executor,
@@ -52,15 +52,11 @@ public final class GradingStage {
         this.grader = grader;
         this.passAtK = passAtK;
         this.executor = executor;
-        this.officialRules = new OfficialRules(executor, goldCache);
+        this.officialRules = new OfficialRules(executor, goldCache, candidateCache);
         this.goldRunner = new GoldRunner(executor, goldCache, adaptiveTimeout);
         this.runner =
                 new PredictionRunner(
-                        executor,
-                        grader,
-                        adaptiveTimeout == null ? candidateCache : null,
-                        executionFallbacks,
-                        adaptiveTimeout);
+                        executor, grader, candidateCache, executionFallbacks, adaptiveTimeout);
     }
 
     /**

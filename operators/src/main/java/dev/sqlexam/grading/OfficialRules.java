@@ -17,6 +17,7 @@ public final class OfficialRules {
 
     private final ReadOnlyExecutor executor;
     private final QueryCache golds;
+    private final QueryCache predictions;
 
     /**
      * Texts as the rule runs them, by the text given (golds and predictions repeat across the files
@@ -52,11 +53,13 @@ public final class OfficialRules {
     }
 
     /**
-     * {@code golds}: where the golds as the rule runs them are kept for every file (null: none).
+     * {@code golds}, {@code predictions}: where the golds and the predictions as the rule runs them
+     * are kept for every file (null: none).
      */
-    public OfficialRules(ReadOnlyExecutor executor, QueryCache golds) {
+    public OfficialRules(ReadOnlyExecutor executor, QueryCache golds, QueryCache predictions) {
         this.executor = executor;
         this.golds = golds;
+        this.predictions = predictions;
     }
 
     /**
@@ -78,10 +81,11 @@ public final class OfficialRules {
         // a prediction without a statement: the official script stops on it; wrong here
         String p = processed(predicted, true);
         if (p == null) return false;
-        QueryOutcome out =
-                p.equals(predicted) && predictedAsRun != null
-                        ? predictedAsRun
-                        : executor.execute(q.db(), p);
+        QueryOutcome out;
+        if (p.equals(predicted) && predictedAsRun != null) out = predictedAsRun;
+        else if (predictions != null)
+            out = predictions.get(q.db(), p, () -> executor.execute(q.db(), p));
+        else out = executor.execute(q.db(), p);
         if (!out.ok()) return false;
         return PythonRows.resultEq(
                 g.result().rows(), out.result().rows(), SpiderText.orderMatters(gold));

@@ -19,6 +19,8 @@ public final class SoftF1 {
     private SoftF1() {}
 
     public static double score(QueryResult gold, QueryResult pred) {
+        // equal rows pair with themselves, every cell a match
+        if (gold.columnCount() > 0 && gold.rows().equals(pred.rows())) return 1.0;
         List<List<Object>> g = distinctRows(gold);
         List<List<Object>> p = distinctRows(pred);
         if (g.isEmpty() && p.isEmpty()) return 1.0;

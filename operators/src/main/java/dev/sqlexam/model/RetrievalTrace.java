@@ -42,6 +42,13 @@ public record RetrievalTrace(
         docTables = new ArrayList<>(docTables);
     }
 
+    /** No retrieval was asked for (its reason in the stage trace): nothing failed. */
+    public static RetrievalTrace none() {
+        return new RetrievalTrace(
+                "none", null, "none", null, Map.of(), List.of(), List.of(), List.of(), null, null,
+                List.of(), null, null, "none", null, List.of(), 0, 0, 0, null);
+    }
+
     public static RetrievalTrace failed(String error) {
         return new RetrievalTrace(
                 "none", null, "none", null, Map.of(), List.of(), List.of(), List.of(), null, null,

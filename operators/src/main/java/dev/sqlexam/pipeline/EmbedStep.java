@@ -36,6 +36,14 @@ public final class EmbedStep implements SyncStep<ExamTask, RetrievalTask> {
     @Override
     public RetrievalTask apply(ExamTask task) {
         long start = System.nanoTime();
+        if (task.question().onSqlite()) {
+            // nothing to route or retrieve with it: the schema index is PostgreSQL's
+            return RetrievalTask.of(task)
+                    .withVector(
+                            null,
+                            StageTrace.ok(
+                                    Stage.EMBED, 0, "skipped: the database is a SQLite file"));
+        }
         try {
             String text = task.question().question();
             text = text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;

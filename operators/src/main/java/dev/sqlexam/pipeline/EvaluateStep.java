@@ -54,6 +54,8 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
 
     @Override
     public CompletableFuture<GeneratedTask> run(GeneratedTask task) {
+        if (task.task().question().onSqlite())
+            return CompletableFuture.completedFuture(EvaluationStage.notOnSqlite(task));
         CompletableFuture<GeneratedTask> evaluated;
         try {
             evaluated = stages.get(task.task().variant()).evaluate(task);

@@ -67,6 +67,7 @@ public final class RetrieveStep implements Step<RetrievalTask, RetrievalTask> {
     private RetrievalTask retrieve(RetrievalTask t) {
         long start = System.nanoTime();
         var q = t.task().question();
+        if (q.onSqlite()) return notOnSqlite(t);
         if (t.vector() == null) return failed(t, 0, "skipped: no question vector");
         try {
             RetrievalService service = services.get(t.task().variant());
@@ -97,6 +98,20 @@ public final class RetrieveStep implements Step<RetrievalTask, RetrievalTask> {
         } catch (Exception e) {
             return failed(t, (System.nanoTime() - start) / 1_000_000, e.getMessage());
         }
+    }
+
+    /**
+     * A question whose database is a SQLite file: the schema index is PostgreSQL's, so nothing is
+     * retrieved (a generator that needs no schema, gold or replay, still answers). Not a failure.
+     */
+    private static RetrievalTask notOnSqlite(RetrievalTask t) {
+        var q = t.task().question();
+        String why = "skipped: the database is a SQLite file, not in the schema index";
+        return t.withRetrieval(
+                new SchemaContextPacket(
+                        q.db(), "none", List.of(), List.of(), List.of(), List.of(), List.of()),
+                RetrievalTrace.none(),
+                StageTrace.ok(Stage.RETRIEVE, 0, why));
     }
 
     private static RetrievalTask failed(RetrievalTask t, long ms, String message) {

@@ -244,7 +244,10 @@ public final class SqliteQueries implements AutoCloseable {
         if (o instanceof Long l) return ResultValues.canonicalInteger(l);
         if (o instanceof Double || o instanceof Float) return ((Number) o).doubleValue();
         if (o instanceof byte[] b) return new Blob(HexFormat.of().formatHex(b));
-        // text: its bytes decoded as Python's evaluators decode them, undecodable bytes dropped
+        // text: its bytes decoded as Python's evaluators decode them, undecodable bytes dropped.
+        // The driver decodes them too, marking each undecodable sequence with U+FFFD: without one,
+        // its text is already Python's
+        if (o instanceof String text && text.indexOf('\uFFFD') < 0) return text;
         byte[] bytes = rs.getBytes(col);
         if (bytes == null) return o.toString();
         String text = utf8DroppingErrors(bytes);

@@ -85,7 +85,7 @@ class OfficialRulesCasesTest {
 
     @Test
     void spidersVerdictIsTheOfficialScriptsOnEveryCase() {
-        OfficialRules rules = new OfficialRules(executor, null);
+        OfficialRules rules = new OfficialRules(executor, null, null);
         List<String> differ = new ArrayList<>();
         int checked = 0;
         for (JsonNode c : fixture.get("cases")) {

@@ -72,7 +72,7 @@ class OfficialTestSuiteTest {
     }
 
     private static boolean ts(String gold, String predicted) {
-        return new OfficialRules(executor, null)
+        return new OfficialRules(executor, null, null)
                 .spiderOnTestSuite(question(gold), predicted, suites);
     }
 
@@ -89,7 +89,7 @@ class OfficialTestSuiteTest {
     void noFolderOrNoAnswerIsWrong() {
         assertThat(ts("SELECT 1", null)).isFalse();
         assertThat(
-                        new OfficialRules(executor, null)
+                        new OfficialRules(executor, null, null)
                                 .spiderOnTestSuite(
                                         question("SELECT 1"), "SELECT 1", suites.resolve("none")))
                 .isFalse();

@@ -73,6 +73,16 @@ class SqliteQueriesTest {
     }
 
     @Test
+    void textHoldingTheReplacementCharacterItselfIsKeptWhole() {
+        QueryOutcome o = run("SELECT 'a\uFFFDb', 'é' || x'C3'");
+        assertThat(o.ok()).as(o.error()).isTrue();
+        assertThat(o.result().rows().get(0).get(0)).isEqualTo("a\uFFFDb");
+        assertThat(o.result().rows().get(0).get(1)).as("the cut byte dropped").isEqualTo("é");
+        assertThat(o.result().undecodableText()).isTrue();
+        assertThat(run("SELECT 'a\uFFFDb'").result().undecodableText()).isFalse();
+    }
+
+    @Test
     void aWriteIsRefusedAndTheFileIsUnchanged() throws Exception {
         byte[] before = Files.readAllBytes(file);
         for (String write :
@@ -158,6 +168,21 @@ class SqliteQueriesTest {
         assertThat(o.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
         assertThat(o.error()).startsWith("missing_database");
         assertThat(Files.exists(tmp.resolve("gone.sqlite"))).as("never created").isFalse();
+    }
+
+    @Test
+    void aFileThatVanishesMidRunFailsItsLaterQuestionsAsTheInfrastructures() throws Exception {
+        assertThat(run("SELECT count(*) FROM item").result().rows())
+                .containsExactly(List.of(BigDecimal.valueOf(4)));
+        Files.delete(file);
+        // a connection already open keeps reading the file it opened
+        assertThat(run("SELECT count(*) FROM item").result().rows())
+                .containsExactly(List.of(BigDecimal.valueOf(4)));
+        queries.close();
+        QueryOutcome o = run("SELECT count(*) FROM item");
+        assertThat(o.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(o.error()).startsWith("missing_database");
+        assertThat(Files.exists(file)).as("never created again").isFalse();
     }
 
     @Test

@@ -124,10 +124,22 @@ public final class ReportData {
                 pq.path("clusters").asInt() > 1
                         ? pq.path("clustered_standard_error").asDouble()
                         : pq.path("standard_error").asDouble();
-        o.put("accuracy", accuracy);
-        o.put("ci_low", Math.max(0, accuracy - Z_95 * se));
-        o.put("ci_high", Math.min(1, accuracy + Z_95 * se));
         JsonNode overall = v.path("overall");
+        if (overall.hasNonNull("spider_accuracy")
+                && overall.path("spider_questions").asLong() > 0) {
+            // a set imported from Spider: its own rule is the headline, as its leaderboard has it
+            long n = overall.path("spider_questions").asLong();
+            double spider = overall.path("spider_accuracy").asDouble();
+            double[] w = wilson(Math.round(spider * n), n);
+            o.put("headline", "EX, Spider's rule");
+            o.put("accuracy", spider);
+            o.put("ci_low", w[0]);
+            o.put("ci_high", w[1]);
+        } else {
+            o.put("accuracy", accuracy);
+            o.put("ci_low", Math.max(0, accuracy - Z_95 * se));
+            o.put("ci_high", Math.min(1, accuracy + Z_95 * se));
+        }
         ObjectNode ex = o.putObject("ex");
         ex.set("strict", overall.get("accuracy"));
         ex.set("lenient", overall.get("lenient_accuracy"));

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.CliRun;
+import dev.sqlexam.jobs.ReportBrowser;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -18,6 +21,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -144,6 +148,7 @@ class SqliteGradeITCase {
         assertThat(Files.readAllBytes(tmp.resolve("database/shop/shop.sqlite")))
                 .as("the benchmark's file is only read")
                 .isEqualTo(before);
+        headlineInABrowser(tmp.resolve("runs/spider-grade/report.html"));
 
         CliRun selfCheck =
                 CliRun.of(
@@ -182,6 +187,54 @@ class SqliteGradeITCase {
         }
         assertThat(wrong).as("the gold self-check").isEmpty();
 
+        // the grade's answers replayed by the pipeline on the same files: the same verdicts
+        CliRun replayed =
+                CliRun.of(
+                        "exam",
+                        "--exam-set",
+                        set.toString(),
+                        "--generator",
+                        "replay",
+                        "--set",
+                        "replay_log=" + tmp.resolve("runs/spider-grade/exam_log.jsonl"),
+                        "--jdbc-url",
+                        TestDatabase.url(),
+                        "--out",
+                        tmp.resolve("runs").toString(),
+                        "--run-id",
+                        "spider-replay");
+        assertThat(replayed.exit()).as(replayed.toString()).isZero();
+        Map<String, JsonNode> replays = records("spider-replay");
+        List<String> replayDiffers = new ArrayList<>();
+        byId.forEach(
+                (id, r) -> {
+                    if (!r.get("spider_correct").equals(replays.get(id).get("spider_correct"))
+                            || !r.get("correct").equals(replays.get(id).get("correct")))
+                        replayDiffers.add(
+                                id
+                                        + " graded "
+                                        + r.get("candidates")
+                                        + " "
+                                        + r.get("reason")
+                                        + " "
+                                        + r.get("spider_correct")
+                                        + ", replayed "
+                                        + replays.get(id).get("candidates")
+                                        + " "
+                                        + replays.get(id).get("reason")
+                                        + " "
+                                        + replays.get(id).get("spider_correct")
+                                        + " "
+                                        + replays.get(id).get("grade_detail")
+                                        + " "
+                                        + replays.get(id).get("error"));
+                });
+        assertThat(replayDiffers).as("replayed against graded").isEmpty();
+        assertThat(replays.values())
+                .as("no schema index on a SQLite file: no retrieval to blame")
+                .noneMatch(r -> "retrieval_miss".equals(r.path("failure_type").asText()));
+        assertThat(replayed.out()).doesNotContain("full retrieval recall");
+
         CliRun model =
                 CliRun.of(
                         "exam",
@@ -198,6 +251,28 @@ class SqliteGradeITCase {
         CliRun suites = grade(set, predTxt, "spider-suite", "--test-suite", "3");
         assertThat(suites.exit()).isEqualTo(1);
         assertThat(suites.err()).contains("--test-suite-dir");
+    }
+
+    /** The report's headline chart is Spider's rule, drawn in a real browser without a fault. */
+    private static void headlineInABrowser(Path report) {
+        try (ReportBrowser browser = ReportBrowser.open()) {
+            browser.driver.get(report.toUri().toString());
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+                    .until(
+                            d ->
+                                    "true"
+                                            .equals(
+                                                    d.findElement(By.tagName("body"))
+                                                            .getDomAttribute("data-ready")));
+            assertThat(browser.consoleProblems()).as("the browser console").isEmpty();
+            assertThat(
+                            browser.driver
+                                    .findElement(By.id("chart-accuracy"))
+                                    .findElement(By.xpath("preceding-sibling::h2"))
+                                    .getText())
+                    .startsWith("EX, Spider's rule per variant");
+            assertThat(browser.marksPerChart().get("chart-accuracy")).isPositive();
+        }
     }
 
     @Test

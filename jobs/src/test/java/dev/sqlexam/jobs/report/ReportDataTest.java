@@ -1,5 +1,8 @@
 package dev.sqlexam.jobs.report;
 
+import dev.sqlexam.json.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -18,6 +21,32 @@ class ReportDataTest {
         assertThat(w[1]).isCloseTo(0.9433, within(1e-3));
         assertThat(ReportData.wilson(0, 0)).containsExactly(0, 0);
         assertThat(ReportData.wilson(0, 20)[0]).isZero();
+    }
+
+    @Test
+    void aSpiderSetsHeadlineIsSpidersRuleWithItsInterval() throws Exception {
+        String variant =
+                "{\"variant\": \"%s\", \"per_question\": {\"accuracy\": 0.7, \"standard_error\": 0.05},"
+                        + " \"overall\": {\"accuracy\": 0.7%s}}";
+        JsonNode summary =
+                Json.MAPPER.readTree(
+                        "{\"variants\": ["
+                                + variant.formatted(
+                                        "pred.txt",
+                                        ", \"spider_accuracy\": 0.8, \"spider_questions\": 10,"
+                                                + " \"spider_accuracy_healthy_golds\": 0.9")
+                                + ", "
+                                + variant.formatted("erp", "")
+                                + "]}");
+        JsonNode variants = ReportData.of(summary, List.of(), List.of()).get("variants");
+
+        assertThat(variants.get(0).path("headline").asText()).isEqualTo("EX, Spider's rule");
+        assertThat(variants.get(0).path("accuracy").asDouble()).isEqualTo(0.8);
+        assertThat(variants.get(0).path("ci_low").asDouble()).isCloseTo(0.4902, within(1e-3));
+        assertThat(variants.get(0).path("ex").path("strict").asDouble()).isEqualTo(0.7);
+        assertThat(variants.get(1).has("headline")).as("a set of sqlexam's own").isFalse();
+        assertThat(variants.get(1).path("accuracy").asDouble()).isEqualTo(0.7);
+        assertThat(variants.get(1).path("ci_low").asDouble()).isCloseTo(0.602, within(1e-3));
     }
 
     @Test
