@@ -43,7 +43,16 @@ final class ShellCommands {
                         + "chromium-driver for the report's browser test, the Kafka broker of ./sqlexam kafka up). "
                         + "Extra arguments go to Maven."
             })
-    static final class Test extends ScriptOnly {}
+    static final class Test extends ScriptOnly {
+        @Option(
+                names = "--unit",
+                description =
+                        "Only the unit lane, the inner loop: the *Test classes (mvn -Punit test), no"
+                                + " service started and every one out of their reach; under 2 minutes"
+                                + " from a built tree. The *ITCase classes need PostgreSQL, the broker"
+                                + " or a cluster.")
+        boolean unit;
+    }
 
     @Command(
             name = "build",

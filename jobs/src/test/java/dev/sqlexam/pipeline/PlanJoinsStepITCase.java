@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a path walks through named as bridges.
  */
 @ExtendWith(ErpIndex.class)
-class PlanJoinsStepTest {
+class PlanJoinsStepITCase {
 
     private static PipelineConfig config;
     private static PlanJoinsStep planJoins;

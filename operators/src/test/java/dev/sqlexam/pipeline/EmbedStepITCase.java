@@ -25,9 +25,9 @@ import static org.assertj.core.api.Assertions.within;
  * The embed step with the in-process bge-small-en-v1.5 model (docs/pipeline.md, "Schema
  * retrieval"): 384 dimensions, cached per model and text, and a provider that cannot embed is an
  * infrastructure failure of the question, never a crash. These tests keep no vectors; {@link
- * KeptQuestionVectorsTest} covers question_vector_cache.
+ * KeptQuestionVectorsITCase} covers question_vector_cache.
  */
-class EmbedStepTest {
+class EmbedStepITCase {
 
     private static EmbedStep embed;
 

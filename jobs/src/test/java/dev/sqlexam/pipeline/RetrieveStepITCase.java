@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a record that says why, never a crash.
  */
 @ExtendWith(ErpIndex.class)
-class RetrieveStepTest {
+class RetrieveStepITCase {
 
     private static EmbedStep embed;
     private static RouteStep route;

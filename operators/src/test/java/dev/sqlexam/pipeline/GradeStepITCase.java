@@ -14,9 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The grade step's verdicts on values as docs/grading.md defines them, on the ERP data (3,000
  * employees: 2,492 active, 67 on leave, 441 terminated; 30 departments; one unpaid leave type among
- * six). Row order and NULLs: {@link GradeStepOrderAndNullsTest}.
+ * six). Row order and NULLs: {@link GradeStepOrderAndNullsITCase}.
  */
-class GradeStepTest {
+class GradeStepITCase {
 
     private static GradeStep grade;
 

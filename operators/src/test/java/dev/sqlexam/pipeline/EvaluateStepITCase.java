@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * candidate is chosen and capped with LIMIT row_cap + 1, and the deterministic repairs fix what
  * they document, with no model to ask.
  */
-class EvaluateStepTest {
+class EvaluateStepITCase {
 
     private static final String COUNT = "SELECT COUNT(*) FROM employees";
 

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/outputs.md's field reference names every field a run writes, and no field that is not
  * written.
  */
-class OutputsReferenceTest {
+class OutputsReferenceITCase {
 
     private static String section(String heading) throws Exception {
         String doc = Files.readString(Home.resolve().resolve("docs/outputs.md"));

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * overrides; NULL equals NULL and never 0 or ''. The ERP's 10 job grades have distinct salary
  * bands; five of its six leave types are paid.
  */
-class GradeStepOrderAndNullsTest {
+class GradeStepOrderAndNullsITCase {
 
     private static GradeStep grade;
 

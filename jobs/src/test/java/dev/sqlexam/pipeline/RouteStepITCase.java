@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * modules whose description vectors are close, at most 3.
  */
 @ExtendWith(ErpIndex.class)
-class RouteStepTest {
+class RouteStepITCase {
 
     private static final List<String> ERP_MODULES =
             List.of(

@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * model to embed. Each test asks texts no other run asked (a fresh UUID in them), so what earlier
  * runs kept changes nothing.
  */
-class KeptQuestionVectorsTest {
+class KeptQuestionVectorsITCase {
 
     private static final String ONNX = "bge-small-en-v1.5-q";
 
@@ -131,7 +131,7 @@ class KeptQuestionVectorsTest {
 
     @Test
     void withTheCacheOffNothingIsReadOrKept() throws Exception {
-        RetrievalSpec off = EmbedStepTest.notKept(Map.of());
+        RetrievalSpec off = EmbedStepITCase.notKept(Map.of());
         String question = fresh("What is the average salary per department?");
         float[] planted = new float[384];
         Arrays.fill(planted, 0.05f);

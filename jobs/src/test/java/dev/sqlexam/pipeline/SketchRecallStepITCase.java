@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leak the answer's tables). The model is a server on loopback; the tables are the real index's.
  */
 @ExtendWith(ErpIndex.class)
-class SketchRecallStepTest {
+class SketchRecallStepITCase {
 
     /**
      * erp-sal-011's join: sales_orders.sales_rep_id → employees, plus a table that is not there.

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * from accuracy), and the limits every query runs under. The server's statement timeout is 1 s and
  * the row cap 20 rows here.
  */
-class GradeStepFailuresTest {
+class GradeStepFailuresITCase {
 
     private static GradeStep grade;
 

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The gold tables step (docs/formats.md): a line without gold_tables gets the relations of its
  * gold's plan, as the read-only role plans it; the expected lists are erp.jsonl's own gold_tables.
  */
-class GoldTablesStepTest {
+class GoldTablesStepITCase {
 
     private static GoldTablesStep goldTables;
 

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * model's).
  */
 @ExtendWith(ErpIndex.class)
-class GenerateStepTest {
+class GenerateStepITCase {
 
     private static final String DEPARTMENTS = "How many departments does the company have?";
     private static final String GOLD = "SELECT COUNT(*) FROM departments";
