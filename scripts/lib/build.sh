@@ -4,7 +4,8 @@
 jar_stale() {
   [ -f "$SQLEXAM_JAR" ] || return 0
   [ -f "$(dirname "$SQLEXAM_JAR")/sqlexam-cluster.jar" ] || return 0
-  [ -n "$(find "$SQLEXAM_ROOT/pom.xml" "$SQLEXAM_ROOT/operators" "$SQLEXAM_ROOT/jobs" \
+  [ -f "$SQLEXAM_BENCH_JAR" ] || return 0
+  [ -n "$(find "$SQLEXAM_ROOT/pom.xml" "$SQLEXAM_ROOT/operators" "$SQLEXAM_ROOT/jobs" "$SQLEXAM_ROOT/bench" \
       \( -name target -prune \) -o -type f -newer "$SQLEXAM_JAR" -print -quit)" ]
 }
 
@@ -69,13 +70,20 @@ GC_FLAGS="-XX:GCTimeRatio=1"
 
 run_java() {
   local status=0 archive jit
+  local entry=(-jar "$SQLEXAM_JAR")
   archive=$(cds_archive)
   cds_flags "${1:-}"
+  # the bench is not in the product jar: its own jar joins the class path (its commands join sqlexam's), and the
+  # class archive, recorded for the product jar alone, is not used
+  if [ "${1:-}" = bench ]; then
+    entry=(-cp "$SQLEXAM_JAR:$SQLEXAM_BENCH_JAR" dev.sqlexam.jobs.cli.SqlExamCli)
+    CDS_ARCHIVE_FLAGS=()
+  fi
   jit=$(jit_flags "${1:-}") || return 2
   # shellcheck disable=SC2086 # SQLEXAM_JAVA_OPTS: further JVM options, split on spaces; $jit: none or one flag
   java "${CDS_ARCHIVE_FLAGS[@]}" $jit $GC_FLAGS -Dsqlexam.commit="$(source_commit)" -Xmx${SQLEXAM_JAVA_HEAP:-4g} ${SQLEXAM_JAVA_OPTS:-} \
     -Dlog4j2.configurationFile="$SQLEXAM_ROOT/flink-conf/log4j2-cli.xml" \
-    -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" -jar "$SQLEXAM_JAR" "$@" || status=$?
+    -Dsqlexam.home="$SQLEXAM_ROOT" -Dsqlexam.state="$SQLEXAM_STATE_DIR" "${entry[@]}" "$@" || status=$?
   if [ -f "$archive.$$" ]; then
     if [ "$status" = 0 ]; then mv -f "$archive.$$" "$archive"; else rm -f "$archive.$$"; fi
   fi

@@ -9,6 +9,8 @@ SQLEXAM_PG_SUPERUSER=${SQLEXAM_PG_SUPERUSER:-sqlexam}
 # the Java side finds the private cluster (sqlexam's state) by these
 export SQLEXAM_PG_PORT SQLEXAM_PG_SUPERUSER
 SQLEXAM_JAR="$SQLEXAM_ROOT/jobs/target/sqlexam.jar"
+# the measurements' own classes, outside the product jar: ./sqlexam bench runs them on its class path
+SQLEXAM_BENCH_JAR="$SQLEXAM_ROOT/bench/target/sqlexam-bench.jar"
 PG_BIN="/usr/lib/postgresql/$SQLEXAM_PG_VERSION/bin"
 PG_PASSWORD_FILE="$SQLEXAM_STATE_DIR/pg-password"
 # the user's own password file, read after the private cluster's line (PGPASSFILE is pointed at the project's copy)

@@ -4,7 +4,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** A command that only groups subcommands: named alone, it is wrong usage that lists them. */
-abstract class CommandGroup implements Runnable {
+public abstract class CommandGroup implements Runnable {
 
     @Spec CommandSpec spec;
 

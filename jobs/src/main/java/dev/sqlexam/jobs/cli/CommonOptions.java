@@ -15,7 +15,7 @@ import java.util.Map;
  * Options every command shares: the server, where sqlexam's state lives, who reads, a config file,
  * and --set key=value.
  */
-final class CommonOptions {
+public final class CommonOptions {
 
     @Option(
             names = "--jdbc-url",
@@ -53,7 +53,7 @@ final class CommonOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    Settings settings(Map<String, String> extra) {
+    public Settings settings(Map<String, String> extra) {
         return settings(extra, Map.of());
     }
 

@@ -11,6 +11,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.function.Consumer;
 
 /** The command-line entry point of the shaded jar. */
@@ -32,7 +35,6 @@ import java.util.function.Consumer;
             ProduceCommand.class,
             ImportCommand.class,
             IndexCommand.class,
-            BenchCommand.class,
             ExamSetCommand.class,
             ShellCommands.Test.class,
             ShellCommands.Build.class,
@@ -65,7 +67,7 @@ public final class SqlExamCli implements Runnable {
 
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        commandLine().usage(System.out);
     }
 
     /**
@@ -80,6 +82,7 @@ public final class SqlExamCli implements Runnable {
      */
     public static CommandLine commandLine() {
         CommandLine root = new CommandLine(new SqlExamCli());
+        for (CliExtension extension : ServiceLoader.load(CliExtension.class)) add(root, extension);
         everyCommand(root, c -> c.getCommandSpec().versionProvider(new Version()));
         return root.setUsageHelpWidth(110)
                 .setParameterExceptionHandler(new UsageErrors())
@@ -98,6 +101,17 @@ public final class SqlExamCli implements Runnable {
                                     ? PREFLIGHT_FAILED
                                     : ExitCode.ERROR.code;
                         });
+    }
+
+    /** {@code extension}'s command, listed after the one it names. */
+    private static void add(CommandLine root, CliExtension extension) {
+        Map<String, CommandLine> listed = new LinkedHashMap<>(root.getSubcommands());
+        listed.keySet().forEach(root.getCommandSpec()::removeSubcommand);
+        for (var command : listed.entrySet()) {
+            root.addSubcommand(command.getKey(), command.getValue());
+            if (command.getKey().equals(extension.after())) root.addSubcommand(extension.command());
+        }
+        if (!listed.containsKey(extension.after())) root.addSubcommand(extension.command());
     }
 
     private static void everyCommand(CommandLine command, Consumer<CommandLine> action) {
