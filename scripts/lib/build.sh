@@ -49,10 +49,9 @@ cds_flags() { # command
   CDS_ARCHIVE_FLAGS=(-XX:ArchiveClassesAtExit="$archive.$$" -Xlog:cds=off -Xlog:cds+dynamic=off)
 }
 
-# The JIT: quick compiles with C1 only, full keeps C2. Measured with bench throughput on 2 cores, C2 spent about 40%
-# of the JVM's CPU during an exam or a 12-file grade compiling code those runs ended before using; C1 alone ran the
-# ERP exam 30% faster and the grade 15% faster. C2 pays back on long CPU-bound runs (a 100,000-question grade 26%
-# faster), so the long-lived commands (watch, the MCP server) default to full.
+# The JIT: quick compiles with C1 only, full keeps C2. C2 spends much of a short run's CPU compiling code the run ends
+# before using, and pays back on long CPU-bound runs, so the long-lived commands (watch, the MCP server) default to
+# full. The figures: docs/benchmarks.md, "Behind the code's choices".
 jit_flags() { # command
   local default=quick
   case "${1:-}" in watch|mcp) default=full ;; esac
@@ -64,8 +63,8 @@ jit_flags() { # command
 }
 
 # The heap grows only when collection takes more than half the JVM's time (GCTimeRatio=1; the JVM's default, 12,
-# grows it at 8%): a 100,000-question grade peaked at 2.6-2.9 GB resident with the default and 0.92 GB with this, in
-# the same wall and CPU time, as did the ERP exam. The heap limit (SQLEXAM_JAVA_HEAP) stays what a run may need.
+# grows it at 8%): a large grade keeps a third of the resident memory in the same wall and CPU time (docs/benchmarks.md,
+# "Behind the code's choices"). The heap limit (SQLEXAM_JAVA_HEAP) stays what a run may need.
 GC_FLAGS="-XX:GCTimeRatio=1"
 
 run_java() {

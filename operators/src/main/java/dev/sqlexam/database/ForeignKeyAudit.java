@@ -12,9 +12,9 @@ import java.util.List;
 /**
  * A sample database's rows loaded without PostgreSQL's row-by-row foreign-key checks, then every
  * foreign key checked once over its whole table. The checks fire a trigger per inserted row, a
- * third of the ERP load (35.0 s → 22.8–24.7 s on 2 cores, the audit included); one anti-join per
- * key after the load finds the same violations. Only a superuser may turn the checks off, and only
- * rows of a database sqlexam has just created are loaded that way.
+ * third of the ERP load (docs/benchmarks.md, "Behind the code's choices"); one anti-join per key
+ * after the load finds the same violations. Only a superuser may turn the checks off, and only rows
+ * of a database sqlexam has just created are loaded that way.
  */
 public final class ForeignKeyAudit {
 

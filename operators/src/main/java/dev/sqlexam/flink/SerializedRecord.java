@@ -11,8 +11,8 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * and exam.results stores it, instead of writing the record again. Serialising was most of the sink
  * thread's time in a large grade. (exam.results also stores the trace's JSON, written there: a
  * missing prediction's record has no row. The server taking the trace out of the record's JSON
- * instead cost it 45% more CPU per row, measured.) Immutable, so its two sinks share one instance
- * ({@link SerializedRecordType}).
+ * instead cost it more CPU per row: docs/benchmarks.md, "Behind the code's choices".) Immutable, so
+ * its two sinks share one instance ({@link SerializedRecordType}).
  */
 @TypeInfo(SerializedRecordType.class)
 public record SerializedRecord(ExamRecord record, String json) {

@@ -177,8 +177,8 @@ public final class SuiteDatabase {
         tryExecute(c, "SET synchronous_commit = off", null);
         if (!schema.tables().isEmpty()) {
             // DELETE, not TRUNCATE: the scratch database has no foreign keys, its tables hold a few
-            // rows, and TRUNCATE makes every table's and index's files anew (ERP, 89 tables and
-            // 271 indexes: 155 ms a candidate against 17 ms)
+            // rows, and TRUNCATE makes every table's and index's files anew (ten times the time a
+            // candidate on the ERP: docs/benchmarks.md, "Behind the code's choices")
             try (Statement st = c.createStatement()) {
                 st.execute(
                         schema.tables().stream()

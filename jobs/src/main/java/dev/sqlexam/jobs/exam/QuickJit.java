@@ -10,8 +10,8 @@ import java.lang.management.ManagementFactory;
 final class QuickJit {
 
     /**
-     * Records from which the hint is given: a 14,040-record grade ran faster with C1, a
-     * 100,000-question one 26% faster with C2.
+     * Records from which the hint is given: where C2 starts to pay back (docs/benchmarks.md,
+     * "Behind the code's choices").
      */
     static final long LARGE_RUN = 20_000;
 
