@@ -63,24 +63,8 @@ class OfficialRulesCasesTest {
     }
 
     private static ExamQuestion question(JsonNode c) {
-        return new ExamQuestion(
-                c.get("id").asText(),
-                c.get("db").asText(),
-                "",
-                c.get("gold").asText(),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                0,
-                null,
-                null,
-                null,
-                tmp.toString(),
-                "spider");
+        return SpiderQuestions.onFile(
+                c.get("id").asText(), c.get("db").asText(), c.get("gold").asText(), tmp.toString());
     }
 
     @Test

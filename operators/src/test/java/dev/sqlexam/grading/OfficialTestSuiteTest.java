@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,24 +50,8 @@ class OfficialTestSuiteTest {
     }
 
     private static ExamQuestion question(String gold) {
-        return new ExamQuestion(
-                "q",
-                "pets_1",
-                "",
-                gold,
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                0,
-                null,
-                null,
-                null,
-                suites.resolve("Pets_1/pets_1.sqlite").toString(),
-                "spider");
+        return SpiderQuestions.onFile(
+                "q", "pets_1", gold, suites.resolve("Pets_1/pets_1.sqlite").toString());
     }
 
     private static boolean ts(String gold, String predicted) {

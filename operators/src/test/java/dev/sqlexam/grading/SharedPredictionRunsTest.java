@@ -61,24 +61,7 @@ class SharedPredictionRunsTest {
     }
 
     private ExamQuestion question(String id, String gold) {
-        return new ExamQuestion(
-                id,
-                "club",
-                "question " + id,
-                gold,
-                List.of(),
-                List.of("member"),
-                null,
-                null,
-                null,
-                null,
-                null,
-                1,
-                null,
-                null,
-                null,
-                file.toString(),
-                "spider");
+        return SpiderQuestions.onFile(id, "club", gold, file.toString());
     }
 
     private ExamRecord graded(ExamQuestion q, String variant, String sql) {
