@@ -50,19 +50,74 @@ public final class ExamLineParser implements Serializable {
         return source;
     }
 
-    /** The result of parsing one line: a question, a rejection, or nothing (a blank line). */
-    public record Parsed(ExamQuestion question, RejectedLine rejected) {}
+    /**
+     * The result of parsing one line: a question, a rejection, or nothing (a blank line). {@code
+     * serverDatabase} is the database on the server the line names, once the line got as far as
+     * naming a valid one (null for a SQLite file's line): {@link #onServer} checks it against the
+     * server's list later.
+     */
+    public record Parsed(ExamQuestion question, RejectedLine rejected, String serverDatabase) {
+
+        private static final Parsed BLANK = new Parsed(null, null, null);
+    }
 
     public Parsed parse(long lineNumber, String line) {
-        if (line == null || line.isBlank()) return new Parsed(null, null);
+        if (line == null || line.isBlank()) return Parsed.BLANK;
+        String serverDatabase = null;
         try {
-            return new Parsed(toQuestion(lineNumber, line), null);
+            JsonNode node = object(line);
+            String id = JsonFields.optionalText(node, "id");
+            if (id == null) id = "line-" + lineNumber;
+            String question = JsonFields.requiredText(node, "question");
+            String goldSql = JsonFields.requiredText(node, "gold_sql");
+            String db = JsonFields.requiredText(node, "db");
+            if (!JdbcUrlTemplate.isSafeDatabaseName(db))
+                throw new JsonFields.Invalid("invalid database name '" + db + "'");
+            String dbFile = sqliteFile(node);
+            if (dbFile == null) serverDatabase = db;
+            if (dbFile == null && !known(db, knownDatabases))
+                throw unknownDatabase(db, knownDatabases);
+            return new Parsed(
+                    toQuestion(lineNumber, node, new Head(id, question, goldSql, db, dbFile)),
+                    null,
+                    serverDatabase);
         } catch (JsonFields.Invalid e) {
-            return new Parsed(null, new RejectedLine(source, lineNumber, e.getMessage(), line));
+            return new Parsed(
+                    null,
+                    new RejectedLine(source, lineNumber, e.getMessage(), line),
+                    serverDatabase);
         }
     }
 
-    private ExamQuestion toQuestion(long lineNumber, String line) throws JsonFields.Invalid {
+    /**
+     * {@code parsed} (line {@code lineNumber}, text {@code line}) as a parser that knows the
+     * server's {@code databases} parses it: a line naming a database the server lacks is rejected
+     * for that, whatever else it lacks.
+     */
+    public Parsed onServer(Parsed parsed, long lineNumber, String line, Set<String> databases) {
+        String db = parsed.serverDatabase();
+        if (db == null || known(db, databases)) return parsed;
+        return new Parsed(
+                null,
+                new RejectedLine(
+                        source, lineNumber, unknownDatabase(db, databases).getMessage(), line),
+                db);
+    }
+
+    private static boolean known(String db, Set<String> databases) {
+        return databases == null || databases.contains(db);
+    }
+
+    private static JsonFields.Invalid unknownDatabase(String db, Set<String> databases) {
+        return new JsonFields.Invalid(
+                "unknown database '"
+                        + db
+                        + "' (the server has: "
+                        + String.join(", ", databases.stream().sorted().toList())
+                        + ")");
+    }
+
+    private static JsonNode object(String line) throws JsonFields.Invalid {
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(line);
@@ -70,22 +125,19 @@ public final class ExamLineParser implements Serializable {
             throw new JsonFields.Invalid("invalid JSON: " + e.getOriginalMessage());
         }
         if (node == null || !node.isObject()) throw new JsonFields.Invalid("not a JSON object");
-        String id = JsonFields.optionalText(node, "id");
-        if (id == null) id = "line-" + lineNumber;
-        String question = JsonFields.requiredText(node, "question");
-        String goldSql = JsonFields.requiredText(node, "gold_sql");
-        String db = JsonFields.requiredText(node, "db");
-        if (!JdbcUrlTemplate.isSafeDatabaseName(db))
-            throw new JsonFields.Invalid("invalid database name '" + db + "'");
-        String dbFile = sqliteFile(node);
-        if (dbFile == null && knownDatabases != null && !knownDatabases.contains(db)) {
-            throw new JsonFields.Invalid(
-                    "unknown database '"
-                            + db
-                            + "' (the server has: "
-                            + String.join(", ", knownDatabases.stream().sorted().toList())
-                            + ")");
-        }
+        return node;
+    }
+
+    /** The fields checked before the server's list of databases is. */
+    private record Head(String id, String question, String goldSql, String db, String dbFile) {}
+
+    private ExamQuestion toQuestion(long lineNumber, JsonNode node, Head head)
+            throws JsonFields.Invalid {
+        String id = head.id();
+        String db = head.db();
+        String question = head.question();
+        String goldSql = head.goldSql();
+        String dbFile = head.dbFile();
         Boolean orderMatters = null;
         if (node.hasNonNull("order_matters")) {
             if (!node.get("order_matters").isBoolean())

@@ -56,8 +56,13 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
      * A whole file's lines, numbered as this format reads them (for a job that carries its input).
      */
     public static List<NumberedLine> readAll(Path file) throws IOException {
+        return readAll(Files.newInputStream(file));
+    }
+
+    /** The lines of {@code stream} (closed at the end), numbered as this format reads them. */
+    public static List<NumberedLine> readAll(InputStream stream) throws IOException {
         List<NumberedLine> lines = new ArrayList<>();
-        try (LineReader reader = new LineReader(Files.newInputStream(file))) {
+        try (LineReader reader = new LineReader(stream)) {
             for (NumberedLine line = reader.read(); line != null; line = reader.read())
                 lines.add(line);
         }

@@ -1,5 +1,7 @@
 package dev.sqlexam.pipeline;
 
+import dev.sqlexam.config.Option;
+import dev.sqlexam.config.Settings;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
 
@@ -50,6 +52,31 @@ public final class SharingPlan implements Serializable {
         Map<String, String> own = new LinkedHashMap<>();
         for (String v : variants) own.put(v, v);
         return new SharingPlan(variants, own, own, repetitions, Set.of());
+    }
+
+    /**
+     * The plan of variants in order, each with its settings and its generator's name: equal in
+     * every retrieval option, they retrieve once; equal in every generation option and generator,
+     * they generate once per run.
+     */
+    public static SharingPlan of(
+            Map<String, Settings> settings,
+            Map<String, String> generators,
+            int repetitions,
+            Set<String> done) {
+        Map<String, String> retrieval = new LinkedHashMap<>();
+        Map<String, String> generation = new LinkedHashMap<>();
+        settings.forEach(
+                (variant, s) -> {
+                    retrieval.put(variant, s.fingerprint(Option.Phase.RETRIEVAL));
+                    generation.put(
+                            variant,
+                            s.fingerprint(Option.Phase.GENERATION)
+                                    + "generator="
+                                    + generators.get(variant));
+                });
+        return new SharingPlan(
+                new ArrayList<>(settings.keySet()), retrieval, generation, repetitions, done);
     }
 
     public static String doneKey(String variant, int repetition, String questionKey) {

@@ -8,8 +8,8 @@ import dev.sqlexam.jobs.assembly.ComposedRun;
 import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.ResolvedVariant;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamQuestion;
@@ -51,7 +51,7 @@ public final class AskSession implements AutoCloseable {
         this.pipeline =
                 new QuestionPipeline(
                         run.configs().reference(), settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS));
-        this.prepared.addAll(run.plan().databases());
+        this.prepared.addAll(run.definition().databases());
     }
 
     /**
@@ -83,7 +83,8 @@ public final class AskSession implements AutoCloseable {
         Set<String> named = new TreeSet<>(databases);
         for (ExamQuestion q : graded)
             named.add(admin.perDatabase() ? q.db() : admin.fixedDatabase());
-        RunPlan plan = RunPlan.of(RunMode.ASK, base, List.of(variant), named, Golds.of(graded));
+        RunDefinition plan =
+                RunDefinition.of(RunMode.ASK, base, List.of(variant), named, Golds.of(graded));
         return new AskSession(composer.compose(plan, notes));
     }
 

@@ -21,14 +21,14 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A run as {@link RunComposer} set it up: the plan, then what each step found (the server and its
- * databases, who reads within which budget, the variants, the embedding models' vector sizes, the
- * test suites, the shared resources and each variant's pipeline). Parts a step skipped stay empty
- * (null suites, no dimensions). Notes go to the stream given (never an MCP server's stdout).
+ * A run as {@link RunComposer} set it up: its definition, then what each step found (the server and
+ * its databases, who reads within which budget, the variants, the embedding models' vector sizes,
+ * the test suites, the shared resources and each variant's pipeline). Parts a step skipped stay
+ * empty (null suites, no dimensions). Notes go to the stream given (never an MCP server's stdout).
  */
 public final class ComposedRun {
 
-    private final RunPlan plan;
+    private final RunDefinition definition;
     private final PrintStream out;
     private final JdbcUrlTemplate admin;
     private final StateDatabase state;
@@ -44,15 +44,15 @@ public final class ComposedRun {
     private JobResources resources;
     private Variants<PipelineConfig> configs;
 
-    ComposedRun(RunPlan plan, PrintStream out) {
-        this.plan = plan;
+    ComposedRun(RunDefinition definition, PrintStream out) {
+        this.definition = definition;
         this.out = out;
-        this.admin = new JdbcUrlTemplate(plan.settings().get(SqlExamOptions.JDBC_URL));
-        this.state = StateDatabase.from(plan.settings());
+        this.admin = new JdbcUrlTemplate(definition.settings().get(SqlExamOptions.JDBC_URL));
+        this.state = StateDatabase.from(definition.settings());
     }
 
-    public RunPlan plan() {
-        return plan;
+    public RunDefinition definition() {
+        return definition;
     }
 
     public PrintStream out() {
@@ -94,9 +94,9 @@ public final class ComposedRun {
         }
     }
 
-    /** The plan's databases that are on the server. */
+    /** The definition's databases that are on the server. */
     public Set<String> databasesOnServer() {
-        Set<String> on = new TreeSet<>(plan.databases());
+        Set<String> on = new TreeSet<>(definition.databases());
         if (serverDatabases() != null) on.retainAll(serverDatabases());
         return on;
     }
@@ -137,12 +137,14 @@ public final class ComposedRun {
      * one.
      */
     public Settings sharedSettings() {
-        return plan.mode().runsOneVariant() ? variants.get(0).settings() : plan.settings();
+        return definition.mode().runsOneVariant()
+                ? variants.get(0).settings()
+                : definition.settings();
     }
 
     /**
-     * Sets up a database the plan did not name, before its first question: its migrations and its
-     * index, as the steps would have.
+     * Sets up a database the definition did not name, before its first question: its migrations and
+     * its index, as the steps would have.
      */
     public synchronized void addDatabase(String db) {
         StandardSteps.migrate(this, Set.of(db));

@@ -2,10 +2,9 @@ package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReadAccessCheck;
-import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.model.ExamQuestion;
 
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +30,8 @@ public sealed interface Golds {
     /** Whether some question is on a SQLite file. */
     boolean onSqlite();
 
-    static Golds examSet(Path file) {
-        return new ExamSet(file);
+    static Golds examSet(ExamSetContent content) {
+        return new ExamSet(content);
     }
 
     static Golds of(List<ExamQuestion> questions) {
@@ -44,11 +43,11 @@ public sealed interface Golds {
         return new Questions(List.of());
     }
 
-    /** The golds of an exam set file. */
-    record ExamSet(Path file) implements Golds {
+    /** The golds of an exam set read once. */
+    record ExamSet(ExamSetContent content) implements Golds {
         @Override
         public List<ExamQuestion> questions(Set<String> onServer) {
-            return ExamSetFiles.read(file, onServer).questions();
+            return content.on(onServer).questions();
         }
 
         @Override
@@ -59,7 +58,7 @@ public sealed interface Golds {
 
         @Override
         public boolean onSqlite() {
-            return ExamSetFiles.namesSqliteFiles(file);
+            return content.onSqlite();
         }
     }
 

@@ -10,7 +10,6 @@ import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.ReaderRole;
 import dev.sqlexam.database.ServerCapacity;
 import dev.sqlexam.database.ServerProbe;
-import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.retrieval.BackwardRecall;
 import dev.sqlexam.sql.GoldTables;
@@ -54,24 +53,10 @@ public final class Preflight {
 
     private Preflight() {}
 
-    public static Result run(
-            Settings settings,
-            JdbcUrlTemplate admin,
-            Path examSet,
-            ServerProbe server,
-            PrintStream out)
-            throws IOException, SQLException {
-        return checked(
-                settings,
-                admin,
-                server,
-                goldTableReaders(admin, ExamSetFiles.read(examSet, server.databases()).questions()),
-                out);
-    }
-
     /**
-     * The same for questions given one by one: each database's gold tables (none: only who reads
-     * and the budget) read on the connection that checks its access ({@link #goldTableReaders}).
+     * Who reads within which budget, checked (and granted) for each database's gold tables (none:
+     * only who reads and the budget) read on the connection that checks its access ({@link
+     * #goldTableReaders}).
      */
     public static Result checked(
             Settings settings,

@@ -6,10 +6,10 @@ import java.util.List;
 
 /**
  * The one place a run is set up. Every mode (exam, grade, regrade, ask and the MCP server, the
- * watch's shadow, R-VES, and the bench through them) hands its {@link RunPlan} to {@link #compose},
- * which runs the same steps in the same order: migrations, server probe, variants, pre-flight,
- * index, test suites, resources, configs. A step is skipped only by its own rule of the plan's
- * mode.
+ * watch's shadow, R-VES, and the bench through them) hands its {@link RunDefinition} to {@link
+ * #compose}, which runs the same steps in the same order: migrations, server probe, variants,
+ * pre-flight, index, test suites, resources, configs. A step is skipped only by its own rule of the
+ * definition's mode.
  */
 public final class RunComposer {
 
@@ -36,9 +36,9 @@ public final class RunComposer {
         return steps.stream().map(SetupStep::name).toList();
     }
 
-    /** Sets {@code plan}'s run up, notes to {@code out}. */
-    public ComposedRun compose(RunPlan plan, PrintStream out) throws Exception {
-        ComposedRun run = new ComposedRun(plan, out);
+    /** Sets {@code definition}'s run up, notes to {@code out}. */
+    public ComposedRun compose(RunDefinition definition, PrintStream out) throws Exception {
+        ComposedRun run = new ComposedRun(definition, out);
         for (SetupStep step : steps) {
             if (!step.appliesTo(run)) continue;
             step.apply(run);

@@ -22,7 +22,12 @@ public enum RunMode {
      * BIRD's R-VES over a graded run: its predictions timed against their golds as the read-only
      * role; nothing is generated, retrieved or fuzzed.
      */
-    R_VES;
+    R_VES,
+    /**
+     * {@code exam-set check}: every gold run as the read-only role against its database, as an exam
+     * would run it; nothing is generated, retrieved or fuzzed.
+     */
+    CHECK;
 
     /**
      * Whether the variants' generators are resolved and probed; grade and regrade run SQL written

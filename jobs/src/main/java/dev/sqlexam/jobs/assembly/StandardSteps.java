@@ -29,21 +29,22 @@ import java.util.concurrent.CompletionException;
  */
 enum StandardSteps implements SetupStep {
     /**
-     * The migrations of the databases the plan names (sqlexam's own always), what changed printed.
+     * The migrations of the databases the definition names (sqlexam's own always), what changed
+     * printed.
      */
     MIGRATIONS {
         @Override
         public void apply(ComposedRun run) {
-            migrate(run, run.plan().databases());
+            migrate(run, run.definition().databases());
         }
     },
     /** The server: its databases, whether it is read-only, who connects. */
     SERVER_PROBE {
         @Override
         public void apply(ComposedRun run) {
-            run.server(ServerProbe.of(run.admin(), run.plan().databases()));
-            if (run.plan().mode().requiresNamedDatabases())
-                run.plan().databases().forEach(run::requireOnServer);
+            run.server(ServerProbe.of(run.admin(), run.definition().databases()));
+            if (run.definition().mode().requiresNamedDatabases())
+                run.definition().databases().forEach(run::requireOnServer);
         }
     },
     /**
@@ -53,20 +54,21 @@ enum StandardSteps implements SetupStep {
     VARIANTS {
         @Override
         public void apply(ComposedRun run) throws Exception {
-            RunPlan plan = run.plan();
+            RunDefinition definition = run.definition();
             List<ResolvedVariant> resolved = new ArrayList<>();
             Set<String> names = new LinkedHashSet<>();
-            boolean onSqlite = plan.golds().onSqlite();
-            for (var v : plan.variants()) {
+            boolean onSqlite = definition.golds().onSqlite();
+            for (var v : definition.variants()) {
                 if (!names.add(v.name()))
                     throw new IllegalArgumentException(
                             "two variants are named '" + v.name() + "'; names must differ");
                 resolved.add(
-                        plan.mode().resolvesGenerators()
-                                ? RunVariants.resolve(plan.mode(), plan.settings(), v, onSqlite)
-                                : RunVariants.submitted(plan.settings(), v));
+                        definition.mode().resolvesGenerators()
+                                ? RunVariants.resolve(
+                                        definition.mode(), definition.settings(), v, onSqlite)
+                                : RunVariants.submitted(definition.settings(), v));
             }
-            boolean selfCheck = plan.mode().mayBeSelfCheck();
+            boolean selfCheck = definition.mode().mayBeSelfCheck();
             for (ResolvedVariant v : resolved) {
                 if (!selfCheck) break;
                 try (SqlGenerator generator = v.generators().create()) {
@@ -80,8 +82,11 @@ enum StandardSteps implements SetupStep {
     PREFLIGHT {
         @Override
         public void apply(ComposedRun run) throws Exception {
-            RunPlan plan = run.plan();
-            var tables = plan.golds().tables(run.admin(), run.serverDatabases(), plan.databases());
+            RunDefinition definition = run.definition();
+            var tables =
+                    definition
+                            .golds()
+                            .tables(run.admin(), run.serverDatabases(), definition.databases());
             run.preflight(
                     Preflight.checked(
                             run.sharedSettings(), run.admin(), run.server(), tables, run.out()));
@@ -96,8 +101,10 @@ enum StandardSteps implements SetupStep {
         public boolean appliesTo(ComposedRun run) {
             boolean selfCheckOnly =
                     run.selfCheck()
-                            && !run.plan().settings().get(SqlExamOptions.SELF_CHECK_RETRIEVAL);
-            return run.plan().mode().indexes() && !selfCheckOnly;
+                            && !run.definition()
+                                    .settings()
+                                    .get(SqlExamOptions.SELF_CHECK_RETRIEVAL);
+            return run.definition().mode().indexes() && !selfCheckOnly;
         }
 
         @Override
@@ -119,13 +126,13 @@ enum StandardSteps implements SetupStep {
     TEST_SUITES {
         @Override
         public boolean appliesTo(ComposedRun run) {
-            String size = run.plan().settings().get(SqlExamOptions.TEST_SUITE_SIZE);
-            return run.plan().mode().buildsTestSuites() && !SuiteSize.parse(size).off();
+            String size = run.definition().settings().get(SqlExamOptions.TEST_SUITE_SIZE);
+            return run.definition().mode().buildsTestSuites() && !SuiteSize.parse(size).off();
         }
 
         @Override
         public void apply(ComposedRun run) {
-            if (run.plan().golds().onSqlite())
+            if (run.definition().golds().onSqlite())
                 throw new IllegalArgumentException(
                         "--test-suite builds fuzzed databases on PostgreSQL, and this exam set's"
                                 + " questions are on SQLite files: on those, --test-suite-dir DIR"
@@ -134,12 +141,12 @@ enum StandardSteps implements SetupStep {
                                 + " PostgreSQL databases (an import with --into-postgres)");
             run.suites(
                     TestSuitePreparation.prepare(
-                            run.plan().settings(),
+                            run.definition().settings(),
                             run.admin(),
                             run.preflight().reader(),
                             run.preflight().connections(),
                             run.state(),
-                            run.plan().golds().questions(null),
+                            run.definition().golds().questions(null),
                             run.out()));
         }
     },
@@ -150,7 +157,7 @@ enum StandardSteps implements SetupStep {
     RESOURCES {
         @Override
         public void apply(ComposedRun run) {
-            JobShipping shipping = run.plan().shipping();
+            JobShipping shipping = run.definition().shipping();
             Settings settings = run.sharedSettings();
             var reader = run.preflight().reader();
             String probe = reader.url().perDatabase() ? "postgres" : reader.url().fixedDatabase();
@@ -163,7 +170,7 @@ enum StandardSteps implements SetupStep {
                             .limits(
                                     settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
                                     settings.get(SqlExamOptions.ROW_CAP))
-                            .adaptiveTimeout(run.plan().adaptiveTimeout())
+                            .adaptiveTimeout(run.definition().limits().adaptiveTimeout())
                             .dimensions(run.dimensions())
                             .build();
             if (run.suites() != null) {
@@ -182,8 +189,8 @@ enum StandardSteps implements SetupStep {
     CONFIGS {
         @Override
         public void apply(ComposedRun run) {
-            boolean own = run.plan().mode().executionRulesOfTheSettings();
-            JobShipping shipping = run.plan().shipping();
+            boolean own = run.definition().mode().executionRulesOfTheSettings();
+            JobShipping shipping = run.definition().shipping();
             Map<String, PipelineConfig> byName = new LinkedHashMap<>();
             for (ResolvedVariant v : run.variants()) {
                 Settings s = v.settings();
@@ -231,8 +238,8 @@ enum StandardSteps implements SetupStep {
                 run.state(),
                 model,
                 databases,
-                run.plan().settings().get(SqlExamOptions.PARALLELISM),
-                run.plan().mode().withoutIndex(),
+                run.definition().settings().get(SqlExamOptions.PARALLELISM),
+                run.definition().mode().withoutIndex(),
                 run.out());
     }
 

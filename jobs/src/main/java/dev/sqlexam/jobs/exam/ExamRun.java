@@ -1,14 +1,15 @@
 package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
+import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.llm.Generators;
+import dev.sqlexam.pipeline.Answers;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -45,28 +46,37 @@ public final class ExamRun {
             PrintStream out,
             List<RunManifest.Variant> variants,
             boolean resume) {
+        this(
+                settings,
+                examSet,
+                variants,
+                new RunDriver(outRoot, runId, out, resume, RunComposer.standard()));
+    }
+
+    private ExamRun(
+            Settings settings, Path examSet, List<RunManifest.Variant> variants, RunDriver driver) {
         if (variants.isEmpty())
             throw new IllegalArgumentException("an exam needs at least one variant");
         this.settings = settings;
         this.examSet = examSet;
         this.variants = List.copyOf(variants);
-        this.driver = new RunDriver(settings, examSet, outRoot, runId, out, resume);
+        this.driver = driver;
     }
 
-    /** Sets the run up with {@code composer} instead of sqlexam's standard one. */
+    /** This exam set up with {@code composer} instead of sqlexam's standard one. */
     public ExamRun composedBy(RunComposer composer) {
-        driver.composedBy(composer);
-        return this;
+        return new ExamRun(settings, examSet, variants, driver.composedBy(composer));
     }
 
     public RunResult run(FlinkTarget target) throws Exception {
-        RunPlan setup = RunPlan.ofExamSet(RunMode.EXAM, settings, variants, examSet);
         return driver.run(
                 target,
-                new RunDriver.Plan(
-                        setup,
-                        settings.get(SqlExamOptions.RUNS),
-                        settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS),
-                        null));
+                RunDefinition.ofExamSet(
+                        RunMode.EXAM,
+                        settings,
+                        variants,
+                        ExamSetContent.read(examSet),
+                        Answers.fromPipeline(),
+                        RunDefinition.Limits.of(settings)));
     }
 }

@@ -2,17 +2,19 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.database.ServerProbe;
-import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.grading.ExamSetChecker;
+import dev.sqlexam.jobs.assembly.ComposedRun;
 import dev.sqlexam.jobs.assembly.Preflight;
+import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
+import dev.sqlexam.jobs.assembly.RunMode;
+import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.model.RejectedLine;
+import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
 import java.io.PrintStream;
@@ -20,8 +22,6 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * {@code exam-set check}: the gold health check of an exam set or a folder of them. After the
@@ -33,29 +33,46 @@ public final class ExamSetCheck {
     private final Settings settings;
     private final int threads;
     private final PrintStream out;
+    private final RunComposer composer;
 
     /** {@code threads}: queries in parallel. */
     public ExamSetCheck(Settings settings, int threads, PrintStream out) {
+        this(settings, threads, out, RunComposer.standard());
+    }
+
+    private ExamSetCheck(Settings settings, int threads, PrintStream out, RunComposer composer) {
         this.settings = settings;
         this.threads = threads;
         this.out = out;
+        this.composer = composer;
+    }
+
+    /** This check set up with {@code setup} instead of sqlexam's standard composer. */
+    public ExamSetCheck composedBy(RunComposer setup) {
+        return new ExamSetCheck(settings, threads, out, setup);
     }
 
     /**
-     * Checks the exam set or every *.jsonl in the folder {@code path}; the findings that block an
-     * exam (rejected lines included), 0 when it passed.
+     * Checks the exam set or every *.jsonl in the folder {@code path}, each read once and set up as
+     * a run of its own (migrations, server probe, the pre-flight that checks and grants the
+     * reader's access); the findings that block an exam (rejected lines included), 0 when it
+     * passed.
      */
     public int run(Path path) throws Exception {
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        Set<String> named = new TreeSet<>();
-        for (Path file : ExamSetFiles.resolve(path)) named.addAll(ExamSetFiles.databasesIn(file));
-        Migrations.migrate(admin, StateDatabase.from(settings), Home.migrations(), named::contains);
-        ServerProbe server = ServerProbe.of(admin, named);
-        Set<String> databases = admin.perDatabase() ? server.databases() : null;
         int findings = 0;
         for (Path file : ExamSetFiles.resolve(path)) {
-            // the golds run as the reader: its access is checked (and granted) as before an exam
-            Preflight.Result preflight = Preflight.run(settings, admin, file, server, out);
+            ExamSetContent content = ExamSetContent.read(file);
+            ComposedRun composed =
+                    composer.compose(
+                            RunDefinition.ofExamSet(
+                                    RunMode.CHECK,
+                                    settings,
+                                    List.of(RunManifest.Variant.DEFAULT),
+                                    content,
+                                    Answers.fromPipeline(),
+                                    RunDefinition.Limits.of(settings)),
+                            out);
+            Preflight.Result preflight = composed.preflight();
             ReaderAccess reader = preflight.reader();
             try (PooledConnections connections =
                     new PooledConnections(
@@ -65,7 +82,7 @@ public final class ExamSetCheck {
                                 connections,
                                 settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS),
                                 settings.get(SqlExamOptions.ROW_CAP));
-                findings += check(file, databases, executor);
+                findings += check(file, content.on(composed.serverDatabases()), executor);
                 executor.closeSqlite();
             }
         }
@@ -76,10 +93,9 @@ public final class ExamSetCheck {
         return findings;
     }
 
-    private int check(Path file, Set<String> databases, ReadOnlyExecutor executor)
+    private int check(Path file, ExamSetFiles.Read read, ReadOnlyExecutor executor)
             throws InterruptedException {
         long start = System.nanoTime();
-        ExamSetFiles.Read read = ExamSetFiles.read(file, databases);
         ExamSetChecker checker =
                 new ExamSetChecker(executor.onTheirFiles(read.questions()), threads);
         for (RejectedLine r : read.rejected())

@@ -6,14 +6,15 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.examset.Quarantine;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
-import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
+import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.predictions.Prediction;
 import dev.sqlexam.predictions.PredictionsFile;
@@ -38,7 +39,7 @@ public final class GradeRun {
     private static final int QUARANTINED_SHOWN = 10;
 
     private final Settings settings;
-    private final Path examSet;
+    private final ExamSetContent examSet;
     private final List<PredictionsFile.Loaded> predictions;
     private final PrintStream out;
     private final RunDriver driver;
@@ -50,11 +51,25 @@ public final class GradeRun {
             Path outRoot,
             String runId,
             PrintStream out) {
+        this(
+                settings,
+                ExamSetContent.read(examSet),
+                predictions,
+                out,
+                new RunDriver(outRoot, runId, out, false, RunComposer.standard()));
+    }
+
+    private GradeRun(
+            Settings settings,
+            ExamSetContent examSet,
+            List<PredictionsFile.Loaded> predictions,
+            PrintStream out,
+            RunDriver driver) {
         this.settings = settings;
         this.examSet = examSet;
         this.predictions = List.copyOf(predictions);
         this.out = out;
-        this.driver = new RunDriver(settings, examSet, outRoot, runId, out, false);
+        this.driver = driver;
     }
 
     /**
@@ -71,7 +86,8 @@ public final class GradeRun {
             Path outRoot,
             String runId,
             PrintStream out) {
-        List<ExamQuestion> questions = ExamSetFiles.read(examSet, null).questions();
+        ExamSetContent content = ExamSetContent.read(examSet);
+        List<ExamQuestion> questions = content.on(null).questions();
         SqlitePredictions sqlite =
                 new SqlitePredictions(
                         new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL)), questions);
@@ -93,7 +109,12 @@ public final class GradeRun {
             for (int n = 2; !labels.add(label); n++) label = file.label() + "-" + n;
             loaded.add(file.withLabel(label));
         }
-        return new GradeRun(settings, examSet, loaded, outRoot, runId, out);
+        return new GradeRun(
+                settings,
+                content,
+                loaded,
+                out,
+                new RunDriver(outRoot, runId, out, false, RunComposer.standard()));
     }
 
     private static boolean writtenForSqlite(String dialect, PredictionsFile.Format format) {
@@ -103,17 +124,16 @@ public final class GradeRun {
                                 || format == PredictionsFile.Format.SPIDER);
     }
 
-    /** Sets the run up with {@code composer} instead of sqlexam's standard one. */
+    /** This grade set up with {@code composer} instead of sqlexam's standard one. */
     public GradeRun composedBy(RunComposer composer) {
-        driver.composedBy(composer);
-        return this;
+        return new GradeRun(settings, examSet, predictions, out, driver.composedBy(composer));
     }
 
     public RunResult run(FlinkTarget target) throws Exception {
-        return driver.run(target, plan());
+        return driver.run(target, definition());
     }
 
-    private RunDriver.Plan plan() throws IOException {
+    private RunDefinition definition() throws IOException {
         out.println(
                 "[sqlexam] grading "
                         + predictions.size()
@@ -145,20 +165,18 @@ public final class GradeRun {
                                                 "predictions file " + p.file().getFileName(),
                                                 Map.of()))
                         .toList();
-        RunPlan setup =
-                RunPlan.ofExamSet(RunMode.GRADE, settings, variants, examSet)
-                        .withAdaptiveTimeout(adaptiveTimeout(settings));
-        return new RunDriver.Plan(
-                setup,
-                1,
-                Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L),
-                new RunAnswers(
+        return RunDefinition.ofExamSet(
+                RunMode.GRADE,
+                settings,
+                variants,
+                examSet,
+                new Answers.Submitted(
                         "predictions",
                         "predictions files, run as submitted",
-                        false,
                         attach(predictions),
                         unusable,
-                        predictions.stream().map(PredictionsFile.Loaded::file).toList()));
+                        predictions.stream().map(PredictionsFile.Loaded::file).toList()),
+                RunDefinition.Limits.grading(settings, 1, adaptiveTimeout(settings)));
     }
 
     /**

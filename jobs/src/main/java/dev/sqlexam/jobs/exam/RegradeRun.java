@@ -1,10 +1,10 @@
 package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
+import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
@@ -13,6 +13,7 @@ import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.predictions.Prediction;
 
@@ -64,22 +65,31 @@ public final class RegradeRun {
             Path outRoot,
             String runId,
             PrintStream out) {
-        this.settings = settings;
-        this.runDir = runDir;
-        this.examSet = examSet != null ? examSet : RunManifest.read(runDir).examSetPath();
-        this.out = out;
-        this.driver = new RunDriver(settings, this.examSet, outRoot, runId, out, false);
+        this(
+                settings,
+                runDir,
+                examSet != null ? examSet : RunManifest.read(runDir).examSetPath(),
+                out,
+                new RunDriver(outRoot, runId, out, false, RunComposer.standard()));
     }
 
-    /** Sets the run up with {@code composer} instead of sqlexam's standard one. */
+    private RegradeRun(
+            Settings settings, Path runDir, Path examSet, PrintStream out, RunDriver driver) {
+        this.settings = settings;
+        this.runDir = runDir;
+        this.examSet = examSet;
+        this.out = out;
+        this.driver = driver;
+    }
+
+    /** This regrade set up with {@code composer} instead of sqlexam's standard one. */
     public RegradeRun composedBy(RunComposer composer) {
-        driver.composedBy(composer);
-        return this;
+        return new RegradeRun(settings, runDir, examSet, out, driver.composedBy(composer));
     }
 
     public Result run(FlinkTarget target) throws Exception {
         List<ExamRecord> before = RunLog.read(runDir);
-        RunResult result = driver.run(target, plan(before));
+        RunResult result = driver.run(target, definition(before));
         Map<String, ExamRecord> after = new LinkedHashMap<>();
         for (ExamRecord r : RunLog.read(result.outDir())) after.put(RunLog.key(r), r);
         List<Change> changes = new ArrayList<>();
@@ -127,7 +137,7 @@ public final class RegradeRun {
         return new Result(result, changes, notRegraded);
     }
 
-    private RunDriver.Plan plan(List<ExamRecord> records) throws IOException {
+    private RunDefinition definition(List<ExamRecord> records) throws IOException {
         Map<String, Map<String, Prediction>> byVariant = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
         if (Files.isRegularFile(runDir.resolve("run.json"))) {
@@ -153,20 +163,20 @@ public final class RegradeRun {
                 byVariant.keySet().stream()
                         .map(v -> new RunManifest.Variant(v, "regrade of " + v, Map.of()))
                         .toList();
-        RunPlan setup =
-                RunPlan.ofExamSet(RunMode.REGRADE, settings, variants, examSet)
-                        .withAdaptiveTimeout(
-                                predictions ? GradeRun.adaptiveTimeout(settings) : null);
-        return new RunDriver.Plan(
-                setup,
-                repetitions,
-                Math.max(settings.get(SqlExamOptions.ASYNC_TIMEOUT_MS), 600_000L),
-                new RunAnswers(
+        return RunDefinition.ofExamSet(
+                RunMode.REGRADE,
+                settings,
+                variants,
+                ExamSetContent.read(examSet),
+                new Answers.Submitted(
                         "regrade",
                         "the SQL logged by " + runDir + ", re-executed",
-                        false,
                         new PredictionsStep(byVariant, sources),
                         List.of(),
-                        List.of(runDir.resolve("exam_log.jsonl"))));
+                        List.of(runDir.resolve("exam_log.jsonl"))),
+                RunDefinition.Limits.grading(
+                        settings,
+                        repetitions,
+                        predictions ? GradeRun.adaptiveTimeout(settings) : null));
     }
 }

@@ -6,15 +6,16 @@ import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.grading.RewardVes;
 import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
-import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GradeReason;
+import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
 import java.io.PrintStream;
@@ -59,8 +60,9 @@ public final class RewardVesRun {
             RunComposer composer, Settings settings, Path examSet, Path runDir, PrintStream out)
             throws Exception {
         int iterations = settings.get(SqlExamOptions.R_VES_ITERATIONS);
+        ExamSetContent content = ExamSetContent.read(examSet);
         Map<String, ExamQuestion> questions = new HashMap<>();
-        ExamSetFiles.read(examSet, null).questions().forEach(q -> questions.put(q.id(), q));
+        content.on(null).questions().forEach(q -> questions.put(q.id(), q));
         Map<String, List<ExamRecord>> byFile = new LinkedHashMap<>();
         for (ExamRecord r : RunLog.read(runDir)) {
             if (!GradeReason.INFRA_FAILURE.code().equals(r.reason()))
@@ -70,12 +72,14 @@ public final class RewardVesRun {
                 byFile.keySet().stream()
                         .map(f -> new RunManifest.Variant(f, "R-VES of " + f, Map.of()))
                         .toList();
-        RunPlan plan =
-                RunPlan.ofExamSet(
+        RunDefinition plan =
+                RunDefinition.ofExamSet(
                         RunMode.R_VES,
                         settings,
                         files.isEmpty() ? List.of(RunManifest.Variant.DEFAULT) : files,
-                        examSet);
+                        content,
+                        Answers.fromPipeline(),
+                        RunDefinition.Limits.of(settings));
         Preflight.Result preflight = composer.compose(plan, out).preflight();
         List<Score> scores = new ArrayList<>();
         try (PooledConnections connections =

@@ -2,171 +2,119 @@ package dev.sqlexam.jobs.exam;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.jobs.assembly.ComposedRun;
-import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.jobs.assembly.ResolvedVariant;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.ExamJob;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.Provenance;
-import dev.sqlexam.jobs.run.RunCatalog;
 import dev.sqlexam.jobs.run.RunLog;
-import dev.sqlexam.jobs.run.RunManifest;
-import dev.sqlexam.jobs.run.RunOutputs;
-import dev.sqlexam.jobs.run.RunPlatform;
 import dev.sqlexam.jobs.run.RunResult;
 import dev.sqlexam.jobs.runtime.ExamJobRunner;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
-import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.pipeline.Answers;
+import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.pipeline.SharingPlan;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * One run from the client's side, exam, grade or regrade alike: the run composed from its plan
- * ({@link RunComposer}), its output folder opened, the job started and followed, then the exam log
- * merged and the summary, report and exam.runs/metrics rows written ({@link RunClosing}). A resumed
- * run first takes back what its killed predecessor logged and asks only the rest.
+ * One run from the client's side, exam, grade or regrade alike: its definition composed ({@link
+ * RunComposer}), the exam set's questions taken on the server found, its output folder opened
+ * ({@link RunFolder}), the job started and followed, then the folder closed. A resumed run first
+ * takes back what its killed predecessor logged and asks only the rest.
  */
 final class RunDriver {
 
-    /**
-     * What a run grades and how: its setup plan, repetitions, the async time limit, and the SQL
-     * written before the run (null: the pipeline's candidates).
-     */
-    record Plan(RunPlan setup, int repetitions, long asyncTimeoutMs, RunAnswers submitted) {}
-
-    /** The run composed, who wrote its SQL, and its output folder as opened. */
-    record Opened(
-            ComposedRun composed,
-            RunAnswers answers,
-            long questions,
-            Path outDir,
-            Path parts,
-            Map<String, ExamRecord> earlier,
-            RunCatalog catalog) {}
-
-    private final Settings settings;
-    private final Path examSet;
     private final Path outRoot;
     private final String runId;
     private final PrintStream out;
     private final boolean resume;
-    private RunComposer composer = RunComposer.standard();
+    private final RunComposer composer;
 
-    RunDriver(
-            Settings settings,
-            Path examSet,
-            Path outRoot,
-            String runId,
-            PrintStream out,
-            boolean resume) {
-        this.settings = settings;
-        this.examSet = examSet;
+    RunDriver(Path outRoot, String runId, PrintStream out, boolean resume, RunComposer composer) {
         this.outRoot = outRoot;
         this.runId = runId != null ? runId : newRunId();
         this.out = out;
         this.resume = resume;
+        this.composer = composer;
     }
 
-    /** Sets the run up with {@code setup} instead of sqlexam's standard composer. */
-    void composedBy(RunComposer setup) {
-        this.composer = setup;
+    /** This driver setting its runs up with {@code setup} instead. */
+    RunDriver composedBy(RunComposer setup) {
+        return new RunDriver(outRoot, runId, out, resume, setup);
     }
 
     static String newRunId() {
         return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
     }
 
-    RunResult run(FlinkTarget target, Plan plan) throws Exception {
-        if (!Files.isRegularFile(examSet))
-            throw new IllegalArgumentException("exam set not found: " + examSet);
+    RunResult run(FlinkTarget target, RunDefinition definition) throws Exception {
         ExamJobRunner runner = new ExamJobRunner(target);
-        ComposedRun composed = composer.compose(plan.setup().shippedAs(runner.shipping()), out);
-        Opened run = open(plan, composed);
-        RunClosing closing = new RunClosing(runId, examSet, out);
+        ComposedRun composed = composer.compose(definition.shippedAs(runner.shipping()), out);
+        ExamSetFiles.Read examSet = definition.examSet().on(composed.serverDatabases());
+        Answers answers = answersOf(composed);
+        if (definition.mode() == RunMode.EXAM) narrate(composed, answers);
+        RunFolder folder = RunFolder.open(outRoot, runId, resume, composed, answers, examSet, out);
         long start = System.nanoTime();
         SharingPlan sharing =
-                run.answers()
-                        .sharing(
-                                composed.variants(),
-                                plan.repetitions(),
-                                RunLog.doneKeys(run.earlier().values()));
-        ExamJobRunner.Finished finished = execute(runner, plan, run, sharing);
-        return closing.close(run, plan, sharing, finished, (System.nanoTime() - start) / 1e9);
+                sharing(composed, answers, RunLog.doneKeys(folder.earlier().values()));
+        ExamJobRunner.Finished finished =
+                execute(runner, composed, answers, examSet, folder, sharing);
+        return folder.close(sharing, finished, (System.nanoTime() - start) / 1e9);
     }
 
-    /** The output folder, run.json, grants.sql and the exam.runs row; a resumed run's records. */
-    private Opened open(Plan plan, ComposedRun composed) throws Exception {
-        RunAnswers answers =
-                plan.submitted() != null ? plan.submitted() : RunAnswers.ofPipeline(composed);
-        if (plan.setup().mode() == RunMode.EXAM) narrate(composed, answers);
-        Path outDir = outRoot.resolve(runId);
-        Provenance provenance = RunProvenance.of(settings, examSet, composed, answers);
-        if (resume) Provenance.print(Provenance.of(outDir), provenance, "since the run began", out);
-        Map<String, ExamRecord> earlier = resume ? RunLog.recover(outDir) : Map.of();
-        if (resume) {
-            RunOutputs.writeLines(outDir.resolve("exam_log.jsonl"), RunLog.lines(earlier.values()));
-            out.printf(
-                    "[sqlexam] resuming run %s: %d record(s) already logged are not asked again%n",
-                    runId, earlier.size());
+    /**
+     * The definition's answers, where a gold self-check without retrieval hands each gold in as
+     * submitted.
+     */
+    private static Answers answersOf(ComposedRun composed) {
+        Settings settings = composed.definition().settings();
+        if (composed.selfCheck() && !settings.get(SqlExamOptions.SELF_CHECK_RETRIEVAL))
+            return new Answers.Submitted(
+                    "gold",
+                    "the gold self-check",
+                    PredictionsStep.goldOfEachQuestion(),
+                    List.of(),
+                    List.of());
+        return composed.definition().answers();
+    }
+
+    /**
+     * How the variants share their work: equal retrieval options retrieve once, equal generation
+     * options and generator generate once per run; submitted SQL is never shared.
+     */
+    private static SharingPlan sharing(ComposedRun composed, Answers answers, Set<String> done) {
+        List<ResolvedVariant> variants = composed.variants();
+        int repetitions = composed.definition().limits().repetitions();
+        if (answers instanceof Answers.Submitted)
+            return SharingPlan.unshared(
+                    variants.stream().map(ResolvedVariant::name).toList(), repetitions);
+        Map<String, Settings> settings = new LinkedHashMap<>();
+        Map<String, String> generators = new LinkedHashMap<>();
+        for (ResolvedVariant v : variants) {
+            settings.put(v.name(), v.settings());
+            generators.put(v.name(), v.generators().name());
         }
-        Path parts = outDir.resolve(".parts");
-        RunOutputs.deleteTree(parts);
-        Files.createDirectories(outDir);
-        Preflight.writeGrants(composed.preflight().access(), outDir.resolve("grants.sql"));
-        var named = plan.setup().databases();
-        new RunManifest(
-                        runId,
-                        RunManifest.recorded(examSet),
-                        plan.repetitions(),
-                        answers.predictions() != null,
-                        composed.variants().stream()
-                                .map(
-                                        v ->
-                                                new RunManifest.Variant(
-                                                        v.name(), v.description(), v.options()))
-                                .toList(),
-                        provenance,
-                        RunManifest.Invocation.now(),
-                        RunPlatform.collect(
-                                composed.admin(),
-                                named.isEmpty() ? null : named.iterator().next(),
-                                composed.state().url()))
-                .write(outDir);
-        RunCatalog catalog = new RunCatalog(composed.state().url());
-        catalog.start(
-                runId,
-                examSet.toString(),
-                answers.generatorName(),
-                answers.selfCheck(),
-                settings.changed());
-        return new Opened(
-                composed,
-                answers,
-                ExamSetFiles.countLines(examSet),
-                outDir,
-                parts,
-                earlier,
-                catalog);
+        return SharingPlan.of(settings, generators, repetitions, done);
     }
 
     /** Each variant's generator, and what a gold self-check skips. */
-    private void narrate(ComposedRun composed, RunAnswers answers) {
+    private void narrate(ComposedRun composed, Answers answers) {
         for (ResolvedVariant v : composed.variants())
             out.printf(
                     "[sqlexam] variant %s: generator %s (%s)%n",
                     v.name(), v.generators().name(), v.generators().reason());
-        if (answers.predictions() != null)
+        if (answers instanceof Answers.Submitted)
             out.println(
                     "[sqlexam] gold self-check: each gold graded as submitted, without the index,"
                             + " retrieval or generation (self_check_retrieval=true runs them for"
@@ -175,39 +123,45 @@ final class RunDriver {
 
     /** The exam job on the runner's target, followed to its end. */
     private ExamJobRunner.Finished execute(
-            ExamJobRunner runner, Plan plan, Opened run, SharingPlan sharing) {
-        ComposedRun composed = run.composed();
+            ExamJobRunner runner,
+            ComposedRun composed,
+            Answers answers,
+            ExamSetFiles.Read examSet,
+            RunFolder folder,
+            SharingPlan sharing) {
+        RunDefinition definition = composed.definition();
+        Settings settings = definition.settings();
         int parallelism = settings.get(SqlExamOptions.PARALLELISM);
         var configs = composed.configs();
         ExamJob.Spec spec =
                 new ExamJob.Spec(
                         runId,
-                        new ExamLineParser(examSet.toString(), composed.serverDatabases()),
+                        examSet.questions(),
                         sharing,
                         configs,
                         settings.get(SqlExamOptions.ASYNC_CAPACITY),
-                        plan.asyncTimeoutMs(),
-                        run.answers().predictions());
+                        definition.limits().asyncTimeoutMs(),
+                        answers);
+        int repetitions = definition.limits().repetitions();
         out.printf(
                 "[sqlexam] run %s: %d line(s) × %d variant(s) × %d run(s), generator %s%s,"
                         + " parallelism %d%n",
                 runId,
-                run.questions(),
+                definition.examSet().lineCount(),
                 configs.names().size(),
-                plan.repetitions(),
-                run.answers().generatorName(),
-                run.answers().selfCheck() ? " (self-check)" : "",
+                repetitions,
+                RunFolder.generatorName(composed, answers),
+                composed.selfCheck() ? " (self-check)" : "",
                 parallelism);
         ExamJob job =
                 new ExamJob(
-                        plan.setup().shipping().lines(examSet, "exam-set"),
                         ExamIo.Sinks.of(
-                                run.parts().toAbsolutePath().toUri().toString(),
+                                folder.parts().toAbsolutePath().toUri().toString(),
                                 composed.resources().state().url()),
                         spec);
         long expected =
-                run.questions() * plan.repetitions() * configs.names().size()
-                        - run.earlier().size();
+                definition.examSet().lineCount() * repetitions * configs.names().size()
+                        - folder.earlier().size();
         if (expected >= QuickJit.LARGE_RUN && QuickJit.on())
             out.printf(
                     "[sqlexam] %d records to grade with the quick JIT (C1 only): SQLEXAM_JIT=full"
@@ -226,10 +180,10 @@ final class RunDriver {
                             "the exam job failed: "
                                     + rootMessage(e)
                                     + "; what it logged before failing stays in "
-                                    + run.outDir(),
+                                    + folder.dir(),
                             e);
             try {
-                run.catalog().finish(null, "failed");
+                folder.failed();
             } catch (RuntimeException stateAway) {
                 // sqlexam's state server may be what went away: the job's own failure is the one to
                 // report

@@ -1,14 +1,14 @@
 package dev.sqlexam.jobs.exam;
 
-import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.assembly.ComposedRun;
 import dev.sqlexam.jobs.assembly.ResolvedVariant;
 import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.ProvenanceCollector;
+import dev.sqlexam.pipeline.Answers;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,8 +21,7 @@ final class RunProvenance {
 
     private RunProvenance() {}
 
-    static Provenance of(Settings settings, Path examSet, ComposedRun run, RunAnswers answers)
-            throws Exception {
+    static Provenance of(ComposedRun run, Answers answers) {
         Map<String, String> generators = new LinkedHashMap<>();
         for (ResolvedVariant v : run.variants()) {
             String name = v.generators().name();
@@ -38,18 +37,18 @@ final class RunProvenance {
         }
         Set<String> databases =
                 run.admin().perDatabase()
-                        ? run.plan().databases()
+                        ? run.definition().databases()
                         : Set.of(run.admin().fixedDatabase());
         String model =
                 run.dimensions().isEmpty()
                         ? null
                         : String.join(", ", new TreeSet<>(run.dimensions().keySet()));
         return ProvenanceCollector.collect(
-                settings,
+                run.definition().settings(),
                 run.admin(),
                 run.state(),
-                examSet,
-                answers.inputs(),
+                run.definition().examSet().sha256(),
+                answers instanceof Answers.Submitted s ? s.files() : List.of(),
                 databases,
                 generators,
                 model);

@@ -4,7 +4,6 @@ import dev.sqlexam.flink.ExamSinks;
 import dev.sqlexam.flink.NumberedLinesFormat;
 import dev.sqlexam.flink.SerializedRecord;
 import dev.sqlexam.model.NumberedLine;
-import dev.sqlexam.model.RejectedLine;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -17,8 +16,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import java.io.Serializable;
 
 /**
- * Where an exam job's questions come from and where its records go, so that runs and tests wire the
- * same graph.
+ * Where a job's lines come from (the watch's) and where an exam job's records go, so that runs and
+ * tests wire the same graph.
  */
 public final class ExamIo {
 
@@ -49,11 +48,8 @@ public final class ExamIo {
         }
     }
 
-    /** The exam log, the rejected lines, and the results table; any may be left out (null). */
-    public record Sinks(
-            Sink<SerializedRecord> examLog,
-            Sink<RejectedLine> rejected,
-            Sink<SerializedRecord> results) {
+    /** The exam log and the results table; either may be left out (null). */
+    public record Sinks(Sink<SerializedRecord> examLog, Sink<SerializedRecord> results) {
 
         /**
          * A run's own: JSONL parts under {@code partsDir} (exactly once) and the exam.results
@@ -62,7 +58,6 @@ public final class ExamIo {
         public static Sinks of(String partsDir, String resultsJdbcUrl) {
             return new Sinks(
                     ExamSinks.examLog(partsDir + "/exam-log", "exam-log"),
-                    ExamSinks.jsonLines(partsDir + "/rejected", "rejected"),
                     ExamSinks.resultsTable(resultsJdbcUrl));
         }
     }

@@ -1,20 +1,16 @@
 package dev.sqlexam.jobs.graph;
 
-import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.AttachPredictions;
 import dev.sqlexam.flink.DeriveGoldTables;
-import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.ScheduleRuns;
 import dev.sqlexam.flink.SerializedRecord;
 import dev.sqlexam.flink.SummaryOperator;
-import dev.sqlexam.flink.Tags;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
-import dev.sqlexam.model.NumberedLine;
+import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.PipelineConfig;
-import dev.sqlexam.pipeline.PredictionsStep;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.report.SummaryAccumulator;
@@ -23,12 +19,13 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamUtils;
-import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
+import java.util.List;
+
 /**
- * The exam job: exam set → parse (rejects to a side output) → schedule → embed question → route →
+ * The exam job: the exam set's questions (read by the client) → schedule → embed question → route →
  * retrieve schema → split per generation group and run → (pre-SQL, join planning) → generate →
  * split per variant → evaluate → keyBy(question) → execute + grade → exam log, exam tables,
  * summary. Work equal for several variants is done once ({@link SharingPlan}); each operator reads
@@ -37,18 +34,23 @@ import org.apache.flink.util.CloseableIterator;
 public final class ExamJob {
 
     /**
-     * Everything the graph needs: the variants' pipelines (the first is the reference), how their
-     * work is shared, and, when grading predictions files, the predictions attached instead of the
-     * pipeline's stages.
+     * Everything the graph needs: the questions, the variants' pipelines (the first is the
+     * reference), how their work is shared, and where the answers come from (the graph branches on
+     * it, once).
      */
     public record Spec(
             String runId,
-            ExamLineParser parser,
+            List<ExamQuestion> questions,
             SharingPlan plan,
             Variants<PipelineConfig> configs,
             int asyncCapacity,
             long asyncTimeoutMs,
-            PredictionsStep predictions) {}
+            Answers answers) {
+
+        public Spec {
+            questions = List.copyOf(questions);
+        }
+    }
 
     /**
      * A started job: its client and the iterator that yields, at the end, one partial summary
@@ -56,22 +58,18 @@ public final class ExamJob {
      */
     public record Running(JobClient client, CloseableIterator<SummaryAccumulator> summary) {}
 
-    private final ExamIo.Lines source;
     private final ExamIo.Sinks sinks;
     private final Spec spec;
 
-    /**
-     * The graph of {@code spec} between a source of exam-set lines and the sinks of its records, as
-     * LongRidesSolution(source, sink).
-     */
-    public ExamJob(ExamIo.Lines source, ExamIo.Sinks sinks, Spec spec) {
-        this.source = source;
+    /** The graph of {@code spec} into the sinks of its records. */
+    public ExamJob(ExamIo.Sinks sinks, Spec spec) {
         this.sinks = sinks;
         this.spec = spec;
     }
 
     public Running start(StreamExecutionEnvironment env) throws Exception {
-        boolean grading = spec.predictions() != null;
+        Answers.Submitted submitted = spec.answers() instanceof Answers.Submitted s ? s : null;
+        boolean grading = submitted != null;
         DataStream<ExamTask> tasks = scheduled(questions(env), grading);
         PipelineGraph pipeline =
                 new PipelineGraph(
@@ -89,7 +87,8 @@ public final class ExamJob {
                                         tasks.keyBy(ExamTask::questionKey)
                                                 .flatMap(
                                                         new AttachPredictions(
-                                                                spec.predictions(), spec.plan()))
+                                                                submitted.predictions(),
+                                                                spec.plan()))
                                                 .uid("attach-predictions")
                                                 .name(
                                                         "split per file and run, attach predictions (grade)"),
@@ -122,23 +121,12 @@ public final class ExamJob {
         return new Running(client, summary);
     }
 
-    /** The exam set's lines parsed into questions (rejected lines to their sink). */
-    private SingleOutputStreamOperator<ExamQuestion> questions(StreamExecutionEnvironment env) {
-        DataStream<NumberedLine> lines = source.openAs(env, "exam-set-source");
-        SingleOutputStreamOperator<ExamQuestion> questions =
-                lines.process(new ParseExamLines(spec.parser()))
-                        .uid("parse-exam-lines")
-                        .name("parse exam lines")
-                        .setParallelism(1);
-        if (sinks.rejected() != null) {
-            questions
-                    .getSideOutput(Tags.REJECTED)
-                    .sinkTo(sinks.rejected())
-                    .uid("rejected-sink")
-                    .name("rejected.jsonl")
-                    .setParallelism(1);
-        }
-        return questions;
+    /** The questions, in the exam set's order, from one reader. */
+    private DataStream<ExamQuestion> questions(StreamExecutionEnvironment env) {
+        return env.fromData(spec.questions(), TypeInformation.of(ExamQuestion.class))
+                .name("exam set (read by the client)")
+                .uid("exam-set-source")
+                .setParallelism(1);
     }
 
     /**

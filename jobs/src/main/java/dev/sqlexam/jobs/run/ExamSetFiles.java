@@ -1,22 +1,14 @@
 package dev.sqlexam.jobs.run;
 
-import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.examset.ExamLineParser;
-import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -45,92 +37,13 @@ public final class ExamSetFiles {
         }
     }
 
+    /** The questions of {@code file} on a server holding {@code databases} (null: any). */
     public static Read read(Path file, Set<String> databases) {
-        if (!Files.isRegularFile(file))
-            throw new IllegalArgumentException("no exam set at " + file);
-        ExamLineParser parser = new ExamLineParser(file.toString(), databases);
-        List<ExamQuestion> questions = new ArrayList<>();
-        List<RejectedLine> rejected = new ArrayList<>();
-        Map<String, Long> seen = new HashMap<>();
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            for (int i = 0; i < lines.size(); i++) {
-                ExamLineParser.Parsed parsed = parser.parse(i + 1, lines.get(i));
-                if (parsed.rejected() != null) {
-                    rejected.add(parsed.rejected());
-                } else if (parsed.question() != null) {
-                    Long first = seen.putIfAbsent(parsed.question().id(), (long) i + 1);
-                    if (first != null) {
-                        rejected.add(
-                                new RejectedLine(
-                                        file.toString(),
-                                        i + 1,
-                                        "duplicate id '"
-                                                + parsed.question().id()
-                                                + "' (first on line "
-                                                + first
-                                                + ")",
-                                        lines.get(i)));
-                    } else {
-                        questions.add(parsed.question());
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        return new Read(questions, rejected);
+        return ExamSetContent.read(file).on(databases);
     }
 
-    /**
-     * The distinct db values of an exam set that name databases on the server (not SQLite files);
-     * unreadable lines are the parser's business, not this scan's.
-     */
-    public static Set<String> databasesIn(Path examSet) throws IOException {
-        Set<String> dbs = new TreeSet<>();
-        try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
-            lines.forEach(
-                    line -> {
-                        try {
-                            var node = Json.MAPPER.readTree(line);
-                            if (node != null
-                                    && node.path("db").isTextual()
-                                    && !node.hasNonNull("db_file")
-                                    && JdbcUrlTemplate.isSafeDatabaseName(
-                                            node.path("db").asText())) {
-                                dbs.add(node.path("db").asText());
-                            }
-                        } catch (IOException | RuntimeException ignored) {
-                            // rejected later, with its line number, by the parse operator
-                        }
-                    });
-        }
-        return dbs;
-    }
-
-    /** Whether a line of the exam set names a SQLite file ({@code db_file}). */
-    public static boolean namesSqliteFiles(Path examSet) {
-        if (!Files.isRegularFile(examSet)) return false;
-        try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
-            return lines.anyMatch(
-                    line -> {
-                        try {
-                            var node = Json.MAPPER.readTree(line);
-                            return node != null && node.hasNonNull("db_file");
-                        } catch (IOException | RuntimeException unreadable) {
-                            // rejected later, with its line number, by the parse operator
-                            return false;
-                        }
-                    });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + examSet, e);
-        }
-    }
-
-    /** The exam set's non-blank lines: the questions a run expects, before any is rejected. */
-    public static long countLines(Path file) throws IOException {
-        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            return lines.filter(l -> !l.isBlank()).count();
-        }
+    /** The distinct databases on a server an exam set's lines name (not SQLite files). */
+    public static Set<String> databasesIn(Path examSet) {
+        return ExamSetContent.read(examSet).databasesNamed();
     }
 }

@@ -58,7 +58,7 @@ public final class ProvenanceCollector {
             Settings settings,
             JdbcUrlTemplate admin,
             StateDatabase state,
-            Path examSet,
+            String examSetSha256,
             List<Path> predictions,
             Collection<String> databases,
             Map<String, String> generators,
@@ -83,7 +83,7 @@ public final class ProvenanceCollector {
         return new Provenance(
                 Build.VERSION,
                 Build.COMMIT,
-                sha256(examSet),
+                examSetSha256,
                 predictionHashes.isEmpty() ? null : predictionHashes,
                 serverVersion,
                 extensions,

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.run;
 
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.model.RejectedLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -56,13 +57,17 @@ public final class RunOutputs {
     public record LineOrder(Set<String> fields, Comparator<JsonNode> order) {}
 
     /**
-     * rejected.jsonl: the job's rejected lines by line number, then lines the planner could not
-     * use.
+     * The exam set's rejected lines (in line order) then the inputs' unusable lines into {@code
+     * target}; returns the line count (no file when there is nothing).
      */
-    public static long mergeRejected(Path partsDir, List<String> planned, Path target) {
-        SortedLineMerge merge = new SortedLineMerge(BY_LINE.fields(), null);
-        merge.addParts(partsDir);
-        return merge.writeTo(target, BY_LINE.order(), planned, true);
+    public static long writeRejected(
+            List<RejectedLine> examSet, List<String> unusable, Path target) {
+        if (examSet.isEmpty() && unusable.isEmpty()) return 0;
+        List<String> lines = new ArrayList<>(examSet.size() + unusable.size());
+        for (RejectedLine r : examSet) lines.add(Json.write(r));
+        lines.addAll(unusable);
+        writeLines(target, lines);
+        return lines.size();
     }
 
     /**

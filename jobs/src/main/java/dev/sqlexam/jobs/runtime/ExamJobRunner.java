@@ -1,6 +1,5 @@
 package dev.sqlexam.jobs.runtime;
 
-import dev.sqlexam.flink.ParseExamLines;
 import dev.sqlexam.flink.PlanJoins;
 import dev.sqlexam.jobs.graph.ExamJob;
 import dev.sqlexam.jobs.run.RunOutputs;
@@ -23,14 +22,10 @@ import java.nio.file.Path;
 public final class ExamJobRunner {
 
     /**
-     * What a finished job handed back: its records' summary, the exam-set lines it rejected, the FK
-     * subgraph cache's hits and misses.
+     * What a finished job handed back: its records' summary, the FK subgraph cache's hits and
+     * misses.
      */
-    public record Finished(
-            SummaryAccumulator summary,
-            long rejectedLines,
-            long subgraphHits,
-            long subgraphMisses) {}
+    public record Finished(SummaryAccumulator summary, long subgraphHits, long subgraphMisses) {}
 
     private static final int LOCAL_RESTART_ATTEMPTS = 2;
 
@@ -92,10 +87,7 @@ public final class ExamJobRunner {
             while (running.summary().hasNext()) summary.merge(running.summary().next());
             progress.finish(summary.records());
             return new Finished(
-                    summary,
-                    counter(result, ParseExamLines.REJECTED_COUNTER),
-                    counter(result, PlanJoins.HITS),
-                    counter(result, PlanJoins.MISSES));
+                    summary, counter(result, PlanJoins.HITS), counter(result, PlanJoins.MISSES));
         } finally {
             running.summary().close();
         }

@@ -5,8 +5,8 @@ import dev.sqlexam.jobs.assembly.ComposedRun;
 import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.ResolvedVariant;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.assembly.RunPlan;
 import dev.sqlexam.jobs.graph.WatchJob;
 import dev.sqlexam.jobs.run.VariantFile;
 import dev.sqlexam.jobs.runtime.JobShipping;
@@ -41,8 +41,8 @@ final class ShadowPlan {
             throws Exception {
         if (rate <= 0 || rate > 1)
             throw new IllegalArgumentException("--shadow-rate must be in (0, 1], not " + rate);
-        RunPlan plan =
-                RunPlan.of(
+        RunDefinition plan =
+                RunDefinition.of(
                                 RunMode.SHADOW,
                                 settings,
                                 List.of(VariantFile.read(variantFile).asVariant()),

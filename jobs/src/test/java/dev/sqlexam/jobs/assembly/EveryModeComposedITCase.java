@@ -4,6 +4,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.ask.AskSession;
 import dev.sqlexam.jobs.exam.ExamRun;
+import dev.sqlexam.jobs.exam.ExamSetCheck;
 import dev.sqlexam.jobs.exam.GradeRun;
 import dev.sqlexam.jobs.exam.RegradeRun;
 import dev.sqlexam.jobs.exam.RewardVesRun;
@@ -34,8 +35,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * One composer sets every mode's run up: a setup step added to it runs for an exam, a grade, a
- * regrade, R-VES, ask and the watch's shadow, after the standard steps each mode's rules keep. The
- * added step stops each run once it has seen it, before any job starts.
+ * regrade, R-VES, {@code exam-set check}, ask and the watch's shadow, after the standard steps each
+ * mode's rules keep. The added step stops each run once it has seen it, before any job starts.
  */
 class EveryModeComposedITCase {
 
@@ -59,8 +60,8 @@ class EveryModeComposedITCase {
 
         @Override
         public void apply(ComposedRun run) {
-            seen.put(run.plan().mode(), run.stepsRun());
-            throw new Seen(run.plan().mode());
+            seen.put(run.definition().mode(), run.stepsRun());
+            throw new Seen(run.definition().mode());
         }
     }
 
@@ -131,6 +132,10 @@ class EveryModeComposedITCase {
                 .isInstanceOf(Seen.class);
 
         assertThatThrownBy(
+                        () -> new ExamSetCheck(baseline, 1, quiet()).composedBy(composer).run(DEMO))
+                .isInstanceOf(Seen.class);
+
+        assertThatThrownBy(
                         () ->
                                 AskSession.open(
                                         composer,
@@ -171,6 +176,7 @@ class EveryModeComposedITCase {
         assertThat(witness.seen.get(RunMode.GRADE)).isEqualTo(without(all, "INDEX"));
         assertThat(witness.seen.get(RunMode.REGRADE)).isEqualTo(without(all, "INDEX"));
         assertThat(witness.seen.get(RunMode.R_VES)).isEqualTo(without(all, "INDEX", "TEST_SUITES"));
+        assertThat(witness.seen.get(RunMode.CHECK)).isEqualTo(without(all, "INDEX", "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.ASK)).isEqualTo(without(all, "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.SHADOW)).isEqualTo(without(all, "TEST_SUITES"));
     }

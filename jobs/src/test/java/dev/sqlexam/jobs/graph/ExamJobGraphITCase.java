@@ -8,9 +8,9 @@ import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.examset.ExamLineParser;
 import dev.sqlexam.flink.SerializedRecord;
 import dev.sqlexam.llm.Generators;
+import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
-import dev.sqlexam.model.NumberedLine;
-import dev.sqlexam.model.RejectedLine;
+import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.pipeline.JobResources;
 import dev.sqlexam.pipeline.PipelineConfig;
 import dev.sqlexam.pipeline.PredictionsStep;
@@ -32,8 +32,8 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The exam job's graph between an injected source (lines in memory) and collecting sinks, as
- * LongRidesSolution is tested: no file, no results table, the same operators a run wires.
+ * The exam job's graph between questions in memory and collecting sinks, as LongRidesSolution is
+ * tested: no file, no results table, the same operators a run wires.
  */
 class ExamJobGraphITCase {
 
@@ -83,32 +83,36 @@ class ExamJobGraphITCase {
                                         null,
                                         null,
                                         2));
+        ExamLineParser parser = new ExamLineParser("memory", null);
+        List<ExamQuestion> questions =
+                List.of(
+                        parser.parse(
+                                        1,
+                                        "{\"id\":\"q1\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}")
+                                .question(),
+                        parser.parse(
+                                        2,
+                                        "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}")
+                                .question());
         ExamJob.Spec spec =
                 new ExamJob.Spec(
                         "it-graph",
-                        new ExamLineParser("memory", null),
+                        questions,
                         SharingPlan.unshared(List.of("mine"), 1),
                         Variants.single("mine", config),
                         4,
                         60_000,
-                        new PredictionsStep(Map.of("mine", mine), Map.of("mine", "memory")));
-        List<NumberedLine> lines =
-                List.of(
-                        new NumberedLine(
-                                1,
-                                "{\"id\":\"q1\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),
-                        new NumberedLine(
-                                2,
-                                "{\"id\":\"q2\",\"db\":\"demo\",\"question\":\"How many employees?\",\"gold_sql\":\"SELECT COUNT(*) FROM employees\"}"),
-                        new NumberedLine(3, "not json"));
+                        new Answers.Submitted(
+                                "predictions",
+                                "a predictions file in memory",
+                                new PredictionsStep(Map.of("mine", mine), Map.of("mine", "memory")),
+                                List.of(),
+                                List.of()));
         CollectingSink<SerializedRecord> log = new CollectingSink<>();
-        CollectingSink<RejectedLine> rejected = new CollectingSink<>();
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        ExamJob.Running running =
-                new ExamJob(e -> e.fromData(lines), new ExamIo.Sinks(log, rejected, null), spec)
-                        .start(env);
+        ExamJob.Running running = new ExamJob(new ExamIo.Sinks(log, null), spec).start(env);
         SummaryAccumulator summary = running.summary().next();
         running.client().getJobExecutionResult().get();
         running.summary().close();
@@ -119,9 +123,6 @@ class ExamJobGraphITCase {
                         .collect(Collectors.toMap(ExamRecord::questionId, ExamRecord::reason));
         assertThat(reasons)
                 .containsExactlyInAnyOrderEntriesOf(Map.of("q1", "match", "q2", "value_mismatch"));
-        assertThat(rejected.collected())
-                .singleElement()
-                .satisfies(r -> assertThat(r.lineNumber()).isEqualTo(3));
         assertThat(summary.records()).isEqualTo(2);
     }
 }
