@@ -104,10 +104,15 @@ public final class RetrievalBench {
                             v,
                             route.modules(),
                             List.of(),
-                            config.tableTopK()));
+                            config.v2().tableTopK()));
             long b0 = System.nanoTime();
             List<String> exact =
-                    bruteForce(tableVectors, v, route.modules(), tableModules, config.tableTopK());
+                    bruteForce(
+                            tableVectors,
+                            v,
+                            route.modules(),
+                            tableModules,
+                            config.v2().tableTopK());
             long b1 = System.nanoTime();
             if (!measured) continue;
             add(micros, "embedding", (t1 - t0) / 1_000);

@@ -46,9 +46,7 @@ public final class BenchmarkReaders {
                             e.path("question").asText(),
                             fromSqlite(e.path("query").asText(), null),
                             List.of(),
-                            difficulty,
-                            null,
-                            null,
+                            new ImportedQuestion.Labels(difficulty, null, null),
                             List.of(),
                             e.path("query").asText(),
                             i));
@@ -70,9 +68,12 @@ public final class BenchmarkReaders {
                             e.path("question").asText(),
                             fromSqlite(sql, null),
                             List.of(),
-                            e.hasNonNull("difficulty") ? e.get("difficulty").asText() : null,
-                            null,
-                            e.hasNonNull("evidence") ? e.get("evidence").asText() : null,
+                            new ImportedQuestion.Labels(
+                                    e.hasNonNull("difficulty")
+                                            ? e.get("difficulty").asText()
+                                            : null,
+                                    null,
+                                    e.hasNonNull("evidence") ? e.get("evidence").asText() : null),
                             List.of(),
                             sql,
                             i));
@@ -98,9 +99,10 @@ public final class BenchmarkReaders {
                             r.getOrDefault("question", ""),
                             answers.get(0),
                             answers.subList(1, answers.size()),
-                            null,
-                            blankToNull(r.get("query_category")),
-                            blankToNull(r.get("instructions")),
+                            new ImportedQuestion.Labels(
+                                    null,
+                                    blankToNull(r.get("query_category")),
+                                    blankToNull(r.get("instructions"))),
                             List.of(),
                             null,
                             i));
@@ -180,19 +182,7 @@ public final class BenchmarkReaders {
                                 + q.db()
                                 + "': the files are not aligned");
             }
-            out.add(
-                    new ImportedQuestion(
-                            q.id(),
-                            q.db(),
-                            q.question(),
-                            fromSqlite(sql, null),
-                            q.alternatives(),
-                            q.difficulty(),
-                            q.category(),
-                            q.evidence(),
-                            q.goldTables(),
-                            sql,
-                            q.sourceIndex()));
+            out.add(q.withGold(fromSqlite(sql, null), sql));
         }
         return out;
     }

@@ -17,43 +17,29 @@ public record ImportedQuestion(
         String question,
         String goldSql,
         List<String> alternatives,
-        String difficulty,
-        String category,
-        String evidence,
+        Labels labels,
         List<String> goldTables,
         String sqliteGold,
         int sourceIndex) {
 
+    /** What the benchmark says of a question besides its gold (null: nothing). */
+    public record Labels(String difficulty, String category, String evidence) {}
+
     public ImportedQuestion withGoldTables(List<String> tables) {
         return new ImportedQuestion(
-                id,
-                db,
-                question,
-                goldSql,
-                alternatives,
-                difficulty,
-                category,
-                evidence,
-                tables,
-                sqliteGold,
-                sourceIndex);
+                id, db, question, goldSql, alternatives, labels, tables, sqliteGold, sourceIndex);
+    }
+
+    /** The same question with another gold: {@code sqlite} as written, {@code sql} as run. */
+    public ImportedQuestion withGold(String sql, String sqlite) {
+        return new ImportedQuestion(
+                id, db, question, sql, alternatives, labels, goldTables, sqlite, sourceIndex);
     }
 
     /** The SQLite gold converted with the database's table and column names (lower case). */
     public ImportedQuestion withNames(Set<String> names) {
         if (sqliteGold == null) return this;
-        return new ImportedQuestion(
-                id,
-                db,
-                question,
-                BenchmarkReaders.fromSqlite(sqliteGold, names),
-                alternatives,
-                difficulty,
-                category,
-                evidence,
-                goldTables,
-                sqliteGold,
-                sourceIndex);
+        return withGold(BenchmarkReaders.fromSqlite(sqliteGold, names), sqliteGold);
     }
 
     /** The exam-set line (docs/formats.md, "Exam set format"); empty fields are left out. */
@@ -66,9 +52,10 @@ public record ImportedQuestion(
         if (alternatives != null && !alternatives.isEmpty())
             out.put("gold_sql_alternatives", alternatives);
         if (goldTables != null && !goldTables.isEmpty()) out.put("gold_tables", goldTables);
-        if (difficulty != null) out.put("difficulty", difficulty);
-        if (category != null) out.put("category", category);
-        if (evidence != null && !evidence.isBlank()) out.put("evidence", evidence);
+        if (labels.difficulty() != null) out.put("difficulty", labels.difficulty());
+        if (labels.category() != null) out.put("category", labels.category());
+        if (labels.evidence() != null && !labels.evidence().isBlank())
+            out.put("evidence", labels.evidence());
         out.put("source_index", sourceIndex);
         return out;
     }

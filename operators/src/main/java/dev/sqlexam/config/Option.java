@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * A typed option: its config key, environment variable, default and description. Seed feature flags
  * use their seed name as both key and variable. {@code stage} is the pipeline stage that reads it;
- * {@code inEffect} is false while that stage is not built yet; {@code allowed} lists the choices of
- * a text option; {@code min} and {@code max} (null: unbounded) bound a number.
+ * {@code inEffect} is false while that stage is not built yet; {@code domain} is what values it
+ * accepts.
  */
 public record Option<T>(
         String key,
@@ -19,16 +19,46 @@ public record Option<T>(
         Stage stage,
         boolean inEffect,
         boolean secret,
-        List<String> allowed,
-        Double min,
-        Double max)
+        Domain domain)
         implements Serializable {
 
     public Option {
-        allowed = List.copyOf(allowed);
-        if (defaultValue instanceof Number n && !within(n, min, max)) {
+        if (defaultValue instanceof Number n && !domain.within(n)) {
             throw new IllegalArgumentException(
-                    "option " + key + ": its default " + n + " is outside " + range(min, max));
+                    "option " + key + ": its default " + n + " is outside " + domain.range());
+        }
+    }
+
+    /**
+     * The values an option accepts: one of {@code allowed} (a text option's choices; empty: any), a
+     * number within [{@code min}, {@code max}] (null: unbounded on that side).
+     */
+    public record Domain(List<String> allowed, Double min, Double max) implements Serializable {
+
+        public Domain {
+            allowed = List.copyOf(allowed);
+        }
+
+        boolean within(Number n) {
+            double v = n.doubleValue();
+            return (min == null || v >= min) && (max == null || v <= max);
+        }
+
+        /**
+         * The allowed range as the options table and errors show it, e.g. {@code [1, 1024]} or
+         * {@code >= 0}; empty when unbounded.
+         */
+        public String range() {
+            if (min == null && max == null) return "";
+            if (max == null) return ">= " + shown(min);
+            if (min == null) return "<= " + shown(max);
+            return "[" + shown(min) + ", " + shown(max) + "]";
+        }
+
+        private static String shown(double bound) {
+            return bound == Math.rint(bound) && Math.abs(bound) < 1e15
+                    ? Long.toString((long) bound)
+                    : Double.toString(bound);
         }
     }
 
@@ -51,9 +81,7 @@ public record Option<T>(
                 stage,
                 inEffect,
                 secret,
-                allowed,
-                null,
-                null);
+                new Domain(allowed, null, null));
     }
 
     /**
@@ -70,9 +98,10 @@ public record Option<T>(
                 stage,
                 inEffect,
                 secret,
-                allowed,
-                min == null ? null : min.doubleValue(),
-                max == null ? null : max.doubleValue());
+                new Domain(
+                        domain.allowed(),
+                        min == null ? null : min.doubleValue(),
+                        max == null ? null : max.doubleValue()));
     }
 
     /**
@@ -152,11 +181,12 @@ public record Option<T>(
                             + (type == Double.class ? "a number" : "a whole number"),
                     e);
         }
+        List<String> allowed = domain.allowed();
         if (!allowed.isEmpty() && !allowed.contains(value.toString())) {
             throw new IllegalArgumentException(
                     "'" + raw + "' is not one of " + String.join(", ", allowed));
         }
-        if (value instanceof Number n && !within(n, min, max)) {
+        if (value instanceof Number n && !domain.within(n)) {
             throw new IllegalArgumentException(raw.trim() + " is outside " + range());
         }
         return type.cast(value);
@@ -167,34 +197,13 @@ public record Option<T>(
         Object value = Choices.parse((Class) type, word);
         if (value == null)
             throw new IllegalArgumentException(
-                    "'" + word + "' is not one of " + String.join(", ", allowed));
+                    "'" + word + "' is not one of " + String.join(", ", domain.allowed()));
         return value;
     }
 
-    private static boolean within(Number n, Double min, Double max) {
-        double v = n.doubleValue();
-        return (min == null || v >= min) && (max == null || v <= max);
-    }
-
-    /**
-     * The allowed range as the options table and errors show it, e.g. {@code [1, 1024]} or {@code
-     * >= 0}; empty when unbounded.
-     */
+    /** The allowed range as the options table and errors show it ({@link Domain#range}). */
     public String range() {
-        return range(min, max);
-    }
-
-    private static String range(Double min, Double max) {
-        if (min == null && max == null) return "";
-        if (max == null) return ">= " + shown(min);
-        if (min == null) return "<= " + shown(max);
-        return "[" + shown(min) + ", " + shown(max) + "]";
-    }
-
-    private static String shown(double bound) {
-        return bound == Math.rint(bound) && Math.abs(bound) < 1e15
-                ? Long.toString((long) bound)
-                : Double.toString(bound);
+        return domain.range();
     }
 
     /**

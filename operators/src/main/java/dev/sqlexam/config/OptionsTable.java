@@ -15,7 +15,9 @@ public final class OptionsTable {
         sb.append("|---|---|---|---|---|---|\n");
         for (Option<?> o : SqlExamOptions.all()) {
             String allowed =
-                    o.allowed().isEmpty() ? "" : " One of: " + String.join(", ", o.allowed()) + ".";
+                    o.domain().allowed().isEmpty()
+                            ? ""
+                            : " One of: " + String.join(", ", o.domain().allowed()) + ".";
             if (!o.range().isEmpty()) allowed += " Allowed: " + o.range() + ".";
             sb.append("| `")
                     .append(o.key())

@@ -156,24 +156,20 @@ public final class ExamLineParser implements Serializable {
                             if (!KNOWN_FIELDS.contains(e.getKey()))
                                 extras.set(e.getKey(), e.getValue());
                         });
-        return new ExamQuestion(
-                id,
-                db,
-                question,
-                goldSql,
-                JsonFields.textList(node, "gold_sql_alternatives"),
-                JsonFields.textList(node, "gold_tables"),
-                JsonFields.optionalText(node, "difficulty"),
-                JsonFields.optionalText(node, "module"),
-                JsonFields.optionalText(node, "category"),
-                evidence,
-                orderMatters,
-                lineNumber,
-                extras.isEmpty() ? null : extras.toString(),
-                null,
-                sourceIndex == null ? null : sourceIndex.intValue(),
-                dbFile,
-                benchmark(node));
+        return ExamQuestion.builder(id, db, question, goldSql)
+                .goldSqlAlternatives(JsonFields.textList(node, "gold_sql_alternatives"))
+                .goldTables(JsonFields.textList(node, "gold_tables"))
+                .difficulty(JsonFields.optionalText(node, "difficulty"))
+                .module(JsonFields.optionalText(node, "module"))
+                .category(JsonFields.optionalText(node, "category"))
+                .evidence(evidence)
+                .orderMatters(orderMatters)
+                .lineNumber(lineNumber)
+                .extrasJson(extras.isEmpty() ? null : extras.toString())
+                .sourceIndex(sourceIndex == null ? null : sourceIndex.intValue())
+                .dbFile(dbFile)
+                .benchmark(benchmark(node))
+                .build();
     }
 
     /**

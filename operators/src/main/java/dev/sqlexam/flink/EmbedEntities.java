@@ -48,7 +48,7 @@ public final class EmbedEntities extends RichMapFunction<IndexEntity, EmbeddedEn
     public EmbeddedEntity map(IndexEntity entity) {
         float[] vector =
                 byTextHash.computeIfAbsent(
-                        entity.textHash(), h -> provider.embed(entity.stableText()));
+                        entity.textHash(), h -> provider.embed(entity.texts().stableText()));
         embedded.add(1L);
         return new EmbeddedEntity(entity, vector);
     }

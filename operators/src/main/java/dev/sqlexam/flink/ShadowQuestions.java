@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
-import java.util.List;
-
 /**
  * The shadow evaluation's questions: a sampled share of the events whose SQL ran in the app and
  * passes the guard, each as an exam question whose reference is the app's own SQL, so that the
@@ -41,19 +39,10 @@ public final class ShadowQuestions implements FlatMapFunction<QueryLogEvent, Exa
                         .put("source", e.source())
                         .put("position", e.position());
         out.collect(
-                new ExamQuestion(
-                        e.source() + "@" + e.position(),
-                        e.db(),
-                        e.question(),
-                        e.sql(),
-                        List.of(),
-                        List.of(),
-                        null,
-                        null,
-                        CATEGORY,
-                        null,
-                        null,
-                        e.position(),
-                        extras.toString()));
+                ExamQuestion.builder(e.source() + "@" + e.position(), e.db(), e.question(), e.sql())
+                        .category(CATEGORY)
+                        .lineNumber(e.position())
+                        .extrasJson(extras.toString())
+                        .build());
     }
 }

@@ -83,22 +83,12 @@ public final class BaselineGenerator implements SqlGenerator {
         return CompletableFuture.completedFuture(
                 Generation.of(
                         candidates,
-                        new GenerationTrace(
-                                NAME,
-                                "rules",
-                                difficulty.name().toLowerCase(Locale.ROOT),
-                                want,
-                                null,
-                                0,
-                                0,
-                                ms,
-                                0,
-                                0,
-                                all.size(),
-                                0,
-                                List.of(),
-                                null,
-                                null),
+                        GenerationTrace.of(NAME, "rules")
+                                .difficulty(difficulty.name().toLowerCase(Locale.ROOT))
+                                .k(want)
+                                .latencyMs(ms)
+                                .replies(all.size())
+                                .build(),
                         candidates.size() + " candidate(s) from the offline baseline"));
     }
 

@@ -29,7 +29,7 @@ public final class GeneratorSelection {
 
     static Generators resolve(Generators requested, String localOllama) {
         if (!"auto".equals(requested.name())) return requested;
-        String url = requested.url();
+        String url = requested.server().url();
         String configuredProblem = null;
         if (url != null && !url.isBlank()) {
             String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
@@ -41,18 +41,13 @@ public final class GeneratorSelection {
             configuredProblem = "the configured server " + base + " did not answer";
         }
         String tags = answers(localOllama + "/api/tags");
-        if (tags != null && hasModel(tags, requested.model())) {
+        if (tags != null && hasModel(tags, requested.server().model())) {
             return new Generators(
                     "ollama",
-                    localOllama,
-                    requested.model(),
-                    requested.apiKeyEnv(),
-                    requested.apiKey(),
-                    requested.timeoutMs(),
-                    requested.ollamaEndpoint(),
+                    requested.server().at(localOllama),
                     requested.settings(),
                     requested.replayLog(),
-                    "auto: an Ollama at " + localOllama + " has " + requested.model());
+                    "auto: an Ollama at " + localOllama + " has " + requested.server().model());
         }
         String why =
                 (configuredProblem != null
@@ -60,7 +55,10 @@ public final class GeneratorSelection {
                                 : "no model server configured; ")
                         + (tags == null
                                 ? "no Ollama at " + localOllama
-                                : "the Ollama at " + localOllama + " lacks " + requested.model());
+                                : "the Ollama at "
+                                        + localOllama
+                                        + " lacks "
+                                        + requested.server().model());
         return requested.as(BaselineGenerator.NAME, "auto: " + why + " → the offline baseline");
     }
 
@@ -72,17 +70,20 @@ public final class GeneratorSelection {
     public static void requireReachable(Generators g) {
         boolean openai = "openai".equals(g.name());
         if (!openai && !"ollama".equals(g.name())) return;
-        if (g.url() == null || g.url().isBlank()) {
+        if (g.server().url() == null || g.server().url().isBlank()) {
             throw new IllegalArgumentException(
                     "--generator "
                             + g.name()
                             + " needs the model server's address: --llm-url (llm_url)");
         }
-        String base = g.url().endsWith("/") ? g.url().substring(0, g.url().length() - 1) : g.url();
+        String base =
+                g.server().url().endsWith("/")
+                        ? g.server().url().substring(0, g.server().url().length() - 1)
+                        : g.server().url();
         String probe = base + (openai ? "/models" : "/api/tags");
         HttpRequest.Builder request =
                 HttpRequest.newBuilder(URI.create(probe)).timeout(Duration.ofSeconds(5)).GET();
-        String key = g.apiKey() == null ? null : g.apiKey().value();
+        String key = g.server().apiKey() == null ? null : g.server().apiKey().value();
         if (openai && key != null && !key.isBlank())
             request.header("Authorization", "Bearer " + key);
         int status;

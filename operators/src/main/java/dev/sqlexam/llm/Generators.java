@@ -16,16 +16,31 @@ import java.util.List;
  */
 public record Generators(
         String name,
-        String url,
-        String model,
-        String apiKeyEnv,
-        Secret apiKey,
-        long timeoutMs,
-        Choices.OllamaEndpoint ollamaEndpoint,
+        ModelServer server,
         ModelGenerator.Settings settings,
         JobFiles replayLog,
         String reason)
         implements Serializable {
+
+    /**
+     * The model server a remote generator calls: its address, model, API key (and the variable it
+     * was read from), the timeout of one call, and which Ollama endpoint answers.
+     */
+    public record ModelServer(
+            String url,
+            String model,
+            String apiKeyEnv,
+            Secret apiKey,
+            long timeoutMs,
+            Choices.OllamaEndpoint ollamaEndpoint)
+            implements Serializable {
+
+        static final ModelServer NONE = new ModelServer(null, null, null, Secret.NONE, 0, null);
+
+        public ModelServer at(String otherUrl) {
+            return new ModelServer(otherUrl, model, apiKeyEnv, apiKey, timeoutMs, ollamaEndpoint);
+        }
+    }
 
     public static final List<String> NAMES =
             List.of(
@@ -55,12 +70,13 @@ public record Generators(
         String replay = s.get(SqlExamOptions.REPLAY_LOG);
         return new Generators(
                 name,
-                url,
-                s.get(SqlExamOptions.LLM_MODEL),
-                keyEnv,
-                Secret.fromEnvironment(keyEnv),
-                s.get(SqlExamOptions.LLM_TIMEOUT_MS),
-                s.get(SqlExamOptions.OLLAMA_ENDPOINT),
+                new ModelServer(
+                        url,
+                        s.get(SqlExamOptions.LLM_MODEL),
+                        keyEnv,
+                        Secret.fromEnvironment(keyEnv),
+                        s.get(SqlExamOptions.LLM_TIMEOUT_MS),
+                        s.get(SqlExamOptions.OLLAMA_ENDPOINT)),
                 new ModelGenerator.Settings(
                         s.get(SqlExamOptions.MULTI_CANDIDATE_ENABLED),
                         s.get(SqlExamOptions.MULTI_CANDIDATE_K),
@@ -76,17 +92,7 @@ public record Generators(
     }
 
     public Generators as(String resolvedName, String why) {
-        return new Generators(
-                resolvedName,
-                url,
-                model,
-                apiKeyEnv,
-                apiKey,
-                timeoutMs,
-                ollamaEndpoint,
-                settings,
-                replayLog,
-                why);
+        return new Generators(resolvedName, server, settings, replayLog, why);
     }
 
     /**
@@ -96,30 +102,11 @@ public record Generators(
     public Generators shipped() {
         if (replayLog == null || replayLog.isShipped()) return this;
         return new Generators(
-                name,
-                url,
-                model,
-                apiKeyEnv,
-                apiKey,
-                timeoutMs,
-                ollamaEndpoint,
-                settings,
-                JobFiles.shipped(replayLog.path(), any -> true),
-                reason);
+                name, server, settings, JobFiles.shipped(replayLog.path(), any -> true), reason);
     }
 
     public static Generators gold() {
-        return new Generators(
-                GoldGenerator.NAME,
-                null,
-                null,
-                null,
-                Secret.NONE,
-                0,
-                null,
-                null,
-                null,
-                "self-check");
+        return new Generators(GoldGenerator.NAME, ModelServer.NONE, null, null, "self-check");
     }
 
     /** Builds the generator, in the task. */
@@ -138,19 +125,19 @@ public record Generators(
             case "openai" ->
                     new ModelGenerator(
                             new OpenAiChatClient(
-                                    url,
-                                    model,
-                                    apiKey == null ? null : apiKey.value(),
-                                    timeoutMs,
+                                    server.url(),
+                                    server.model(),
+                                    server.apiKey() == null ? null : server.apiKey().value(),
+                                    server.timeoutMs(),
                                     RetryPolicy.DEFAULT),
                             settings);
             case "ollama" ->
                     new ModelGenerator(
                             new OllamaChatClient(
-                                    url,
-                                    model,
-                                    ollamaEndpoint == Choices.OllamaEndpoint.GENERATE,
-                                    timeoutMs,
+                                    server.url(),
+                                    server.model(),
+                                    server.ollamaEndpoint() == Choices.OllamaEndpoint.GENERATE,
+                                    server.timeoutMs(),
                                     RetryPolicy.DEFAULT),
                             settings);
             default ->

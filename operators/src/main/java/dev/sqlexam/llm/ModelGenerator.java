@@ -179,22 +179,14 @@ public final class ModelGenerator implements SqlGenerator {
         int retries = cause instanceof LlmException e ? e.retries() : 0;
         return new Result(
                 List.of(),
-                new GenerationTrace(
-                        client.provider(),
-                        client.model(),
-                        difficulty,
-                        k,
-                        prompt.hash(),
-                        0,
-                        0,
-                        ms,
-                        retries,
-                        0,
-                        0,
-                        0,
-                        List.of(),
-                        message,
-                        null));
+                GenerationTrace.of(client.provider(), client.model())
+                        .difficulty(difficulty)
+                        .k(k)
+                        .promptHash(prompt.hash())
+                        .latencyMs(ms)
+                        .retries(retries)
+                        .error(message)
+                        .build());
     }
 
     /**
@@ -224,22 +216,18 @@ public final class ModelGenerator implements SqlGenerator {
         }
         return new Result(
                 candidates,
-                new GenerationTrace(
-                        client.provider(),
-                        client.model(),
-                        difficulty,
-                        k,
-                        prompt.hash(),
-                        reply.promptTokens(),
-                        reply.completionTokens(),
-                        ms,
-                        reply.retries(),
-                        reply.httpCalls(),
-                        reply.contents().size(),
-                        duplicates,
-                        problems,
-                        null,
-                        null));
+                GenerationTrace.of(client.provider(), client.model())
+                        .difficulty(difficulty)
+                        .k(k)
+                        .promptHash(prompt.hash())
+                        .tokens(reply.promptTokens(), reply.completionTokens())
+                        .latencyMs(ms)
+                        .retries(reply.retries())
+                        .httpCalls(reply.httpCalls())
+                        .replies(reply.contents().size())
+                        .duplicates(duplicates)
+                        .extractionProblems(problems)
+                        .build());
     }
 
     @Override

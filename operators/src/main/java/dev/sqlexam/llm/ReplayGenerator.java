@@ -107,22 +107,13 @@ public final class ReplayGenerator implements SqlGenerator {
         Replayed r = replay(request.task(), hash);
         long ms = (System.nanoTime() - start) / 1_000_000;
         var trace =
-                new dev.sqlexam.model.GenerationTrace(
-                        NAME,
-                        "log",
-                        null,
-                        r.candidates().size(),
-                        hash,
-                        0,
-                        0,
-                        ms,
-                        0,
-                        0,
-                        r.candidates().size(),
-                        0,
-                        List.of(),
-                        r.problem(),
-                        null);
+                dev.sqlexam.model.GenerationTrace.of(NAME, "log")
+                        .k(r.candidates().size())
+                        .promptHash(hash)
+                        .latencyMs(ms)
+                        .replies(r.candidates().size())
+                        .error(r.problem())
+                        .build();
         return CompletableFuture.completedFuture(
                 r.problem() == null
                         ? Generation.of(

@@ -209,4 +209,126 @@ public record ExamQuestion(
         all.addAll(goldSqlAlternatives);
         return all;
     }
+
+    /**
+     * Builds the question {@code id} on {@code db} asking {@code question} with {@code goldSql}
+     * (null: none); the rest null, empty or 0 unless set.
+     */
+    public static Builder builder(String id, String db, String question, String goldSql) {
+        return new Builder(id, db, question, goldSql);
+    }
+
+    /** Builds an {@link ExamQuestion} by its fields' names. */
+    public static final class Builder {
+        private final String id;
+        private final String db;
+        private final String question;
+        private final String goldSql;
+        private List<String> goldSqlAlternatives = List.of();
+        private List<String> goldTables = List.of();
+        private String difficulty;
+        private String module;
+        private String category;
+        private String evidence;
+        private Boolean orderMatters;
+        private long lineNumber;
+        private String extrasJson;
+        private String goldTablesError;
+        private Integer sourceIndex;
+        private String dbFile;
+        private String benchmark;
+
+        private Builder(String id, String db, String question, String goldSql) {
+            this.id = id;
+            this.db = db;
+            this.question = question;
+            this.goldSql = goldSql;
+        }
+
+        public Builder goldSqlAlternatives(List<String> value) {
+            goldSqlAlternatives = value;
+            return this;
+        }
+
+        public Builder goldTables(List<String> value) {
+            goldTables = value;
+            return this;
+        }
+
+        public Builder difficulty(String value) {
+            difficulty = value;
+            return this;
+        }
+
+        public Builder module(String value) {
+            module = value;
+            return this;
+        }
+
+        public Builder category(String value) {
+            category = value;
+            return this;
+        }
+
+        public Builder evidence(String value) {
+            evidence = value;
+            return this;
+        }
+
+        public Builder orderMatters(Boolean value) {
+            orderMatters = value;
+            return this;
+        }
+
+        public Builder lineNumber(long value) {
+            lineNumber = value;
+            return this;
+        }
+
+        public Builder extrasJson(String value) {
+            extrasJson = value;
+            return this;
+        }
+
+        public Builder goldTablesError(String value) {
+            goldTablesError = value;
+            return this;
+        }
+
+        public Builder sourceIndex(Integer value) {
+            sourceIndex = value;
+            return this;
+        }
+
+        public Builder dbFile(String value) {
+            dbFile = value;
+            return this;
+        }
+
+        public Builder benchmark(String value) {
+            benchmark = value;
+            return this;
+        }
+
+        public ExamQuestion build() {
+            return new ExamQuestion(
+                    id,
+                    db,
+                    question,
+                    goldSql,
+                    goldSqlAlternatives,
+                    goldTables,
+                    difficulty,
+                    module,
+                    category,
+                    evidence,
+                    orderMatters,
+                    lineNumber,
+                    extrasJson,
+                    goldTablesError,
+                    sourceIndex,
+                    dbFile,
+                    benchmark);
+        }
+    }
 }

@@ -52,7 +52,10 @@ public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluat
         }
         evaluator =
                 new EventEvaluator(
-                        new ReadOnlyExecutor(connections, spec.statementTimeoutMs(), spec.rowCap()),
+                        new ReadOnlyExecutor(
+                                connections,
+                                spec.limits().statementTimeoutMs(),
+                                spec.limits().rowCap()),
                         new Grader(spec.tolerance()),
                         explainTimeoutMs,
                         check,

@@ -8,50 +8,21 @@ import dev.sqlexam.grading.Tolerance;
 import java.io.Serializable;
 
 /**
- * What the execute-and-grade operator needs to reach the databases and grade; {@code
- * adaptiveTimeout} (null: the statement timeout for all) gives each prediction a timeout from its
- * gold's time; {@code suites} (null: none) are the run's test suites; {@code officialTestSuites}
- * (null: none) the folder of Spider's official test-suite databases.
+ * What the execute-and-grade operator needs to reach the databases and grade; {@code suites} (null:
+ * none) are the run's test suites; {@code officialTestSuites} (null: none) the folder of Spider's
+ * official test-suite databases.
  */
 public record ExecutionSpec(
         ReaderAccess reader,
-        long statementTimeoutMs,
-        int rowCap,
-        Tolerance tolerance,
+        ConnectionPolicy connections,
         int poolSize,
+        ExecutionLimits limits,
+        Tolerance tolerance,
         boolean passAtK,
         int executionFallbacks,
-        AdaptiveTimeout adaptiveTimeout,
-        ConnectionPolicy connections,
         dev.sqlexam.suite.TestSuites suites,
         String officialTestSuites)
         implements Serializable {
-
-    /** With sqlexam's test suites (null: none) and no official test-suite databases. */
-    public ExecutionSpec(
-            ReaderAccess reader,
-            long statementTimeoutMs,
-            int rowCap,
-            Tolerance tolerance,
-            int poolSize,
-            boolean passAtK,
-            int executionFallbacks,
-            AdaptiveTimeout adaptiveTimeout,
-            ConnectionPolicy connections,
-            dev.sqlexam.suite.TestSuites suites) {
-        this(
-                reader,
-                statementTimeoutMs,
-                rowCap,
-                tolerance,
-                poolSize,
-                passAtK,
-                executionFallbacks,
-                adaptiveTimeout,
-                connections,
-                suites,
-                null);
-    }
 
     /** Grading on the exam databases only (no test suites). */
     public ExecutionSpec(
@@ -66,14 +37,13 @@ public record ExecutionSpec(
             ConnectionPolicy connections) {
         this(
                 reader,
-                statementTimeoutMs,
-                rowCap,
-                tolerance,
+                connections,
                 poolSize,
+                new ExecutionLimits(statementTimeoutMs, rowCap, adaptiveTimeout),
+                tolerance,
                 passAtK,
                 executionFallbacks,
-                adaptiveTimeout,
-                connections,
+                null,
                 null);
     }
 }

@@ -58,7 +58,11 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
                         "sqlexam-execute",
                         shared.connections()
                                 .workers(shared.poolSize(), shared.reader().url(), subtasks));
-        executor = new ReadOnlyExecutor(connections, shared.statementTimeoutMs(), shared.rowCap());
+        executor =
+                new ReadOnlyExecutor(
+                        connections,
+                        shared.limits().statementTimeoutMs(),
+                        shared.limits().rowCap());
         golds = new QueryCache(caches.golds(), CACHED_RESULT_MAX_ROWS);
         var suites = shared.suites();
         suiteConnections =
@@ -73,7 +77,9 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
                 suites == null
                         ? null
                         : new ReadOnlyExecutor(
-                                suiteConnections, shared.statementTimeoutMs(), shared.rowCap());
+                                suiteConnections,
+                                shared.limits().statementTimeoutMs(),
+                                shared.limits().rowCap());
         witness =
                 suites == null
                         ? null
@@ -117,7 +123,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
                         candidates,
                         passAtK,
                         executionFallbacks,
-                        spec.adaptiveTimeout());
+                        spec.limits().adaptiveTimeout());
         if (spec.officialTestSuites() != null)
             stage.withOfficialTestSuites(java.nio.file.Path.of(spec.officialTestSuites()));
         return spec.suites() == null

@@ -15,8 +15,7 @@ import java.util.Map;
  * What every variant of a job shares: the server and who reads it, the connection budget, sqlexam's
  * state database and the migrations folder's files workers read (module mapping, docs, confusable
  * tables), the pools' size, the execution limits, and the vector size of each embedding model's
- * index. {@code adaptiveTimeout} (null: the statement timeout for all) gives each prediction a
- * timeout from its gold's time. Built with {@link #builder}, checked when built.
+ * index. Built with {@link #builder}, checked when built.
  */
 public record JobResources(
         JdbcUrlTemplate admin,
@@ -25,9 +24,7 @@ public record JobResources(
         ReaderAccess reader,
         ConnectionPolicy connections,
         int poolSize,
-        long statementTimeoutMs,
-        int rowCap,
-        AdaptiveTimeout adaptiveTimeout,
+        ExecutionLimits limits,
         Map<String, Integer> dimensionsByModel,
         dev.sqlexam.suite.TestSuites suites)
         implements Serializable {
@@ -43,11 +40,11 @@ public record JobResources(
             throw new IllegalArgumentException("a job needs who reads and its connection budget");
         if (poolSize < 1)
             throw new IllegalArgumentException("the pools' size must be >= 1, was " + poolSize);
-        if (statementTimeoutMs < 1)
+        if (limits.statementTimeoutMs() < 1)
             throw new IllegalArgumentException(
-                    "the statement timeout must be >= 1 ms, was " + statementTimeoutMs);
-        if (rowCap < 1)
-            throw new IllegalArgumentException("the row cap must be >= 1, was " + rowCap);
+                    "the statement timeout must be >= 1 ms, was " + limits.statementTimeoutMs());
+        if (limits.rowCap() < 1)
+            throw new IllegalArgumentException("the row cap must be >= 1, was " + limits.rowCap());
         dimensionsByModel = Map.copyOf(dimensionsByModel);
     }
 
@@ -78,9 +75,7 @@ public record JobResources(
                 reader,
                 connections,
                 poolSize,
-                statementTimeoutMs,
-                rowCap,
-                adaptiveTimeout,
+                limits,
                 dimensionsByModel,
                 testSuites);
     }
@@ -160,9 +155,7 @@ public record JobResources(
                     reader,
                     connections,
                     poolSize,
-                    statementTimeoutMs,
-                    rowCap,
-                    adaptiveTimeout,
+                    new ExecutionLimits(statementTimeoutMs, rowCap, adaptiveTimeout),
                     dimensionsByModel,
                     suites);
         }

@@ -81,14 +81,12 @@ public record PipelineConfig(
         ExecutionSpec execution =
                 new ExecutionSpec(
                         job.reader(),
-                        job.statementTimeoutMs(),
-                        job.rowCap(),
-                        Tolerance.from(settings),
+                        job.connections(),
                         job.poolSize(),
+                        job.limits(),
+                        Tolerance.from(settings),
                         passAtK,
                         executionFallbacks,
-                        job.adaptiveTimeout(),
-                        job.connections(),
                         job.suites(),
                         settings.get(SqlExamOptions.TEST_SUITE_DIR).isBlank()
                                 ? null

@@ -131,21 +131,14 @@ public final class PredictionsStep implements SyncStep<ExamTask, GeneratedTask>,
 
     /** The prediction's own figures as a generation: its system, tokens, latency and cost. */
     private static GenerationTrace generation(Prediction p, String variant, long latencyMs) {
-        return new GenerationTrace(
-                "predictions",
-                p.system() != null ? p.system() : variant,
-                null,
-                1,
-                null,
-                p.promptTokens() == null ? 0 : p.promptTokens(),
-                p.completionTokens() == null ? 0 : p.completionTokens(),
-                latencyMs,
-                0,
-                0,
-                1,
-                0,
-                List.of(),
-                null,
-                p.cost());
+        return GenerationTrace.of("predictions", p.system() != null ? p.system() : variant)
+                .k(1)
+                .tokens(
+                        p.promptTokens() == null ? 0 : p.promptTokens(),
+                        p.completionTokens() == null ? 0 : p.completionTokens())
+                .latencyMs(latencyMs)
+                .replies(1)
+                .cost(p.cost())
+                .build();
     }
 }

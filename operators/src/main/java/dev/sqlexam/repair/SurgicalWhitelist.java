@@ -26,29 +26,36 @@ public final class SurgicalWhitelist {
     /** SURGICAL_WHITELIST_CONFIG with the seed's numbers. */
     public record Config(
             Choices.WhitelistMode mode,
-            int maxNeighborTables,
-            int maxTablesTotal,
-            int maxColumnsPerTable,
+            Listing listing,
             double rewriteMinConfidence,
             double rewriteAmbiguityDelta,
-            double minScore,
-            double minDominance,
-            double minScoreDelta,
-            double minScoreRatio,
+            ScoreGates scoreGates,
             List<List<String>> riskPairs)
             implements Serializable {
+
+        /**
+         * How much the whitelist lists: the failing table and at most {@code maxNeighborTables} of
+         * its FK neighbours, {@code maxTablesTotal} tables in all, {@code maxColumnsPerTable}
+         * columns of each.
+         */
+        public record Listing(int maxNeighborTables, int maxTablesTotal, int maxColumnsPerTable)
+                implements Serializable {}
+
+        /**
+         * The active tier's gates on the best candidate's score: a floor (5), its lead over the
+         * second (6), and a lead small in both difference and ratio (7).
+         */
+        public record ScoreGates(
+                double minScore, double minDominance, double minScoreDelta, double minScoreRatio)
+                implements Serializable {}
+
         public static Config defaults(Choices.WhitelistMode mode) {
             return new Config(
                     mode,
-                    3,
-                    4,
-                    60,
+                    new Listing(3, 4, 60),
                     0.75,
                     0.1,
-                    0.80,
-                    0.60,
-                    0.10,
-                    1.15,
+                    new ScoreGates(0.80, 0.60, 0.10, 1.15),
                     List.of(
                             List.of("name", "number"),
                             List.of("name", "id"),
@@ -123,17 +130,24 @@ public final class SurgicalWhitelist {
         if (table == null || !columns.containsKey(table)) return out;
         out.put(
                 table,
-                columns.get(table).stream().sorted().limit(config.maxColumnsPerTable()).toList());
+                columns.get(table).stream()
+                        .sorted()
+                        .limit(config.listing().maxColumnsPerTable())
+                        .toList());
         Set<String> neighbours = new LinkedHashSet<>();
         for (ForeignKey fk : fks) {
             if (fk.fromTable().equals(table)) neighbours.add(fk.toTable());
             if (fk.toTable().equals(table)) neighbours.add(fk.fromTable());
         }
-        for (String n : neighbours.stream().limit(config.maxNeighborTables()).toList()) {
-            if (out.size() >= config.maxTablesTotal() || !columns.containsKey(n)) continue;
+        for (String n : neighbours.stream().limit(config.listing().maxNeighborTables()).toList()) {
+            if (out.size() >= config.listing().maxTablesTotal() || !columns.containsKey(n))
+                continue;
             out.put(
                     n,
-                    columns.get(n).stream().sorted().limit(config.maxColumnsPerTable()).toList());
+                    columns.get(n).stream()
+                            .sorted()
+                            .limit(config.listing().maxColumnsPerTable())
+                            .toList());
         }
         return out;
     }
@@ -162,12 +176,14 @@ public final class SurgicalWhitelist {
             return fail("3 autocorrect not attempted or already fixed it");
         if (c.isEmpty()) return fail("4 no candidates");
         ColumnMatch best = c.get(0);
-        if (best.score() < config.minScore()) return fail("5 score floor");
+        if (best.score() < config.scoreGates().minScore()) return fail("5 score floor");
         if (c.size() > 1) {
             double second = c.get(1).score();
-            if (best.score() - second < config.minDominance()) return fail("6 dominance");
-            if (best.score() - second < config.minScoreDelta()
-                    && (second == 0 || best.score() / second < config.minScoreRatio())) {
+            if (best.score() - second < config.scoreGates().minDominance())
+                return fail("6 dominance");
+            if (best.score() - second < config.scoreGates().minScoreDelta()
+                    && (second == 0
+                            || best.score() / second < config.scoreGates().minScoreRatio())) {
                 return fail("7 score separation");
             }
         }

@@ -81,8 +81,8 @@ public final class DocRetriever {
         if (best < MIN_CONFIDENCE) return full("low-confidence documentation match");
         List<Scored> kept =
                 scored.stream()
-                        .filter(s -> s.score() / best >= cfg.docRelevanceThreshold())
-                        .limit(cfg.docTopK())
+                        .filter(s -> s.score() / best >= cfg.docs().relevanceThreshold())
+                        .limit(cfg.docs().topK())
                         .toList();
         Set<String> tables = new LinkedHashSet<>();
         for (Scored s : kept) tables.add(s.chunk().table());

@@ -13,16 +13,47 @@ public record IndexEntity(
         String schema,
         String table,
         String column,
-        String module,
-        boolean generic,
-        boolean shadowed,
-        String stableText,
-        String mSchema,
-        String embedText,
-        String searchText,
+        SearchTraits traits,
+        Texts texts,
         String model,
         String textHash)
         implements Serializable {
+
+    /**
+     * What searches make of an entity: its module (for the module router), whether it is generic
+     * (downweighted), whether it is a shadowed copy of a public table.
+     */
+    public record SearchTraits(String module, boolean generic, boolean shadowed)
+            implements Serializable {}
+
+    /**
+     * The entity's texts: the stable one its vector is embedded from, its compact M-Schema, the
+     * prompt's text and the full-text search's.
+     */
+    public record Texts(String stableText, String mSchema, String embedText, String searchText)
+            implements Serializable {}
+
+    /** The entity of {@code model}'s index, keyed by the hash of its stable text. */
+    public static IndexEntity of(
+            String databaseId,
+            String entityType,
+            String schema,
+            String table,
+            String column,
+            SearchTraits traits,
+            Texts texts,
+            String model) {
+        return new IndexEntity(
+                databaseId,
+                entityType,
+                schema,
+                table,
+                column,
+                traits,
+                texts,
+                model,
+                hash(texts.stableText(), model));
+    }
 
     /** Identity within a database and model. */
     public String key() {

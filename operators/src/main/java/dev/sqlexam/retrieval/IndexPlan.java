@@ -33,41 +33,36 @@ public record IndexPlan(
                     schema.foreignKeys().stream()
                             .filter(fk -> fk.fromTable().equals(t.qualifiedName()))
                             .toList();
-            String stable = EmbedTexts.stableTableText(t);
             out.add(
-                    new IndexEntity(
+                    IndexEntity.of(
                             schema.databaseId(),
                             "table",
                             t.schema(),
                             t.name(),
                             "",
-                            t.module(),
-                            false,
-                            shadowed,
-                            stable,
-                            EmbedTexts.mSchemaCompact(t),
-                            EmbedTexts.legacyTableText(t, outgoing),
-                            EmbedTexts.tableSearchText(t),
-                            model,
-                            IndexEntity.hash(stable, model)));
+                            new IndexEntity.SearchTraits(t.module(), false, shadowed),
+                            new IndexEntity.Texts(
+                                    EmbedTexts.stableTableText(t),
+                                    EmbedTexts.mSchemaCompact(t),
+                                    EmbedTexts.legacyTableText(t, outgoing),
+                                    EmbedTexts.tableSearchText(t)),
+                            model));
             for (ColumnInfo c : t.columns()) {
-                String cs = EmbedTexts.stableColumnText(t, c);
                 out.add(
-                        new IndexEntity(
+                        IndexEntity.of(
                                 schema.databaseId(),
                                 "column",
                                 t.schema(),
                                 t.name(),
                                 c.name(),
-                                t.module(),
-                                EmbedTexts.isGeneric(t, c),
-                                shadowed,
-                                cs,
-                                EmbedTexts.mSchemaCompact(t),
-                                EmbedTexts.legacyColumnText(t, c),
-                                EmbedTexts.columnSearchText(t, c),
-                                model,
-                                IndexEntity.hash(cs, model)));
+                                new IndexEntity.SearchTraits(
+                                        t.module(), EmbedTexts.isGeneric(t, c), shadowed),
+                                new IndexEntity.Texts(
+                                        EmbedTexts.stableColumnText(t, c),
+                                        EmbedTexts.mSchemaCompact(t),
+                                        EmbedTexts.legacyColumnText(t, c),
+                                        EmbedTexts.columnSearchText(t, c)),
+                                model));
             }
         }
         return out;

@@ -123,7 +123,7 @@ final class IndexSearches {
     }
 
     private String statement(SearchRequest r) throws SQLException {
-        String modules = r.modules() == null ? "" : " AND module = ANY (?)";
+        String modules = r.scope().modules() == null ? "" : " AND module = ANY (?)";
         if (r.kind() == SearchRequest.Kind.TEXT)
             return "SELECT CASE WHEN schema_name = 'public' THEN quote_ident(table_name) ELSE quote_ident(schema_name) || '.' || quote_ident(table_name) END, "
                     + "column_name, module, is_generic, ts_rank_cd(search_vector, q) AS rank "
@@ -132,7 +132,12 @@ final class IndexSearches {
                     + modules
                     + " ORDER BY rank DESC, table_name, column_name LIMIT ?";
         boolean exact =
-                candidates(r.db(), r.model(), r.entityType(), r.modules()) < EXACT_SCAN_BELOW;
+                candidates(
+                                r.scope().db(),
+                                r.scope().model(),
+                                r.scope().entityType(),
+                                r.scope().modules())
+                        < EXACT_SCAN_BELOW;
         String cast = exact ? "::vector" : dimsCast(r.dimensions());
         return "SELECT table_name_q, column_name, module, is_generic, 1 - ((embedding"
                 + cast
@@ -157,11 +162,12 @@ final class IndexSearches {
         PGvector query = vector ? new PGvector(r.vector()) : null;
         if (vector) ps.setObject(i++, query);
         else ps.setString(i++, String.join(" | ", r.terms()));
-        ps.setString(i++, r.db());
-        ps.setString(i++, r.model());
-        ps.setString(i++, r.entityType());
-        ps.setArray(i++, c.createArrayOf("text", r.namedSchemas().toArray()));
-        if (r.modules() != null) ps.setArray(i++, c.createArrayOf("text", r.modules().toArray()));
+        ps.setString(i++, r.scope().db());
+        ps.setString(i++, r.scope().model());
+        ps.setString(i++, r.scope().entityType());
+        ps.setArray(i++, c.createArrayOf("text", r.scope().namedSchemas().toArray()));
+        if (r.scope().modules() != null)
+            ps.setArray(i++, c.createArrayOf("text", r.scope().modules().toArray()));
         if (vector) ps.setObject(i++, query);
         // a vector search fetches the near-ties at its cut too
         ps.setInt(i++, vector ? r.k() + TIE_MARGIN : r.k());

@@ -77,12 +77,12 @@ public final class RagIndexWriter {
             for (IndexEntity e : unchanged) {
                 int i = 1;
                 for (int pass = 0; pass < 2; pass++) {
-                    ps.setString(i++, e.module());
-                    ps.setBoolean(i++, e.generic());
-                    ps.setBoolean(i++, e.shadowed());
-                    ps.setString(i++, e.mSchema());
-                    ps.setString(i++, e.embedText());
-                    ps.setString(i++, e.searchText());
+                    ps.setString(i++, e.traits().module());
+                    ps.setBoolean(i++, e.traits().generic());
+                    ps.setBoolean(i++, e.traits().shadowed());
+                    ps.setString(i++, e.texts().mSchema());
+                    ps.setString(i++, e.texts().embedText());
+                    ps.setString(i++, e.texts().searchText());
                     if (pass == 0) {
                         ps.setString(i++, e.databaseId());
                         ps.setString(i++, e.model());

@@ -75,8 +75,8 @@ public final class RetrievalService {
                                 new ModuleRouter(
                                         modules.keywords(),
                                         store.moduleEmbeddings(name, model),
-                                        config.routerThreshold(),
-                                        config.routerMax());
+                                        config.router().threshold(),
+                                        config.router().max());
                         DocRetriever docs =
                                 DocRetriever.forFolder(migrationsDir.resolve(name).resolve("docs"));
                         return new Database(
@@ -92,7 +92,7 @@ public final class RetrievalService {
     }
 
     public ModuleRoute route(String db, String question, float[] vector) {
-        if (!config.moduleRouter()) return new ModuleRoute(null, "disabled", Map.of());
+        if (!config.router().enabled()) return new ModuleRoute(null, "disabled", Map.of());
         return database(db).router().route(question, vector);
     }
 
@@ -109,7 +109,7 @@ public final class RetrievalService {
         }
         RetrievalContext ctx = new RetrievalContext(catalog, model, dimensions, config);
         DocRetriever.DocResult doc =
-                config.docRetrieval()
+                config.docs().enabled()
                         ? d.docs().retrieve(question, catalog.tables().size(), config)
                         : new DocRetriever.DocResult(
                                 "off", "ENABLE_DOC_RETRIEVAL is off", List.of(), Set.of());

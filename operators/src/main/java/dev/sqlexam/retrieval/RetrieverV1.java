@@ -29,7 +29,7 @@ public final class RetrieverV1 {
     public List<SearchRequest> searches(String question, float[] vector, List<String> modules) {
         List<SearchRequest> out = new ArrayList<>();
         out.add(cosineRequest(question, vector, modules));
-        if (ctx.config().bm25()) out.add(textRequest(question, modules));
+        if (ctx.config().v1().bm25()) out.add(textRequest(question, modules));
         return out;
     }
 
@@ -46,19 +46,20 @@ public final class RetrieverV1 {
                         question);
         timer.lap("table_search");
         List<Hit> text =
-                cfg.bm25()
+                cfg.v1().bm25()
                         ? SearchPathShadowing.apply(
                                 search.search(textRequest(question, modules)),
                                 publicTables,
                                 question)
                         : List.<Hit>of();
         timer.lap("text_search");
-        LinkedHashMap<String, Double> fused = RankFusion.rrf(List.of(cosine, text), cfg.rrfK());
+        LinkedHashMap<String, Double> fused =
+                RankFusion.rrf(List.of(cosine, text), cfg.v1().rrfK());
         timer.lap("fusion");
 
         Map<String, PacketTable> selected = new LinkedHashMap<>();
         for (var e : fused.entrySet()) {
-            if (selected.size() >= cfg.v1MaxTables()) break;
+            if (selected.size() >= cfg.v1().maxTables()) break;
             selected.put(
                     e.getKey(), ctx.packetTable(e.getKey(), e.getValue(), PacketTable.RETRIEVAL));
         }
@@ -66,7 +67,7 @@ public final class RetrieverV1 {
         int added = 0;
         for (String neighbour : expansionCandidates(selected.keySet(), fused)) {
             candidates++;
-            if (added >= cfg.fkExpansionLimit()) continue;
+            if (added >= cfg.v1().fkExpansionLimit()) continue;
             selected.put(
                     neighbour,
                     ctx.packetTable(
@@ -103,7 +104,7 @@ public final class RetrieverV1 {
                 vector,
                 modules,
                 ctx.namedSchemas(question),
-                ctx.config().v1TopK());
+                ctx.config().v1().topK());
     }
 
     /** Full-text search over tables for the question's terms. */
@@ -115,7 +116,7 @@ public final class RetrieverV1 {
                 QuestionTerms.of(question),
                 modules,
                 ctx.namedSchemas(question),
-                ctx.config().v1TopK());
+                ctx.config().v1().topK());
     }
 
     /**
@@ -127,7 +128,7 @@ public final class RetrieverV1 {
     private List<String> expansionCandidates(Set<String> selected, Map<String, Double> fused) {
         Map<String, Integer> links = new LinkedHashMap<>();
         for (String table : selected) {
-            if (ctx.catalog().degree(table) > ctx.config().hubFkCap()) continue;
+            if (ctx.catalog().degree(table) > ctx.config().v1().hubFkCap()) continue;
             for (String n : ctx.catalog().neighbours(table)) {
                 if (!selected.contains(n) && !isShadowed(n)) links.merge(n, 1, Integer::sum);
             }
@@ -140,7 +141,7 @@ public final class RetrieverV1 {
                 if (selected.contains(b)
                         || isShadowed(b)
                         || b.equals(a)
-                        || ctx.catalog().degree(b) > ctx.config().hubFkCap()) continue;
+                        || ctx.catalog().degree(b) > ctx.config().v1().hubFkCap()) continue;
                 boolean reachesOther =
                         ctx.catalog().neighbours(b).stream()
                                 .anyMatch(
@@ -162,7 +163,7 @@ public final class RetrieverV1 {
         List<String> rest = new ArrayList<>(links.keySet());
         rest.sort(byScore);
         LinkedHashSet<String> ordered = new LinkedHashSet<>(bridges);
-        if (twoHop.size() >= 2 && ordered.size() + 2 <= ctx.config().fkExpansionLimit()) {
+        if (twoHop.size() >= 2 && ordered.size() + 2 <= ctx.config().v1().fkExpansionLimit()) {
             ordered.add(twoHop.get(0));
             ordered.add(twoHop.get(1));
         }

@@ -67,8 +67,8 @@ public final class RetrieverV2 {
         for (String t : all) {
             fused.put(
                     t,
-                    cfg.tableWeight() * tableScore.getOrDefault(t, 0.0)
-                            + cfg.columnWeight() * columnScore.getOrDefault(t, 0.0));
+                    cfg.v2().fusion().tableWeight() * tableScore.getOrDefault(t, 0.0)
+                            + cfg.v2().fusion().columnWeight() * columnScore.getOrDefault(t, 0.0));
         }
         return RankFusion.sortDescending(fused);
     }
@@ -85,8 +85,9 @@ public final class RetrieverV2 {
             RetrievalConfig cfg) {
         Set<String> evidence = new LinkedHashSet<>();
         for (var e : ranked.entrySet()) {
-            if (evidence.size() >= cfg.fkEvidenceTopK()) break;
-            if (e.getValue() >= cfg.fkEvidenceThreshold()) evidence.add(e.getKey());
+            if (evidence.size() >= cfg.v2().fkExpansion().evidenceTopK()) break;
+            if (e.getValue() >= cfg.v2().fkExpansion().evidenceThreshold())
+                evidence.add(e.getKey());
         }
         List<String> added = new ArrayList<>();
         int candidates = 0;
@@ -98,8 +99,8 @@ public final class RetrieverV2 {
                 candidates++;
                 if (!evidence.contains(n)) {
                     blocked++;
-                } else if (added.size() < cfg.fkExpansionCap()
-                        && selected.size() + added.size() < cfg.finalMaxTables()) {
+                } else if (added.size() < cfg.v2().fkExpansion().cap()
+                        && selected.size() + added.size() < cfg.v2().finalMaxTables()) {
                     added.add(n);
                 }
             }
@@ -110,8 +111,8 @@ public final class RetrieverV2 {
     /** The searches {@link #retrieve} asks for this question, in its order. */
     public List<SearchRequest> searches(String question, float[] vector, List<String> modules) {
         return List.of(
-                request(question, vector, modules, "table", ctx.config().tableTopK()),
-                request(question, vector, modules, "column", ctx.config().columnTopK()));
+                request(question, vector, modules, "table", ctx.config().v2().tableTopK()),
+                request(question, vector, modules, "column", ctx.config().v2().columnTopK()));
     }
 
     public RetrievalResult retrieve(
@@ -121,15 +122,29 @@ public final class RetrieverV2 {
         Timer timer = new Timer();
         Set<String> publicTables = ctx.publicTables();
         List<Hit> tables =
-                search(search, publicTables, question, vector, modules, "table", cfg.tableTopK())
+                search(
+                                search,
+                                publicTables,
+                                question,
+                                vector,
+                                modules,
+                                "table",
+                                cfg.v2().tableTopK())
                         .stream()
-                        .filter(h -> h.score() >= cfg.tableThreshold())
+                        .filter(h -> h.score() >= cfg.v2().tableThreshold())
                         .toList();
         timer.lap("table_search");
         List<Hit> columns =
-                search(search, publicTables, question, vector, modules, "column", cfg.columnTopK())
+                search(
+                                search,
+                                publicTables,
+                                question,
+                                vector,
+                                modules,
+                                "column",
+                                cfg.v2().columnTopK())
                         .stream()
-                        .filter(h -> h.score() >= cfg.columnThreshold())
+                        .filter(h -> h.score() >= cfg.v2().columnThreshold())
                         .toList();
         timer.lap("column_search");
 
@@ -137,7 +152,7 @@ public final class RetrieverV2 {
         Map<String, Integer> columnHits = new LinkedHashMap<>();
         for (Hit h : columns) columnHits.merge(h.table(), 1, Integer::sum);
         LinkedHashMap<String, Double> ranked =
-                fuse(tableScore, columnScores(columns, cfg.genericDownweight()), cfg);
+                fuse(tableScore, columnScores(columns, cfg.v2().fusion().genericDownweight()), cfg);
         timer.lap("fusion");
 
         Map<String, PacketTable> selected = new LinkedHashMap<>();
@@ -205,7 +220,7 @@ public final class RetrieverV2 {
             Map<String, PacketTable> selected) {
         int fromColumnOnly = 0;
         for (var e : ranked.entrySet()) {
-            if (selected.size() >= ctx.config().maxTables()) break;
+            if (selected.size() >= ctx.config().v2().maxTables()) break;
             boolean columnOnly = !tableScore.containsKey(e.getKey());
             if (columnOnly) fromColumnOnly++;
             selected.put(

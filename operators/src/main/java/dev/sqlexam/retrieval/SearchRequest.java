@@ -10,16 +10,18 @@ import java.util.Objects;
  * searched only for the schemas in {@code namedSchemas}.
  */
 public record SearchRequest(
-        Kind kind,
-        String db,
-        String model,
-        int dimensions,
-        String entityType,
-        float[] vector,
-        List<String> terms,
-        List<String> modules,
-        List<String> namedSchemas,
-        int k) {
+        Kind kind, Scope scope, int dimensions, float[] vector, List<String> terms, int k) {
+
+    /**
+     * What is searched: the entities of one type in a database's index for one embedding model,
+     * within {@code modules} (null: all).
+     */
+    public record Scope(
+            String db,
+            String model,
+            String entityType,
+            List<String> modules,
+            List<String> namedSchemas) {}
 
     public enum Kind {
         VECTOR,
@@ -37,14 +39,10 @@ public record SearchRequest(
             int k) {
         return new SearchRequest(
                 Kind.VECTOR,
-                db,
-                model,
+                new Scope(db, model, entityType, modules, namedSchemas),
                 dimensions,
-                entityType,
                 vector,
                 List.of(),
-                modules,
-                namedSchemas,
                 k);
     }
 
@@ -57,7 +55,12 @@ public record SearchRequest(
             List<String> namedSchemas,
             int k) {
         return new SearchRequest(
-                Kind.TEXT, db, model, 0, entityType, null, terms, modules, namedSchemas, k);
+                Kind.TEXT,
+                new Scope(db, model, entityType, modules, namedSchemas),
+                0,
+                null,
+                terms,
+                k);
     }
 
     @Override
@@ -66,23 +69,27 @@ public record SearchRequest(
                 && kind == r.kind
                 && dimensions == r.dimensions
                 && k == r.k
-                && db.equals(r.db)
-                && model.equals(r.model)
-                && entityType.equals(r.entityType)
+                && scope.equals(r.scope)
                 && Arrays.equals(vector, r.vector)
-                && terms.equals(r.terms)
-                && Objects.equals(modules, r.modules)
-                && namedSchemas.equals(r.namedSchemas);
+                && terms.equals(r.terms);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Objects.hash(kind, db, model, dimensions, entityType, terms, modules, k)
-                + Arrays.hashCode(vector);
+        return 31 * Objects.hash(kind, scope, dimensions, terms, k) + Arrays.hashCode(vector);
     }
 
     @Override
     public String toString() {
-        return kind + " " + entityType + " top-" + k + " in " + db + " (" + model + ")";
+        return kind
+                + " "
+                + scope.entityType()
+                + " top-"
+                + k
+                + " in "
+                + scope.db()
+                + " ("
+                + scope.model()
+                + ")";
     }
 }

@@ -75,9 +75,7 @@ final class GeneratedRows {
             Map<String, Table> tables,
             RowGenerator.Profile profile,
             Random random,
-            List<Map<String, String>> together,
-            Set<List<String>> pairs,
-            IntFunction<Map<String, String>> crowdGroup) {
+            RowGenerator.GoldConditions wanted) {
         this.table = table;
         this.values = values;
         this.sampled = sampled;
@@ -85,9 +83,9 @@ final class GeneratedRows {
         this.tables = tables;
         this.profile = profile;
         this.random = random;
-        this.together = together;
-        this.crowdGroup = crowdGroup;
-        this.compared = GroupRows.compared(table, pairs);
+        this.together = wanted.together();
+        this.crowdGroup = wanted.crowdGroup();
+        this.compared = GroupRows.compared(table, wanted.pairs());
         this.columns = table.columns();
         this.index = RowGenerator.columnIndex(table);
         this.keys = new UniqueKeys(table, index);
@@ -157,11 +155,11 @@ final class GeneratedRows {
      */
     private Set<Integer> blankColumns() {
         Set<Integer> chosen = new HashSet<>();
-        if (profile.blank() <= 0) return chosen;
+        if (profile.oddities().blank() <= 0) return chosen;
         for (int i = 0; i < columns.size(); i++) {
             Column c = columns.get(i);
             if (!c.nullable() || !c.insertable() || !RowReferences.plain(table, c.name())) continue;
-            if (random.nextDouble() < profile.blank()) chosen.add(i);
+            if (random.nextDouble() < profile.oddities().blank()) chosen.add(i);
         }
         return chosen;
     }
@@ -184,7 +182,7 @@ final class GeneratedRows {
             if (random.nextBoolean()) draft.copied = earlier;
             else draft.base = Arrays.asList(earlier);
         }
-        if (profile.twins() && out.size() < own && out.size() % 2 == 1)
+        if (profile.oddities().twins() && out.size() < own && out.size() % 2 == 1)
             draft.copied = out.get(out.size() - 1);
         draft.override =
                 out.size() >= own && nextOverride < overrides.size()
@@ -228,7 +226,7 @@ final class GeneratedRows {
         // missing DISTINCTs
         if (!out.isEmpty() && random.nextDouble() < profile.repeats() * 1.25)
             row[i] = out.get(random.nextInt(out.size()))[i];
-        if (profile.small()
+        if (profile.oddities().small()
                 && row[i] != null
                 && !blank.contains(i)
                 && RowReferences.plain(table, c.name())

@@ -25,12 +25,7 @@ final class RowGenerator {
      * sampled row; near 0: mostly values of the type, beyond the sample's range), how often a row
      * or a value repeats one made before ({@code repeats}; 0: only by chance) and the share of
      * parent rows that get children ({@code spread}: small, and groups grow large enough for a
-     * HAVING); {@code blank}: the share of plain nullable columns left NULL in every row (an
-     * aggregate of NULLs alone: SUM(x) is NULL where SUM(COALESCE(x, 0)) is 0); {@code twins}:
-     * every other row a copy of the one before (keys aside), so that each parent has a twin that
-     * shares all but its key (GROUP BY a name where the gold groups by the key); {@code small}:
-     * plain numbers mostly below ten (ROUND(AVG(x), 2) against AVG(x) differs beyond the grader's
-     * relative tolerance only where x is small).
+     * HAVING); {@code oddities}: what no neighbour of a gold foresees.
      */
     record Profile(
             int rows,
@@ -40,35 +35,37 @@ final class RowGenerator {
             double spread,
             List<Integer> crowds,
             boolean resampled,
-            double blank,
-            boolean twins,
-            boolean small)
+            Oddities oddities)
             implements Serializable {
         Profile(int rows, double nullRate, double anchored, double repeats, double spread) {
-            this(rows, nullRate, anchored, repeats, spread, List.of(), false, 0, false, false);
+            this(rows, nullRate, anchored, repeats, spread, List.of(), false, Oddities.NONE);
+        }
+
+        /**
+         * {@code blank}: the share of plain nullable columns left NULL in every row (an aggregate
+         * of NULLs alone: SUM(x) is NULL where SUM(COALESCE(x, 0)) is 0); {@code twins}: every
+         * other row a copy of the one before (keys aside), so that each parent has a twin that
+         * shares all but its key (GROUP BY a name where the gold groups by the key); {@code small}:
+         * plain numbers mostly below ten (ROUND(AVG(x), 2) against AVG(x) differs beyond the
+         * grader's relative tolerance only where x is small).
+         */
+        record Oddities(double blank, boolean twins, boolean small) implements Serializable {
+            static final Oddities NONE = new Oddities(0, false, false);
+
+            boolean any() {
+                return twins || blank > 0 || small;
+            }
         }
 
         /**
          * Blank columns, twin rows and small numbers at once: what no neighbour of a gold foresees.
          */
         Profile odd(double blankShare) {
-            return new Profile(
-                    rows,
-                    nullRate,
-                    anchored,
-                    repeats,
-                    spread,
-                    crowds,
-                    resampled,
-                    blankShare,
-                    true,
-                    true);
+            return with(new Oddities(blankShare, true, true));
         }
 
         Profile withBlank(double share) {
-            return new Profile(
-                    rows, nullRate, anchored, repeats, spread, crowds, resampled, share, twins,
-                    small);
+            return with(new Oddities(share, oddities.twins(), oddities.small()));
         }
 
         /**
@@ -77,13 +74,15 @@ final class RowGenerator {
          */
         int kind() {
             if (rows <= TINY) return Distillation.TINY;
-            return twins || blank > 0 || small ? Distillation.ODD : Distillation.ORDINARY;
+            return oddities.any() ? Distillation.ODD : Distillation.ORDINARY;
         }
 
         Profile twinned() {
-            return new Profile(
-                    rows, nullRate, anchored, repeats, spread, crowds, resampled, blank, true,
-                    small);
+            return with(new Oddities(oddities.blank(), true, oddities.small()));
+        }
+
+        private Profile with(Oddities odd) {
+            return new Profile(rows, nullRate, anchored, repeats, spread, crowds, resampled, odd);
         }
 
         /**
@@ -93,7 +92,7 @@ final class RowGenerator {
          * the gold never names among the latest rows).
          */
         static Profile resampled(int rows) {
-            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true, 0, false, false);
+            return new Profile(rows, 0, 1.0, 0, 0.75, List.of(), true, Oddities.NONE);
         }
 
         /**
@@ -110,9 +109,7 @@ final class RowGenerator {
                     spread,
                     List.copyOf(crowds),
                     resampled,
-                    blank,
-                    twins,
-                    small);
+                    oddities);
         }
 
         /** Rows all crowds add to a table with a foreign key. */
@@ -153,80 +150,36 @@ final class RowGenerator {
             Map<String, Table> tables,
             Profile profile,
             Random random) {
-        return rows(table, values, sampled, parents, tables, profile, random, List.of());
+        return rows(table, values, sampled, parents, tables, profile, random, GoldConditions.NONE);
     }
 
     /**
-     * As above; {@code together}: constants a gold's conditions want in one row (column name in
-     * lower case → constant): the first rows meet all of one group at once, or all but one, which
-     * sits just beside its constant.
+     * What the golds' conditions want of the rows: {@code together}, constants wanted in one row
+     * (column name in lower case → constant): the first rows meet all of one group at once, or all
+     * but one, which sits just beside its constant; {@code pairs}, columns (lower case) a gold
+     * compares with each other: some rows get them equal or just apart; {@code crowdGroup}, for a
+     * crowd's size, the conditions of the gold that compares a COUNT with it, which its row meets.
      */
-    static List<String[]> rows(
-            Table table,
-            Map<String, ColumnValues> values,
-            List<List<String>> sampled,
-            Map<String, List<String[]>> parents,
-            Map<String, Table> tables,
-            Profile profile,
-            Random random,
-            List<Map<String, String>> together) {
-        return rows(table, values, sampled, parents, tables, profile, random, together, Set.of());
-    }
-
-    /**
-     * As above; {@code pairs}: columns (lower case) a gold compares with each other: some rows get
-     * them equal or just apart.
-     */
-    static List<String[]> rows(
-            Table table,
-            Map<String, ColumnValues> values,
-            List<List<String>> sampled,
-            Map<String, List<String[]>> parents,
-            Map<String, Table> tables,
-            Profile profile,
-            Random random,
-            List<Map<String, String>> together,
-            Set<List<String>> pairs) {
-        return rows(
-                table,
-                values,
-                sampled,
-                parents,
-                tables,
-                profile,
-                random,
-                together,
-                pairs,
-                size -> Map.of());
-    }
-
-    /**
-     * As above; {@code crowdGroup}: for a crowd's size, the conditions of the gold that compares a
-     * COUNT with it, which its row meets.
-     */
-    static List<String[]> rows(
-            Table table,
-            Map<String, ColumnValues> values,
-            List<List<String>> sampled,
-            Map<String, List<String[]>> parents,
-            Map<String, Table> tables,
-            Profile profile,
-            Random random,
+    record GoldConditions(
             List<Map<String, String>> together,
             Set<List<String>> pairs,
             IntFunction<Map<String, String>> crowdGroup) {
+        static final GoldConditions NONE =
+                new GoldConditions(List.of(), Set.of(), size -> Map.of());
+    }
+
+    /** As above, the rows meeting {@code wanted}. */
+    static List<String[]> rows(
+            Table table,
+            Map<String, ColumnValues> values,
+            List<List<String>> sampled,
+            Map<String, List<String[]>> parents,
+            Map<String, Table> tables,
+            Profile profile,
+            Random random,
+            GoldConditions wanted) {
         GeneratedRows generated =
-                new GeneratedRows(
-                        table,
-                        values,
-                        sampled,
-                        parents,
-                        tables,
-                        profile,
-                        random,
-                        together,
-                        pairs,
-                        crowdGroup);
+                new GeneratedRows(table, values, sampled, parents, tables, profile, random, wanted);
         if (profile.resampled() && !sampled.isEmpty())
             return ResampledRows.of(
                     table, sampled, parents, tables, profile, random, generated.index());

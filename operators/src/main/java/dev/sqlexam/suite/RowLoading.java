@@ -78,9 +78,8 @@ final class RowLoading {
                         byName,
                         profile,
                         random,
-                        constants.groups(),
-                        constants.pairs(),
-                        constants::countGroup);
+                        new RowGenerator.GoldConditions(
+                                constants.groups(), constants.pairs(), constants::countGroup));
         List<String[]> inserted = RowInserts.insert(c, t, checks.checked(c, rows), checks::mended);
         if (inserted.size() < rows.size()
                 && t.foreignKeys().stream().anyMatch(fk -> fk.parent().equals(t.qualified()))) {

@@ -11,14 +11,9 @@ import java.util.Set;
 
 /**
  * One alert rule: a metric of a window row against a fixed threshold ({@code above} or {@code
- * below}), or against the key's trailing baseline ({@code drift}: the mean of the metric over the
- * windows that ended within {@code baselineMs} before this one; a factor above 1 fires when the
- * value rises to factor × baseline, below 1 when it falls to it). Windows with fewer than {@code
+ * below}), or against the key's trailing baseline ({@code drift}). Windows with fewer than {@code
  * minEvents} events (graded events, for execution accuracy) are not judged; {@code keyKinds} empty
- * means every kind of key. For a rate, {@code maxPValue} asks a drift to be significant too: the
- * one-sided binomial probability of a window of this many events showing this share (or a more
- * extreme one) if the baseline rate still held must be at most that, so that a small window's noise
- * does not raise alerts.
+ * means every kind of key.
  */
 public record AlertRule(
         String name,
@@ -26,13 +21,31 @@ public record AlertRule(
         Set<String> keyKinds,
         Double above,
         Double below,
-        Double drift,
-        long baselineMs,
-        int minBaselineWindows,
-        long minEvents,
-        double minDelta,
-        Double maxPValue)
+        Drift drift,
+        long minEvents)
         implements Serializable {
+
+    /**
+     * A drift from the trailing baseline: the mean of the metric over the windows (at least {@code
+     * minBaselineWindows}) that ended within {@code baselineMs} before this one; a {@code factor}
+     * above 1 fires when the value rises to factor × baseline and at least {@code minDelta} above
+     * it, below 1 when it falls so. For a rate, {@code maxPValue} asks the drift to be significant
+     * too: the one-sided binomial probability of a window of this many events showing this share
+     * (or a more extreme one) if the baseline rate still held must be at most that, so that a small
+     * window's noise does not raise alerts.
+     */
+    public record Drift(
+            double factor,
+            long baselineMs,
+            int minBaselineWindows,
+            double minDelta,
+            Double maxPValue)
+            implements Serializable {
+
+        public Drift {
+            minBaselineWindows = Math.max(1, minBaselineWindows);
+        }
+    }
 
     public AlertRule {
         if (name == null || name.isBlank())
@@ -44,18 +57,21 @@ public record AlertRule(
         if (kinds != 1)
             throw new IllegalArgumentException(
                     "alert rule '" + name + "' needs exactly one of above, below, drift");
-        if (drift != null && (drift <= 0 || drift == 1))
+        if (drift != null && (drift.factor() <= 0 || drift.factor() == 1))
             throw new IllegalArgumentException(
                     "alert rule '" + name + "': drift must be > 0 and not 1");
-        if (drift != null && baselineMs <= 0)
+        if (drift != null && drift.baselineMs() <= 0)
             throw new IllegalArgumentException(
                     "alert rule '" + name + "': a drift rule needs a baseline period");
-        if (maxPValue != null && (drift == null || !WindowMetric.isShare(metric))) {
-            throw new IllegalArgumentException(
-                    "alert rule '" + name + "': max_p_value applies to a drift rule on a rate");
-        }
+        if (drift != null && drift.maxPValue() != null && !WindowMetric.isShare(metric))
+            throw notSignificanceRule(name);
         keyKinds = keyKinds == null ? Set.of() : Set.copyOf(keyKinds);
-        minBaselineWindows = Math.max(1, minBaselineWindows);
+    }
+
+    /** Why a rule cannot have a significance limit: it is no drift rule on a rate. */
+    static IllegalArgumentException notSignificanceRule(String name) {
+        return new IllegalArgumentException(
+                "alert rule '" + name + "': max_p_value applies to a drift rule on a rate");
     }
 
     public boolean isDrift() {
@@ -85,26 +101,27 @@ public record AlertRule(
                                 r ->
                                         r.windowEndMs() <= row.windowStartMs()
                                                 && r.windowEndMs()
-                                                        > row.windowStartMs() - baselineMs)
+                                                        > row.windowStartMs() - drift.baselineMs())
                         .filter(r -> WindowMetric.sampleSize(r, metric) >= minEvents)
                         .map(r -> WindowMetric.valueOf(r, metric))
                         .filter(v -> v != null)
                         .toList();
-        if (trailing.size() < minBaselineWindows) return Optional.empty();
+        if (trailing.size() < drift.minBaselineWindows()) return Optional.empty();
         double baseline =
                 trailing.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        double threshold = drift * baseline;
-        boolean rising = drift > 1;
+        double threshold = drift.factor() * baseline;
+        boolean rising = drift.factor() > 1;
+        double minDelta = drift.minDelta();
         boolean fired =
                 rising
                         ? value >= threshold && value - baseline >= minDelta && value > baseline
                         : value <= threshold && baseline - value >= minDelta && value < baseline;
         if (!fired) return Optional.empty();
         String significance = "";
-        if (maxPValue != null) {
+        if (drift.maxPValue() != null) {
             double p =
                     Binomial.tail(row.events(), Math.round(value * row.events()), baseline, rising);
-            if (p > maxPValue) return Optional.empty();
+            if (p > drift.maxPValue()) return Optional.empty();
             significance = String.format(Locale.ROOT, ", binomial p = %.2g", p);
         }
         String ratio = baseline == 0 ? "up from" : number(value / baseline) + "×";
@@ -120,7 +137,7 @@ public record AlertRule(
                                 ratio,
                                 number(baseline),
                                 trailing.size(),
-                                number(drift),
+                                number(drift.factor()),
                                 significance)));
     }
 

@@ -48,7 +48,7 @@ public record AlertRules(List<AlertRule> rules) implements Serializable {
     public long longestBaselineMs() {
         return rules.stream()
                 .filter(AlertRule::isDrift)
-                .mapToLong(AlertRule::baselineMs)
+                .mapToLong(rule -> rule.drift().baselineMs())
                 .max()
                 .orElse(0);
     }
@@ -80,19 +80,35 @@ public record AlertRules(List<AlertRule> rules) implements Serializable {
                             at + ": unknown key kind '" + k + "'; known: app, app_db, app_prompt");
             }
             try {
-                rules.add(
+                String name = text(n, "name");
+                String metric = text(n, "metric");
+                Double above = number(n, "above");
+                Double below = number(n, "below");
+                Double factor = number(n, "drift");
+                long baselineMs = n.has("baseline") ? durationMs(n.get("baseline").asText()) : 0;
+                int minBaselineWindows = n.path("min_baseline_windows").asInt(3);
+                long minEvents = n.path("min_events").asLong(1);
+                double minDelta = n.path("min_delta").asDouble(0);
+                Double maxPValue = number(n, "max_p_value");
+                AlertRule rule =
                         new AlertRule(
-                                text(n, "name"),
-                                text(n, "metric"),
+                                name,
+                                metric,
                                 keys,
-                                number(n, "above"),
-                                number(n, "below"),
-                                number(n, "drift"),
-                                n.has("baseline") ? durationMs(n.get("baseline").asText()) : 0,
-                                n.path("min_baseline_windows").asInt(3),
-                                n.path("min_events").asLong(1),
-                                n.path("min_delta").asDouble(0),
-                                number(n, "max_p_value")));
+                                above,
+                                below,
+                                factor == null
+                                        ? null
+                                        : new AlertRule.Drift(
+                                                factor,
+                                                baselineMs,
+                                                minBaselineWindows,
+                                                minDelta,
+                                                maxPValue),
+                                minEvents);
+                if (factor == null && maxPValue != null)
+                    throw AlertRule.notSignificanceRule(rule.name());
+                rules.add(rule);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(at + ": " + e.getMessage(), e);
             }

@@ -176,8 +176,8 @@ class BenchmarkReadersTest {
         assertThat(s)
                 .extracting(ImportedQuestion::id)
                 .containsExactly("spider-0000", "spider-0001");
-        assertThat(s.get(0).difficulty()).isEqualTo("easy");
-        assertThat(s.get(1).difficulty()).as("no parsed sql: no label").isNull();
+        assertThat(s.get(0).labels().difficulty()).isEqualTo("easy");
+        assertThat(s.get(1).labels().difficulty()).as("no parsed sql: no label").isNull();
         assertThat(s.get(1).goldSql())
                 .isEqualTo("SELECT name FROM singer WHERE country = 'France'");
         assertThat(s)
@@ -194,8 +194,8 @@ class BenchmarkReadersTest {
                         + "\"SQL\": \"SELECT `Free Meal Count (K-12)` / `Enrollment (K-12)` FROM frpm ORDER BY 1 DESC LIMIT 1\", \"difficulty\": \"simple\"}]");
         ImportedQuestion b = BenchmarkReaders.bird(bird).get(0);
         assertThat(b.id()).isEqualTo("bird-7");
-        assertThat(b.evidence()).startsWith("free rate");
-        assertThat(b.difficulty()).isEqualTo("simple");
+        assertThat(b.labels().evidence()).startsWith("free rate");
+        assertThat(b.labels().difficulty()).isEqualTo("simple");
         assertThat(b.goldSql())
                 .isEqualTo(
                         "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm ORDER BY 1 DESC NULLS LAST LIMIT 1");
@@ -210,7 +210,7 @@ class BenchmarkReadersTest {
         assertThat(d.goldSql())
                 .isEqualTo("SELECT p.year, COUNT(*) FROM publication p GROUP BY p.year");
         assertThat(d.alternatives()).hasSize(3).last().isEqualTo("SELECT 1");
-        assertThat(d.category()).isEqualTo("group_by");
+        assertThat(d.labels().category()).isEqualTo("group_by");
         assertThat(d.toExamLine())
                 .containsKeys(
                         "id", "db", "question", "gold_sql", "gold_sql_alternatives", "category")

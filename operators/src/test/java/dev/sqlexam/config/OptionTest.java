@@ -73,7 +73,8 @@ class OptionTest {
                         Map.of("JOIN_HINT_FORMAT", "Both"));
         assertThat(s.get(SqlExamOptions.READER)).isEqualTo(Choices.Reader.CONNECTING_USER);
         assertThat(s.get(SqlExamOptions.JOIN_HINT_FORMAT)).isEqualTo(Choices.JoinHints.BOTH);
-        assertThat(SqlExamOptions.READER.allowed()).containsExactly("role", "connecting-user");
+        assertThat(SqlExamOptions.READER.domain().allowed())
+                .containsExactly("role", "connecting-user");
         assertThat(SqlExamOptions.READER.shownDefault()).isEqualTo("role");
         assertThatThrownBy(() -> Settings.resolve(Map.of(), Map.of(), Map.of("reader", "admin")))
                 .hasMessageContaining("option reader (SQLEXAM_READER)")

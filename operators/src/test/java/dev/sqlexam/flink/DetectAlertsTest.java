@@ -33,7 +33,7 @@ class DetectAlertsTest {
     private static final long MINUTE = 60_000;
     private static final String KEY = "app|shop";
     private static final AlertRule BLOCKED =
-            new AlertRule("blocked", "blocked", Set.of("app"), 0.0, null, null, 0, 1, 1, 0, null);
+            new AlertRule("blocked", "blocked", Set.of("app"), 0.0, null, null, 1);
     private static final AlertRule DOUBLED =
             new AlertRule(
                     "doubled",
@@ -41,12 +41,8 @@ class DetectAlertsTest {
                     Set.of(),
                     null,
                     null,
-                    2.0,
-                    60 * MINUTE,
-                    3,
-                    10,
-                    0.05,
-                    null);
+                    new AlertRule.Drift(2.0, 60 * MINUTE, 3, 0.05, null),
+                    10);
 
     @Test
     void aWindowUpdatedByLateEventsRaisesItsAlertOnce() throws Exception {

@@ -45,12 +45,13 @@ class GeneratorSelectionTest {
     private static Generators auto(String url, String model) {
         return new Generators(
                 "auto",
-                url,
-                model,
-                "OPENAI_API_KEY",
-                dev.sqlexam.config.Secret.fromEnvironment("OPENAI_API_KEY"),
-                1000,
-                dev.sqlexam.config.Choices.OllamaEndpoint.CHAT,
+                new Generators.ModelServer(
+                        url,
+                        model,
+                        "OPENAI_API_KEY",
+                        dev.sqlexam.config.Secret.fromEnvironment("OPENAI_API_KEY"),
+                        1000,
+                        dev.sqlexam.config.Choices.OllamaEndpoint.CHAT),
                 null,
                 null,
                 "chosen with --generator auto");
@@ -73,7 +74,7 @@ class GeneratorSelectionTest {
                         + "/v1";
         Generators g = GeneratorSelection.resolve(auto(url, "m"), deadUrl());
         assertThat(g.name()).isEqualTo("openai");
-        assertThat(g.url()).isEqualTo(url);
+        assertThat(g.server().url()).isEqualTo(url);
         assertThat(g.reason()).contains("OpenAI-compatible");
     }
 
@@ -90,7 +91,7 @@ class GeneratorSelectionTest {
         String local = serve("/api/tags", "{\"models\":[{\"name\":\"llama3:latest\"}]}");
         Generators has = GeneratorSelection.resolve(auto(null, "llama3"), local);
         assertThat(has.name()).isEqualTo("ollama");
-        assertThat(has.url()).isEqualTo(local);
+        assertThat(has.server().url()).isEqualTo(local);
 
         Generators lacks = GeneratorSelection.resolve(auto(null, "qwen2.5-coder:7b"), local);
         assertThat(lacks.name()).isEqualTo("baseline");

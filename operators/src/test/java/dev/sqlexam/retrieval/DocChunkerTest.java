@@ -135,6 +135,6 @@ class DocChunkerTest {
         DocRetriever.DocResult rag = docs.retrieve("orders per customer by month", 87, cfg);
         assertThat(rag.strategy()).isEqualTo("rag");
         assertThat(rag.tables()).containsExactly("orders");
-        assertThat(rag.chunks()).hasSizeLessThanOrEqualTo(cfg.docTopK());
+        assertThat(rag.chunks()).hasSizeLessThanOrEqualTo(cfg.docs().topK());
     }
 }

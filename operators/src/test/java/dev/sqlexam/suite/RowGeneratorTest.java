@@ -113,8 +113,7 @@ class RowGeneratorTest {
                 tables,
                 profile,
                 new Random(seed),
-                together,
-                pairs);
+                new RowGenerator.GoldConditions(together, pairs, size -> Map.of()));
     }
 
     private static List<String[]> rows(

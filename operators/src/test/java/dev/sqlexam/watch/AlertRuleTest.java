@@ -53,19 +53,13 @@ class AlertRuleTest {
                 Set.of(),
                 null,
                 null,
-                factor,
-                60 * MINUTE,
-                3,
-                10,
-                0.05,
-                maxP);
+                new AlertRule.Drift(factor, 60 * MINUTE, 3, 0.05, maxP),
+                10);
     }
 
     @Test
     void aThresholdFiresAboveItAndNotOnSmallWindowsOrOtherKeyKinds() {
-        AlertRule rule =
-                new AlertRule(
-                        "blocked", "blocked", Set.of("app"), 0.0, null, null, 0, 1, 1, 0, null);
+        AlertRule rule = new AlertRule("blocked", "blocked", Set.of("app"), 0.0, null, null, 1);
         assertThat(rule.check(row(5, "app", 30, 0.1, 1L), List.of()))
                 .get()
                 .satisfies(
@@ -75,8 +69,7 @@ class AlertRuleTest {
                 .as("only app keys")
                 .isEmpty();
         AlertRule accuracy =
-                new AlertRule(
-                        "ex", "execution_accuracy", Set.of(), null, 0.5, null, 0, 1, 1, 0, null);
+                new AlertRule("ex", "execution_accuracy", Set.of(), null, 0.5, null, 1);
         assertThat(accuracy.check(row(5, "app", 30, 0.1, 0L), List.of()))
                 .as("nothing graded: no value, no alert")
                 .isEmpty();
@@ -108,12 +101,8 @@ class AlertRuleTest {
                         Set.of(),
                         null,
                         null,
-                        0.5,
-                        60 * MINUTE,
-                        3,
-                        10,
-                        0.0,
-                        null);
+                        new AlertRule.Drift(0.5, 60 * MINUTE, 3, 0.0, null),
+                        10);
         assertThat(falling.check(row(6, "app", 40, 0.04, 0L), before)).isPresent();
         assertThat(falling.check(row(6, "app", 40, 0.06, 0L), before)).isEmpty();
     }

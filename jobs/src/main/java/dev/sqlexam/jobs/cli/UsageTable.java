@@ -45,7 +45,7 @@ public final class UsageTable {
                             "@set",
                             o.key(),
                             kind(o.type()),
-                            String.join(" ", o.allowed()),
+                            String.join(" ", o.domain().allowed()),
                             range(o)));
         }
         return String.join("\n", rows) + "\n";
@@ -79,7 +79,7 @@ public final class UsageTable {
                 o.arity().max() == 0 ? "flag" : o.arity().min() == 0 ? "optional" : kind(o.type());
         String choices =
                 option != null
-                        ? String.join(" ", option.allowed())
+                        ? String.join(" ", option.domain().allowed())
                         : String.join(" ", FlagKeys.CHOICES.getOrDefault(name, List.of()));
         String range = "";
         if (name.equals("--test-suite")) {
@@ -136,8 +136,8 @@ public final class UsageTable {
     }
 
     private static String range(Option<?> o) {
-        if (o.min() == null && o.max() == null) return "";
-        return bound(o.min()) + " " + bound(o.max());
+        if (o.domain().min() == null && o.domain().max() == null) return "";
+        return bound(o.domain().min()) + " " + bound(o.domain().max());
     }
 
     private static String bound(Double b) {

@@ -268,24 +268,17 @@ public final class ImportRun {
      */
     static ExamQuestion toExamQuestion(
             ImportedQuestion q, long line, String gold, String dbFile, String benchmark) {
-        return new ExamQuestion(
-                q.id(),
-                q.db(),
-                q.question(),
-                gold,
-                q.alternatives(),
-                q.goldTables(),
-                q.difficulty(),
-                null,
-                q.category(),
-                q.evidence(),
-                null,
-                line,
-                null,
-                null,
-                q.sourceIndex(),
-                dbFile,
-                benchmark);
+        return ExamQuestion.builder(q.id(), q.db(), q.question(), gold)
+                .goldSqlAlternatives(q.alternatives())
+                .goldTables(q.goldTables())
+                .difficulty(q.labels().difficulty())
+                .category(q.labels().category())
+                .evidence(q.labels().evidence())
+                .lineNumber(line)
+                .sourceIndex(q.sourceIndex())
+                .dbFile(dbFile)
+                .benchmark(benchmark)
+                .build();
     }
 
     /**
