@@ -104,15 +104,21 @@ public record ExamSummary(
     public record Context(
             String runId,
             String examSet,
-            String generator,
-            String generatorReason,
-            boolean selfCheck,
+            Authors authors,
             long rejectedLines,
             double durationSeconds,
-            long subgraphCacheHits,
-            long subgraphCacheMisses,
+            CacheCounts subgraphCache,
             List<VariantInfo> variants,
             Sharing sharing) {}
+
+    /** Who wrote a run's SQL: its generator, why it was chosen, whether it is the self-check. */
+    public record Authors(String generator, String reason, boolean selfCheck) {}
+
+    /** A cache's hits and misses over a run. */
+    public record CacheCounts(long hits, long misses) {
+
+        public static final CacheCounts NONE = new CacheCounts(0, 0);
+    }
 
     public static ExamSummary of(SummaryAccumulator accumulator, Context context) {
         List<String> order = order(accumulator, context);
@@ -138,13 +144,13 @@ public record ExamSummary(
         return new ExamSummary(
                 context.runId(),
                 context.examSet(),
-                context.generator(),
-                context.generatorReason(),
-                context.selfCheck(),
+                context.authors().generator(),
+                context.authors().reason(),
+                context.authors().selfCheck(),
                 context.rejectedLines(),
                 context.durationSeconds(),
-                context.subgraphCacheHits(),
-                context.subgraphCacheMisses(),
+                context.subgraphCache().hits(),
+                context.subgraphCache().misses(),
                 context.sharing(),
                 variants,
                 comparisons,

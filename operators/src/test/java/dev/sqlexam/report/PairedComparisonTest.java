@@ -88,13 +88,10 @@ class PairedComparisonTest {
                         new ExamSummary.Context(
                                 "r",
                                 "set",
-                                "g",
-                                "why",
-                                false,
+                                new ExamSummary.Authors("g", "why", false),
                                 0,
                                 0,
-                                0,
-                                0,
+                                ExamSummary.CacheCounts.NONE,
                                 java.util.List.of(),
                                 null));
         java.util.List<PairedComparison> oneAtATime = new java.util.ArrayList<>();

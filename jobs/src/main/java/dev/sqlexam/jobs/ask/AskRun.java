@@ -253,19 +253,12 @@ public final class AskRun {
     }
 
     private static ExamQuestion asLogged(ExamRecord r) {
-        return new ExamQuestion(
-                r.questionId(),
-                r.db(),
-                r.question(),
-                r.goldSql(),
-                List.of(),
-                List.of(),
-                r.difficulty(),
-                r.module(),
-                r.category(),
-                null,
-                r.orderMatters(),
-                r.lineNumber(),
-                null);
+        return ExamQuestion.builder(r.questionId(), r.db(), r.question(), r.goldSql())
+                .difficulty(r.difficulty())
+                .module(r.module())
+                .category(r.category())
+                .orderMatters(r.orderMatters())
+                .lineNumber(r.lineNumber())
+                .build();
     }
 }

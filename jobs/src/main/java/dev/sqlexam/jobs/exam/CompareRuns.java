@@ -73,13 +73,11 @@ public final class CompareRuns {
                         new ExamSummary.Context(
                                 idA + " vs " + idB,
                                 examSet(a, b),
-                                "from the runs' logs",
-                                runA + " and " + runB,
-                                false,
+                                new ExamSummary.Authors(
+                                        "from the runs' logs", runA + " and " + runB, false),
                                 0,
                                 0,
-                                0,
-                                0,
+                                ExamSummary.CacheCounts.NONE,
                                 infos,
                                 null));
         Path report = RunReport.write(outDir, summary, accumulator, all, out);

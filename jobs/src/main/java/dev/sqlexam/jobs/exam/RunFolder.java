@@ -226,13 +226,14 @@ final class RunFolder {
                 new ExamSummary.Context(
                         runId,
                         definition.examSet().file().toString(),
-                        generatorName(composed, answers),
-                        generatorReason(composed, answers),
-                        composed.selfCheck(),
+                        new ExamSummary.Authors(
+                                generatorName(composed, answers),
+                                generatorReason(composed, answers),
+                                composed.selfCheck()),
                         badLines + unusableLines().size(),
                         seconds,
-                        finished.subgraphHits(),
-                        finished.subgraphMisses(),
+                        new ExamSummary.CacheCounts(
+                                finished.subgraphHits(), finished.subgraphMisses()),
                         variantInfos(variants),
                         answers instanceof Answers.Submitted ? null : shared));
     }
