@@ -17,6 +17,7 @@ public final class Backoff {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            cause.addSuppressed(e);
             throw cause;
         }
     }
