@@ -91,17 +91,14 @@ public final class ExamSetFiles {
         try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
             lines.forEach(
                     line -> {
-                        try {
-                            var node = Json.MAPPER.readTree(line);
-                            if (node != null
-                                    && node.path("db").isTextual()
-                                    && !node.hasNonNull("db_file")
-                                    && JdbcUrlTemplate.isSafeDatabaseName(
-                                            node.path("db").asText())) {
-                                dbs.add(node.path("db").asText());
-                            }
-                        } catch (IOException | RuntimeException ignored) {
-                            // rejected later, with its line number, by the parse operator
+                        // an unreadable line (null) is rejected later, with its line number, by
+                        // the parse operator
+                        var node = Json.treeOrNull(line);
+                        if (node != null
+                                && node.path("db").isTextual()
+                                && !node.hasNonNull("db_file")
+                                && JdbcUrlTemplate.isSafeDatabaseName(node.path("db").asText())) {
+                            dbs.add(node.path("db").asText());
                         }
                     });
         }
@@ -114,13 +111,10 @@ public final class ExamSetFiles {
         try (Stream<String> lines = Files.lines(examSet, StandardCharsets.UTF_8)) {
             return lines.anyMatch(
                     line -> {
-                        try {
-                            var node = Json.MAPPER.readTree(line);
-                            return node != null && node.hasNonNull("db_file");
-                        } catch (IOException | RuntimeException unreadable) {
-                            // rejected later, with its line number, by the parse operator
-                            return false;
-                        }
+                        // an unreadable line (null) is rejected later, with its line number, by
+                        // the parse operator
+                        var node = Json.treeOrNull(line);
+                        return node != null && node.hasNonNull("db_file");
                     });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + examSet, e);
