@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.run;
 
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
+import dev.sqlexam.sql.Backoff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -148,13 +149,8 @@ public final class RunOutputs {
                 deleteTree(dir);
                 return true;
             } catch (UncheckedIOException stillWritten) {
-                if (attempt == SCRATCH_ATTEMPTS - 1) return false;
-                try {
-                    Thread.sleep(SCRATCH_PAUSE_MS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                if (attempt == SCRATCH_ATTEMPTS - 1 || !Backoff.paused(SCRATCH_PAUSE_MS))
                     return false;
-                }
             }
         }
     }
