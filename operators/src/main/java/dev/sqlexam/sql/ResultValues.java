@@ -101,6 +101,7 @@ public final class ResultValues {
         try {
             value = rs.getObject(col, type);
         } catch (SQLException | RuntimeException unmappable) {
+            // the server's text says what the value is; the driver's refusal adds nothing to it
             return rs.getString(col);
         }
         return value == null ? null : iso.apply(value);

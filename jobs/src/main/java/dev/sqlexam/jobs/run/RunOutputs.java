@@ -149,6 +149,7 @@ public final class RunOutputs {
                 deleteTree(dir);
                 return true;
             } catch (UncheckedIOException stillWritten) {
+                // a job still writing into it: tried again a moment later, or left (false)
                 if (attempt == SCRATCH_ATTEMPTS - 1 || !Backoff.paused(SCRATCH_PAUSE_MS))
                     return false;
             }
