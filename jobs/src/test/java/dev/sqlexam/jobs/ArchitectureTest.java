@@ -106,7 +106,7 @@ class ArchitectureTest {
                     .layer("config")
                     .definedBy("dev.sqlexam.config..")
                     .layer("records")
-                    .definedBy("dev.sqlexam.model..", "dev.sqlexam.json..")
+                    .definedBy("dev.sqlexam.model..", "dev.sqlexam.json..", "dev.sqlexam.io..")
                     .whereLayer("cli")
                     .mayNotBeAccessedByAnyLayer()
                     .whereLayer("bench")

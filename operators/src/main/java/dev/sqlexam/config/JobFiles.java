@@ -1,5 +1,7 @@
 package dev.sqlexam.config;
 
+import dev.sqlexam.io.Closing;
+
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -144,11 +146,13 @@ public final class JobFiles implements Serializable {
     }
 
     private static void deleteQuietly(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a leftover staging folder in the temporary directory is harmless
-        }
+        // a leftover staging folder in the temporary directory is harmless
+        Closing.quietly(
+                () -> {
+                    try (Stream<Path> walk = Files.walk(dir)) {
+                        walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    }
+                });
     }
 
     private static String digest(TreeMap<String, byte[]> files) {

@@ -1,5 +1,6 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.io.Closing;
 import dev.sqlexam.sql.Backoff;
 import dev.sqlexam.sql.ConnectionSource;
 import dev.sqlexam.sql.ConnectionUnavailable;

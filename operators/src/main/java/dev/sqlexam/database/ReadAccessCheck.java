@@ -1,5 +1,7 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.io.Closing;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

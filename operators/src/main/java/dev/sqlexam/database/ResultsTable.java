@@ -1,5 +1,6 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.io.Closing;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GradeReason;
@@ -229,8 +230,9 @@ public final class ResultsTable implements AutoCloseable {
         } catch (SQLException e) {
             try {
                 connection.rollback();
-            } catch (SQLException ignored) {
+            } catch (SQLException rollback) {
                 // the connection is closed and opened again before the next attempt
+                e.addSuppressed(rollback);
             }
             throw e;
         }
@@ -321,12 +323,7 @@ public final class ResultsTable implements AutoCloseable {
     }
 
     private void closeConnection() {
-        if (connection == null) return;
-        try {
-            connection.close();
-        } catch (SQLException ignored) {
-            // a connection that cannot be closed is dropped all the same
-        }
+        Closing.quietly(connection);
         connection = null;
     }
 

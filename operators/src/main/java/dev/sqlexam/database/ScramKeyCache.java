@@ -18,9 +18,11 @@ import java.security.SecureRandom;
 import java.security.Security;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -123,16 +125,21 @@ public final class ScramKeyCache extends Provider {
         }
 
         private static SecretKeyFactory jdk() {
+            List<NoSuchAlgorithmException> refusals = new ArrayList<>();
             for (Provider p : Security.getProviders()) {
                 if (p.getName().equals(NAME) || p.getService("SecretKeyFactory", ALGORITHM) == null)
                     continue;
                 try {
                     return SecretKeyFactory.getInstance(ALGORITHM, p);
-                } catch (NoSuchAlgorithmException e) {
-                    // listed but refused: try the next provider
+                } catch (NoSuchAlgorithmException refused) {
+                    // listed but refused: try the next provider, and say why if none is left
+                    refusals.add(refused);
                 }
             }
-            throw new IllegalStateException("no provider of " + ALGORITHM + " besides " + NAME);
+            IllegalStateException none =
+                    new IllegalStateException("no provider of " + ALGORITHM + " besides " + NAME);
+            refusals.forEach(none::addSuppressed);
+            throw none;
         }
 
         private static String cacheKey(PBEKeySpec spec) {

@@ -1,5 +1,7 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.io.Closing;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -90,11 +92,7 @@ final class ServerSlots {
                         // its slot
                         Idle surplus = idle.remove(0);
                         open--;
-                        try {
-                            surplus.connection().close();
-                        } catch (SQLException ignored) {
-                            // a broken idle connection: nothing left to release
-                        }
+                        Closing.quietly(surplus.connection());
                         continue;
                     }
                     return new Grant(null, 0, idle.remove(0).connection());

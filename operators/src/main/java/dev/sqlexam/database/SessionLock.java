@@ -1,5 +1,7 @@
 package dev.sqlexam.database;
 
+import dev.sqlexam.sql.Backoff;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,12 +42,7 @@ final class SessionLock {
             }
             if (!said) waiting.started();
             said = true;
-            try {
-                Thread.sleep(POLL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+            if (!Backoff.paused(POLL_MS)) return false;
         }
         return true;
     }

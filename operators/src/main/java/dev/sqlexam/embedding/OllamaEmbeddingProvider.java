@@ -1,5 +1,6 @@
 package dev.sqlexam.embedding;
 
+import dev.sqlexam.io.Closing;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -101,10 +102,6 @@ public final class OllamaEmbeddingProvider implements EmbeddingProvider {
 
     @Override
     public void close() {
-        try {
-            http.close();
-        } catch (IOException ignored) {
-            // closing a client that failed to start
-        }
+        Closing.quietly(http);
     }
 }

@@ -1,5 +1,7 @@
 package dev.sqlexam.embedding;
 
+import dev.sqlexam.io.ClassPathProperties;
+
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
@@ -62,17 +64,10 @@ public final class OnnxBgeSmallProvider implements EmbeddingProvider {
     }
 
     private static String read() {
-        try (InputStream in =
-                OnnxBgeSmallProvider.class.getClassLoader().getResourceAsStream(ARTIFACT)) {
-            if (in == null) return null;
-            java.util.Properties p = new java.util.Properties();
-            p.load(in);
-            String version = p.getProperty("version");
-            return version == null || version.isBlank() ? null : MODEL + "@" + version.trim();
-        } catch (IOException e) {
-            // an artifact's version that cannot be read: its vectors are not kept (null)
-            return null;
-        }
+        // an artifact's version that is missing or cannot be read: its vectors are not kept (null)
+        String version =
+                ClassPathProperties.of(OnnxBgeSmallProvider.class, ARTIFACT).getProperty("version");
+        return version == null || version.isBlank() ? null : MODEL + "@" + version.trim();
     }
 
     /**

@@ -18,6 +18,10 @@ public final class JsonFields {
         public Invalid(String message) {
             super(message);
         }
+
+        public Invalid(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     public static String requiredText(JsonNode node, String field) throws Invalid {

@@ -2,6 +2,7 @@ package dev.sqlexam.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,6 +19,20 @@ public final class Json {
                     .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     private Json() {}
+
+    /**
+     * {@code text} as a JSON tree; null where it is not JSON, for callers to whom such text is an
+     * expected case (a line cut short, another file format) and the null says all they need.
+     */
+    public static JsonNode treeOrNull(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException notJson) {
+            // the one place such text is told apart; the callers report it their own way (a
+            // rejected line with its number, another format) or not at all
+            return null;
+        }
+    }
 
     public static String write(Object value) {
         try {

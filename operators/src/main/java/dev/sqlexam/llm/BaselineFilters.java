@@ -3,6 +3,7 @@ package dev.sqlexam.llm;
 import dev.sqlexam.model.Identifiers;
 import dev.sqlexam.prompt.Glosses;
 import dev.sqlexam.prompt.SchemaLinker;
+import dev.sqlexam.sql.CalendarDays;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -44,6 +45,10 @@ final class BaselineFilters {
 
     private static final Pattern BETWEEN;
     private static final Pattern MONTH_YEAR;
+
+    /** A number that fits an int, as {@link Integer#parseInt} reads it. */
+    private static final Pattern INT = Pattern.compile("[+-]?\\d{1,9}");
+
     private static final Pattern YEAR = Pattern.compile("\\b(19\\d{2}|20\\d{2})\\b(?!-\\d)");
 
     static {
@@ -130,17 +135,17 @@ final class BaselineFilters {
                         .replace(",", " ")
                         .replace(".", " ")
                         .trim();
-        try {
-            if (t.matches("\\d{4}-\\d{2}-\\d{2}")) return LocalDate.parse(t);
-            String[] p = t.split("\\s+");
-            if (p.length != 3) return null;
-            return p[0].matches("\\d+")
-                    ? LocalDate.of(Integer.parseInt(p[2]), month(p[1]), Integer.parseInt(p[0]))
-                    : LocalDate.of(Integer.parseInt(p[2]), month(p[0]), Integer.parseInt(p[1]));
-        } catch (RuntimeException notADay) {
-            // words that look like a date but name no day: no date filter
+        if (t.matches("\\d{4}-\\d{2}-\\d{2}")) return CalendarDays.iso(t);
+        String[] p = t.split("\\s+");
+        if (p.length != 3) return null;
+        boolean dayFirst = p[0].matches("\\d+");
+        Month month = monthNamed(dayFirst ? p[1] : p[0]);
+        String dayOfMonth = dayFirst ? p[0] : p[1];
+        // words that look like a date but name no day: no date filter
+        if (month == null || !INT.matcher(p[2]).matches() || !INT.matcher(dayOfMonth).matches())
             return null;
-        }
+        return CalendarDays.of(
+                Integer.parseInt(p[2]), month.getValue(), Integer.parseInt(dayOfMonth));
     }
 
     /**
@@ -220,13 +225,20 @@ final class BaselineFilters {
     }
 
     private static Month month(String name) {
+        Month m = monthNamed(name);
+        if (m == null) throw new IllegalArgumentException("not a month: " + name);
+        return m;
+    }
+
+    /** The month {@code name} begins the English name of; null when none. */
+    private static Month monthNamed(String name) {
         String n = name.toLowerCase(Locale.ROOT).replace(".", "");
         for (Month m : Month.values()) {
             if (m.getDisplayName(TextStyle.FULL, Locale.ENGLISH)
                     .toLowerCase(Locale.ROOT)
                     .startsWith(n)) return m;
         }
-        throw new IllegalArgumentException("not a month: " + name);
+        return null;
     }
 
     private static String ref(Glosses.Gloss g) {

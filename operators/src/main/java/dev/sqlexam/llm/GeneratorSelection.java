@@ -124,14 +124,12 @@ public final class GeneratorSelection {
     }
 
     static boolean hasModel(String tagsJson, String model) {
-        try {
-            for (JsonNode m : Json.MAPPER.readTree(tagsJson).path("models")) {
-                String name = m.path("name").asText();
-                if (name.equals(model) || name.equals(model + ":latest")) return true;
-            }
-        } catch (Exception e) {
-            // an answer that is not Ollama's tag list does not list the model
-            return false;
+        JsonNode tags = Json.treeOrNull(tagsJson);
+        // an answer that is not Ollama's tag list does not list the model
+        if (tags == null) return false;
+        for (JsonNode m : tags.path("models")) {
+            String name = m.path("name").asText();
+            if (name.equals(model) || name.equals(model + ":latest")) return true;
         }
         return false;
     }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * The HTTP side every chat client shares: one process-wide async-http-client, JSON POSTs with a
@@ -194,15 +195,14 @@ abstract class HttpChatClient implements ChatClient {
         return provider() + " " + baseUrl + " answered " + response.getStatusCode() + ": " + body;
     }
 
+    /** A Retry-After in seconds, as {@link Long#parseLong} reads it. */
+    private static final Pattern SECONDS = Pattern.compile("[+-]?\\d{1,18}");
+
     static Long retryAfter(Response response) {
         String value = response.getHeader("Retry-After");
-        if (value == null) return null;
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            // an HTTP-date Retry-After: the client's own backoff applies
-            return null;
-        }
+        // an HTTP-date Retry-After: the client's own backoff applies
+        if (value == null || !SECONDS.matcher(value.trim()).matches()) return null;
+        return Long.parseLong(value.trim());
     }
 
     static String rootMessage(Throwable t) {

@@ -16,8 +16,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * The exam's steps for one question at a time, without a Flink job: the same {@link Step}s the exam
@@ -134,11 +136,9 @@ public final class QuestionPipeline implements AutoCloseable {
         // job answers it (an infra_failure), not waited for
         ExecutorService worker = Executors.newSingleThreadExecutor();
         try {
-            return worker.submit(() -> predictionGrading.evaluate(attached))
-                    .get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException late) {
-            // past the limit: an infra_failure record, as the job's operator writes one
-            return grade.timedOut(attached);
+            return within(
+                    worker.submit(() -> predictionGrading.evaluate(attached)),
+                    () -> grade.timedOut(attached));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return grade.timedOut(attached);
@@ -262,15 +262,26 @@ public final class QuestionPipeline implements AutoCloseable {
     }
 
     /**
+     * {@code answer} within the time limit the job's operators have; past it, what {@code late}
+     * makes of it (an infra_failure, as the job's operator writes one), not waited for.
+     */
+    private <O> O within(Future<O> answer, Supplier<O> late)
+            throws InterruptedException, ExecutionException {
+        try {
+            return answer.get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException pastTheLimit) {
+            // a late answer is the case this limit exists for: its timeout says nothing more
+            return late.get();
+        }
+    }
+
+    /**
      * One element through an asynchronous step, waited for as the exam's operator waits: its
      * timedOut answers a late one.
      */
     private <I, O> O await(Step<I, O> step, I in) throws Exception {
         try {
-            return step.run(in).get(asyncTimeoutMs, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException late) {
-            // the step says what a late answer becomes (an infra_failure trace)
-            return step.timedOut(in);
+            return within(step.run(in), () -> step.timedOut(in));
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         }

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * defog sql-eval's results CSV, read as its runners write it: the questions file's columns ({@code
@@ -93,12 +94,13 @@ final class DefogResults {
         return db.toLowerCase(Locale.ROOT) + "\u0000" + question.strip().replaceAll("\\s+", " ");
     }
 
+    /** A decimal number as {@link Double#parseDouble} reads it (its hexadecimal form aside). */
+    private static final Pattern DECIMAL =
+            Pattern.compile("[+-]?(NaN|Infinity|(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?[fFdD]?)");
+
     private static Long latencyMs(String seconds) {
-        if (seconds == null || seconds.isBlank()) return null;
-        try {
-            return Math.round(Double.parseDouble(seconds.strip()) * 1000);
-        } catch (NumberFormatException notANumber) {
-            return null; // a runner that wrote no latency: the prediction has none
-        }
+        // a runner that wrote no latency: the prediction has none
+        if (seconds == null || !DECIMAL.matcher(seconds.strip()).matches()) return null;
+        return Math.round(Double.parseDouble(seconds.strip()) * 1000);
     }
 }

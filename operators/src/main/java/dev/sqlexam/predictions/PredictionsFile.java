@@ -160,17 +160,13 @@ public final class PredictionsFile {
 
     /** One JSON object whose keys are all indexes, as BIRD's {@code predict_dev.json}. */
     private static boolean isIndexedObject(String text) {
-        try {
-            JsonNode whole = Json.MAPPER.readTree(text);
-            if (whole == null || !whole.isObject() || whole.size() == 0) return false;
-            for (Iterator<String> it = whole.fieldNames(); it.hasNext(); ) {
-                if (!it.next().matches("\\d+")) return false;
-            }
-            return true;
-        } catch (IOException notOneObject) {
-            // several objects: JSONL
-            return false;
+        // null: several objects, JSONL
+        JsonNode whole = Json.treeOrNull(text);
+        if (whole == null || !whole.isObject() || whole.size() == 0) return false;
+        for (Iterator<String> it = whole.fieldNames(); it.hasNext(); ) {
+            if (!it.next().matches("\\d+")) return false;
         }
+        return true;
     }
 
     /**

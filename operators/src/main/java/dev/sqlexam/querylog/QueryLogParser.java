@@ -121,11 +121,15 @@ public final class QueryLogParser implements Serializable {
             try {
                 return Instant.parse(text).toEpochMilli();
             } catch (DateTimeException e) {
-                throw new JsonFields.Invalid(
-                        "field 'ts' is not ISO-8601 with an offset (2026-11-23T10:15:30Z, …+01:00) nor epoch "
-                                + "milliseconds: '"
-                                + text
-                                + "'");
+                JsonFields.Invalid invalid =
+                        new JsonFields.Invalid(
+                                "field 'ts' is not ISO-8601 with an offset (2026-11-23T10:15:30Z, …+01:00) nor epoch "
+                                        + "milliseconds: '"
+                                        + text
+                                        + "'",
+                                e);
+                invalid.addSuppressed(offsetMissing);
+                throw invalid;
             }
         }
     }

@@ -11,12 +11,25 @@ public final class Backoff {
         return Math.min(2_000L, 100L << Math.min(attempt, 5));
     }
 
+    /** Sleeps {@code ms}; false when an interrupt ended the wait (the thread's flag set again). */
+    public static boolean paused(long ms) {
+        try {
+            Thread.sleep(ms);
+            return true;
+        } catch (InterruptedException interrupted) {
+            // the one place a pause's interrupt becomes a false: the flag, set again, says it
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Sleeps; an interrupt ends the wait with {@code cause}, the interrupt flag restored. */
     public static void sleep(long ms, SQLException cause) throws SQLException {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            cause.addSuppressed(e);
             throw cause;
         }
     }

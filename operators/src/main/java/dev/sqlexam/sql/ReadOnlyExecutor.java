@@ -1,5 +1,6 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.io.Closing;
 import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.ExplainOutcome;
 
@@ -155,7 +156,8 @@ public final class ReadOnlyExecutor {
                             try {
                                 return attempt.run(connection);
                             } finally {
-                                rollbackQuietly(connection);
+                                // a broken connection cannot roll back: the pool discards it
+                                Closing.quietly(connection::rollback);
                             }
                         }
                     });
@@ -248,14 +250,6 @@ public final class ReadOnlyExecutor {
             return ErrorClass.INFRA_FAILURE;
         }
         return ErrorClass.UNKNOWN;
-    }
-
-    private static void rollbackQuietly(Connection connection) {
-        try {
-            connection.rollback();
-        } catch (SQLException ignored) {
-            // the connection is broken; the pool discards it
-        }
     }
 
     private static long elapsedMs(long startNanos) {

@@ -48,6 +48,7 @@ public final class Reconnect {
                     Thread.sleep(pause);
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
+                    e.addSuppressed(interrupted);
                     throw e;
                 }
             }

@@ -11,6 +11,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Reads a JDBC result set into canonical values, so that grading compares meaning, not encoding: 4,
@@ -74,38 +76,39 @@ public final class ResultValues {
                 return rs.wasNull() ? null : b;
             }
             case DATE -> {
-                try {
-                    LocalDate d = rs.getObject(col, LocalDate.class);
-                    return d == null ? null : d.toString();
-                } catch (SQLException | RuntimeException e) {
-                    // a date the driver cannot map (BC, infinity): the server's own text
-                    return rs.getString(col);
-                }
+                return mapped(rs, col, LocalDate.class, LocalDate::toString);
             }
             case TIMESTAMP -> {
-                try {
-                    if (jdbcType == Types.TIMESTAMP_WITH_TIMEZONE) {
-                        OffsetDateTime t = rs.getObject(col, OffsetDateTime.class);
-                        return t == null
-                                ? null
-                                : t.withOffsetSameInstant(ZoneOffset.UTC)
-                                                .toLocalDateTime()
-                                                .toString()
-                                        + "Z";
-                    }
-                    if (jdbcType == Types.TIMESTAMP) {
-                        LocalDateTime t = rs.getObject(col, LocalDateTime.class);
-                        return t == null ? null : t.toString();
-                    }
-                } catch (SQLException | RuntimeException e) {
-                    // infinity and other specials: fall back to the server's text
-                }
+                if (jdbcType == Types.TIMESTAMP_WITH_TIMEZONE)
+                    return mapped(rs, col, OffsetDateTime.class, ResultValues::utc);
+                if (jdbcType == Types.TIMESTAMP)
+                    return mapped(rs, col, LocalDateTime.class, LocalDateTime::toString);
                 return rs.getString(col);
             }
             default -> {
                 return rs.getString(col);
             }
         }
+    }
+
+    /**
+     * The cell as the driver maps it to {@code type}, in ISO text; the server's own text where the
+     * driver cannot map it (a date BC, infinity and other specials).
+     */
+    private static <T> String mapped(ResultSet rs, int col, Class<T> type, Function<T, String> iso)
+            throws SQLException {
+        T value;
+        try {
+            value = rs.getObject(col, type);
+        } catch (SQLException | RuntimeException unmappable) {
+            // the server's text says what the value is; the driver's refusal adds nothing to it
+            return rs.getString(col);
+        }
+        return value == null ? null : iso.apply(value);
+    }
+
+    private static String utc(OffsetDateTime t) {
+        return t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime().toString() + "Z";
     }
 
     /** An integer as {@link #canonicalNumber} reads its text. */
@@ -115,12 +118,13 @@ public final class ResultValues {
 
     /** Exact numbers as stripped BigDecimal; NaN and infinities as Double. */
     public static Object canonicalNumber(String text) {
-        try {
-            BigDecimal d = new BigDecimal(text.trim());
-            return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-        } catch (NumberFormatException e) {
-            // NaN and the infinities are no BigDecimal
-            return Double.parseDouble(text.trim());
-        }
+        String t = text.trim();
+        // NaN and the infinities are no BigDecimal
+        if (NON_FINITE.matcher(t).matches()) return Double.parseDouble(t);
+        BigDecimal d = new BigDecimal(t);
+        return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
     }
+
+    /** The texts of NaN and the infinities, as {@link Double#parseDouble} reads them. */
+    private static final Pattern NON_FINITE = Pattern.compile("[+-]?(NaN|Infinity)");
 }

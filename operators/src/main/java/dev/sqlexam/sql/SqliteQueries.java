@@ -1,5 +1,6 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.io.Closing;
 import dev.sqlexam.model.ErrorClass;
 
 import org.sqlite.ProgressHandler;
@@ -148,7 +149,7 @@ public final class SqliteQueries implements AutoCloseable {
             deque.offerFirst(c);
             return;
         }
-        closeQuietly(c);
+        Closing.quietly(c);
     }
 
     /**
@@ -201,7 +202,7 @@ public final class SqliteQueries implements AutoCloseable {
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA query_only = 1");
         } catch (SQLException e) {
-            closeQuietly(c);
+            Closing.quietly(c);
             throw e;
         }
         return c;
@@ -309,14 +310,6 @@ public final class SqliteQueries implements AutoCloseable {
         return "42601";
     }
 
-    private static void closeQuietly(Connection c) {
-        try {
-            c.close();
-        } catch (SQLException ignored) {
-            // a connection that cannot close holds nothing: the file is read-only
-        }
-    }
-
     private static long ms(long startNanos) {
         return (System.nanoTime() - startNanos) / 1_000_000;
     }
@@ -325,7 +318,7 @@ public final class SqliteQueries implements AutoCloseable {
     public void close() {
         for (var deque : idle.values()) {
             Connection c;
-            while ((c = deque.pollFirst()) != null) closeQuietly(c);
+            while ((c = deque.pollFirst()) != null) Closing.quietly(c);
         }
     }
 

@@ -187,21 +187,20 @@ final class CheckConstraints {
                         + ", v FROM ("
                         + arrays.typedRows()
                         + ") AS v";
-        Savepoint before = c.setSavepoint();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            arrays.bind(c, ps, rows);
-            boolean[] out = new boolean[rows.size()];
-            try (var rs = ps.executeQuery()) {
-                while (rs.next()) out[rs.getInt(1) - 1] = rs.getBoolean(2);
-            }
-            c.releaseSavepoint(before);
-            return out;
-        } catch (SQLException unanswerable) {
-            // a check the server cannot evaluate on these rows: not known, the caller tries row by
-            // row
-            c.rollback(before);
-            return null;
-        }
+        // null: a check the server cannot evaluate on these rows, not known, the caller tries row
+        // by row
+        return Refusable.orNull(
+                c,
+                () -> {
+                    try (PreparedStatement ps = c.prepareStatement(sql)) {
+                        arrays.bind(c, ps, rows);
+                        boolean[] out = new boolean[rows.size()];
+                        try (var rs = ps.executeQuery()) {
+                            while (rs.next()) out[rs.getInt(1) - 1] = rs.getBoolean(2);
+                        }
+                        return out;
+                    }
+                });
     }
 
     /** The row with its nullable checked columns NULL (null when there are none to clear). */

@@ -1,5 +1,7 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.sql.CalendarDays;
+
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
@@ -36,12 +38,9 @@ final class LiteralPerturbation {
                             .add(BigDecimal.ONE)
                             .toPlainString());
         if (e instanceof StringValue s && s.getValue().matches("\\d{4}-\\d{2}-\\d{2}")) {
-            try {
-                return new StringValue(LocalDate.parse(s.getValue()).plusDays(1).toString());
-            } catch (RuntimeException notADate) {
-                // not a calendar date (2023-02-30): no shifted-date neighbour
-                return null;
-            }
+            LocalDate day = CalendarDays.iso(s.getValue());
+            // not a calendar date (2023-02-30): no shifted-date neighbour
+            return day == null ? null : new StringValue(day.plusDays(1).toString());
         }
         if (e instanceof CastExpression cast) {
             // DATE '2024-06-01': the cast's string moved (the cast itself changed in place: only

@@ -1,5 +1,6 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.sql.CalendarDays;
 import dev.sqlexam.suite.SuiteSchema.Column;
 import dev.sqlexam.suite.SuiteSchema.Family;
 
@@ -75,8 +76,8 @@ final class NearbyValues {
     private static void aroundDay(List<String> out, Column column, String value) {
         String day = value.length() >= 10 ? value.substring(0, 10) : value;
         if (DATE.matcher(day).matches()) {
-            try {
-                LocalDate d = LocalDate.parse(day);
+            LocalDate d = CalendarDays.iso(day);
+            if (d != null) {
                 out.add(value);
                 out.add(d.minusDays(1).toString());
                 out.add(d.plusDays(1).toString());
@@ -89,8 +90,6 @@ final class NearbyValues {
                                     d.minusDays(1) + " 23:59:59",
                                     d.minusDays(1) + " 14:30:00",
                                     d + " 00:00:01"));
-            } catch (RuntimeException ignored) {
-                // not a calendar date
             }
         } else if (YEAR.matcher(value).matches()) {
             int y = Integer.parseInt(value);

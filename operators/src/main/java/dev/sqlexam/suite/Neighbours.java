@@ -26,13 +26,22 @@ public final class Neighbours {
      * then gets no neighbours, so no suite database is chosen for it), or null when it can.
      */
     public static String unreadable(String sql) {
-        try {
-            QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(sql)));
-            return null;
-        } catch (Exception | StackOverflowError e) {
-            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            int nl = message.indexOf('\n');
-            return nl < 0 ? message : message.substring(0, nl);
+        return Reading.of(SqlText.stripTrailingSemicolons(sql)).unreadable();
+    }
+
+    /** A query as the parser reads it into sites; or, where it cannot, why not (one line). */
+    private record Reading(Statement original, QuerySites sites, String unreadable) {
+
+        static Reading of(String body) {
+            try {
+                Statement original = SqlParsing.parse(body);
+                return new Reading(original, QuerySites.of(original), null);
+            } catch (Exception | StackOverflowError e) {
+                String message =
+                        e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                int nl = message.indexOf('\n');
+                return new Reading(null, null, nl < 0 ? message : message.substring(0, nl));
+            }
         }
     }
 
@@ -42,15 +51,10 @@ public final class Neighbours {
      */
     public static List<Neighbour> of(String sql, int max) {
         String body = SqlText.stripTrailingSemicolons(sql);
-        Statement original;
-        QuerySites sites;
-        try {
-            original = SqlParsing.parse(body);
-            sites = QuerySites.of(original);
-        } catch (Exception | StackOverflowError unreadable) {
-            return List.of(); // unreadable(sql) says why, for the suite's notes
-        }
-        NeighbourCollector out = new NeighbourCollector(body, original.toString());
+        Reading read = Reading.of(body);
+        if (read.unreadable() != null) return List.of(); // unreadable(sql) says why, for the notes
+        QuerySites sites = read.sites();
+        NeighbourCollector out = new NeighbourCollector(body, read.original().toString());
         for (int i = 0; i < sites.selects.size(); i++)
             SelectMutations.add(out, sites.selects.get(i), i);
         for (int i = 0; i < sites.functions.size(); i++)

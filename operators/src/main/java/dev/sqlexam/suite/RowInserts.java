@@ -72,17 +72,16 @@ final class RowInserts {
                         + arrays.typedRows()
                         + ") AS v ORDER BY "
                         + RowArrays.POSITION;
-        Savepoint all = c.setSavepoint();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            arrays.bind(c, ps, rows);
-            ps.executeUpdate();
-            c.releaseSavepoint(all);
-            return true;
-        } catch (SQLException e) {
-            // a row refused: the rows are inserted one by one
-            c.rollback(all);
-            return false;
-        }
+        // null: a row refused, the rows are inserted one by one
+        return Refusable.orNull(
+                        c,
+                        () -> {
+                            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                                arrays.bind(c, ps, rows);
+                                return ps.executeUpdate();
+                            }
+                        })
+                != null;
     }
 
     private static List<String[]> insertedOneByOne(

@@ -2,7 +2,6 @@ package dev.sqlexam.suite;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -175,15 +174,18 @@ final class RowLoading {
                         + " c SET "
                         + String.join(", ", nullable ? toNull : toSelf)
                         + dangling;
-        Savepoint before = c.setSavepoint();
+        Integer mended =
+                Refusable.orNull(
+                        c,
+                        () -> {
+                            try (Statement st = c.createStatement()) {
+                                return st.executeUpdate(update);
+                            }
+                        });
+        if (mended != null) return mended;
+        // a check or a unique key refuses the mend: the rows go
         try (Statement st = c.createStatement()) {
-            return st.executeUpdate(update);
-        } catch (SQLException refused) {
-            // a check or a unique key refuses the mend: the rows go
-            c.rollback(before);
-            try (Statement st = c.createStatement()) {
-                return st.executeUpdate("DELETE FROM " + t.qualified() + " c" + dangling);
-            }
+            return st.executeUpdate("DELETE FROM " + t.qualified() + " c" + dangling);
         }
     }
 }

@@ -154,6 +154,9 @@ public final class SuiteBuilder {
                 // administrator) is opened again
                 try (Connection again = DriverManager.getConnection(stateUrl)) {
                     SuiteManifests.store(again, hash, source.sourceId(), built);
+                } catch (SQLException failedAgain) {
+                    failedAgain.addSuppressed(lost);
+                    throw failedAgain;
                 }
             }
             return new Prepared(built, false);

@@ -2,6 +2,7 @@ package dev.sqlexam.suite;
 
 import dev.sqlexam.database.DatabaseComment;
 import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.io.Closing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -73,13 +74,8 @@ final class WitnessSlots {
     static synchronized void leave() {
         users = Math.max(0, users - 1);
         if (users > 0) return;
-        for (Connection c : CLAIMS.values()) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                // closing anyway: the server ends the session and its locks with it
-            }
-        }
+        // the server ends each session and its locks with it, even where a close fails
+        CLAIMS.values().forEach(Closing::quietly);
         CLAIMS.clear();
         CLAIMED.clear();
         IN_USE.clear();
@@ -208,11 +204,8 @@ final class WitnessSlots {
     }
 
     private static void unlock(Connection claim, String name) {
-        try {
-            lock(claim, name, "pg_advisory_unlock");
-        } catch (SQLException e) {
-            // the session is gone, and its locks with it
-        }
+        // an unlock that fails: the session is gone, and its locks with it
+        Closing.quietly(() -> lock(claim, name, "pg_advisory_unlock"));
     }
 
     private static boolean ready(Connection claim, String name) throws SQLException {

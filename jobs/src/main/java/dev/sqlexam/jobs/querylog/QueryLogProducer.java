@@ -3,7 +3,6 @@ package dev.sqlexam.jobs.querylog;
 import dev.sqlexam.jobs.graph.KafkaLines;
 import dev.sqlexam.json.Json;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -79,15 +78,10 @@ public final class QueryLogProducer implements AutoCloseable {
     }
 
     static String stamped(String line, long nowMs) {
-        try {
-            JsonNode node = Json.MAPPER.readTree(line);
-            if (!(node instanceof ObjectNode o)) return line;
-            o.put("ts", Instant.ofEpochMilli(nowMs).toString());
-            return o.toString();
-        } catch (Exception e) {
-            // not a JSON event: sent as it is, the watch rejects it with the reason
-            return line;
-        }
+        // not a JSON event: sent as it is, the watch rejects it with the reason
+        if (!(Json.treeOrNull(line) instanceof ObjectNode o)) return line;
+        o.put("ts", Instant.ofEpochMilli(nowMs).toString());
+        return o.toString();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.run;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.sqlexam.io.ClassPathProperties;
+
 import java.util.Properties;
 
 /**
@@ -17,12 +17,8 @@ public final class Build {
     public static final String FLINK;
 
     static {
-        Properties p = new Properties();
-        try (InputStream in = Build.class.getResourceAsStream("/sqlexam-build.properties")) {
-            if (in != null) p.load(in);
-        } catch (IOException e) {
-            // an unreadable resource is reported as unknown below
-        }
+        // a missing or unreadable resource is reported as unknown below
+        Properties p = ClassPathProperties.of(Build.class, "sqlexam-build.properties");
         VERSION = known(p.getProperty("version"));
         COMMIT = known(System.getProperty("sqlexam.commit", p.getProperty("commit")));
         FLINK = known(p.getProperty("flink"));

@@ -3,6 +3,7 @@ package dev.sqlexam.jobs.run;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.RejectedLine;
+import dev.sqlexam.sql.Backoff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -153,13 +154,9 @@ public final class RunOutputs {
                 deleteTree(dir);
                 return true;
             } catch (UncheckedIOException stillWritten) {
-                if (attempt == SCRATCH_ATTEMPTS - 1) return false;
-                try {
-                    Thread.sleep(SCRATCH_PAUSE_MS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                // a job still writing into it: tried again a moment later, or left (false)
+                if (attempt == SCRATCH_ATTEMPTS - 1 || !Backoff.paused(SCRATCH_PAUSE_MS))
                     return false;
-                }
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.io.Closing;
 import dev.sqlexam.json.Json;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -153,7 +154,8 @@ final class SortedLineMerge {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target, e);
         } finally {
-            for (FileChannel c : channels.values()) closeQuietly(c);
+            // read-only channels: a failed close loses nothing of ours
+            for (FileChannel c : channels.values()) Closing.quietly(c);
         }
         return entries.size() + trailing.size();
     }
@@ -167,7 +169,7 @@ final class SortedLineMerge {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Integer, FileChannel> eldest) {
                 if (size() <= OPEN_PARTS) return false;
-                closeQuietly(eldest.getValue());
+                Closing.quietly(eldest.getValue());
                 return true;
             }
         };
@@ -223,13 +225,5 @@ final class SortedLineMerge {
     private static boolean isBlank(byte[] bytes) {
         for (byte b : bytes) if (!Character.isWhitespace(b)) return false;
         return true;
-    }
-
-    private static void closeQuietly(FileChannel c) {
-        try {
-            c.close();
-        } catch (IOException ignored) {
-            // read-only channel: nothing of ours is lost
-        }
     }
 }
