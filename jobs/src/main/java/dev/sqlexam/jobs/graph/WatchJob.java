@@ -65,17 +65,34 @@ public final class WatchJob {
             Sink<Alert> alerts,
             Sink<RejectedLine> rejected,
             Sink<EventEvaluation> late,
-            Sink<WindowRow> windowTable,
-            Sink<Alert> alertTable,
+            Tables tables,
             Console console,
-            Sink<ExamRecord> shadow,
-            Sink<ExamRecord> shadowDisagreements) {
+            ShadowSinks shadow) {
 
         /** Only the files of evaluations and window rows (tests, benches). */
         public static Sinks of(Sink<EventEvaluation> evaluations, Sink<WindowRow> windows) {
             return new Sinks(
-                    evaluations, windows, null, null, null, null, null, Console.NONE, null, null);
+                    evaluations,
+                    windows,
+                    null,
+                    null,
+                    null,
+                    Tables.NONE,
+                    Console.NONE,
+                    ShadowSinks.NONE);
         }
+    }
+
+    /** Where window rows and alerts are upserted; either may be null. */
+    public record Tables(Sink<WindowRow> windows, Sink<Alert> alerts) {
+
+        public static final Tables NONE = new Tables(null, null);
+    }
+
+    /** The shadow's records and those that disagree with the app; either may be null. */
+    public record ShadowSinks(Sink<ExamRecord> records, Sink<ExamRecord> disagreements) {
+
+        public static final ShadowSinks NONE = new ShadowSinks(null, null);
     }
 
     /**
@@ -147,7 +164,7 @@ public final class WatchJob {
         }
         return events.assignTimestampsAndWatermarks(
                         WatermarkStrategy.<QueryLogEvent>forBoundedOutOfOrderness(
-                                        spec.outOfOrderness())
+                                        spec.eventTime().outOfOrderness())
                                 .withTimestampAssigner((e, previous) -> e.eventTimeMs())
                                 .withIdleness(Duration.ofMinutes(1)))
                 .uid("event-time")
@@ -167,9 +184,9 @@ public final class WatchJob {
                                         spec.explainTimeoutMs(),
                                         spec.retrieval(),
                                         spec.retrievalSampleRate()),
-                                spec.asyncTimeoutMs(),
+                                spec.async().timeoutMs(),
                                 TimeUnit.MILLISECONDS,
-                                spec.asyncCapacity())
+                                spec.async().capacity())
                         .uid("evaluate-events")
                         .name("evaluate events (guard, lint, EXPLAIN, gold, retrieval)");
         if (sinks.evaluations() != null)
@@ -181,16 +198,16 @@ public final class WatchJob {
     private SingleOutputStreamOperator<WindowRow> windows(DataStream<WindowEvents.Keyed> keyed) {
         SingleOutputStreamOperator<WindowRow> windows =
                 keyed.keyBy(WindowEvents.Keyed::id)
-                        .window(TumblingEventTimeWindows.of(spec.window()))
-                        .allowedLateness(spec.allowedLateness())
+                        .window(TumblingEventTimeWindows.of(spec.eventTime().window()))
+                        .allowedLateness(spec.eventTime().allowedLateness())
                         .sideOutputLateData(LATE)
                         .aggregate(new WindowEvents.Aggregate(), new WindowEvents.Rows())
                         .uid("windows")
                         .name("event-time windows");
         if (sinks.windows() != null)
             windows.sinkTo(sinks.windows()).uid("windows-sink").name("windows.jsonl");
-        if (sinks.windowTable() != null)
-            windows.sinkTo(sinks.windowTable())
+        if (sinks.tables().windows() != null)
+            windows.sinkTo(sinks.tables().windows())
                     .uid("windows-table")
                     .name("watch.windows")
                     .setParallelism(1);
@@ -206,8 +223,8 @@ public final class WatchJob {
                         .name("alert rules");
         if (sinks.alerts() != null)
             alerts.sinkTo(sinks.alerts()).uid("alerts-sink").name("alerts.jsonl");
-        if (sinks.alertTable() != null)
-            alerts.sinkTo(sinks.alertTable())
+        if (sinks.tables().alerts() != null)
+            alerts.sinkTo(sinks.tables().alerts())
                     .uid("alerts-table")
                     .name("watch.alerts")
                     .setParallelism(1);
@@ -249,8 +266,8 @@ public final class WatchJob {
                 new PipelineGraph(
                         shadow.configs(),
                         shadow.plan(),
-                        spec.asyncTimeoutMs(),
-                        spec.asyncCapacity(),
+                        spec.async().timeoutMs(),
+                        spec.async().capacity(),
                         "shadow-");
         DataStream<ExamTask> tasks =
                 events.flatMap(new ShadowQuestions(shadow.rate()))
@@ -261,13 +278,13 @@ public final class WatchJob {
                         .name("shadow: schedule");
         SingleOutputStreamOperator<ExamRecord> records =
                 pipeline.executeAndGrade(pipeline.untilGraded(tasks));
-        if (sinks.shadow() != null)
-            records.sinkTo(sinks.shadow()).uid("shadow-sink").name("shadow.jsonl");
-        if (sinks.shadowDisagreements() != null) {
+        if (sinks.shadow().records() != null)
+            records.sinkTo(sinks.shadow().records()).uid("shadow-sink").name("shadow.jsonl");
+        if (sinks.shadow().disagreements() != null) {
             records.filter(dev.sqlexam.watch.Shadow::disagreement)
                     .uid("shadow-disagreements")
                     .name("shadow: disagreements")
-                    .sinkTo(sinks.shadowDisagreements())
+                    .sinkTo(sinks.shadow().disagreements())
                     .uid("shadow-disagreements-sink")
                     .name("shadow_disagreements.jsonl");
         }

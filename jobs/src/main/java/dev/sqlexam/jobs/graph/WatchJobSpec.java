@@ -14,15 +14,42 @@ public record WatchJobSpec(
         String source,
         ExecutionSpec execution,
         long explainTimeoutMs,
-        Duration window,
-        Duration outOfOrderness,
-        Duration allowedLateness,
-        int asyncCapacity,
-        long asyncTimeoutMs,
+        EventTime eventTime,
+        Async async,
         AlertRules alerts,
         RetrievalSpec retrieval,
         double retrievalSampleRate,
         WatchJob.Shadow shadow) {
+
+    /**
+     * The tumbling event-time windows: their length, how far out of order events may come, and how
+     * late an event may still join its window.
+     */
+    public record EventTime(Duration window, Duration outOfOrderness, Duration allowedLateness) {
+
+        public EventTime {
+            if (window == null || window.isNegative() || window.isZero())
+                throw new IllegalArgumentException("the window must be positive, was " + window);
+            if (outOfOrderness == null || outOfOrderness.isNegative())
+                throw new IllegalArgumentException(
+                        "out-of-orderness must be >= 0, was " + outOfOrderness);
+            if (allowedLateness == null || allowedLateness.isNegative())
+                throw new IllegalArgumentException(
+                        "allowed lateness must be >= 0, was " + allowedLateness);
+        }
+    }
+
+    /** The asynchronous stages' concurrent requests per subtask and time limit. */
+    public record Async(int capacity, long timeoutMs) {
+
+        public Async {
+            if (capacity < 1)
+                throw new IllegalArgumentException("async capacity must be >= 1, was " + capacity);
+            if (timeoutMs < 1)
+                throw new IllegalArgumentException(
+                        "the async time limit must be >= 1 ms, was " + timeoutMs);
+        }
+    }
 
     public WatchJobSpec {
         if (source == null || source.isBlank())
@@ -32,19 +59,8 @@ public record WatchJobSpec(
         if (explainTimeoutMs < 1)
             throw new IllegalArgumentException(
                     "the EXPLAIN timeout must be >= 1 ms, was " + explainTimeoutMs);
-        if (window == null || window.isNegative() || window.isZero())
-            throw new IllegalArgumentException("the window must be positive, was " + window);
-        if (outOfOrderness == null || outOfOrderness.isNegative())
-            throw new IllegalArgumentException(
-                    "out-of-orderness must be >= 0, was " + outOfOrderness);
-        if (allowedLateness == null || allowedLateness.isNegative())
-            throw new IllegalArgumentException(
-                    "allowed lateness must be >= 0, was " + allowedLateness);
-        if (asyncCapacity < 1)
-            throw new IllegalArgumentException("async capacity must be >= 1, was " + asyncCapacity);
-        if (asyncTimeoutMs < 1)
-            throw new IllegalArgumentException(
-                    "the async time limit must be >= 1 ms, was " + asyncTimeoutMs);
+        if (eventTime == null || async == null)
+            throw new IllegalArgumentException("a watch needs its windows and async limits");
         if (alerts == null)
             throw new IllegalArgumentException(
                     "a watch needs its alert rules (AlertRules.none() for none)");
@@ -66,10 +82,10 @@ public record WatchJobSpec(
     public Builder toBuilder() {
         return new Builder(source, execution)
                 .explainTimeoutMs(explainTimeoutMs)
-                .window(window)
-                .outOfOrderness(outOfOrderness)
-                .allowedLateness(allowedLateness)
-                .async(asyncCapacity, asyncTimeoutMs)
+                .window(eventTime.window())
+                .outOfOrderness(eventTime.outOfOrderness())
+                .allowedLateness(eventTime.allowedLateness())
+                .async(async.capacity(), async.timeoutMs())
                 .alerts(alerts)
                 .retrievalCheck(retrieval, retrievalSampleRate)
                 .shadow(shadow);
@@ -146,11 +162,8 @@ public record WatchJobSpec(
                     source,
                     execution,
                     explainTimeoutMs,
-                    window,
-                    outOfOrderness,
-                    allowedLateness,
-                    asyncCapacity,
-                    asyncTimeoutMs,
+                    new EventTime(window, outOfOrderness, allowedLateness),
+                    new Async(asyncCapacity, asyncTimeoutMs),
                     alerts,
                     retrieval,
                     retrievalSampleRate,

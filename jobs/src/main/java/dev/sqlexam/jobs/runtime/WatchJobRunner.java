@@ -84,11 +84,12 @@ public final class WatchJobRunner {
                 files(parts, "alerts"),
                 files(parts, "rejected"),
                 files(parts, "late"),
-                WatchTables.windows(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS),
-                WatchTables.alerts(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS),
+                new WatchJob.Tables(
+                        WatchTables.windows(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS),
+                        WatchTables.alerts(tablesUrl, watchId, TABLE_WRITE_ATTEMPTS)),
                 shipping.ships() ? WatchJob.Console.CLIENT : WatchJob.Console.STDOUT,
-                files(parts, "shadow"),
-                files(parts, "shadow_disagreements"));
+                new WatchJob.ShadowSinks(
+                        files(parts, "shadow"), files(parts, "shadow_disagreements")));
     }
 
     /**

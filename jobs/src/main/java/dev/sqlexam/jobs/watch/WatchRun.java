@@ -152,7 +152,7 @@ public final class WatchRun {
                         ? " (replay)"
                         : " (following; Ctrl-C stops, the same command resumes)",
                 shipping.ships() ? "a Flink cluster" : "an in-process MiniCluster",
-                spec.window().toSeconds(),
+                spec.eventTime().window().toSeconds(),
                 spec.alerts().rules().size(),
                 outDir);
         if (restore != null) out.println("[sqlexam] resuming from checkpoint " + restore);

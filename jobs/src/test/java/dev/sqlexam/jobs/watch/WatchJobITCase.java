@@ -107,11 +107,11 @@ class WatchJobITCase {
                                 alerts,
                                 rejected,
                                 late,
-                                WatchTables.windows(control, watchId, 3),
-                                WatchTables.alerts(control, watchId, 3),
+                                new WatchJob.Tables(
+                                        WatchTables.windows(control, watchId, 3),
+                                        WatchTables.alerts(control, watchId, 3)),
                                 WatchJob.Console.NONE,
-                                null,
-                                null),
+                                WatchJob.ShadowSinks.NONE),
                         WatchJobSpec.builder("erp-synthetic.jsonl", execution)
                                 .alerts(WatchSpecs.alertRules(Settings.defaults()))
                                 .retrievalCheck(
@@ -307,11 +307,9 @@ class WatchJobITCase {
                                 null,
                                 rejected,
                                 null,
-                                null,
-                                null,
+                                WatchJob.Tables.NONE,
                                 WatchJob.Console.NONE,
-                                null,
-                                null),
+                                WatchJob.ShadowSinks.NONE),
                         WatchJobSpec.builder(topic, execution())
                                 .window(Duration.ofMinutes(10))
                                 .build())
