@@ -1,5 +1,6 @@
 package dev.sqlexam.flink;
 
+import dev.sqlexam.examset.NumberedLineReader;
 import dev.sqlexam.model.NumberedLine;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -7,14 +8,10 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -56,35 +53,19 @@ public final class NumberedLinesFormat implements StreamFormat<NumberedLine> {
      * A whole file's lines, numbered as this format reads them (for a job that carries its input).
      */
     public static List<NumberedLine> readAll(Path file) throws IOException {
-        return readAll(Files.newInputStream(file));
-    }
-
-    /** The lines of {@code stream} (closed at the end), numbered as this format reads them. */
-    public static List<NumberedLine> readAll(InputStream stream) throws IOException {
-        List<NumberedLine> lines = new ArrayList<>();
-        try (LineReader reader = new LineReader(stream)) {
-            for (NumberedLine line = reader.read(); line != null; line = reader.read())
-                lines.add(line);
-        }
-        return lines;
+        return NumberedLineReader.readAll(Files.newInputStream(file));
     }
 
     private static final class LineReader implements Reader<NumberedLine> {
-        private final BufferedReader reader;
-        private long number;
+        private final NumberedLineReader reader;
 
         LineReader(InputStream stream) {
-            this.reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+            this.reader = new NumberedLineReader(stream);
         }
 
         @Override
         public NumberedLine read() throws IOException {
-            String line = reader.readLine();
-            if (line == null) return null;
-            number++;
-            if (number == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF')
-                line = line.substring(1);
-            return new NumberedLine(number, line);
+            return reader.read();
         }
 
         @Override

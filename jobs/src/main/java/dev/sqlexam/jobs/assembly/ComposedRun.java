@@ -67,6 +67,14 @@ public final class ComposedRun {
         return state;
     }
 
+    /** Whether the run grades on sqlexam's own cluster (the URL is the default one). */
+    public boolean onOwnCluster() {
+        return definition
+                .settings()
+                .get(SqlExamOptions.JDBC_URL)
+                .equals(SqlExamOptions.JDBC_URL.defaultValue());
+    }
+
     /** The steps that ran, in order. */
     public List<String> stepsRun() {
         return List.copyOf(stepsRun);

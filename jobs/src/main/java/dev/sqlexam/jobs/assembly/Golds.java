@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Where a run's gold SQL comes from: the pre-flight checks that the read-only role may read every
@@ -38,6 +39,14 @@ public sealed interface Golds {
         return new Questions(List.copyOf(questions));
     }
 
+    /**
+     * Questions known once the server's databases are: {@code questionsOn} gives those on the
+     * databases it is handed (an import names its SQLite golds' tables as the server spells them).
+     */
+    static Golds onServer(Function<Set<String>, List<ExamQuestion>> questionsOn) {
+        return new OnServer(questionsOn);
+    }
+
     /** No gold (the watch's shadow grades against the app's SQL). */
     static Golds none() {
         return new Questions(List.of());
@@ -59,6 +68,25 @@ public sealed interface Golds {
         @Override
         public boolean onSqlite() {
             return content.onSqlite();
+        }
+    }
+
+    /** The golds of questions made for the server's databases. */
+    record OnServer(Function<Set<String>, List<ExamQuestion>> questionsOn) implements Golds {
+        @Override
+        public List<ExamQuestion> questions(Set<String> onServer) {
+            return questionsOn.apply(onServer);
+        }
+
+        @Override
+        public Map<String, ReadAccessCheck.TablesToCheck> tables(
+                JdbcUrlTemplate admin, Set<String> onServer, Set<String> named) {
+            return Preflight.goldTableReaders(admin, questions(onServer));
+        }
+
+        @Override
+        public boolean onSqlite() {
+            return false;
         }
     }
 

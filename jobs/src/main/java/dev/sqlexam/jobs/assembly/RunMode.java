@@ -1,5 +1,8 @@
 package dev.sqlexam.jobs.assembly;
 
+import dev.sqlexam.config.Settings;
+import dev.sqlexam.config.SqlExamOptions;
+
 /**
  * What a run is, as far as its setup goes: each rule here says which setup step a mode skips and
  * why, so that a step missing from a mode is missing on purpose.
@@ -27,7 +30,19 @@ public enum RunMode {
      * {@code exam-set check}: every gold run as the read-only role against its database, as an exam
      * would run it; nothing is generated, retrieved or fuzzed.
      */
-    CHECK;
+    CHECK,
+    /**
+     * A watch of an app's query log: each event evaluated as the read-only role; its retrieval
+     * check (when on) retrieves from the databases named, which are indexed for it. Events may name
+     * databases only later: on sqlexam's own cluster every sample database is migrated.
+     */
+    WATCH,
+    /**
+     * A benchmark import into PostgreSQL: its databases loaded, then set up as a grade would be
+     * (the reader's access on every gold table) so that each gold's tables and health are read as a
+     * run reads them; nothing is generated, retrieved or fuzzed.
+     */
+    IMPORT;
 
     /**
      * Whether the variants' generators are resolved and probed; grade and regrade run SQL written
@@ -48,11 +63,17 @@ public enum RunMode {
     }
 
     /**
-     * Retrieval runs only where the pipeline writes the SQL (an exam's gold self-check skips it
-     * too, unless asked: {@link RunComposer}).
+     * Retrieval runs where the pipeline writes the SQL (an exam's gold self-check skips it too,
+     * unless asked: {@link RunComposer}) and in a watch whose retrieval check is on.
      */
-    public boolean indexes() {
-        return resolvesGenerators();
+    public boolean indexes(Settings settings) {
+        return resolvesGenerators()
+                || this == WATCH && settings.get(SqlExamOptions.WATCH_RETRIEVAL_CHECK);
+    }
+
+    /** A watch follows events that may name a sample database later. */
+    public boolean migratesEverySample() {
+        return this == WATCH;
     }
 
     /**
@@ -85,9 +106,11 @@ public enum RunMode {
 
     /** What a database that cannot be indexed runs without, as the run's notes say it. */
     String withoutIndex() {
-        return this == SHADOW
-                ? "the shadow retrieves nothing there"
-                : "its questions run without retrieval";
+        return switch (this) {
+            case SHADOW -> "the shadow retrieves nothing there";
+            case WATCH -> "its events are not retrieval-checked";
+            default -> "its questions run without retrieval";
+        };
     }
 
     /** How the run's notes name one of its variants. */

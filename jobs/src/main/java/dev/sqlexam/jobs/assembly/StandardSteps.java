@@ -29,13 +29,16 @@ import java.util.concurrent.CompletionException;
  */
 enum StandardSteps implements SetupStep {
     /**
-     * The migrations of the databases the definition names (sqlexam's own always), what changed
-     * printed.
+     * The migrations of the databases the definition names (sqlexam's own always; every sample
+     * database on sqlexam's own cluster where the mode says so), what changed printed.
      */
     MIGRATIONS {
         @Override
         public void apply(ComposedRun run) {
-            migrate(run, run.definition().databases());
+            RunDefinition definition = run.definition();
+            if (definition.mode().migratesEverySample() && run.onOwnCluster())
+                DatabaseSetup.migrate(run.admin(), run.state(), sample -> true, run.out());
+            else migrate(run, definition.databases());
         }
     },
     /** The server: its databases, whether it is read-only, who connects. */
@@ -104,7 +107,7 @@ enum StandardSteps implements SetupStep {
                             && !run.definition()
                                     .settings()
                                     .get(SqlExamOptions.SELF_CHECK_RETRIEVAL);
-            return run.definition().mode().indexes() && !selfCheckOnly;
+            return run.definition().mode().indexes(run.definition().settings()) && !selfCheckOnly;
         }
 
         @Override

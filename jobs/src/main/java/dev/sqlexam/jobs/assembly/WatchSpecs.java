@@ -45,8 +45,25 @@ public final class WatchSpecs {
     public static WatchJobSpec spec(Settings settings, String label, JobShipping shipping) {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
         ServerProbe server = ServerProbe.of(admin, List.of());
-        ReaderAccess reader =
-                shipping.reader(Preflight.reader(settings, admin, server), server.database());
+        return spec(
+                settings,
+                label,
+                shipping,
+                Preflight.reader(settings, admin, server),
+                server.database());
+    }
+
+    /**
+     * The same, evaluating as {@code reader} (the pre-flight's, on the server's {@code database}
+     * where the URL names none).
+     */
+    public static WatchJobSpec spec(
+            Settings settings,
+            String label,
+            JobShipping shipping,
+            ReaderAccess reader,
+            String database) {
+        reader = shipping.reader(reader, database);
         int capacity = settings.get(SqlExamOptions.ASYNC_CAPACITY);
         ExecutionSpec execution =
                 new ExecutionSpec(

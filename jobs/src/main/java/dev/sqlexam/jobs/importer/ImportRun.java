@@ -5,15 +5,17 @@ import dev.sqlexam.benchmarks.ImportedQuestion;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.database.JdbcUrlTemplate;
-import dev.sqlexam.database.Migrations;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.database.ServerProbe;
-import dev.sqlexam.database.StateDatabase;
 import dev.sqlexam.grading.ExamSetChecker;
+import dev.sqlexam.jobs.assembly.ComposedRun;
+import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.Preflight;
+import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
+import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.run.DatabaseNames;
-import dev.sqlexam.jobs.run.Home;
+import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.ReadOnlyExecutor;
@@ -56,10 +58,21 @@ public final class ImportRun {
 
     private final Settings settings;
     private final PrintStream out;
+    private final RunComposer composer;
 
     public ImportRun(Settings settings, PrintStream out) {
+        this(settings, out, RunComposer.standard());
+    }
+
+    private ImportRun(Settings settings, PrintStream out, RunComposer composer) {
         this.settings = settings;
         this.out = out;
+        this.composer = composer;
+    }
+
+    /** This import set up with {@code setup} instead of sqlexam's standard composer. */
+    public ImportRun composedBy(RunComposer setup) {
+        return new ImportRun(settings, out, setup);
     }
 
     /**
@@ -90,12 +103,24 @@ public final class ImportRun {
             List<ImportedQuestion> questions, Path databasesDir, Path examSet, boolean replace)
             throws Exception {
         JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        Migrations.migrate(admin, StateDatabase.from(settings), Home.migrations(), sample -> false);
         Set<String> wanted = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
         List<DatabaseLoader.Report> reports =
                 databasesDir == null ? List.of() : load(admin, wanted, databasesDir, replace);
+        Map<String, Set<String>> names = new HashMap<>();
+        // set up once loaded, as a grade is: the pre-flight reads the golds as the server names
+        // their tables
+        ComposedRun composed =
+                composer.compose(
+                        RunDefinition.of(
+                                RunMode.IMPORT,
+                                settings,
+                                List.of(RunManifest.Variant.DEFAULT),
+                                wanted,
+                                Golds.onServer(
+                                        on -> present(named(admin, questions, on, names), on))),
+                        out);
         Map<String, List<String>> problems = new LinkedHashMap<>();
-        List<ImportedQuestion> withTables = check(admin, questions, problems);
+        List<ImportedQuestion> withTables = check(admin, composed, questions, names, problems);
         if (databasesDir != null) conversionFailures(questions, databasesDir, problems);
         return write(questions.size(), withTables, problems, examSet, reports);
     }
@@ -132,22 +157,18 @@ public final class ImportRun {
     }
 
     /**
-     * Each question's gold tables from its plan and the exam-set check's findings (into {@code
-     * problems}, by question id), after the pre-flight a grade runs: the reader may read every
-     * table the golds use, or nothing is read.
+     * The questions with their SQLite golds' tables named as the server spells them, where the
+     * server ({@code onServer}: its databases, null for all) holds their database.
      */
-    private List<ImportedQuestion> check(
+    private static List<ImportedQuestion> named(
             JdbcUrlTemplate admin,
             List<ImportedQuestion> questions,
-            Map<String, List<String>> problems)
-            throws SQLException, InterruptedException {
-        ServerProbe server =
-                ServerProbe.of(admin, questions.stream().map(ImportedQuestion::db).toList());
-        Set<String> onServer = server.databases();
+            Set<String> onServer,
+            Map<String, Set<String>> names) {
         List<ImportedQuestion> named = new ArrayList<>();
-        Map<String, Set<String>> names = new HashMap<>();
         for (ImportedQuestion q : questions) {
-            boolean sqlite = q.sqliteGold() != null && onServer.contains(q.db());
+            boolean sqlite =
+                    q.sqliteGold() != null && (onServer == null || onServer.contains(q.db()));
             named.add(
                     sqlite
                             ? q.withNames(
@@ -155,14 +176,32 @@ public final class ImportRun {
                                             q.db(), db -> DatabaseNames.of(admin, db)))
                             : q);
         }
-        List<ExamQuestion> present =
-                named.stream()
-                        .filter(q -> onServer.contains(q.db()))
-                        .map(q -> toExamQuestion(q, 0))
-                        .toList();
-        Preflight.Result preflight =
-                Preflight.checked(
-                        settings, admin, server, Preflight.goldTableReaders(admin, present), out);
+        return named;
+    }
+
+    /** The questions on the server's databases, as the pre-flight reads their golds. */
+    private static List<ExamQuestion> present(List<ImportedQuestion> named, Set<String> onServer) {
+        return named.stream()
+                .filter(q -> onServer == null || onServer.contains(q.db()))
+                .map(q -> toExamQuestion(q, 0))
+                .toList();
+    }
+
+    /**
+     * Each question's gold tables from its plan and the exam-set check's findings (into {@code
+     * problems}, by question id), after the pre-flight a grade runs ({@code composed}'s): the
+     * reader may read every table the golds use, or nothing is read.
+     */
+    private List<ImportedQuestion> check(
+            JdbcUrlTemplate admin,
+            ComposedRun composed,
+            List<ImportedQuestion> questions,
+            Map<String, Set<String>> names,
+            Map<String, List<String>> problems)
+            throws SQLException, InterruptedException {
+        Set<String> onServer = composed.server().databases();
+        List<ImportedQuestion> named = named(admin, questions, onServer, names);
+        Preflight.Result preflight = composed.preflight();
         ReaderAccess reader = preflight.reader();
         List<ExamQuestion> checkable = new ArrayList<>();
         List<ImportedQuestion> withTables = new ArrayList<>();

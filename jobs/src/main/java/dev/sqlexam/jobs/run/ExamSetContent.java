@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.run;
 
 import dev.sqlexam.examset.ExamLineParser;
-import dev.sqlexam.flink.NumberedLinesFormat;
+import dev.sqlexam.examset.NumberedLineReader;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.NumberedLine;
 import dev.sqlexam.model.RejectedLine;
@@ -49,7 +49,7 @@ public final class ExamSetContent {
         List<NumberedLine> numbered;
         try {
             bytes = Files.readAllBytes(file);
-            numbered = NumberedLinesFormat.readAll(new ByteArrayInputStream(bytes));
+            numbered = NumberedLineReader.readAll(new ByteArrayInputStream(bytes));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the exam set " + file, e);
         }

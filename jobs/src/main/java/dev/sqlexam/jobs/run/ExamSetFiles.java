@@ -1,14 +1,18 @@
 package dev.sqlexam.jobs.run;
 
+import dev.sqlexam.database.JdbcUrlTemplate;
+import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.RejectedLine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -42,8 +46,25 @@ public final class ExamSetFiles {
         return ExamSetContent.read(file).on(databases);
     }
 
-    /** The distinct databases on a server an exam set's lines name (not SQLite files). */
-    public static Set<String> databasesIn(Path examSet) {
-        return ExamSetContent.read(examSet).databasesNamed();
+    /**
+     * The distinct databases on a server the JSON lines of {@code file} name in their {@code db}
+     * field (not SQLite files): a query log's, whose events are not exam questions. A line that is
+     * not JSON is the parser's business, not this scan's.
+     */
+    public static Set<String> databasesNamedIn(Path file) throws IOException {
+        Set<String> dbs = new TreeSet<>();
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            lines.forEach(
+                    line -> {
+                        var node = Json.treeOrNull(line);
+                        if (node != null
+                                && node.path("db").isTextual()
+                                && !node.hasNonNull("db_file")
+                                && JdbcUrlTemplate.isSafeDatabaseName(node.path("db").asText())) {
+                            dbs.add(node.path("db").asText());
+                        }
+                    });
+        }
+        return dbs;
     }
 }

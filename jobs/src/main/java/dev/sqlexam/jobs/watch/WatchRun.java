@@ -2,11 +2,12 @@ package dev.sqlexam.jobs.watch;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.StateDatabase;
-import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.assembly.DatabaseSetup;
+import dev.sqlexam.jobs.assembly.ComposedRun;
+import dev.sqlexam.jobs.assembly.Golds;
 import dev.sqlexam.jobs.assembly.RunComposer;
+import dev.sqlexam.jobs.assembly.RunDefinition;
+import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.assembly.WatchSpecs;
 import dev.sqlexam.jobs.graph.ExamIo;
 import dev.sqlexam.jobs.graph.KafkaLines;
@@ -15,6 +16,7 @@ import dev.sqlexam.jobs.graph.WatchJobSpec;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.graph.WatchSources.Input;
 import dev.sqlexam.jobs.run.ExamSetFiles;
+import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.runtime.JobShipping;
@@ -32,7 +34,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -102,29 +103,33 @@ public final class WatchRun {
 
     public void run(FlinkTarget target) throws Exception {
         validate();
-        StateDatabase state = StateDatabase.from(settings);
-        Set<String> named = namedDatabases();
-        // the watch's own tables and the databases its retrieval check reads; a shadow is composed
-        // as a run of its own below
-        JdbcUrlTemplate admin = new JdbcUrlTemplate(settings.get(SqlExamOptions.JDBC_URL));
-        DatabaseSetup.migrate(admin, state, sampleDatabases(named), out);
         Path checkpoints = WatchCheckpoints.folderFor(settings, outDir);
         Path parts = input.bounded() ? outDir.resolve(".parts") : outDir;
         Path restore = prepareOutputs(parts, checkpoints);
         WatchJobRunner runner = new WatchJobRunner(target, checkpoints, restore);
         JobShipping shipping = runner.shipping();
-
-        WatchJobSpec spec = WatchSpecs.spec(settings, input.label(), shipping);
-        if (spec.retrieval() != null) {
-            DatabaseSetup.ensureIndexed(
-                    admin,
-                    state,
-                    EmbeddingProviders.from(settings),
-                    named,
-                    settings.get(SqlExamOptions.PARALLELISM),
-                    "its events are not retrieval-checked",
-                    out);
-        }
+        Set<String> named = namedDatabases();
+        // the watch's own setup (migrations, probe, who reads, the index its retrieval check
+        // reads);
+        // a shadow is composed as a run of its own below
+        ComposedRun watch =
+                composer.compose(
+                        RunDefinition.of(
+                                        RunMode.WATCH,
+                                        settings,
+                                        List.of(RunManifest.Variant.DEFAULT),
+                                        named,
+                                        Golds.none())
+                                .shippedAs(shipping),
+                        out);
+        StateDatabase state = watch.state();
+        WatchJobSpec spec =
+                WatchSpecs.spec(
+                        settings,
+                        input.label(),
+                        shipping,
+                        watch.preflight().reader(),
+                        watch.server().database());
         if (options.shadowVariant() != null)
             spec =
                     spec.toBuilder()
@@ -184,14 +189,14 @@ public final class WatchRun {
     private Set<String> namedDatabases() {
         Set<String> named = new TreeSet<>();
         try {
-            if (input.replay() != null) named.addAll(ExamSetFiles.databasesIn(input.replay()));
+            if (input.replay() != null) named.addAll(ExamSetFiles.databasesNamedIn(input.replay()));
             if (input.dir() != null) {
                 try (Stream<Path> files = Files.list(input.dir())) {
                     for (Path f :
                             files.filter(Files::isRegularFile)
                                     .filter(f -> !f.getFileName().toString().startsWith("."))
                                     .toList()) {
-                        named.addAll(ExamSetFiles.databasesIn(f));
+                        named.addAll(ExamSetFiles.databasesNamedIn(f));
                     }
                 }
             }
@@ -210,16 +215,6 @@ public final class WatchRun {
         if (input.kafka() != null && (input.topic() == null || input.topic().isBlank())) {
             throw new IllegalArgumentException("--kafka needs --topic");
         }
-    }
-
-    /**
-     * The sample databases (erp, demo) to create: all of them on sqlexam's own private cluster, on
-     * a user's server only those the input names.
-     */
-    private Predicate<String> sampleDatabases(Set<String> named) {
-        if (settings.get(SqlExamOptions.JDBC_URL).equals(SqlExamOptions.JDBC_URL.defaultValue()))
-            return name -> true;
-        return named::contains;
     }
 
     /**

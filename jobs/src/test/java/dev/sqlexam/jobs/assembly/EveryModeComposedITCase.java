@@ -1,5 +1,6 @@
 package dev.sqlexam.jobs.assembly;
 
+import dev.sqlexam.benchmarks.BenchmarkReaders;
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.database.TestDatabase;
 import dev.sqlexam.jobs.ask.AskSession;
@@ -9,6 +10,7 @@ import dev.sqlexam.jobs.exam.GradeRun;
 import dev.sqlexam.jobs.exam.RegradeRun;
 import dev.sqlexam.jobs.exam.RewardVesRun;
 import dev.sqlexam.jobs.graph.WatchSources;
+import dev.sqlexam.jobs.importer.ImportRun;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunManifest;
@@ -35,8 +37,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * One composer sets every mode's run up: a setup step added to it runs for an exam, a grade, a
- * regrade, R-VES, {@code exam-set check}, ask and the watch's shadow, after the standard steps each
- * mode's rules keep. The added step stops each run once it has seen it, before any job starts.
+ * regrade, R-VES, {@code exam-set check}, a benchmark import, ask, the watch and its shadow, after
+ * the standard steps each mode's rules keep. The added step stops each run once it has seen it,
+ * before any job starts.
  */
 class EveryModeComposedITCase {
 
@@ -44,7 +47,10 @@ class EveryModeComposedITCase {
 
     @TempDir Path tmp;
 
-    /** The fake step: records the mode and the steps that ran before it, then stops the run. */
+    /**
+     * The fake step: records the mode and the steps that ran before it, then stops the run (a
+     * watch's own setup goes on, so that its shadow's is seen too).
+     */
     static final class Witness implements SetupStep {
         final Map<RunMode, List<String>> seen = new EnumMap<>(RunMode.class);
 
@@ -61,7 +67,7 @@ class EveryModeComposedITCase {
         @Override
         public void apply(ComposedRun run) {
             seen.put(run.definition().mode(), run.stepsRun());
-            throw new Seen(run.definition().mode());
+            if (run.definition().mode() != RunMode.WATCH) throw new Seen(run.definition().mode());
         }
     }
 
@@ -135,6 +141,22 @@ class EveryModeComposedITCase {
                         () -> new ExamSetCheck(baseline, 1, quiet()).composedBy(composer).run(DEMO))
                 .isInstanceOf(Seen.class);
 
+        Path dev = tmp.resolve("dev.json");
+        Files.writeString(
+                dev,
+                "[{\"db_id\": \"demo\", \"question\": \"How many employees?\","
+                        + " \"query\": \"SELECT count(*) FROM employees\"}]");
+        assertThatThrownBy(
+                        () ->
+                                new ImportRun(baseline, quiet())
+                                        .composedBy(composer)
+                                        .run(
+                                                BenchmarkReaders.spider(dev),
+                                                null,
+                                                tmp.resolve("imported.jsonl"),
+                                                false))
+                .isInstanceOf(Seen.class);
+
         assertThatThrownBy(
                         () ->
                                 AskSession.open(
@@ -177,8 +199,12 @@ class EveryModeComposedITCase {
         assertThat(witness.seen.get(RunMode.REGRADE)).isEqualTo(without(all, "INDEX"));
         assertThat(witness.seen.get(RunMode.R_VES)).isEqualTo(without(all, "INDEX", "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.CHECK)).isEqualTo(without(all, "INDEX", "TEST_SUITES"));
+        assertThat(witness.seen.get(RunMode.IMPORT))
+                .isEqualTo(without(all, "INDEX", "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.ASK)).isEqualTo(without(all, "TEST_SUITES"));
         assertThat(witness.seen.get(RunMode.SHADOW)).isEqualTo(without(all, "TEST_SUITES"));
+        // watch_retrieval_check=false: nothing to index for
+        assertThat(witness.seen.get(RunMode.WATCH)).isEqualTo(without(all, "INDEX", "TEST_SUITES"));
     }
 
     @Test
