@@ -44,15 +44,15 @@ public record RetrievalTrace(
 
     /** No retrieval was asked for (its reason in the stage trace): nothing failed. */
     public static RetrievalTrace none() {
-        return new RetrievalTrace(
-                "none", null, "none", null, Map.of(), List.of(), List.of(), List.of(), null, null,
-                List.of(), null, null, "none", null, List.of(), 0, 0, 0, null);
+        return of("none", null).route("none", null, Map.of()).doc("none", null, List.of()).build();
     }
 
     public static RetrievalTrace failed(String error) {
-        return new RetrievalTrace(
-                "none", null, "none", null, Map.of(), List.of(), List.of(), List.of(), null, null,
-                List.of(), null, null, "none", error, List.of(), 0, 0, 0, error);
+        return of("none", null)
+                .route("none", null, Map.of())
+                .doc("none", error, List.of())
+                .error(error)
+                .build();
     }
 
     /**
@@ -82,6 +82,7 @@ public record RetrievalTrace(
         private String docReason;
         private List<String> docTables = List.of();
         private long retrieveMicros;
+        private String error;
 
         private Builder(String strategy, String retriever) {
             this.strategy = strategy;
@@ -131,6 +132,11 @@ public record RetrievalTrace(
             return this;
         }
 
+        public Builder error(String value) {
+            error = value;
+            return this;
+        }
+
         public RetrievalTrace build() {
             return new RetrievalTrace(
                     strategy,
@@ -152,7 +158,7 @@ public record RetrievalTrace(
                     0,
                     0,
                     retrieveMicros,
-                    null);
+                    error);
         }
     }
 }
