@@ -102,18 +102,18 @@ public final class CandidateScorer {
                         + adherence
                         + joinMatch
                         + shape;
-        return new ScoreBreakdown(
-                100,
-                lintScore,
-                explainScore,
-                groupBy,
-                orderLimit,
-                distinct,
-                join,
-                round(adherence),
-                round(joinMatch),
-                shape,
-                round(total));
+        return ScoreBreakdown.of(100)
+                .lint(lintScore)
+                .explain(explainScore)
+                .groupBy(groupBy)
+                .orderLimit(orderLimit)
+                .distinct(distinct)
+                .join(join)
+                .schemaAdherence(round(adherence))
+                .joinMatch(round(joinMatch))
+                .resultShape(shape)
+                .total(round(total))
+                .build();
     }
 
     /** -25 for each lint error, -5 for each warning. */

@@ -58,19 +58,16 @@ final class EvaluationRanking {
         for (CandidateScorer.Scored s : scored) {
             StructuralValidator.Validation v = validations.get(s.index());
             out.add(
-                    new EvaluationTrace.CandidateEvaluation(
-                            s.index(),
-                            s.sql(),
-                            v.sql(),
-                            v.blocked(),
-                            v.blockReason(),
-                            v.errors(),
-                            v.warnings(),
-                            s.lint().issues(),
-                            s.explain(),
-                            s.score(),
-                            ranked.indexOf(s) + 1,
-                            valueChecks.get(s.index())));
+                    EvaluationTrace.CandidateEvaluation.of(s.index(), s.sql())
+                            .checkedSql(v.sql())
+                            .blocked(v.blocked(), v.blockReason())
+                            .validation(v.errors(), v.warnings())
+                            .lint(s.lint().issues())
+                            .explain(s.explain())
+                            .score(s.score())
+                            .rank(ranked.indexOf(s) + 1)
+                            .valueChecks(valueChecks.get(s.index()))
+                            .build());
         }
         CandidateScorer.Scored best = ranked.isEmpty() ? null : ranked.get(0);
         return new EvaluationTrace(

@@ -5,7 +5,6 @@ import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
-import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Grade;
 import dev.sqlexam.model.GradeReason;
@@ -19,28 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The parts of a question's {@link ExamRecord}: what was asked, the answer, its grade with Soft-F1
- * and the suites' verdict, the failure and the traces.
+ * The parts of a question's {@link ExamRecord} after what was asked: the answer, its grade with
+ * Soft-F1 and the suites' verdict, the failure and the traces.
  */
 final class ExamRecordParts {
 
     private ExamRecordParts() {}
-
-    static ExamRecord.Asked asked(ExamTask task) {
-        ExamQuestion q = task.question();
-        return new ExamRecord.Asked(
-                task.runId(),
-                task.variant(),
-                task.repetition(),
-                q.id(),
-                q.lineNumber(),
-                q.db(),
-                q.question(),
-                q.difficulty(),
-                q.module(),
-                q.category(),
-                q.goldSql());
-    }
 
     static ExamRecord.Answer answer(
             GeneratedTask generated, Candidate chosen, List<Boolean> candidateCorrect) {
@@ -77,21 +60,12 @@ final class ExamRecordParts {
             Double softF1,
             SuiteGrade verdict) {
         ExamRecord.Grade graded =
-                new ExamRecord.Grade(
-                        grade.correct(),
-                        grade.reason().code(),
-                        grade.lenientCorrect(),
-                        grade.lenientReason().code(),
-                        birdCorrect,
-                        grade.matchedGold(),
-                        grade.orderMatters(),
-                        grade.goldRows(),
-                        grade.predRows(),
-                        grade.detail(),
-                        softF1,
-                        null,
-                        spiderCorrect,
-                        spiderTsCorrect);
+                ExamRecord.Grade.of(grade)
+                        .birdCorrect(birdCorrect)
+                        .softF1(softF1)
+                        .spiderCorrect(spiderCorrect)
+                        .spiderTsCorrect(spiderTsCorrect)
+                        .build();
         return verdict == null ? graded : graded.withSuite(verdict);
     }
 
@@ -210,7 +184,7 @@ final class ExamRecordParts {
         String infra = ErrorClass.INFRA_FAILURE.code();
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
         return new ExamRecord(
-                asked(generated.task()),
+                ExamRecord.Asked.of(generated.task()),
                 answer(generated, chosen, null),
                 ExamRecord.Grade.notGraded(GradeReason.INFRA_FAILURE.code(), message),
                 new ExamRecord.Timing(0, 0, GradingTraces.totalMs(trace), 0),

@@ -295,7 +295,7 @@ public final class GradingStage {
         long goldMs = grading.golds().stream().mapToLong(g -> g.outcome().elapsedMs()).sum();
         long totalMs = GradingTraces.totalMs(grading.trace());
         return new ExamRecord(
-                ExamRecordParts.asked(generated.task()),
+                ExamRecord.Asked.of(generated.task()),
                 ExamRecordParts.answer(generated, run.chosen(), candidateCorrect),
                 ExamRecordParts.grade(
                         grade,

@@ -21,6 +21,32 @@ public record Alert(
         String message)
         implements Serializable {
 
+    /**
+     * {@code rule}'s alert on {@code row}: its window, key and events, with what the rule measured
+     * ({@code baseline} null for a plain threshold).
+     */
+    public static Alert on(
+            WindowRow row,
+            String rule,
+            String metric,
+            double value,
+            double threshold,
+            Double baseline,
+            String message) {
+        return new Alert(
+                row.windowStartMs(),
+                row.windowEndMs(),
+                row.keyKind(),
+                row.key(),
+                rule,
+                metric,
+                value,
+                threshold,
+                baseline,
+                row.events(),
+                message);
+    }
+
     /** The identity of an alert across a window's updates: one per window, key and rule. */
     public String id() {
         return windowStartMs + "|" + keyKind + "|" + key + "|" + rule;

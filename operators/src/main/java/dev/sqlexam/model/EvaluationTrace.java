@@ -79,5 +79,92 @@ public record EvaluationTrace(
                     rank,
                     null);
         }
+
+        /**
+         * Builds the evaluation of candidate {@code index}, {@code sql}: null, false or 0 where not
+         * set.
+         */
+        public static Builder of(int index, String sql) {
+            return new Builder(index, sql);
+        }
+
+        /** Builds a {@link CandidateEvaluation} by its fields' names. */
+        public static final class Builder {
+            private final int index;
+            private final String sql;
+            private String checkedSql;
+            private boolean blocked;
+            private String blockReason;
+            private List<String> validationErrors;
+            private List<String> validationWarnings;
+            private List<LintIssue> lint;
+            private ExplainOutcome explain;
+            private ScoreBreakdown score;
+            private int rank;
+            private List<ValueCheck> valueChecks;
+
+            private Builder(int index, String sql) {
+                this.index = index;
+                this.sql = sql;
+            }
+
+            public Builder checkedSql(String value) {
+                checkedSql = value;
+                return this;
+            }
+
+            public Builder blocked(boolean value, String reason) {
+                blocked = value;
+                blockReason = reason;
+                return this;
+            }
+
+            public Builder validation(List<String> errors, List<String> warnings) {
+                validationErrors = errors;
+                validationWarnings = warnings;
+                return this;
+            }
+
+            public Builder lint(List<LintIssue> value) {
+                lint = value;
+                return this;
+            }
+
+            public Builder explain(ExplainOutcome value) {
+                explain = value;
+                return this;
+            }
+
+            public Builder score(ScoreBreakdown value) {
+                score = value;
+                return this;
+            }
+
+            public Builder rank(int value) {
+                rank = value;
+                return this;
+            }
+
+            public Builder valueChecks(List<ValueCheck> value) {
+                valueChecks = value;
+                return this;
+            }
+
+            public CandidateEvaluation build() {
+                return new CandidateEvaluation(
+                        index,
+                        sql,
+                        checkedSql,
+                        blocked,
+                        blockReason,
+                        validationErrors,
+                        validationWarnings,
+                        lint,
+                        explain,
+                        score,
+                        rank,
+                        valueChecks);
+            }
+        }
     }
 }

@@ -142,9 +142,7 @@ public record ExamQuestion(
 
     /** A question with only its id, database, text and gold (null: none); nothing else known. */
     public static ExamQuestion of(String id, String db, String question, String goldSql) {
-        return new ExamQuestion(
-                id, db, question, goldSql, List.of(), List.of(), null, null, null, null, null, 0,
-                null);
+        return builder(id, db, question, goldSql).build();
     }
 
     /**

@@ -41,7 +41,25 @@ public record ExamRecord(
             String module,
             String category,
             String goldSql)
-            implements Serializable {}
+            implements Serializable {
+
+        /** What {@code task} asked: its run, variant and repetition, and its question's line. */
+        public static Asked of(ExamTask task) {
+            ExamQuestion q = task.question();
+            return new Asked(
+                    task.runId(),
+                    task.variant(),
+                    task.repetition(),
+                    q.id(),
+                    q.lineNumber(),
+                    q.db(),
+                    q.question(),
+                    q.difficulty(),
+                    q.module(),
+                    q.category(),
+                    q.goldSql());
+        }
+    }
 
     /**
      * Who answered and with what: the chosen SQL, every candidate, and (pass@k) which candidates
@@ -110,6 +128,65 @@ public record ExamRecord(
                     suite,
                     null,
                     null);
+        }
+
+        /**
+         * Builds the record of {@code grade}: no official rule's verdict, Soft-F1 or suite unless
+         * set.
+         */
+        public static Builder of(dev.sqlexam.model.Grade grade) {
+            return new Builder(grade);
+        }
+
+        /** Builds a {@link Grade} by its fields' names. */
+        public static final class Builder {
+            private final dev.sqlexam.model.Grade grade;
+            private Boolean birdCorrect;
+            private Double softF1;
+            private Boolean spiderCorrect;
+            private Boolean spiderTsCorrect;
+
+            private Builder(dev.sqlexam.model.Grade grade) {
+                this.grade = grade;
+            }
+
+            public Builder birdCorrect(Boolean value) {
+                birdCorrect = value;
+                return this;
+            }
+
+            public Builder softF1(Double value) {
+                softF1 = value;
+                return this;
+            }
+
+            public Builder spiderCorrect(Boolean value) {
+                spiderCorrect = value;
+                return this;
+            }
+
+            public Builder spiderTsCorrect(Boolean value) {
+                spiderTsCorrect = value;
+                return this;
+            }
+
+            public Grade build() {
+                return new Grade(
+                        grade.correct(),
+                        grade.reason().code(),
+                        grade.lenientCorrect(),
+                        grade.lenientReason().code(),
+                        birdCorrect,
+                        grade.matchedGold(),
+                        grade.orderMatters(),
+                        grade.goldRows(),
+                        grade.predRows(),
+                        grade.detail(),
+                        softF1,
+                        null,
+                        spiderCorrect,
+                        spiderTsCorrect);
+            }
         }
 
         /** Not graded: {@code reason} for both the strict and the lenient verdict. */

@@ -32,4 +32,118 @@ public record QueryLogEvent(
     public boolean failedInTheApp() {
         return "error".equals(outcome);
     }
+
+    /**
+     * Builds the event at {@code eventTimeMs} of {@code app} on {@code db}, its question and SQL:
+     * null where not set, read at position 0 of no source.
+     */
+    public static Builder of(long eventTimeMs, String app, String db, String question, String sql) {
+        return new Builder(eventTimeMs, app, db, question, sql);
+    }
+
+    /** Builds a {@link QueryLogEvent} by its fields' names. */
+    public static final class Builder {
+        private final long eventTimeMs;
+        private final String app;
+        private final String db;
+        private final String question;
+        private final String sql;
+        private String outcome;
+        private String sqlstate;
+        private String error;
+        private Long rows;
+        private Long latencyMs;
+        private String model;
+        private String promptVersion;
+        private String sessionId;
+        private String feedback;
+        private String goldSql;
+        private String extrasJson;
+        private String source;
+        private long position;
+
+        private Builder(long eventTimeMs, String app, String db, String question, String sql) {
+            this.eventTimeMs = eventTimeMs;
+            this.app = app;
+            this.db = db;
+            this.question = question;
+            this.sql = sql;
+        }
+
+        public Builder outcome(String value, String sqlstate, String error) {
+            outcome = value;
+            this.sqlstate = sqlstate;
+            this.error = error;
+            return this;
+        }
+
+        public Builder rows(Long value) {
+            rows = value;
+            return this;
+        }
+
+        public Builder latencyMs(Long value) {
+            latencyMs = value;
+            return this;
+        }
+
+        public Builder model(String value) {
+            model = value;
+            return this;
+        }
+
+        public Builder promptVersion(String value) {
+            promptVersion = value;
+            return this;
+        }
+
+        public Builder sessionId(String value) {
+            sessionId = value;
+            return this;
+        }
+
+        public Builder feedback(String value) {
+            feedback = value;
+            return this;
+        }
+
+        public Builder goldSql(String value) {
+            goldSql = value;
+            return this;
+        }
+
+        public Builder extrasJson(String value) {
+            extrasJson = value;
+            return this;
+        }
+
+        /** Where the event was read: file and line, or topic-partition and offset. */
+        public Builder readAt(String source, long position) {
+            this.source = source;
+            this.position = position;
+            return this;
+        }
+
+        public QueryLogEvent build() {
+            return new QueryLogEvent(
+                    eventTimeMs,
+                    app,
+                    db,
+                    question,
+                    sql,
+                    outcome,
+                    sqlstate,
+                    error,
+                    rows,
+                    latencyMs,
+                    model,
+                    promptVersion,
+                    sessionId,
+                    feedback,
+                    goldSql,
+                    extrasJson,
+                    source,
+                    position);
+        }
+    }
 }

@@ -29,4 +29,86 @@ public record RetrievalMetrics(
         finalTables = new ArrayList<>(finalTables);
         timingsMicros = new LinkedHashMap<>(timingsMicros);
     }
+
+    /** Builds a retrieval's metrics: zero or empty where not set. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link RetrievalMetrics} by their fields' names. */
+    public static final class Builder {
+        private int tableRetrievalCount;
+        private List<String> tableSimilarities = List.of();
+        private int columnRetrievalCount;
+        private Map<String, Integer> columnHitsPerTable = Map.of();
+        private int tablesFromTableRetrieval;
+        private int tablesFromColumnOnly;
+        private int textHits;
+        private int fkExpansionCandidates;
+        private int fkExpansionAdded;
+        private int fkExpansionBlockedNoEvidence;
+        private int finalTableCount;
+        private List<String> finalTables = List.of();
+        private Map<String, Long> timingsMicros = Map.of();
+
+        private Builder() {}
+
+        public Builder tableRetrieval(int count, List<String> similarities) {
+            tableRetrievalCount = count;
+            tableSimilarities = similarities;
+            return this;
+        }
+
+        public Builder columnRetrieval(int count, Map<String, Integer> hitsPerTable) {
+            columnRetrievalCount = count;
+            columnHitsPerTable = hitsPerTable;
+            return this;
+        }
+
+        public Builder tablesFrom(int tableRetrieval, int columnOnly) {
+            tablesFromTableRetrieval = tableRetrieval;
+            tablesFromColumnOnly = columnOnly;
+            return this;
+        }
+
+        public Builder textHits(int value) {
+            textHits = value;
+            return this;
+        }
+
+        public Builder fkExpansion(int candidates, int added, int blockedNoEvidence) {
+            fkExpansionCandidates = candidates;
+            fkExpansionAdded = added;
+            fkExpansionBlockedNoEvidence = blockedNoEvidence;
+            return this;
+        }
+
+        public Builder finalTables(int count, List<String> tables) {
+            finalTableCount = count;
+            finalTables = tables;
+            return this;
+        }
+
+        public Builder timingsMicros(Map<String, Long> value) {
+            timingsMicros = value;
+            return this;
+        }
+
+        public RetrievalMetrics build() {
+            return new RetrievalMetrics(
+                    tableRetrievalCount,
+                    tableSimilarities,
+                    columnRetrievalCount,
+                    columnHitsPerTable,
+                    tablesFromTableRetrieval,
+                    tablesFromColumnOnly,
+                    textHits,
+                    fkExpansionCandidates,
+                    fkExpansionAdded,
+                    fkExpansionBlockedNoEvidence,
+                    finalTableCount,
+                    finalTables,
+                    timingsMicros);
+        }
+    }
 }

@@ -81,6 +81,97 @@ public record ScoreBreakdown(
                 round(total - valueVerification + penalty));
     }
 
+    /** Builds a breakdown of {@code base} points: 0 where not set. */
+    public static Builder of(double base) {
+        return new Builder(base);
+    }
+
+    /** Builds a {@link ScoreBreakdown} by its fields' names. */
+    public static final class Builder {
+        private final double base;
+        private double lint;
+        private double explain;
+        private double groupBy;
+        private double orderLimit;
+        private double distinct;
+        private double join;
+        private double schemaAdherence;
+        private double joinMatch;
+        private double resultShape;
+        private double total;
+
+        private Builder(double base) {
+            this.base = base;
+        }
+
+        public Builder lint(double value) {
+            lint = value;
+            return this;
+        }
+
+        public Builder explain(double value) {
+            explain = value;
+            return this;
+        }
+
+        public Builder groupBy(double value) {
+            groupBy = value;
+            return this;
+        }
+
+        public Builder orderLimit(double value) {
+            orderLimit = value;
+            return this;
+        }
+
+        public Builder distinct(double value) {
+            distinct = value;
+            return this;
+        }
+
+        public Builder join(double value) {
+            join = value;
+            return this;
+        }
+
+        public Builder schemaAdherence(double value) {
+            schemaAdherence = value;
+            return this;
+        }
+
+        public Builder joinMatch(double value) {
+            joinMatch = value;
+            return this;
+        }
+
+        public Builder resultShape(double value) {
+            resultShape = value;
+            return this;
+        }
+
+        public Builder total(double value) {
+            total = value;
+            return this;
+        }
+
+        /** The breakdown, with no value verification's penalty yet. */
+        public ScoreBreakdown build() {
+            return new ScoreBreakdown(
+                    base,
+                    lint,
+                    explain,
+                    groupBy,
+                    orderLimit,
+                    distinct,
+                    join,
+                    schemaAdherence,
+                    joinMatch,
+                    resultShape,
+                    0,
+                    total);
+        }
+    }
+
     private static double round(double v) {
         return Math.round(v * 100) / 100.0;
     }

@@ -46,6 +46,85 @@ public record SuiteGrade(
     }
 
     /**
+     * Builds the verdict, strict and lenient, on a prediction: no databases, null, false or 0 where
+     * not set.
+     */
+    public static Builder of(boolean correct, boolean lenientCorrect) {
+        return new Builder(correct, lenientCorrect);
+    }
+
+    /** Builds a {@link SuiteGrade} by its fields' names. */
+    public static final class Builder {
+        private final boolean correct;
+        private final boolean lenientCorrect;
+        private int databases;
+        private int checked;
+        private boolean examDbCorrect;
+        private String examDbReason;
+        private boolean examDbLenientCorrect;
+        private String kind;
+        private String database;
+        private String detail;
+        private List<String> skipped;
+        private Evidence evidence;
+        private boolean unchecked;
+
+        private Builder(boolean correct, boolean lenientCorrect) {
+            this.correct = correct;
+            this.lenientCorrect = lenientCorrect;
+        }
+
+        public Builder databases(int value, int checked) {
+            databases = value;
+            this.checked = checked;
+            return this;
+        }
+
+        public Builder examDb(boolean correct, String reason, boolean lenientCorrect) {
+            examDbCorrect = correct;
+            examDbReason = reason;
+            examDbLenientCorrect = lenientCorrect;
+            return this;
+        }
+
+        /** Where and how the prediction differed, with the evidence. */
+        public Builder difference(String kind, String database, String detail, Evidence evidence) {
+            this.kind = kind;
+            this.database = database;
+            this.detail = detail;
+            this.evidence = evidence;
+            return this;
+        }
+
+        public Builder skipped(List<String> value) {
+            skipped = value;
+            return this;
+        }
+
+        public Builder unchecked(boolean value) {
+            unchecked = value;
+            return this;
+        }
+
+        public SuiteGrade build() {
+            return new SuiteGrade(
+                    correct,
+                    lenientCorrect,
+                    databases,
+                    checked,
+                    examDbCorrect,
+                    examDbReason,
+                    examDbLenientCorrect,
+                    kind,
+                    database,
+                    detail,
+                    skipped,
+                    evidence,
+                    unchecked);
+        }
+    }
+
+    /**
      * Rows that tell the two queries apart: the rows of the tables both read on one suite database,
      * shrunk while the two results still differ ({@code minimal}), and both results on those rows
      * alone (at most 20 rows each shown).

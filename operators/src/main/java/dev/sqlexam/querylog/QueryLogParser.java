@@ -83,25 +83,26 @@ public final class QueryLogParser implements Serializable {
                             if (!KNOWN_FIELDS.contains(e.getKey()))
                                 extras.set(e.getKey(), e.getValue());
                         });
-        return new QueryLogEvent(
-                ts,
-                JsonFields.requiredText(node, "app"),
-                db,
-                JsonFields.requiredText(node, "question"),
-                JsonFields.requiredText(node, "sql"),
-                outcome,
-                JsonFields.optionalText(node, "sqlstate"),
-                JsonFields.optionalText(node, "error"),
-                JsonFields.optionalCount(node, "rows"),
-                JsonFields.optionalCount(node, "latency_ms"),
-                JsonFields.optionalText(node, "model"),
-                JsonFields.optionalText(node, "prompt_version"),
-                JsonFields.optionalText(node, "session_id"),
-                JsonFields.optionalText(node, "feedback"),
-                JsonFields.optionalText(node, "gold_sql"),
-                extras.isEmpty() ? null : extras.toString(),
-                source,
-                position);
+        return QueryLogEvent.of(
+                        ts,
+                        JsonFields.requiredText(node, "app"),
+                        db,
+                        JsonFields.requiredText(node, "question"),
+                        JsonFields.requiredText(node, "sql"))
+                .outcome(
+                        outcome,
+                        JsonFields.optionalText(node, "sqlstate"),
+                        JsonFields.optionalText(node, "error"))
+                .rows(JsonFields.optionalCount(node, "rows"))
+                .latencyMs(JsonFields.optionalCount(node, "latency_ms"))
+                .model(JsonFields.optionalText(node, "model"))
+                .promptVersion(JsonFields.optionalText(node, "prompt_version"))
+                .sessionId(JsonFields.optionalText(node, "session_id"))
+                .feedback(JsonFields.optionalText(node, "feedback"))
+                .goldSql(JsonFields.optionalText(node, "gold_sql"))
+                .extrasJson(extras.isEmpty() ? null : extras.toString())
+                .readAt(source, position)
+                .build();
     }
 
     /**

@@ -189,27 +189,21 @@ public final class RetrievalService {
             long micros) {
         RetrievalResult v1 = selection.v1();
         RetrievalResult v2 = selection.v2();
-        return new RetrievalTrace(
-                selection.strategy(),
-                config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME,
-                route.method(),
-                route.modules(),
-                route.confidences(),
-                packet.tableNames(),
-                selection.tables().stream().map(PacketTable::source).toList(),
-                v1.tableNames(),
-                goldTables.isEmpty() ? null : RetrievalScores.of(v1.tableNames(), goldTables),
-                v1.metrics(),
-                v2.tableNames(),
-                goldTables.isEmpty() ? null : RetrievalScores.of(v2.tableNames(), goldTables),
-                v2.metrics(),
-                doc.strategy(),
-                doc.reason(),
-                new ArrayList<>(docTables),
-                0,
-                0,
-                micros,
-                null);
+        return RetrievalTrace.of(
+                        selection.strategy(), config.useV2() ? RetrieverV2.NAME : RetrieverV1.NAME)
+                .route(route.method(), route.modules(), route.confidences())
+                .tables(packet.tableNames())
+                .sources(selection.tables().stream().map(PacketTable::source).toList())
+                .v1(v1.tableNames(), scores(v1, goldTables), v1.metrics())
+                .v2(v2.tableNames(), scores(v2, goldTables), v2.metrics())
+                .doc(doc.strategy(), doc.reason(), new ArrayList<>(docTables))
+                .retrieveMicros(micros)
+                .build();
+    }
+
+    /** How {@code result}'s tables score against the gold's (null: no gold tables). */
+    private static RetrievalScores scores(RetrievalResult result, List<String> goldTables) {
+        return goldTables.isEmpty() ? null : RetrievalScores.of(result.tableNames(), goldTables);
     }
 
     /**

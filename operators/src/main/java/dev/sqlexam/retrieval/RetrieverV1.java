@@ -78,20 +78,14 @@ public final class RetrieverV1 {
         }
         timer.lap("fk_expansion");
         RetrievalMetrics metrics =
-                new RetrievalMetrics(
-                        cosine.size(),
-                        Hit.similarities(cosine),
-                        0,
-                        Map.of(),
-                        cosine.size(),
-                        0,
-                        text.size(),
-                        candidates,
-                        added,
-                        0,
-                        selected.size(),
-                        new ArrayList<>(selected.keySet()),
-                        timer.micros());
+                RetrievalMetrics.builder()
+                        .tableRetrieval(cosine.size(), Hit.similarities(cosine))
+                        .tablesFrom(cosine.size(), 0)
+                        .textHits(text.size())
+                        .fkExpansion(candidates, added, 0)
+                        .finalTables(selected.size(), new ArrayList<>(selected.keySet()))
+                        .timingsMicros(timer.micros())
+                        .build();
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
     }
 

@@ -164,20 +164,17 @@ public final class RetrieverV2 {
         }
         timer.lap("fk_expansion");
         RetrievalMetrics metrics =
-                new RetrievalMetrics(
-                        tables.size(),
-                        Hit.similarities(tables),
-                        columns.size(),
-                        columnHits,
-                        tableScore.size(),
-                        fromColumnOnly,
-                        0,
-                        expansion.candidates(),
-                        expansion.added().size(),
-                        expansion.blocked(),
-                        selected.size(),
-                        new ArrayList<>(selected.keySet()),
-                        timer.micros());
+                RetrievalMetrics.builder()
+                        .tableRetrieval(tables.size(), Hit.similarities(tables))
+                        .columnRetrieval(columns.size(), columnHits)
+                        .tablesFrom(tableScore.size(), fromColumnOnly)
+                        .fkExpansion(
+                                expansion.candidates(),
+                                expansion.added().size(),
+                                expansion.blocked())
+                        .finalTables(selected.size(), new ArrayList<>(selected.keySet()))
+                        .timingsMicros(timer.micros())
+                        .build();
         return new RetrievalResult(NAME, new ArrayList<>(selected.values()), metrics);
     }
 

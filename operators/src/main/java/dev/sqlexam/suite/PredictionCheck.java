@@ -142,20 +142,16 @@ final class PredictionCheck {
                             + ": no suite database where the gold it matched is defined");
         boolean overturned = exam.correct() && !strict || exam.lenientCorrect() && !lenient;
         Mismatch mismatch = overturned ? mismatch() : null;
-        return new SuiteGrade(
-                exam.correct() && strict,
-                exam.lenientCorrect() && lenient,
-                suite.databases().size(),
-                checked,
-                exam.correct(),
-                exam.reason(),
-                exam.lenientCorrect(),
-                mismatch == null ? null : mismatch.kind(),
-                mismatch == null ? null : mismatch.database(),
-                mismatch == null ? null : mismatch.detail(),
-                skipped,
-                mismatch == null ? null : mismatch.evidence(),
-                unchecked);
+        SuiteGrade.Builder grade =
+                SuiteGrade.of(exam.correct() && strict, exam.lenientCorrect() && lenient)
+                        .databases(suite.databases().size(), checked)
+                        .examDb(exam.correct(), exam.reason(), exam.lenientCorrect())
+                        .skipped(skipped)
+                        .unchecked(unchecked);
+        if (mismatch != null)
+            grade.difference(
+                    mismatch.kind(), mismatch.database(), mismatch.detail(), mismatch.evidence());
+        return grade.build();
     }
 
     /** The prediction is its gold: a database counts where the gold is defined. */

@@ -228,19 +228,15 @@ public final class SuiteBuilder {
         for (Distillation.Extra e : extras)
             covered.or(pool.candidates().get(e.id()).distinguished());
         int usableNeighbours = pool.neighbours().size() - pool.refused().cardinality();
-        return new TestSuite(
-                source.database(),
-                hash,
-                made.kept,
-                made.health,
-                source.schema(),
-                usableNeighbours,
-                covered.cardinality(),
-                (System.nanoTime() - start) / 1_000_000,
-                notes,
-                selection.quota(),
-                SuiteFigures.of(pool, candidates, selection, extras.size(), covered, made),
-                made.onlyFor);
+        return TestSuite.of(source.database(), hash)
+                .databases(made.kept, made.health, made.onlyFor)
+                .schema(source.schema())
+                .neighbours(usableNeighbours, covered.cardinality())
+                .buildMs((System.nanoTime() - start) / 1_000_000)
+                .notes(notes)
+                .perGold(selection.quota())
+                .stats(SuiteFigures.of(pool, candidates, selection, extras.size(), covered, made))
+                .build();
     }
 
     /** The pool's candidates as the distillation sees them. */

@@ -68,6 +68,92 @@ public record TestSuite(
     }
 
     /**
+     * Builds the suite of {@code sourceDb} under {@code hash}: no databases, zero, null or empty
+     * where not set.
+     */
+    public static Builder of(String sourceDb, String hash) {
+        return new Builder(sourceDb, hash);
+    }
+
+    /** Builds a {@link TestSuite} by its fields' names. */
+    public static final class Builder {
+        private final String sourceDb;
+        private final String hash;
+        private List<String> databases = List.of();
+        private Map<String, Map<String, String>> goldHealth = Map.of();
+        private Map<String, List<String>> onlyFor = Map.of();
+        private SuiteSchema schema;
+        private int neighbours;
+        private int distinguished;
+        private long buildMs;
+        private List<String> notes = List.of();
+        private int perGold;
+        private Stats stats;
+
+        private Builder(String sourceDb, String hash) {
+            this.sourceDb = sourceDb;
+            this.hash = hash;
+        }
+
+        public Builder databases(
+                List<String> databases,
+                Map<String, Map<String, String>> goldHealth,
+                Map<String, List<String>> onlyFor) {
+            this.databases = databases;
+            this.goldHealth = goldHealth;
+            this.onlyFor = onlyFor;
+            return this;
+        }
+
+        public Builder schema(SuiteSchema value) {
+            schema = value;
+            return this;
+        }
+
+        public Builder neighbours(int value, int distinguished) {
+            neighbours = value;
+            this.distinguished = distinguished;
+            return this;
+        }
+
+        public Builder buildMs(long value) {
+            buildMs = value;
+            return this;
+        }
+
+        public Builder notes(List<String> value) {
+            notes = value;
+            return this;
+        }
+
+        public Builder perGold(int value) {
+            perGold = value;
+            return this;
+        }
+
+        public Builder stats(Stats value) {
+            stats = value;
+            return this;
+        }
+
+        public TestSuite build() {
+            return new TestSuite(
+                    sourceDb,
+                    hash,
+                    databases,
+                    goldHealth,
+                    schema,
+                    neighbours,
+                    distinguished,
+                    buildMs,
+                    notes,
+                    perGold,
+                    stats,
+                    onlyFor);
+        }
+    }
+
+    /**
      * Whether the gold of {@code goldDigest} is graded on {@code database} at all (a database kept
      * for other golds: no).
      */

@@ -154,18 +154,7 @@ public record AlertRule(
                         row.keyKind(),
                         row.key(),
                         row.events());
-        return new Alert(
-                row.windowStartMs(),
-                row.windowEndMs(),
-                row.keyKind(),
-                row.key(),
-                name,
-                metric,
-                value,
-                threshold,
-                baseline,
-                row.events(),
-                message);
+        return Alert.on(row, name, metric, value, threshold, baseline, message);
     }
 
     static String number(double v) {

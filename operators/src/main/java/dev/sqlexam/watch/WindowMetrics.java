@@ -114,29 +114,24 @@ public final class WindowMetrics implements Serializable {
                         .filter(e -> isError(e.getKey()))
                         .mapToLong(Map.Entry::getValue)
                         .sum();
-        return new WindowRow(
-                startMs,
-                endMs,
-                keyKind,
-                key,
-                events,
-                events == 0 ? 0 : (double) errors / events,
-                rates,
-                top,
-                latencies == 0 ? null : latency.quantile(0.5),
-                latencies == 0 ? null : latency.quantile(0.95),
-                events == 0 ? 0 : (double) lintWarned / events,
-                events == 0 ? 0 : (double) empty / events,
-                graded,
-                graded == 0 ? null : (double) correct / graded,
-                blocked,
-                up,
-                down,
-                recallChecked,
-                recallChecked == 0 ? null : recallSum / recallChecked,
-                shadowCompared,
-                shadowCompared == 0 ? null : (double) shadowAgreed / shadowCompared,
-                0);
+        return WindowRow.of(startMs, endMs, keyKind, key)
+                .events(events)
+                .errorRate(events == 0 ? 0 : (double) errors / events)
+                .outcomeRates(rates)
+                .topSqlstates(top)
+                .latency(
+                        latencies == 0 ? null : latency.quantile(0.5),
+                        latencies == 0 ? null : latency.quantile(0.95))
+                .lintWarningRate(events == 0 ? 0 : (double) lintWarned / events)
+                .emptyResultRate(events == 0 ? 0 : (double) empty / events)
+                .graded(graded, graded == 0 ? null : (double) correct / graded)
+                .blocked(blocked)
+                .feedback(up, down)
+                .retrieval(recallChecked, recallChecked == 0 ? null : recallSum / recallChecked)
+                .shadow(
+                        shadowCompared,
+                        shadowCompared == 0 ? null : (double) shadowAgreed / shadowCompared)
+                .build();
     }
 
     static boolean isError(String outcomeClass) {

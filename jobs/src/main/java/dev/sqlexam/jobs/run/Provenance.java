@@ -40,6 +40,96 @@ public record Provenance(
      */
     public static final String GRADER_VERSION = "3";
 
+    /** Builds a run's provenance: null (left out of run.json) where not set. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link Provenance} by its fields' names. */
+    public static final class Builder {
+        private String sqlexamVersion;
+        private String sqlexamCommit;
+        private String examSetSha256;
+        private Map<String, String> predictionsSha256;
+        private String serverVersion;
+        private List<String> serverExtensions;
+        private Map<String, DatabaseFingerprint> databases;
+        private String embeddingModel;
+        private Map<String, String> indexFingerprints;
+        private Map<String, String> generators;
+        private Map<String, String> promptTemplates;
+        private String graderVersion;
+        private Map<String, Object> options;
+
+        private Builder() {}
+
+        public Builder sqlexam(String version, String commit) {
+            sqlexamVersion = version;
+            sqlexamCommit = commit;
+            return this;
+        }
+
+        public Builder inputs(String examSetSha256, Map<String, String> predictionsSha256) {
+            this.examSetSha256 = examSetSha256;
+            this.predictionsSha256 = predictionsSha256;
+            return this;
+        }
+
+        public Builder server(String version, List<String> extensions) {
+            serverVersion = version;
+            serverExtensions = extensions;
+            return this;
+        }
+
+        public Builder databases(Map<String, DatabaseFingerprint> value) {
+            databases = value;
+            return this;
+        }
+
+        public Builder embedding(String model, Map<String, String> indexFingerprints) {
+            embeddingModel = model;
+            this.indexFingerprints = indexFingerprints;
+            return this;
+        }
+
+        public Builder generators(Map<String, String> value) {
+            generators = value;
+            return this;
+        }
+
+        public Builder promptTemplates(Map<String, String> value) {
+            promptTemplates = value;
+            return this;
+        }
+
+        public Builder graderVersion(String value) {
+            graderVersion = value;
+            return this;
+        }
+
+        public Builder options(Map<String, Object> value) {
+            options = value;
+            return this;
+        }
+
+        public Provenance build() {
+            return new Provenance(
+                    sqlexamVersion,
+                    sqlexamCommit,
+                    examSetSha256,
+                    predictionsSha256,
+                    serverVersion,
+                    serverExtensions,
+                    databases,
+                    embeddingModel,
+                    indexFingerprints,
+                    generators,
+                    promptTemplates,
+                    graderVersion,
+                    options);
+        }
+    }
+
     /**
      * One database as the run saw it. {@code schema}: SHA-256 of its tables, columns, types and
      * constraints. {@code data}: SHA-256 of each table's row count ({@code dataMethod} says how

@@ -80,24 +80,26 @@ public final class ProvenanceCollector {
                         .orElse(null);
         String serverVersion = server == null ? null : server.serverVersion();
         List<String> extensions = server == null ? null : server.extensions();
-        return new Provenance(
-                Build.VERSION,
-                Build.COMMIT,
-                examSetSha256,
-                predictionHashes.isEmpty() ? null : predictionHashes,
-                serverVersion,
-                extensions,
-                fingerprints,
-                embeddingModel,
-                embeddingModel == null ? null : indexFingerprints(state, databases, embeddingModel),
-                generators,
-                Map.of(
-                        "system.txt",
-                        sha256(PromptTemplates.template("system.txt")),
-                        "generate.txt",
-                        sha256(PromptTemplates.template("generate.txt"))),
-                Provenance.GRADER_VERSION,
-                settings.described());
+        return Provenance.builder()
+                .sqlexam(Build.VERSION, Build.COMMIT)
+                .inputs(examSetSha256, predictionHashes.isEmpty() ? null : predictionHashes)
+                .server(serverVersion, extensions)
+                .databases(fingerprints)
+                .embedding(
+                        embeddingModel,
+                        embeddingModel == null
+                                ? null
+                                : indexFingerprints(state, databases, embeddingModel))
+                .generators(generators)
+                .promptTemplates(
+                        Map.of(
+                                "system.txt",
+                                sha256(PromptTemplates.template("system.txt")),
+                                "generate.txt",
+                                sha256(PromptTemplates.template("generate.txt"))))
+                .graderVersion(Provenance.GRADER_VERSION)
+                .options(settings.described())
+                .build();
     }
 
     /** One database's fingerprint, and the server's version and extensions as seen from it. */
