@@ -1,6 +1,7 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.pipeline.Step;
+import dev.sqlexam.pipeline.StepOpener;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
@@ -11,20 +12,23 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * An asynchronous {@link Step} as a Flink async function (AsyncIOExample's shape): the step is
- * built in {@code open()} from the serializable description the subclass holds, its result
- * completes the element, its {@code timedOut} answers an element past the job's time limit, and an
- * error the step did not turn into a trace fails the task.
+ * built in {@code open()} by the opener the subclass is given (the job's from {@link
+ * dev.sqlexam.pipeline.PipelineSteps}), its result completes the element, its {@code timedOut}
+ * answers an element past the job's time limit, and an error the step did not turn into a trace
+ * fails the task.
  */
 public abstract class AsyncStepFunction<I, O> extends RichAsyncFunction<I, O> {
 
+    private final StepOpener<? extends Step<I, O>> opener;
     private transient Step<I, O> step;
 
-    /** The step this operator instance runs, built once per instance. */
-    protected abstract Step<I, O> openStep();
+    protected AsyncStepFunction(StepOpener<? extends Step<I, O>> opener) {
+        this.opener = opener;
+    }
 
     @Override
     public final void open(OpenContext openContext) {
-        step = openStep();
+        step = opener.open(getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
     }
 
     @Override

@@ -3,9 +3,7 @@ package dev.sqlexam.flink;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.pipeline.EmbedStep;
-import dev.sqlexam.pipeline.RetrievalSpec;
-import dev.sqlexam.pipeline.SyncStep;
-import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.pipeline.StepOpener;
 
 /**
  * The {@link EmbedStep} as an operator: each question's text embedded with its variant's model,
@@ -13,14 +11,7 @@ import dev.sqlexam.pipeline.Variants;
  */
 public final class EmbedQuestion extends SyncStepFunction<ExamTask, RetrievalTask> {
 
-    private final Variants<RetrievalSpec> specs;
-
-    public EmbedQuestion(Variants<RetrievalSpec> specs) {
-        this.specs = specs;
-    }
-
-    @Override
-    protected SyncStep<ExamTask, RetrievalTask> openStep() {
-        return new EmbedStep(specs);
+    public EmbedQuestion(StepOpener<EmbedStep> opener) {
+        super(opener);
     }
 }

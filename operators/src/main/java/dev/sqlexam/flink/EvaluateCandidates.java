@@ -2,9 +2,7 @@ package dev.sqlexam.flink;
 
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.pipeline.EvaluateStep;
-import dev.sqlexam.pipeline.EvaluationSpec;
-import dev.sqlexam.pipeline.Step;
-import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.pipeline.StepOpener;
 
 /**
  * The {@link EvaluateStep} as an async operator: each question's candidates validated, EXPLAINed,
@@ -12,14 +10,7 @@ import dev.sqlexam.pipeline.Variants;
  */
 public final class EvaluateCandidates extends AsyncStepFunction<GeneratedTask, GeneratedTask> {
 
-    private final Variants<EvaluationSpec> specs;
-
-    public EvaluateCandidates(Variants<EvaluationSpec> specs) {
-        this.specs = specs;
-    }
-
-    @Override
-    protected Step<GeneratedTask, GeneratedTask> openStep() {
-        return new EvaluateStep(specs);
+    public EvaluateCandidates(StepOpener<EvaluateStep> opener) {
+        super(opener);
     }
 }

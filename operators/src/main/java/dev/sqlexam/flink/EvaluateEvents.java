@@ -5,18 +5,12 @@ import dev.sqlexam.model.QueryLogEvent;
 import dev.sqlexam.pipeline.EvaluateEventStep;
 import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.RetrievalSpec;
-import dev.sqlexam.pipeline.Step;
 
 /**
  * The {@link EvaluateEventStep} as an async operator: each query-log event's SQL checked as the
  * read-only role on worker threads.
  */
 public final class EvaluateEvents extends AsyncStepFunction<QueryLogEvent, EventEvaluation> {
-
-    private final ExecutionSpec spec;
-    private final long explainTimeoutMs;
-    private final RetrievalSpec retrieval;
-    private final double retrievalSampleRate;
 
     /**
      * {@code retrieval} null: no retrieval check; else a {@code retrievalSampleRate} share of the
@@ -27,14 +21,9 @@ public final class EvaluateEvents extends AsyncStepFunction<QueryLogEvent, Event
             long explainTimeoutMs,
             RetrievalSpec retrieval,
             double retrievalSampleRate) {
-        this.spec = spec;
-        this.explainTimeoutMs = explainTimeoutMs;
-        this.retrieval = retrieval;
-        this.retrievalSampleRate = retrievalSampleRate;
-    }
-
-    @Override
-    protected Step<QueryLogEvent, EventEvaluation> openStep() {
-        return new EvaluateEventStep(spec, explainTimeoutMs, retrieval, retrievalSampleRate);
+        super(
+                subtasks ->
+                        new EvaluateEventStep(
+                                spec, explainTimeoutMs, retrieval, retrievalSampleRate));
     }
 }

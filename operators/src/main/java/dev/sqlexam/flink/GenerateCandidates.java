@@ -1,11 +1,9 @@
 package dev.sqlexam.flink;
 
-import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.pipeline.GenerateStep;
-import dev.sqlexam.pipeline.Step;
-import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.pipeline.StepOpener;
 
 /**
  * The {@link GenerateStep} as an async operator: each question's SQL candidates from its variant's
@@ -13,14 +11,7 @@ import dev.sqlexam.pipeline.Variants;
  */
 public final class GenerateCandidates extends AsyncStepFunction<RetrievalTask, GeneratedTask> {
 
-    private final Variants<Generators> generators;
-
-    public GenerateCandidates(Variants<Generators> generators) {
-        this.generators = generators;
-    }
-
-    @Override
-    protected Step<RetrievalTask, GeneratedTask> openStep() {
-        return new GenerateStep(generators);
+    public GenerateCandidates(StepOpener<GenerateStep> opener) {
+        super(opener);
     }
 }

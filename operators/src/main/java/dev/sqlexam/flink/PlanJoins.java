@@ -1,10 +1,8 @@
 package dev.sqlexam.flink;
 
 import dev.sqlexam.model.RetrievalTask;
-import dev.sqlexam.pipeline.GraphSource;
 import dev.sqlexam.pipeline.PlanJoinsStep;
-import dev.sqlexam.pipeline.PlannerSpec;
-import dev.sqlexam.pipeline.Variants;
+import dev.sqlexam.pipeline.StepOpener;
 import dev.sqlexam.prompt.FkGraph;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -29,8 +27,7 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
     public static final String MISSES = "sqlexam.subgraph_cache_misses";
     private static final long DEFAULT_TTL_MS = 3_600_000L;
 
-    private final GraphSource graphs;
-    private final Variants<PlannerSpec> planners;
+    private final StepOpener<PlanJoinsStep> opener;
     private transient PlanJoinsStep step;
     private transient ValueState<FkGraph> subgraph;
     private transient Counter hitMetric;
@@ -39,22 +36,16 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
     private transient LongCounter misses;
 
     /** Plans for the variants whose planner is on; the others' tasks pass unchanged. */
-    public PlanJoins(GraphSource graphs, Variants<PlannerSpec> planners) {
-        this.graphs = graphs;
-        this.planners = planners;
+    public PlanJoins(StepOpener<PlanJoinsStep> opener) {
+        this.opener = opener;
     }
 
     @Override
     public void open(OpenContext openContext) {
+        step = opener.open(getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
         ValueStateDescriptor<FkGraph> descriptor =
                 new ValueStateDescriptor<>("fk-subgraph", FkGraph.class);
-        Duration ttl =
-                Duration.ofMillis(
-                        planners.values().stream()
-                                .filter(PlannerSpec::enabled)
-                                .mapToLong(PlannerSpec::ttlMs)
-                                .max()
-                                .orElse(DEFAULT_TTL_MS));
+        Duration ttl = Duration.ofMillis(step.subgraphTtlMs(DEFAULT_TTL_MS));
         descriptor.enableTimeToLive(
                 StateTtlConfig.newBuilder(ttl)
                         .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
@@ -65,7 +56,6 @@ public final class PlanJoins extends KeyedProcessFunction<String, RetrievalTask,
         missMetric = getRuntimeContext().getMetricGroup().counter("subgraphCacheMisses");
         hits = getRuntimeContext().getLongCounter(HITS);
         misses = getRuntimeContext().getLongCounter(MISSES);
-        step = new PlanJoinsStep(graphs, planners);
     }
 
     @Override

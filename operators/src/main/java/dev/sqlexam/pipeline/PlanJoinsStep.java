@@ -47,6 +47,18 @@ public final class PlanJoinsStep implements SyncStep<RetrievalTask, RetrievalTas
     }
 
     /**
+     * How long a kept subgraph lives: the longest time to live of the variants that plan, {@code
+     * orElse} when none does.
+     */
+    public long subgraphTtlMs(long orElse) {
+        return planners.values().stream()
+                .filter(PlannerSpec::enabled)
+                .mapToLong(PlannerSpec::ttlMs)
+                .max()
+                .orElse(orElse);
+    }
+
+    /**
      * Whether the task's variant plans joins and keeps its subgraphs (FK_SUBGRAPH_CACHE_ENABLED).
      */
     public boolean caches(RetrievalTask task) {

@@ -80,30 +80,17 @@ public final class QuestionPipeline implements AutoCloseable {
         this.plan = SharingPlan.unshared(List.of(config.name()), 1);
         this.asyncTimeoutMs = asyncTimeoutMs;
         try {
-            Variants<RetrievalSpec> retrieval = configs.map(PipelineConfig::retrieval);
+            PipelineSteps steps = new PipelineSteps(configs);
             ExecutionSpec execution = config.execution();
-            goldTables = open(new GoldTablesStep(execution.reader(), execution.connections()));
-            embed = open(new EmbedStep(retrieval));
-            route = open(new RouteStep(retrieval));
-            retrieve = open(new RetrieveStep(retrieval));
-            recall =
-                    PipelineStep.PRE_SQL.active(configs)
-                            ? open(new SketchRecallStep(configs))
-                            : null;
-            planJoins =
-                    PipelineStep.PLAN_JOINS.active(configs)
-                            ? open(
-                                    new PlanJoinsStep(
-                                            new RagGraphSource(config.retrieval()),
-                                            configs.map(PipelineConfig::planner)))
-                            : null;
-            generate = open(new GenerateStep(configs.map(PipelineConfig::generators)));
-            evaluate = open(new EvaluateStep(configs.map(PipelineConfig::evaluation)));
-            grade =
-                    open(
-                            new GradeStep(
-                                    configs.map(PipelineConfig::execution),
-                                    GradeStep.CacheSizes.ONE_QUESTION));
+            goldTables = open(steps.goldTables());
+            embed = open(steps.embed());
+            route = open(steps.route());
+            retrieve = open(steps.retrieve(1));
+            recall = PipelineStep.PRE_SQL.active(configs) ? open(steps.recall()) : null;
+            planJoins = PipelineStep.PLAN_JOINS.active(configs) ? open(steps.planJoins()) : null;
+            generate = open(steps.generate());
+            evaluate = open(steps.evaluate());
+            grade = open(steps.grade(GradeStep.CacheSizes.ONE_QUESTION, 1));
             predictionGrading = grade.asPredictionsFile(execution);
         } catch (RuntimeException e) {
             close();

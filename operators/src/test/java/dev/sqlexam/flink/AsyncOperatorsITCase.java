@@ -17,7 +17,10 @@ import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.pipeline.ExecutionSpec;
+import dev.sqlexam.pipeline.GenerateStep;
+import dev.sqlexam.pipeline.GradeStep;
 import dev.sqlexam.pipeline.RetrievalSpec;
+import dev.sqlexam.pipeline.RetrieveStep;
 import dev.sqlexam.pipeline.Variants;
 
 import com.sun.net.httpserver.HttpServer;
@@ -118,7 +121,8 @@ class AsyncOperatorsITCase {
                                                     + "/v1")));
             List<GeneratedTask> out =
                     run(
-                            new GenerateCandidates(Variants.single("default", openai)),
+                            new GenerateCandidates(
+                                    n -> new GenerateStep(Variants.single("default", openai))),
                             RetrievalTask.class,
                             300,
                             RetrievalTask.of(task("SELECT 1")));
@@ -163,7 +167,12 @@ class AsyncOperatorsITCase {
                         null);
         List<ExamRecord> out =
                 run(
-                        new ExecuteAndGrade(Variants.single("default", spec)),
+                        new ExecuteAndGrade(
+                                n ->
+                                        new GradeStep(
+                                                Variants.single("default", spec),
+                                                GradeStep.CacheSizes.JOB,
+                                                n)),
                         GeneratedTask.class,
                         300,
                         slow);
@@ -221,7 +230,8 @@ class AsyncOperatorsITCase {
                         .withVector(new float[384], StageTrace.ok(Stage.EMBED, 0, "test"));
         List<RetrievalTask> out =
                 run(
-                        new RetrieveSchema(Variants.single("default", spec)),
+                        new RetrieveSchema(
+                                n -> new RetrieveStep(Variants.single("default", spec), n)),
                         RetrievalTask.class,
                         -30_000,
                         embedded);

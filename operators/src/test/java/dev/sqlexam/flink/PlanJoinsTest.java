@@ -8,6 +8,7 @@ import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.StageTrace;
 import dev.sqlexam.pipeline.GraphSource;
+import dev.sqlexam.pipeline.PlanJoinsStep;
 import dev.sqlexam.pipeline.PlannerSpec;
 import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.prompt.FkGraph;
@@ -64,7 +65,10 @@ class PlanJoinsTest {
         var h =
                 new KeyedOneInputStreamOperatorTestHarness<>(
                         new KeyedProcessOperator<>(
-                                new PlanJoins(new CountingSource(), Variants.of(specs))),
+                                new PlanJoins(
+                                        n ->
+                                                new PlanJoinsStep(
+                                                        new CountingSource(), Variants.of(specs)))),
                         RetrievalTask::planKey,
                         Types.STRING);
         h.open();
@@ -126,14 +130,18 @@ class PlanJoinsTest {
                 new KeyedOneInputStreamOperatorTestHarness<>(
                         new KeyedProcessOperator<>(
                                 new PlanJoins(
-                                        new CountingSource(),
-                                        Variants.single(
-                                                "v",
-                                                new PlannerSpec(
-                                                        true,
-                                                        JoinPlanner.Options.defaults(),
-                                                        cache,
-                                                        Duration.ofMinutes(10).toMillis())))),
+                                        n ->
+                                                new PlanJoinsStep(
+                                                        new CountingSource(),
+                                                        Variants.single(
+                                                                "v",
+                                                                new PlannerSpec(
+                                                                        true,
+                                                                        JoinPlanner.Options
+                                                                                .defaults(),
+                                                                        cache,
+                                                                        Duration.ofMinutes(10)
+                                                                                .toMillis()))))),
                         RetrievalTask::planKey,
                         Types.STRING);
         h.open();

@@ -16,9 +16,11 @@ import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.pipeline.EvaluateStep;
 import dev.sqlexam.pipeline.EvaluationSpec;
 import dev.sqlexam.pipeline.JobResources;
 import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.SketchRecallStep;
 import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.repair.RepairLoop;
 
@@ -54,7 +56,8 @@ class StepOperatorsITCase {
 
         List<GeneratedTask> out =
                 run(
-                        new EvaluateCandidates(Variants.single("default", spec())),
+                        new EvaluateCandidates(
+                                n -> new EvaluateStep(Variants.single("default", spec()))),
                         GeneratedTask.class,
                         -30_000,
                         generated);
@@ -92,7 +95,8 @@ class StepOperatorsITCase {
                             new ConnectionPolicy(2, 2_000, 0, 60_000));
             out =
                     run(
-                            new EvaluateCandidates(Variants.single("default", stuck)),
+                            new EvaluateCandidates(
+                                    n -> new EvaluateStep(Variants.single("default", stuck))),
                             GeneratedTask.class,
                             300,
                             generated);
@@ -141,7 +145,8 @@ class StepOperatorsITCase {
 
         List<RetrievalTask> out =
                 run(
-                        new RecallFromSketch(Variants.single("default", config)),
+                        new RecallFromSketch(
+                                n -> new SketchRecallStep(Variants.single("default", config))),
                         RetrievalTask.class,
                         -30_000,
                         retrieved);

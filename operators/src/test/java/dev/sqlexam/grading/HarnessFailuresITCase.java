@@ -5,7 +5,6 @@ import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.database.TestDatabase;
-import dev.sqlexam.flink.DeriveGoldTables;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
@@ -14,6 +13,7 @@ import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.SchemaContextPacket;
 import dev.sqlexam.model.Stage;
 import dev.sqlexam.model.StageTrace;
+import dev.sqlexam.pipeline.GoldTablesStep;
 import dev.sqlexam.sql.ReadOnlyExecutor;
 
 import org.junit.jupiter.api.AfterAll;
@@ -122,18 +122,17 @@ class HarnessFailuresITCase {
 
     @Test
     void aGoldTableLookupDeniedToTheReaderIsTheHarnessesNotAnEmptyList() throws Exception {
-        DeriveGoldTables derive = new DeriveGoldTables(reader, ConnectionPolicy.DEFAULT);
-        derive.open(null);
+        GoldTablesStep derive = new GoldTablesStep(reader, ConnectionPolicy.DEFAULT);
         try {
             ExamQuestion denied =
-                    derive.map(
+                    derive.apply(
                             question(
                                     "q-denied",
                                     "SELECT bonus FROM it_payroll_secret WHERE employee_id = 1"));
             assertThat(denied.goldTables()).isEmpty();
             assertThat(denied.goldTablesError()).contains("42501").contains("it_payroll_secret");
 
-            ExamQuestion broken = derive.map(question("q-broken", "SELECT nope FROM nowhere"));
+            ExamQuestion broken = derive.apply(question("q-broken", "SELECT nope FROM nowhere"));
             assertThat(broken.goldTablesError())
                     .as("a gold that cannot be planned is the gold's own error")
                     .isNull();

@@ -1,23 +1,19 @@
 package dev.sqlexam.llm;
 
 import dev.sqlexam.config.Settings;
-import dev.sqlexam.flink.GenerateCandidates;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.ForeignKey;
-import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.PacketTable;
 import dev.sqlexam.model.RetrievalTask;
 import dev.sqlexam.model.SchemaContextPacket;
+import dev.sqlexam.pipeline.GenerateStep;
 
-import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.junit.jupiter.api.Test;
 
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -181,31 +177,30 @@ class BaselineGeneratorTest {
     }
 
     private static List<String> candidates(ExamQuestion q) throws Exception {
-        GenerateCandidates operator =
-                new GenerateCandidates(
+        try (GenerateStep step =
+                new GenerateStep(
                         dev.sqlexam.pipeline.Variants.single(
                                 "v",
                                 Generators.from(
                                         Settings.resolve(
                                                 Map.of(),
                                                 Map.of(),
-                                                Map.of("generator", "baseline")))));
-        operator.open(null);
-        CompletableFuture<GeneratedTask> out = new CompletableFuture<>();
-        operator.asyncInvoke(
-                new RetrievalTask(
-                        new ExamTask("r", "v", 1, q), null, null, PACKET, null, null, List.of()),
-                new ResultFuture<>() {
-                    @Override
-                    public void complete(Collection<GeneratedTask> result) {
-                        out.complete(result.iterator().next());
-                    }
-
-                    @Override
-                    public void completeExceptionally(Throwable error) {
-                        out.completeExceptionally(error);
-                    }
-                });
-        return out.get().candidates().stream().map(Candidate::sql).toList();
+                                                Map.of("generator", "baseline")))))) {
+            return step
+                    .run(
+                            new RetrievalTask(
+                                    new ExamTask("r", "v", 1, q),
+                                    null,
+                                    null,
+                                    PACKET,
+                                    null,
+                                    null,
+                                    List.of()))
+                    .get()
+                    .candidates()
+                    .stream()
+                    .map(Candidate::sql)
+                    .toList();
+        }
     }
 }

@@ -9,8 +9,8 @@ import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.pipeline.Answers;
-import dev.sqlexam.pipeline.ExecutionSpec;
 import dev.sqlexam.pipeline.PipelineConfig;
+import dev.sqlexam.pipeline.PipelineSteps;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
 import dev.sqlexam.report.SummaryAccumulator;
@@ -134,16 +134,14 @@ public final class ExamJob {
      * where absent) or one for the question (a grade: split per file and run after keyBy).
      */
     private DataStream<ExamTask> scheduled(DataStream<ExamQuestion> questions, boolean grading) {
-        ExecutionSpec execution = spec.configs().reference().execution();
+        PipelineSteps steps = new PipelineSteps(spec.configs());
         // gold_tables serve retrieval's figures: a graded predictions file (or self-check) has no
         // retrieval to measure
         DataStream<ExamQuestion> planned =
                 grading
                         ? questions
                         : questions
-                                .map(
-                                        new DeriveGoldTables(
-                                                execution.reader(), execution.connections()))
+                                .map(new DeriveGoldTables(subtasks -> steps.goldTables()))
                                 .uid("derive-gold-tables")
                                 .name("derive gold_tables from the gold's plan when absent")
                                 .setParallelism(1);

@@ -14,12 +14,20 @@ import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.RetrievalTask;
+import dev.sqlexam.pipeline.EmbedStep;
+import dev.sqlexam.pipeline.EvaluateStep;
+import dev.sqlexam.pipeline.GenerateStep;
+import dev.sqlexam.pipeline.GradeStep;
 import dev.sqlexam.pipeline.PipelineConfig;
-import dev.sqlexam.pipeline.RagGraphSource;
-import dev.sqlexam.pipeline.RetrievalSpec;
+import dev.sqlexam.pipeline.PipelineSteps;
+import dev.sqlexam.pipeline.PlanJoinsStep;
+import dev.sqlexam.pipeline.RetrieveStep;
+import dev.sqlexam.pipeline.RouteStep;
 import dev.sqlexam.pipeline.SharingPlan;
+import dev.sqlexam.pipeline.SketchRecallStep;
 import dev.sqlexam.pipeline.StageChain;
 import dev.sqlexam.pipeline.StageWiring;
+import dev.sqlexam.pipeline.StepOpener;
 import dev.sqlexam.pipeline.Variants;
 
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
@@ -55,7 +63,7 @@ record PipelineGraph(
     SingleOutputStreamOperator<ExamRecord> executeAndGrade(DataStream<GeneratedTask> generated) {
         return async(
                         generated.keyBy(g -> g.task().questionKey()),
-                        new ExecuteAndGrade(configs.map(PipelineConfig::execution)))
+                        new ExecuteAndGrade(grading(steps())))
                 .uid(uidPrefix + "execute-and-grade")
                 .name("execute and grade");
     }
@@ -69,7 +77,7 @@ record PipelineGraph(
             KeyedStream<GeneratedTask, String> byQuestion) {
         return async(
                         byQuestion,
-                        new ExecuteAndGrade(configs.map(PipelineConfig::execution)),
+                        new ExecuteAndGrade(grading(steps())),
                         Math.min(Long.MAX_VALUE / tasksPerQuestion(), asyncTimeoutMs)
                                 * tasksPerQuestion(),
                         gradingCapacity())
@@ -94,21 +102,21 @@ record PipelineGraph(
     @Override
     public DataStream<RetrievalTask> embed(DataStream<ExamTask> tasks) {
         return tasks.keyBy(ExamTask::questionKey)
-                .map(new EmbedQuestion(retrieval()))
+                .map(new EmbedQuestion(embedding(steps())))
                 .uid(uidPrefix + "embed-question")
                 .name("embed question");
     }
 
     @Override
     public DataStream<RetrievalTask> route(DataStream<RetrievalTask> tasks) {
-        return tasks.map(new RouteModules(retrieval()))
+        return tasks.map(new RouteModules(routing(steps())))
                 .uid(uidPrefix + "route-modules")
                 .name("route to modules");
     }
 
     @Override
     public DataStream<RetrievalTask> retrieve(DataStream<RetrievalTask> tasks) {
-        return async(tasks, new RetrieveSchema(retrieval()))
+        return async(tasks, new RetrieveSchema(retrieving(steps())))
                 .uid(uidPrefix + "retrieve-schema")
                 .name("retrieve schema (V1 + V2, doc-RAG)");
     }
@@ -122,7 +130,7 @@ record PipelineGraph(
 
     @Override
     public DataStream<RetrievalTask> preSql(DataStream<RetrievalTask> tasks) {
-        return async(tasks, new RecallFromSketch(configs))
+        return async(tasks, new RecallFromSketch(recalling(steps())))
                 .uid(uidPrefix + "pre-sql-recall")
                 .name("pre-SQL sketch and backward recall");
     }
@@ -130,10 +138,7 @@ record PipelineGraph(
     @Override
     public DataStream<RetrievalTask> planJoins(DataStream<RetrievalTask> tasks) {
         return tasks.keyBy(RetrievalTask::planKey)
-                .process(
-                        new PlanJoins(
-                                new RagGraphSource(retrieval().reference()),
-                                configs.map(PipelineConfig::planner)))
+                .process(new PlanJoins(planning(steps())))
                 .uid(uidPrefix + "plan-joins")
                 .name("plan joins (keyed FK subgraph cache)");
     }
@@ -142,9 +147,7 @@ record PipelineGraph(
     // dry first at the end
     @Override
     public DataStream<GeneratedTask> generate(DataStream<RetrievalTask> tasks) {
-        return async(
-                        tasks.rebalance(),
-                        new GenerateCandidates(configs.map(PipelineConfig::generators)))
+        return async(tasks.rebalance(), new GenerateCandidates(generating(steps())))
                 .uid(uidPrefix + "generate-candidates")
                 .name("generate candidates");
     }
@@ -158,13 +161,47 @@ record PipelineGraph(
 
     @Override
     public DataStream<GeneratedTask> evaluate(DataStream<GeneratedTask> tasks) {
-        return async(tasks, new EvaluateCandidates(configs.map(PipelineConfig::evaluation)))
+        return async(tasks, new EvaluateCandidates(evaluating(steps())))
                 .uid(uidPrefix + "evaluate-candidates")
                 .name("evaluate candidates (validate, lint, EXPLAIN, score)");
     }
 
-    private Variants<RetrievalSpec> retrieval() {
-        return configs.map(PipelineConfig::retrieval);
+    private PipelineSteps steps() {
+        return new PipelineSteps(configs);
+    }
+
+    // the operators' openers: static, so that each captures the steps and not this graph
+
+    private static StepOpener<EmbedStep> embedding(PipelineSteps steps) {
+        return subtasks -> steps.embed();
+    }
+
+    private static StepOpener<RouteStep> routing(PipelineSteps steps) {
+        return subtasks -> steps.route();
+    }
+
+    private static StepOpener<RetrieveStep> retrieving(PipelineSteps steps) {
+        return steps::retrieve;
+    }
+
+    private static StepOpener<SketchRecallStep> recalling(PipelineSteps steps) {
+        return subtasks -> steps.recall();
+    }
+
+    private static StepOpener<PlanJoinsStep> planning(PipelineSteps steps) {
+        return subtasks -> steps.planJoins();
+    }
+
+    private static StepOpener<GenerateStep> generating(PipelineSteps steps) {
+        return subtasks -> steps.generate();
+    }
+
+    private static StepOpener<EvaluateStep> evaluating(PipelineSteps steps) {
+        return subtasks -> steps.evaluate();
+    }
+
+    private static StepOpener<GradeStep> grading(PipelineSteps steps) {
+        return subtasks -> steps.grade(GradeStep.CacheSizes.JOB, subtasks);
     }
 
     private <I, O> SingleOutputStreamOperator<O> async(DataStream<I> in, AsyncFunction<I, O> f) {
