@@ -1,5 +1,6 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.database.ConnectionHealth;
 import dev.sqlexam.database.DatabaseComment;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.io.Closing;
@@ -126,14 +127,12 @@ final class WitnessSlots {
 
     /** The slot's database is still there and whole, and its claim still held. */
     private static synchronized boolean stillReady(Slot slot) {
-        try {
-            return CLAIMED.get(slot.name) == slot
-                    && !slot.claim.isClosed()
-                    && ready(slot.claim, slot.name);
-        } catch (SQLException e) {
-            // the claim's connection is gone: the caller claims again
-            return false;
-        }
+        // the claim's connection gone: the caller claims again
+        return ConnectionHealth.holds(
+                () ->
+                        CLAIMED.get(slot.name) == slot
+                                && !slot.claim.isClosed()
+                                && ready(slot.claim, slot.name));
     }
 
     /** The first witness database of the suite no other process holds, made if need be. */
