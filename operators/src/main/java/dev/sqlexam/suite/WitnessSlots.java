@@ -90,9 +90,10 @@ final class WitnessSlots {
 
     /**
      * A witness database of {@code suite} this process alone uses until {@link #release}, or null
-     * when none frees up in time or none can be made.
+     * when none frees up in time; an SQLException says why none could be made.
      */
-    static String acquire(JdbcUrlTemplate admin, TestSuite suite) throws InterruptedException {
+    static String acquire(JdbcUrlTemplate admin, TestSuite suite)
+            throws InterruptedException, SQLException {
         BlockingQueue<Slot> free =
                 FREE.computeIfAbsent(
                         suite.hash(),
@@ -108,9 +109,8 @@ final class WitnessSlots {
             claim(admin, suite, slot);
             return handed(slot);
         } catch (SQLException | RuntimeException e) {
-            // no witness database: the grade stands without its rows
             free.offer(slot);
-            return null;
+            throw e instanceof SQLException made ? made : new SQLException(e.toString(), e);
         }
     }
 
