@@ -44,14 +44,20 @@ public final class SpiderText {
         return pythonStrip(line).indexOf('\t') >= 0;
     }
 
-    /** The prediction as the exec rule runs it (before {@link #forExecution}). */
+    /**
+     * The prediction as the exec rule runs it (before {@link #forExecution}); null where sqlparse
+     * finds no statement in it (the official script stops on such a text).
+     */
     public static String prediction(String sql) {
-        return removeDistinct(postprocess(sql.replace("value", "1")));
+        return withoutDistinct(postprocess(sql.replace("value", "1")));
     }
 
-    /** The gold as the exec rule runs it (before {@link #forExecution}). */
+    /**
+     * The gold as the exec rule runs it (before {@link #forExecution}); null where sqlparse finds
+     * no statement in it.
+     */
     public static String gold(String sql) {
-        return removeDistinct(postprocess(sql));
+        return withoutDistinct(postprocess(sql));
     }
 
     /** Whether the rule compares row order: the processed gold's text says "order by". */
@@ -73,13 +79,20 @@ public final class SpiderText {
      * case) left out.
      */
     public static String removeDistinct(String s) {
+        String out = withoutDistinct(s);
+        if (out == null) throw new NoStatement(s);
+        return out;
+    }
+
+    /** As {@link #removeDistinct}; null where sqlparse finds no statement in {@code s}. */
+    private static String withoutDistinct(String s) {
         // without a semicolon the whole text is the first statement, and without the word no token
         // is DISTINCT: sqlparse gives the text back (unless it is all whitespace)
         if (s.indexOf(';') < 0
                 && !s.toLowerCase(Locale.ROOT).contains("distinct")
                 && !s.chars().allMatch(c -> pythonSpace((char) c))) return s;
         List<Token> first = firstStatement(tokens(s));
-        if (first == null) throw new NoStatement(s);
+        if (first == null) return null;
         StringBuilder out = new StringBuilder(s.length());
         for (Token t : first) if (!isDistinct(t.value())) out.append(t.value());
         return out.toString();

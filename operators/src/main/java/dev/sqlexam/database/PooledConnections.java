@@ -225,17 +225,8 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
     }
 
     private void giveBack(String key, Connection physical) {
-        boolean keep;
-        try {
-            keep = !closed && !physical.isClosed();
-            if (keep) {
-                if (!physical.getAutoCommit()) physical.rollback();
-                else physical.setAutoCommit(false);
-            }
-        } catch (SQLException e) {
-            // a connection that cannot be reset is closed below, not pooled
-            keep = false;
-        }
+        // a connection that cannot be reset is closed below, not pooled
+        boolean keep = !closed && ConnectionHealth.holds(() -> reset(physical));
         if (!keep || !slots.giveBack(key, physical)) {
             Closing.quietly(physical);
             slots.free();
@@ -243,13 +234,17 @@ public final class PooledConnections implements ConnectionSource, AutoCloseable 
         slots.drain(k -> false, policy.idleTimeoutMs()).forEach(Closing::quietly);
     }
 
+    /** Rolled back for its next borrower; false for a connection already closed. */
+    private static boolean reset(Connection physical) throws SQLException {
+        if (physical.isClosed()) return false;
+        if (!physical.getAutoCommit()) physical.rollback();
+        else physical.setAutoCommit(false);
+        return true;
+    }
+
+    /** A connection that cannot say is not valid. */
     private static boolean isValid(Connection c) {
-        try {
-            return c.isValid(2);
-        } catch (SQLException e) {
-            // a connection that cannot say is not valid
-            return false;
-        }
+        return ConnectionHealth.holds(() -> c.isValid(2));
     }
 
     /** Connections lent out are closed when they come back; idle ones now. */

@@ -5,7 +5,6 @@ import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
-import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 
@@ -90,45 +89,46 @@ public final class SemanticCorruptor {
         return out;
     }
 
+    /**
+     * The parser-based corruptions (dropped filter, flipped order); none for a query JSqlParser
+     * cannot read ({@link #structural} tells a caller so).
+     */
     private static void parsed(String sql, List<Variant> out) {
-        try {
-            Statement st = SqlParsing.parse(SqlText.stripTrailingSemicolons(sql));
-            if (!(st instanceof PlainSelect select)) return;
-            if (select.getWhere() != null) {
-                var original = select.getWhere();
-                select.setWhere(
-                        original instanceof AndExpression and ? and.getLeftExpression() : null);
-                add(out, "dropped_filter", sql, select.toString());
-                select.setWhere(original);
-            }
-            List<OrderByElement> order = select.getOrderByElements();
-            if (order != null && !order.isEmpty()) {
-                OrderByElement first = order.get(0);
-                boolean asc = first.isAsc();
-                boolean explicit = first.isAscDescPresent();
-                first.setAsc(!asc);
-                first.setAscDescPresent(true);
-                add(out, "flipped_order", sql, select.toString());
-                first.setAsc(asc);
-                first.setAscDescPresent(explicit);
-            }
-        } catch (Exception | StackOverflowError e) {
-            // a query JSqlParser cannot read gets only the pattern-based corruptions;
-            // structural(sql) tells a caller so
+        SqlParsing.onTree(
+                SqlText.stripTrailingSemicolons(sql),
+                st -> {
+                    if (st instanceof PlainSelect select) corruptTree(sql, select, out);
+                });
+    }
+
+    private static void corruptTree(String sql, PlainSelect select, List<Variant> out) {
+        if (select.getWhere() != null) {
+            var original = select.getWhere();
+            select.setWhere(original instanceof AndExpression and ? and.getLeftExpression() : null);
+            add(out, "dropped_filter", sql, select.toString());
+            select.setWhere(original);
+        }
+        List<OrderByElement> order = select.getOrderByElements();
+        if (order != null && !order.isEmpty()) {
+            OrderByElement first = order.get(0);
+            boolean asc = first.isAsc();
+            boolean explicit = first.isAscDescPresent();
+            first.setAsc(!asc);
+            first.setAscDescPresent(true);
+            add(out, "flipped_order", sql, select.toString());
+            first.setAsc(asc);
+            first.setAscDescPresent(explicit);
         }
     }
 
     /**
      * Whether {@link #corrupt} can make the parser-based corruptions of {@code sql} (dropped
-     * filter, flipped order).
+     * filter, flipped order); unreadable SQL has no structure to corrupt.
      */
     public static boolean structural(String sql) {
-        try {
-            return SqlParsing.parse(SqlText.stripTrailingSemicolons(sql)) instanceof PlainSelect;
-        } catch (Exception | StackOverflowError unreadable) {
-            // unreadable SQL has no structure to corrupt
-            return false;
-        }
+        return SqlParsing.fromTree(
+                        SqlText.stripTrailingSemicolons(sql), st -> st instanceof PlainSelect)
+                .orElse(false);
     }
 
     private static void wrongJoinColumn(

@@ -39,14 +39,10 @@ public final class OfficialRules {
         String key = (prediction ? "p" : "g") + text;
         String out = processed.get(key);
         if (out == null) {
-            try {
-                out =
-                        SpiderText.forExecution(
-                                prediction ? SpiderText.prediction(text) : SpiderText.gold(text));
-            } catch (SpiderText.NoStatement e) {
-                // the official script stops on such a text; the callers say what that means
-                out = NO_STATEMENT;
-            }
+            String runs = prediction ? SpiderText.prediction(text) : SpiderText.gold(text);
+            // no statement: the official script stops on such a text; the callers say what that
+            // means
+            out = runs == null ? NO_STATEMENT : SpiderText.forExecution(runs);
             processed.put(key, out);
         }
         return out.equals(NO_STATEMENT) ? null : out;

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import java.io.IOException;
+
 /** The one JSON mapper: snake_case keys, no nulls, ISO dates. */
 public final class Json {
 
@@ -25,11 +27,26 @@ public final class Json {
      * expected case (a line cut short, another file format) and the null says all they need.
      */
     public static JsonNode treeOrNull(String text) {
+        return orNull(() -> MAPPER.readTree(text));
+    }
+
+    /** Jackson reading a text already in hand (no file, no stream to fail). */
+    @FunctionalInterface
+    public interface Reading<T> {
+        T read() throws IOException;
+    }
+
+    /**
+     * What {@code reading} makes of a text in hand; null where the text is not JSON of the shape it
+     * reads (a line cut short, a record written by another version of sqlexam, another file
+     * format), for callers to whom that is an expected case and the null says all they need.
+     */
+    public static <T> T orNull(Reading<T> reading) {
         try {
-            return MAPPER.readTree(text);
-        } catch (JsonProcessingException notJson) {
+            return reading.read();
+        } catch (IOException notThatJson) {
             // the one place such text is told apart; the callers report it their own way (a
-            // rejected line with its number, another format) or not at all
+            // rejected line with its number, another format, a suite built again) or not at all
             return null;
         }
     }

@@ -1,6 +1,7 @@
 package dev.sqlexam.pipeline;
 
 import dev.sqlexam.grading.GradingStage;
+import dev.sqlexam.io.Interrupted;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.ExamTask;
@@ -123,12 +124,13 @@ public final class QuestionPipeline implements AutoCloseable {
         // job answers it (an infra_failure), not waited for
         ExecutorService worker = Executors.newSingleThreadExecutor();
         try {
-            return within(
-                    worker.submit(() -> predictionGrading.evaluate(attached)),
+            // interrupted, it is answered as a late one
+            return Interrupted.orElse(
+                    () ->
+                            within(
+                                    worker.submit(() -> predictionGrading.evaluate(attached)),
+                                    () -> grade.timedOut(attached)),
                     () -> grade.timedOut(attached));
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            return grade.timedOut(attached);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException cause
                     ? cause

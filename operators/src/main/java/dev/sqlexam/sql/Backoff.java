@@ -1,5 +1,7 @@
 package dev.sqlexam.sql;
 
+import dev.sqlexam.io.Interrupted;
+
 import java.sql.SQLException;
 
 /** Pauses between tries at a server that is busy or coming back: 100 ms doubling to 2 s. */
@@ -13,14 +15,12 @@ public final class Backoff {
 
     /** Sleeps {@code ms}; false when an interrupt ended the wait (the thread's flag set again). */
     public static boolean paused(long ms) {
-        try {
-            Thread.sleep(ms);
-            return true;
-        } catch (InterruptedException interrupted) {
-            // the one place a pause's interrupt becomes a false: the flag, set again, says it
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return Interrupted.orElse(
+                () -> {
+                    Thread.sleep(ms);
+                    return true;
+                },
+                () -> false);
     }
 
     /** Sleeps; an interrupt ends the wait with {@code cause}, the interrupt flag restored. */

@@ -49,8 +49,7 @@ public final class ReadOnlyExecutor {
      * The tables a query reads on the SQLite file of {@code database}, as SQLite's program for it
      * opens them (see {@link SqliteQueries#tablesRead}).
      */
-    public java.util.List<String> sqliteTablesRead(String database, String sql)
-            throws SQLException {
+    public java.util.List<String> sqliteTablesRead(String database, String sql) {
         return sqlite.tablesRead(sqlite.path(database), sql);
     }
 

@@ -155,38 +155,45 @@ public final class SqliteQueries implements AutoCloseable {
     /**
      * The tables a query reads on {@code file}, as SQLite's own program for it opens them (the root
      * page of each table or index it reads, named by {@code sqlite_master}), lower case; empty
-     * where the query has no statement or cannot be compiled.
+     * where the query has no statement or cannot be compiled, or the file cannot be read.
      */
-    public List<String> tablesRead(Path file, String sql) throws SQLException {
+    public List<String> tablesRead(Path file, String sql) {
         Statements.First first = Statements.first(sql);
         if (first.statement() == null) return List.of();
-        Connection c = borrow(file);
         try {
-            Map<Long, String> byRootPage = new java.util.HashMap<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs =
-                            s.executeQuery(
-                                    "SELECT rootpage, tbl_name FROM sqlite_master"
-                                            + " WHERE type IN ('table', 'index')")) {
-                while (rs.next()) byRootPage.put(rs.getLong(1), rs.getString(2));
+            Connection c = borrow(file);
+            try {
+                return tablesRead(c, first.statement());
+            } finally {
+                giveBack(file, c, true);
             }
-            java.util.Set<String> tables = new java.util.LinkedHashSet<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("EXPLAIN " + first.statement())) {
-                while (rs.next()) {
-                    String opcode = rs.getString("opcode");
-                    if (!"OpenRead".equals(opcode) || rs.getInt("p3") != 0) continue;
-                    String table = byRootPage.get(rs.getLong("p2"));
-                    if (table != null) tables.add(table.toLowerCase(Locale.ROOT));
-                }
-            } catch (SQLException unplannable) {
-                // a gold SQLite cannot compile: the health check reports its error
-                return List.of();
-            }
-            return List.copyOf(tables);
-        } finally {
-            giveBack(file, c, true);
+        } catch (SQLException unreadable) {
+            // a file that cannot be opened or read, or a gold SQLite cannot compile: the health
+            // check runs the gold there and reports its error
+            return List.of();
         }
+    }
+
+    private static List<String> tablesRead(Connection c, String statement) throws SQLException {
+        Map<Long, String> byRootPage = new java.util.HashMap<>();
+        try (Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT rootpage, tbl_name FROM sqlite_master"
+                                        + " WHERE type IN ('table', 'index')")) {
+            while (rs.next()) byRootPage.put(rs.getLong(1), rs.getString(2));
+        }
+        java.util.Set<String> tables = new java.util.LinkedHashSet<>();
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("EXPLAIN " + statement)) {
+            while (rs.next()) {
+                String opcode = rs.getString("opcode");
+                if (!"OpenRead".equals(opcode) || rs.getInt("p3") != 0) continue;
+                String table = byRootPage.get(rs.getLong("p2"));
+                if (table != null) tables.add(table.toLowerCase(Locale.ROOT));
+            }
+        }
+        return List.copyOf(tables);
     }
 
     /** A read-only connection to {@code file} with {@code query_only} on. */

@@ -21,6 +21,7 @@ import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.Statement;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -60,27 +61,26 @@ public final class GoldConstants {
 
     public static GoldConstants of(Collection<String> golds) {
         GoldConstants out = new GoldConstants();
-        for (String gold : golds) {
-            try {
-                QuerySites sites =
-                        QuerySites.of(SqlParsing.parse(SqlText.stripTrailingSemicolons(gold)));
-                Map<String, List<String>> together = new LinkedHashMap<>();
-                out.goldCounts = new ArrayList<>();
-                for (QuerySites.Predicate p : sites.predicates) {
-                    out.group = p.conjunct() ? together : null;
-                    out.read(p.expression());
-                }
-                Map<String, String> conditions =
-                        together.isEmpty() ? Map.of() : combinations(together).get(0);
-                for (int k : out.goldCounts) out.counts.putIfAbsent(k, conditions);
-                for (Function f : sites.functions) out.fallback(f);
-                if (!together.isEmpty()) out.groups.addAll(combinations(together));
-            } catch (Exception | StackOverflowError ignored) {
-                // a gold the parser cannot read gives no constants; its columns still get sampled
-                // and typed values
-            }
-        }
+        // a gold the parser cannot read gives no constants; its columns still get sampled and
+        // typed values
+        for (String gold : golds)
+            SqlParsing.onTree(SqlText.stripTrailingSemicolons(gold), out::readGold);
         return out;
+    }
+
+    private void readGold(Statement statement) {
+        QuerySites sites = QuerySites.of(statement);
+        Map<String, List<String>> together = new LinkedHashMap<>();
+        goldCounts = new ArrayList<>();
+        for (QuerySites.Predicate p : sites.predicates) {
+            group = p.conjunct() ? together : null;
+            read(p.expression());
+        }
+        Map<String, String> conditions =
+                together.isEmpty() ? Map.of() : combinations(together).get(0);
+        for (int k : goldCounts) counts.putIfAbsent(k, conditions);
+        for (Function f : sites.functions) fallback(f);
+        if (!together.isEmpty()) groups.addAll(combinations(together));
     }
 
     /** The constants compared with columns named {@code column} (any table), as text. */

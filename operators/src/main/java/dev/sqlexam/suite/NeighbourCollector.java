@@ -2,8 +2,6 @@ package dev.sqlexam.suite;
 
 import dev.sqlexam.sql.SqlParsing;
 
-import net.sf.jsqlparser.statement.Statement;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,15 +31,15 @@ final class NeighbourCollector {
      */
     void add(String mutation, boolean applies, int index, BiConsumer<QuerySites, Integer> change) {
         if (!applies) return;
-        try {
-            Statement copy = SqlParsing.parse(body);
-            change.accept(QuerySites.of(copy), index);
-            String sql = copy.toString();
-            if (!sql.equals(printed) && !made.containsKey(sql))
-                made.put(sql, new Neighbours.Neighbour(mutation, sql));
-        } catch (Exception | StackOverflowError ignored) {
-            // a mutation the tree does not allow here: no neighbour
-        }
+        // a mutation the tree does not allow here: no neighbour
+        SqlParsing.onTree(
+                body,
+                copy -> {
+                    change.accept(QuerySites.of(copy), index);
+                    String sql = copy.toString();
+                    if (!sql.equals(printed) && !made.containsKey(sql))
+                        made.put(sql, new Neighbours.Neighbour(mutation, sql));
+                });
     }
 
     /** The first {@code max} neighbours made. */

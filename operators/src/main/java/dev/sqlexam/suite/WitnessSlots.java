@@ -1,5 +1,6 @@
 package dev.sqlexam.suite;
 
+import dev.sqlexam.database.ConnectionHealth;
 import dev.sqlexam.database.DatabaseComment;
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.io.Closing;
@@ -89,9 +90,10 @@ final class WitnessSlots {
 
     /**
      * A witness database of {@code suite} this process alone uses until {@link #release}, or null
-     * when none frees up in time or none can be made.
+     * when none frees up in time; an SQLException says why none could be made.
      */
-    static String acquire(JdbcUrlTemplate admin, TestSuite suite) throws InterruptedException {
+    static String acquire(JdbcUrlTemplate admin, TestSuite suite)
+            throws InterruptedException, SQLException {
         BlockingQueue<Slot> free =
                 FREE.computeIfAbsent(
                         suite.hash(),
@@ -107,9 +109,8 @@ final class WitnessSlots {
             claim(admin, suite, slot);
             return handed(slot);
         } catch (SQLException | RuntimeException e) {
-            // no witness database: the grade stands without its rows
             free.offer(slot);
-            return null;
+            throw e instanceof SQLException made ? made : new SQLException(e.toString(), e);
         }
     }
 
@@ -126,14 +127,12 @@ final class WitnessSlots {
 
     /** The slot's database is still there and whole, and its claim still held. */
     private static synchronized boolean stillReady(Slot slot) {
-        try {
-            return CLAIMED.get(slot.name) == slot
-                    && !slot.claim.isClosed()
-                    && ready(slot.claim, slot.name);
-        } catch (SQLException e) {
-            // the claim's connection is gone: the caller claims again
-            return false;
-        }
+        // the claim's connection gone: the caller claims again
+        return ConnectionHealth.holds(
+                () ->
+                        CLAIMED.get(slot.name) == slot
+                                && !slot.claim.isClosed()
+                                && ready(slot.claim, slot.name));
     }
 
     /** The first witness database of the suite no other process holds, made if need be. */

@@ -56,6 +56,9 @@ class SpiderTextTest {
                 .isInstanceOf(SpiderText.NoStatement.class);
         assertThatThrownBy(() -> SpiderText.removeDistinct("   \n "))
                 .isInstanceOf(SpiderText.NoStatement.class);
+        // as the rule runs them: no text to run
+        assertThat(SpiderText.gold("   \n ")).isNull();
+        assertThat(SpiderText.prediction("")).isNull();
     }
 
     @Test

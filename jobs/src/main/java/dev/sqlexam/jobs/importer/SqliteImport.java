@@ -78,7 +78,8 @@ final class SqliteImport {
             for (ImportedQuestion q : questions) {
                 String gold = q.sqliteGold() != null ? q.sqliteGold() : q.goldSql();
                 Path file = files.get(q.db());
-                List<String> tables = file == null ? List.of() : tablesRead(executor, q.db(), gold);
+                List<String> tables =
+                        file == null ? List.of() : executor.sqliteTablesRead(q.db(), gold);
                 Map<String, Object> line =
                         new LinkedHashMap<>(q.withGoldTables(tables).toExamLine());
                 line.put("gold_sql", gold);
@@ -123,15 +124,6 @@ final class SqliteImport {
             return GoldHealth.write(questions.size(), lines, health, examSet, reports, out);
         } finally {
             executor.closeSqlite();
-        }
-    }
-
-    private static List<String> tablesRead(ReadOnlyExecutor executor, String db, String sql) {
-        try {
-            return executor.sqliteTablesRead(db, sql);
-        } catch (SQLException unreadable) {
-            // the file itself failed: the health check reports it on the gold
-            return List.of();
         }
     }
 

@@ -110,16 +110,15 @@ public final class RunLog {
      * process was killed).
      */
     public static ExamRecord record(String line) {
-        try {
-            JsonNode node = Json.MAPPER.readTree(line);
-            if (!(node instanceof ObjectNode object)
-                    || !object.hasNonNull("question_id")
-                    || !object.hasNonNull("reason")) return null;
-            return LogRecordReader.read(object);
-        } catch (IOException e) {
-            // a line cut by a crash: recovered records stop before it
-            return null;
-        }
+        // a line cut by a crash: recovered records stop before it
+        return Json.orNull(
+                () -> {
+                    JsonNode node = Json.MAPPER.readTree(line);
+                    if (!(node instanceof ObjectNode object)
+                            || !object.hasNonNull("question_id")
+                            || !object.hasNonNull("reason")) return null;
+                    return LogRecordReader.read(object);
+                });
     }
 
     /** Records as log lines. */
