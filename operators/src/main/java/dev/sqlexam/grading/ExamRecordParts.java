@@ -177,7 +177,7 @@ final class ExamRecordParts {
                 FailureClassifier.goldTablesRetrieved(packetTables, q.goldTables()));
     }
 
-    /** See {@link GradingStage#unfinished}. */
+    /** See {@link QuestionGrading#unfinished}. */
     static ExamRecord unfinished(GeneratedTask generated, Stage stage, String message) {
         List<StageTrace> trace = new ArrayList<>(generated.trace());
         trace.add(StageTrace.infraFailure(stage, 0, message));

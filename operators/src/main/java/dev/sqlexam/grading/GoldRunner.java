@@ -24,8 +24,8 @@ final class GoldRunner {
         this.adaptiveTimeout = adaptiveTimeout;
     }
 
-    /** See {@link GradingStage#golds}. */
-    GradingStage.Golds golds(ExamQuestion q) {
+    /** See {@link QuestionGrading#golds}. */
+    QuestionGrading.Golds golds(ExamQuestion q) {
         long start = System.nanoTime();
         AtomicInteger executed = new AtomicInteger();
         List<QueryOutcome> outcomes = new ArrayList<>();
@@ -39,11 +39,11 @@ final class GoldRunner {
                                 return runGold(q.db(), goldSql);
                             }));
         }
-        return new GradingStage.Golds(outcomes, executed.get(), start);
+        return new QuestionGrading.Golds(outcomes, executed.get(), start);
     }
 
-    /** See {@link GradingStage#goldsAsync}. */
-    CompletableFuture<GradingStage.Golds> goldsAsync(ExamQuestion q, Executor threads) {
+    /** See {@link QuestionGrading#goldsAsync}. */
+    CompletableFuture<QuestionGrading.Golds> goldsAsync(ExamQuestion q, Executor threads) {
         long start = System.nanoTime();
         List<QueryCache.Fetch> fetches = new ArrayList<>();
         for (String goldSql : q.allGoldSql())
@@ -55,7 +55,7 @@ final class GoldRunner {
                                 .toArray(CompletableFuture[]::new))
                 .thenApply(
                         done ->
-                                new GradingStage.Golds(
+                                new QuestionGrading.Golds(
                                         fetches.stream().map(f -> f.outcome().join()).toList(),
                                         (int)
                                                 fetches.stream()

@@ -45,18 +45,19 @@ final class PredictionRunner {
         this.adaptiveTimeout = adaptiveTimeout;
     }
 
-    /** See {@link GradingStage#predict}. */
-    GradingStage.Prediction predict(GeneratedTask generated, long goldMs, List<StageTrace> trace) {
+    /** See {@link QuestionGrading#predict}. */
+    QuestionGrading.Prediction predict(
+            GeneratedTask generated, long goldMs, List<StageTrace> trace) {
         Candidate chosen = generated.candidates().isEmpty() ? null : generated.candidates().get(0);
-        if (chosen == null) return new GradingStage.Prediction(null, null, 0, false);
+        if (chosen == null) return new QuestionGrading.Prediction(null, null, 0, false);
         boolean allBlocked =
                 generated.evaluation() != null && generated.evaluation().chosenIndex() == null;
         if (allBlocked) return blocked(generated, chosen, trace);
         String db = generated.task().question().db();
         QueryOutcome prediction = runPrediction(db, chosen.sql(), goldMs);
         trace.add(GradingTraces.execution(prediction));
-        GradingStage.Prediction ran =
-                new GradingStage.Prediction(chosen, prediction, prediction.elapsedMs(), false);
+        QuestionGrading.Prediction ran =
+                new QuestionGrading.Prediction(chosen, prediction, prediction.elapsedMs(), false);
         if (executionFallbacks > 0 && ExecutionRecovery.recoverable(prediction)) {
             return recover(generated, ran, trace);
         }
@@ -64,7 +65,7 @@ final class PredictionRunner {
     }
 
     /** The chosen candidate, not run: evaluation blocked every candidate. */
-    private static GradingStage.Prediction blocked(
+    private static QuestionGrading.Prediction blocked(
             GeneratedTask generated, Candidate chosen, List<StageTrace> trace) {
         String reason = generated.evaluation().candidates().get(0).blockReason();
         QueryOutcome prediction =
@@ -80,15 +81,15 @@ final class PredictionRunner {
                         null,
                         0,
                         EVERY_CANDIDATE_BLOCKED));
-        return new GradingStage.Prediction(chosen, prediction, 0, false);
+        return new QuestionGrading.Prediction(chosen, prediction, 0, false);
     }
 
     /**
      * The next-ranked candidates execution recovery allows after {@code failed}, traced; the first
      * that runs replaces the chosen one's SQL (its time added to the prediction's).
      */
-    private GradingStage.Prediction recover(
-            GeneratedTask generated, GradingStage.Prediction failed, List<StageTrace> trace) {
+    private QuestionGrading.Prediction recover(
+            GeneratedTask generated, QuestionGrading.Prediction failed, List<StageTrace> trace) {
         String db = generated.task().question().db();
         Candidate chosen = failed.chosen();
         ExecutionRecovery.Result recovery =
@@ -106,7 +107,7 @@ final class PredictionRunner {
                 new Candidate(
                         chosen.index(), recovery.sql(), chosen.generator(), chosen.latencyMs());
         QueryOutcome outcome = recovery.outcome();
-        return new GradingStage.Prediction(
+        return new QuestionGrading.Prediction(
                 ranInstead, outcome, failed.ms() + outcome.elapsedMs(), true);
     }
 

@@ -1,7 +1,7 @@
 package dev.sqlexam.pipeline;
 
 import dev.sqlexam.database.PooledConnections;
-import dev.sqlexam.evaluation.EvaluationStage;
+import dev.sqlexam.evaluation.QuestionEvaluation;
 import dev.sqlexam.llm.SqlGenerator;
 import dev.sqlexam.model.GeneratedTask;
 
@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
- * Evaluates and repairs each question's candidates ({@link EvaluationStage}) on a pool of worker
+ * Evaluates and repairs each question's candidates ({@link QuestionEvaluation}) on a pool of worker
  * threads. A failure here never loses the question: it goes on unevaluated, with the failure in its
  * trace.
  */
@@ -22,7 +22,7 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
     private final PooledConnections connections;
     private final ExecutorService workers;
     private final List<SqlGenerator> generators = new ArrayList<>();
-    private final Map<String, EvaluationStage> stages = new HashMap<>();
+    private final Map<String, QuestionEvaluation> stages = new HashMap<>();
 
     public EvaluateStep(Variants<EvaluationSpec> specs) {
         EvaluationSpec shared = specs.reference();
@@ -40,7 +40,7 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
             if (generator != null) generators.add(generator);
             stages.put(
                     variant,
-                    new EvaluationStage(
+                    new QuestionEvaluation(
                             connections,
                             spec.settings(),
                             spec.repair(),
@@ -55,7 +55,7 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
     @Override
     public CompletableFuture<GeneratedTask> run(GeneratedTask task) {
         if (task.task().question().onSqlite())
-            return CompletableFuture.completedFuture(EvaluationStage.notOnSqlite(task));
+            return CompletableFuture.completedFuture(QuestionEvaluation.notOnSqlite(task));
         CompletableFuture<GeneratedTask> evaluated;
         try {
             evaluated = stages.get(task.task().variant()).evaluate(task);
@@ -66,7 +66,7 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
                 (out, error) ->
                         error == null
                                 ? out
-                                : EvaluationStage.unevaluated(
+                                : QuestionEvaluation.unevaluated(
                                         task,
                                         "evaluation failed, the first candidate runs unevaluated: "
                                                 + error.getMessage()));
@@ -74,7 +74,7 @@ public final class EvaluateStep implements Step<GeneratedTask, GeneratedTask> {
 
     @Override
     public GeneratedTask timedOut(GeneratedTask task) {
-        return EvaluationStage.unevaluated(
+        return QuestionEvaluation.unevaluated(
                 task,
                 "evaluation exceeded the async time limit; the first candidate runs unevaluated");
     }

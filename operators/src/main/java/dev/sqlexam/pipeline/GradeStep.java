@@ -2,8 +2,8 @@ package dev.sqlexam.pipeline;
 
 import dev.sqlexam.database.PooledConnections;
 import dev.sqlexam.grading.Grader;
-import dev.sqlexam.grading.GradingStage;
 import dev.sqlexam.grading.QueryCache;
+import dev.sqlexam.grading.QuestionGrading;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.GeneratedTask;
 import dev.sqlexam.model.Stage;
@@ -34,7 +34,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     private final ExecutorService workers;
     private final ReadOnlyExecutor executor;
     private final QueryCache golds;
-    private final Map<String, GradingStage> stages = new HashMap<>();
+    private final Map<String, QuestionGrading> stages = new HashMap<>();
     private final PooledConnections suiteConnections;
     private final ReadOnlyExecutor suiteExecutor;
     private final dev.sqlexam.suite.Witness witness;
@@ -100,7 +100,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
     }
 
     /** The grading of {@code variant}'s tasks. */
-    public GradingStage stage(String variant) {
+    public QuestionGrading stage(String variant) {
         return stages.get(variant);
     }
 
@@ -108,15 +108,15 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
      * {@code spec}'s grading of one given SQL as {@code grade} grades a predictions file: no
      * pass@k, no execution fallbacks.
      */
-    public GradingStage asPredictionsFile(ExecutionSpec spec) {
+    public QuestionGrading asPredictionsFile(ExecutionSpec spec) {
         return stage(spec, null, false, 0);
     }
 
-    private GradingStage stage(
+    private QuestionGrading stage(
             ExecutionSpec spec, QueryCache candidates, boolean passAtK, int executionFallbacks) {
         Grader grader = new Grader(spec.tolerance());
-        GradingStage stage =
-                new GradingStage(
+        QuestionGrading stage =
+                new QuestionGrading(
                         executor,
                         grader,
                         golds,
@@ -135,10 +135,10 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
 
     @Override
     public CompletableFuture<ExamRecord> run(GeneratedTask task) {
-        GradingStage stage = stages.get(task.task().variant());
+        QuestionGrading stage = stages.get(task.task().variant());
         // the golds first, without a worker waiting for them: a question's variants and files
         // arrive together and share them
-        CompletableFuture<GradingStage.Golds> golds =
+        CompletableFuture<QuestionGrading.Golds> golds =
                 stage.goldsAsync(task.task().question(), workers);
         // a task without SQL (a predictions file's missing answer, a failed generation) runs no
         // query: it is graded where its golds complete, not handed to a worker
@@ -155,7 +155,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
                                 && error.getCause() != null
                         ? error.getCause()
                         : error;
-        return GradingStage.unfinished(
+        return QuestionGrading.unfinished(
                 task,
                 Stage.EXECUTE,
                 "grading crashed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
@@ -163,7 +163,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
 
     @Override
     public ExamRecord timedOut(GeneratedTask task) {
-        return GradingStage.unfinished(
+        return QuestionGrading.unfinished(
                 task, Stage.EXECUTE, "question exceeded the async time limit");
     }
 

@@ -2,7 +2,7 @@ package dev.sqlexam.pipeline;
 
 /**
  * The pipeline's steps by name, for profiles and traces; their order and types are {@link
- * StageChain}'s. A question enters {@link #EMBED} as a scheduled task and leaves {@link #GRADE} as
+ * StepChain}'s. A question enters {@link #EMBED} as a scheduled task and leaves {@link #GRADE} as
  * its record.
  */
 public enum PipelineStep {

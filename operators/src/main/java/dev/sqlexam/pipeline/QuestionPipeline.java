@@ -1,6 +1,6 @@
 package dev.sqlexam.pipeline;
 
-import dev.sqlexam.grading.GradingStage;
+import dev.sqlexam.grading.QuestionGrading;
 import dev.sqlexam.io.Interrupted;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
@@ -24,7 +24,7 @@ import java.util.function.Supplier;
 
 /**
  * The exam's steps for one question at a time, without a Flink job: the same {@link Step}s the exam
- * job's operators adapt, opened once and walked along {@link StageChain}, each asynchronous one
+ * job's operators adapt, opened once and walked along {@link StepChain}, each asynchronous one
  * awaited with the exam's time limit and its {@code timedOut} record after it. {@code ask} and the
  * MCP server use it; what differs from an exam is only where the question comes from and where its
  * record goes. A question with gold is graded as the exam grades it; without gold its chosen SQL
@@ -55,7 +55,7 @@ public final class QuestionPipeline implements AutoCloseable {
     public record Answer(
             RetrievalTask retrieved,
             GeneratedTask evaluated,
-            GradingStage.Prediction prediction,
+            QuestionGrading.Prediction prediction,
             ExamRecord record,
             List<StageTrace> trace) {}
 
@@ -73,7 +73,7 @@ public final class QuestionPipeline implements AutoCloseable {
     private final GenerateStep generate;
     private final EvaluateStep evaluate;
     private final GradeStep grade;
-    private final GradingStage predictionGrading;
+    private final QuestionGrading predictionGrading;
 
     public QuestionPipeline(PipelineConfig config, long asyncTimeoutMs) {
         this.config = config;
@@ -149,7 +149,7 @@ public final class QuestionPipeline implements AutoCloseable {
         ExamQuestion q = goldTables.apply(question);
         OneQuestion walk = new OneQuestion(listener);
         GeneratedTask evaluated =
-                StageChain.untilGraded(configs, walk, plan.schedule(runId, q).get(0));
+                StepChain.untilGraded(configs, walk, plan.schedule(runId, q).get(0));
         RetrievalTask retrieved = walk.retrieved;
         listener.evaluated(evaluated);
         if (explainOnly) return new Answer(retrieved, evaluated, null, null, evaluated.trace());
@@ -163,7 +163,7 @@ public final class QuestionPipeline implements AutoCloseable {
                     trace);
         }
         listener.step(PipelineStep.GRADE, false);
-        GradingStage.Graded graded = grade.stage(config.name()).grade(evaluated);
+        QuestionGrading.Graded graded = grade.stage(config.name()).grade(evaluated);
         listener.step(PipelineStep.GRADE, true);
         return new Answer(
                 retrieved,
@@ -182,7 +182,7 @@ public final class QuestionPipeline implements AutoCloseable {
      * the time limit, the listener told before and after each step.
      */
     private final class OneQuestion
-            implements StageWiring<ExamTask, RetrievalTask, GeneratedTask, Exception> {
+            implements StepWiring<ExamTask, RetrievalTask, GeneratedTask, Exception> {
         private final Listener listener;
         private RetrievalTask retrieved;
 

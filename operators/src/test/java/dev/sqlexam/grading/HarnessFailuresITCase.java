@@ -38,7 +38,7 @@ class HarnessFailuresITCase {
     static JdbcUrlTemplate admin;
     static ReaderAccess reader;
     static PooledConnections connections;
-    static GradingStage grading;
+    static QuestionGrading grading;
 
     /**
      * A database of this test's own: a table the reader may not read in a sample database would
@@ -66,7 +66,7 @@ class HarnessFailuresITCase {
                 new PooledConnections(
                         reader.url(), reader.initSql(), true, ConnectionPolicy.DEFAULT);
         grading =
-                new GradingStage(
+                new QuestionGrading(
                         new ReadOnlyExecutor(connections, 5_000, 1_000),
                         new Grader(new Tolerance(1e-6, 1e-9)),
                         new QueryCache(100, 1_000),

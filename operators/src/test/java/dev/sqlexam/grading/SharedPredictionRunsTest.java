@@ -32,7 +32,7 @@ class SharedPredictionRunsTest {
     private Path file;
     private ReadOnlyExecutor executor;
     private QueryCache candidates;
-    private GradingStage grading;
+    private QuestionGrading grading;
 
     @BeforeEach
     void database() throws Exception {
@@ -45,7 +45,7 @@ class SharedPredictionRunsTest {
         executor = ReadOnlyExecutor.forSqliteFiles(5_000, 1_000);
         candidates = new QueryCache(100, 1_000);
         grading =
-                new GradingStage(
+                new QuestionGrading(
                         executor,
                         new Grader(Tolerance.DEFAULT),
                         new QueryCache(100, 1_000),

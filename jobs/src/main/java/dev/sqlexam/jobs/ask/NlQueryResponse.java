@@ -1,7 +1,7 @@
 package dev.sqlexam.jobs.ask;
 
 import dev.sqlexam.database.ReaderAccess;
-import dev.sqlexam.grading.GradingStage;
+import dev.sqlexam.grading.QuestionGrading;
 import dev.sqlexam.model.EvaluationTrace;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.model.StageTrace;
@@ -76,7 +76,7 @@ public record NlQueryResponse(
     public static NlQueryResponse of(QuestionPipeline.Answer a, int maxRows) {
         var task = a.evaluated().task();
         EvaluationTrace evaluation = a.evaluated().evaluation();
-        GradingStage.Prediction p = a.prediction();
+        QuestionGrading.Prediction p = a.prediction();
         String sql =
                 p != null && p.chosen() != null
                         ? p.chosen().sql()

@@ -25,9 +25,9 @@ import dev.sqlexam.pipeline.RetrieveStep;
 import dev.sqlexam.pipeline.RouteStep;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.SketchRecallStep;
-import dev.sqlexam.pipeline.StageChain;
-import dev.sqlexam.pipeline.StageWiring;
+import dev.sqlexam.pipeline.StepChain;
 import dev.sqlexam.pipeline.StepOpener;
+import dev.sqlexam.pipeline.StepWiring;
 import dev.sqlexam.pipeline.Variants;
 
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline's own steps as a piece of graph, for the exam job and for the watch's shadow
- * evaluation alike: the {@link StageChain} the variants run, each step wired as its named operator
+ * evaluation alike: the {@link StepChain} the variants run, each step wired as its named operator
  * (embed after keyBy(question), plan joins after keyBy(database, modules), execute and grade after
  * keyBy(question)). Operator ids take a prefix so that one job may hold the piece once.
  */
@@ -50,14 +50,14 @@ record PipelineGraph(
         long asyncTimeoutMs,
         int asyncCapacity,
         String uidPrefix)
-        implements StageWiring<
+        implements StepWiring<
                 DataStream<ExamTask>,
                 DataStream<RetrievalTask>,
                 DataStream<GeneratedTask>,
                 RuntimeException> {
 
     DataStream<GeneratedTask> untilGraded(DataStream<ExamTask> tasks) {
-        return StageChain.untilGraded(configs, this, tasks);
+        return StepChain.untilGraded(configs, this, tasks);
     }
 
     SingleOutputStreamOperator<ExamRecord> executeAndGrade(DataStream<GeneratedTask> generated) {

@@ -1,6 +1,6 @@
 package dev.sqlexam.jobs.ask;
 
-import dev.sqlexam.grading.GradingStage;
+import dev.sqlexam.grading.QuestionGrading;
 import dev.sqlexam.model.Candidate;
 import dev.sqlexam.model.ErrorClass;
 import dev.sqlexam.model.EvaluationTrace;
@@ -78,10 +78,10 @@ class NlQueryResponseTest {
             GeneratedTask evaluated, QueryOutcome outcome, StageTrace... more) {
         List<StageTrace> trace = new ArrayList<>(evaluated.trace());
         trace.addAll(List.of(more));
-        GradingStage.Prediction prediction =
+        QuestionGrading.Prediction prediction =
                 outcome == null
                         ? null
-                        : new GradingStage.Prediction(
+                        : new QuestionGrading.Prediction(
                                 evaluated.candidates().isEmpty()
                                         ? null
                                         : evaluated.candidates().get(0),

@@ -4,12 +4,12 @@ package dev.sqlexam.pipeline;
  * How one way of running the pipeline runs each of its steps, typed by what flows between them:
  * {@code E} carries scheduled tasks, {@code R} tasks with their retrieval, {@code G} tasks with
  * their generated candidates. The Flink graph wires streams ({@code DataStream<ExamTask>}, ...),
- * the in-process path runs one element ({@code ExamTask}, ...); {@link StageChain} calls these in
+ * the in-process path runs one element ({@code ExamTask}, ...); {@link StepChain} calls these in
  * the pipeline's order, so a step given the wrong input does not compile.
  *
  * @param <T> what a step may throw (the in-process path waits; the graph only wires)
  */
-public interface StageWiring<E, R, G, T extends Exception> {
+public interface StepWiring<E, R, G, T extends Exception> {
 
     /** Question text → vector ({@link EmbedStep}). */
     R embed(E tasks) throws T;

@@ -3,18 +3,18 @@ package dev.sqlexam.pipeline;
 /**
  * The pipeline's steps in their order, written once and typed: each step's output is the next one's
  * input, as the compiler checks. The Flink graph and the in-process path ({@link QuestionPipeline})
- * both walk it with their own {@link StageWiring}; grading follows, in each.
+ * both walk it with their own {@link StepWiring}; grading follows, in each.
  */
-public final class StageChain {
+public final class StepChain {
 
-    private StageChain() {}
+    private StepChain() {}
 
     /**
      * {@code tasks} through every step {@code configs} run, up to their evaluated candidates (a
      * step no variant has on, pre-SQL or the join planner, is left out).
      */
     public static <E, R, G, T extends Exception> G untilGraded(
-            Variants<PipelineConfig> configs, StageWiring<E, R, G, T> wiring, E tasks) throws T {
+            Variants<PipelineConfig> configs, StepWiring<E, R, G, T> wiring, E tasks) throws T {
         R retrieved = wiring.embed(tasks);
         retrieved = wiring.route(retrieved);
         retrieved = wiring.retrieve(retrieved);

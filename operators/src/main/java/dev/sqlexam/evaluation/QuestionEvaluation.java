@@ -33,12 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
- * Candidate evaluation and repair for one question, beside {@code GradingStage}: validate, lint,
+ * Candidate evaluation and repair for one question, beside {@code QuestionGrading}: validate, lint,
  * EXPLAIN (as the read-only role, in parallel) and score the candidates, repair the chosen one when
  * it failed its checks, and put it first for execution. The evaluate operator calls it; its logic
  * needs no Flink.
  */
-public final class EvaluationStage {
+public final class QuestionEvaluation {
 
     private final ConnectionSource connections;
     private final ReadOnlyExecutor executor;
@@ -55,7 +55,7 @@ public final class EvaluationStage {
      * {@code generator}: asked to complete repair prompts when it can (null: deterministic repairs
      * only).
      */
-    public EvaluationStage(
+    public QuestionEvaluation(
             ConnectionSource connections,
             CandidateEvaluator.Settings settings,
             RepairLoop.Settings repairSettings,

@@ -23,7 +23,7 @@ import java.util.concurrent.Executor;
  * Executes a question's gold queries and its chosen candidate (read-only), grades the candidate,
  * and writes the question's exam record with the trace of every stage.
  */
-public final class GradingStage {
+public final class QuestionGrading {
 
     private final Grader grader;
     private final boolean passAtK;
@@ -41,7 +41,7 @@ public final class GradingStage {
      * runs (0: none); {@code adaptiveTimeout}: each prediction's timeout from its gold's time
      * (null: the executor's timeout).
      */
-    public GradingStage(
+    public QuestionGrading(
             ReadOnlyExecutor executor,
             Grader grader,
             QueryCache goldCache,
@@ -63,7 +63,7 @@ public final class GradingStage {
      * Also gives Spider's TS verdict: each Spider prediction run with its gold on every SQLite file
      * of its database's folder in {@code dir}, as test-suite-sql-eval does.
      */
-    public GradingStage withOfficialTestSuites(java.nio.file.Path dir) {
+    public QuestionGrading withOfficialTestSuites(java.nio.file.Path dir) {
         this.officialTestSuites = dir;
         return this;
     }
@@ -72,7 +72,7 @@ public final class GradingStage {
      * Grades predictions the exam database finds correct on {@code check}'s test suites too (null:
      * the exam database only).
      */
-    public GradingStage withSuites(SuiteCheck check) {
+    public QuestionGrading withSuites(SuiteCheck check) {
         this.suites = check == null ? null : new SuiteVerification(check);
         return this;
     }
