@@ -4,17 +4,14 @@ import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
  * A record beside its JSON, written once for both of its sinks: the exam log writes it as its line
  * and exam.results stores it, instead of writing the record again. Serialising was most of the sink
  * thread's time in a large grade. (exam.results also stores the trace's JSON, written there: a
  * missing prediction's record has no row. The server taking the trace out of the record's JSON
- * instead cost it more CPU per row: docs/benchmarks.md, "Behind the code's choices".) Immutable, so
- * its two sinks share one instance ({@link SerializedRecordType}).
+ * instead cost it more CPU per row: docs/benchmarks.md, "Behind the code's choices".)
  */
-@TypeInfo(SerializedRecordType.class)
 public record SerializedRecord(ExamRecord record, String json) {
 
     public static SerializedRecord of(ExamRecord record) {

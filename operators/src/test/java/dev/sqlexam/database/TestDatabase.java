@@ -9,10 +9,6 @@ import java.nio.file.Path;
  */
 public final class TestDatabase {
 
-    static {
-        ScramKeyCache.install();
-    }
-
     private static boolean migrated;
 
     private TestDatabase() {}

@@ -162,11 +162,6 @@ final class RunDriver {
         long expected =
                 definition.examSet().lineCount() * repetitions * configs.names().size()
                         - folder.earlier().size();
-        if (expected >= QuickJit.LARGE_RUN && QuickJit.on())
-            out.printf(
-                    "[sqlexam] %d records to grade with the quick JIT (C1 only): SQLEXAM_JIT=full"
-                            + " keeps C2, which finishes runs this large sooner%n",
-                    expected);
         try {
             return runner.run(
                     job,

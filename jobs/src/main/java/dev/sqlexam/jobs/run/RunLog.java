@@ -117,7 +117,7 @@ public final class RunLog {
                     if (!(node instanceof ObjectNode object)
                             || !object.hasNonNull("question_id")
                             || !object.hasNonNull("reason")) return null;
-                    return LogRecordReader.read(object);
+                    return Json.MAPPER.treeToValue(object, ExamRecord.class);
                 });
     }
 

@@ -182,9 +182,8 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
      * Starts the kept cluster for jobs of {@code parallelism} on a thread of its own, so that a
      * command's set-up (pre-flight checks, reading the schema, composing the run) and the cluster's
      * start, a second or more of a fresh JVM's single-threaded work, run on two cores at once. The
-     * first job waits for it; one that cannot start is started again, or not, as without this. A
-     * {@link WarmUpJob} runs on it first, while the set-up still has the main thread. Returns the
-     * cluster being started (the kept one if there is one; null once closing).
+     * first job waits for it; one that cannot start is started again, or not, as without this.
+     * Returns the cluster being started (the kept one if there is one; null once closing).
      */
     synchronized CompletableFuture<MiniCluster> prestart(int parallelism) {
         if (closing || kept != null) return CompletableFuture.completedFuture(kept);
@@ -195,7 +194,7 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
                 new Thread(
                         () -> {
                             try {
-                                future.complete(startWarmedUp(slots));
+                                future.complete(start(slots));
                             } catch (Throwable e) {
                                 future.completeExceptionally(e);
                             }
@@ -262,18 +261,6 @@ final class LocalClusters implements PipelineExecutorServiceLoader, PipelineExec
 
     synchronized Runs runs() {
         return new Runs(onKept, onOwn);
-    }
-
-    /** A cluster started and warmed up ({@link WarmUpJob}, which ends every exception itself). */
-    private static MiniCluster startWarmedUp(int slots) throws Exception {
-        MiniCluster cluster = start(slots);
-        try {
-            WarmUpJob.runOn(cluster, slots);
-        } catch (Error e) {
-            close(cluster);
-            throw e;
-        }
-        return cluster;
     }
 
     static MiniCluster start(int slots) throws Exception {
