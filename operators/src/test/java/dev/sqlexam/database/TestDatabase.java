@@ -9,6 +9,10 @@ import java.nio.file.Path;
  */
 public final class TestDatabase {
 
+    static {
+        ScramKeyCache.install();
+    }
+
     private static boolean migrated;
 
     private TestDatabase() {}

@@ -4,6 +4,7 @@ import dev.sqlexam.jobs.assembly.Preflight;
 import dev.sqlexam.jobs.run.Build;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.runtime.ClientJvm;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 import picocli.CommandLine;
@@ -134,6 +135,7 @@ public final class SqlExamCli implements Runnable {
                                                                         + "'")
                                         .toList()));
         System.setProperty("OPT_OUT_TRACKING", "true");
+        ClientJvm.prepare();
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
             System.setProperty("DJL_CACHE_DIR", Home.resolve().resolve(".sqlexam/djl").toString());
         }
