@@ -150,24 +150,7 @@ public record ExamQuestion(
      * none).
      */
     public ExamQuestion withGoldTables(List<String> tables) {
-        return new ExamQuestion(
-                id,
-                db,
-                question,
-                goldSql,
-                goldSqlAlternatives,
-                tables,
-                difficulty,
-                module,
-                category,
-                evidence,
-                orderMatters,
-                lineNumber,
-                extrasJson,
-                null,
-                sourceIndex,
-                dbFile,
-                benchmark);
+        return toBuilder().goldTables(tables).goldTablesError(null).build();
     }
 
     /**
@@ -175,24 +158,25 @@ public record ExamQuestion(
      * infrastructure (never the gold's).
      */
     public ExamQuestion withGoldTablesError(String error) {
-        return new ExamQuestion(
-                id,
-                db,
-                question,
-                goldSql,
-                goldSqlAlternatives,
-                goldTables,
-                difficulty,
-                module,
-                category,
-                evidence,
-                orderMatters,
-                lineNumber,
-                extrasJson,
-                error,
-                sourceIndex,
-                dbFile,
-                benchmark);
+        return toBuilder().goldTablesError(error).build();
+    }
+
+    /** A builder holding every field of this question. */
+    private Builder toBuilder() {
+        return builder(id, db, question, goldSql)
+                .goldSqlAlternatives(goldSqlAlternatives)
+                .goldTables(goldTables)
+                .difficulty(difficulty)
+                .module(module)
+                .category(category)
+                .evidence(evidence)
+                .orderMatters(orderMatters)
+                .lineNumber(lineNumber)
+                .extrasJson(extrasJson)
+                .goldTablesError(goldTablesError)
+                .sourceIndex(sourceIndex)
+                .dbFile(dbFile)
+                .benchmark(benchmark);
     }
 
     /** Whether the question's database is a SQLite file. */
