@@ -4,9 +4,8 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.jobs.exam.ExamRun;
 import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
-import dev.sqlexam.jobs.run.VariantFile;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.report.ExamSummary;
 
@@ -29,7 +28,7 @@ public final class SharingBenchRun {
 
     private static final String ROW = "%-22s %8s %9s %8s %22s %24s %11s%n";
 
-    private record Case(String label, List<RunManifest.Variant> variants, int runs) {}
+    private record Case(String label, List<Variant> variants, int runs) {}
 
     private final Function<Map<String, String>, Settings> settings;
     private final Path examSet;
@@ -54,12 +53,12 @@ public final class SharingBenchRun {
     public void run(PrintStream out) throws Exception {
         Path home = Home.resolve();
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
-        RunManifest.Variant a =
+        Variant a =
                 variant(
                         reference != null
                                 ? reference
                                 : home.resolve("flink-conf/variants/defaults.yaml"));
-        RunManifest.Variant b =
+        Variant b =
                 variant(
                         other != null
                                 ? other
@@ -83,8 +82,7 @@ public final class SharingBenchRun {
     }
 
     /** Each case's exam job, a table row for each but the warm-up. */
-    private List<String[]> measure(
-            Path set, RunManifest.Variant a, RunManifest.Variant b, PrintStream out)
+    private List<String[]> measure(Path set, Variant a, Variant b, PrintStream out)
             throws Exception {
         Path runs = Files.createTempDirectory("sqlexam-bench-sharing");
         List<Case> cases =
@@ -122,7 +120,7 @@ public final class SharingBenchRun {
         return rows;
     }
 
-    private static RunManifest.Variant variant(Path file) {
-        return VariantFile.read(file).asVariant();
+    private static Variant variant(Path file) {
+        return Variant.read(file);
     }
 }

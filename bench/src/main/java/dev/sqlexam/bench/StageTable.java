@@ -1,7 +1,7 @@
 package dev.sqlexam.bench;
 
 import dev.sqlexam.jobs.ask.AskSession;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.pipeline.PipelineStep;
 
@@ -33,7 +33,7 @@ final class StageTable {
         try (AskSession session =
                 AskSession.open(
                         bench.settings(Map.of("generator", "baseline")),
-                        RunManifest.Variant.DEFAULT,
+                        Variant.DEFAULT,
                         questions,
                         Set.of(),
                         new PrintStream(OutputStream.nullOutputStream()))) {

@@ -18,7 +18,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * DESIGN.md's layers, over both modules: every package belongs to a layer (a new package that fits
  * none fails), each layer uses only the ones below it, no two packages form a cycle (each package
  * its own slice), the use cases under {@code jobs} do not call into each other (the bench, a layer
- * above them, runs them whole), the commands reach the stages, data, pipeline and reports only
+ * above them, runs them whole), the commands reach the logic, data, pipeline and reports only
  * through those, the exam log's records import nothing of ours, and only the Flink adapters
  * (operators, job graphs, where jobs run) see Flink.
  */
@@ -99,7 +99,7 @@ class ArchitectureTest {
                     .definedBy("dev.sqlexam.pipeline..")
                     .layer("report")
                     .definedBy("dev.sqlexam.report..")
-                    .layer("stages")
+                    .layer("logic")
                     .definedBy(STAGES)
                     .layer("data")
                     .definedBy(DATA)
@@ -149,7 +149,7 @@ class ArchitectureTest {
                             "run files",
                             "flink",
                             "pipeline")
-                    .whereLayer("stages")
+                    .whereLayer("logic")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
                             "bench",
@@ -175,7 +175,7 @@ class ArchitectureTest {
                             "flink",
                             "pipeline",
                             "report",
-                            "stages")
+                            "logic")
                     .whereLayer("config")
                     .mayOnlyBeAccessedByLayers(
                             "cli",
@@ -189,7 +189,7 @@ class ArchitectureTest {
                             "flink",
                             "pipeline",
                             "report",
-                            "stages",
+                            "logic",
                             "data");
 
     @ArchTest
@@ -230,7 +230,7 @@ class ArchitectureTest {
                             "dev.sqlexam.report..")
                     .because(
                             "the commands parse arguments and call a use case, the bench or the run files and runtime;"
-                                    + " the stages, the data, the pipeline and its graphs sit behind those");
+                                    + " the logic, the data, the pipeline and its graphs sit behind those");
 
     @ArchTest
     static final ArchRule the_exam_log_records_import_nothing_of_ours =

@@ -8,11 +8,11 @@ import com.tngtech.archunit.lang.ArchRule;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
- * The direction inside the stage and the data layers (docs/architecture.md): a stage uses only the
- * stages below it (the watch and the test suites grade; grading and evaluation use repair; repair
- * and retrieval reach the model and the prompts below), and a data package only the data packages
- * below it (query logs and predictions files read exam sets; exam sets and benchmarks use the
- * database and SQL helpers).
+ * The direction inside the logic and the data layers (docs/architecture.md): a logic package uses
+ * only the ones below it (the watch and the test suites grade; grading and evaluation use repair;
+ * repair and retrieval reach the model and the prompts below), and a data package only the data
+ * packages below it (query logs and predictions files read exam sets; exam sets and benchmarks use
+ * the database and SQL helpers).
  */
 @AnalyzeClasses(
         packages = "dev.sqlexam",
@@ -20,7 +20,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 class LayerDirectionsTest {
 
     @ArchTest
-    static final ArchRule stages_use_only_the_stages_below =
+    static final ArchRule logic_uses_only_the_logic_below =
             layeredArchitecture()
                     .consideringOnlyDependenciesInLayers()
                     .layer("watch and suites")
@@ -48,7 +48,7 @@ class LayerDirectionsTest {
                             "grading and evaluation",
                             "repair and retrieval",
                             "model calls")
-                    .as("each stage package uses only the stage packages below it");
+                    .as("each logic package uses only the logic packages below it");
 
     @ArchTest
     static final ArchRule data_packages_use_only_those_below =

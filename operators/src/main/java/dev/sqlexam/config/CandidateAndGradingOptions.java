@@ -19,7 +19,7 @@ public interface CandidateAndGradingOptions {
                     Boolean.class,
                     true,
                     "Multi-candidate generation.",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<Integer> MULTI_CANDIDATE_K =
             bounded(
                     seedInEffect(
@@ -27,7 +27,7 @@ public interface CandidateAndGradingOptions {
                             Integer.class,
                             4,
                             "Default K.",
-                            Option.Stage.GENERATE),
+                            Option.Step.GENERATE),
                     1,
                     null);
     Option<Integer> MULTI_CANDIDATE_K_EASY =
@@ -37,7 +37,7 @@ public interface CandidateAndGradingOptions {
                             Integer.class,
                             2,
                             "K for easy questions.",
-                            Option.Stage.GENERATE),
+                            Option.Step.GENERATE),
                     1,
                     null);
     Option<Integer> MULTI_CANDIDATE_K_HARD =
@@ -47,7 +47,7 @@ public interface CandidateAndGradingOptions {
                             Integer.class,
                             6,
                             "K for hard questions.",
-                            Option.Stage.GENERATE),
+                            Option.Step.GENERATE),
                     1,
                     null);
     Option<Long> MULTI_CANDIDATE_TIME_BUDGET_MS =
@@ -57,7 +57,7 @@ public interface CandidateAndGradingOptions {
                             Long.class,
                             10_000L,
                             "Per-question generation time budget.",
-                            Option.Stage.GENERATE),
+                            Option.Step.GENERATE),
                     1,
                     null);
     Option<Long> MULTI_CANDIDATE_EXPLAIN_TIMEOUT_MS =
@@ -67,7 +67,7 @@ public interface CandidateAndGradingOptions {
                             Long.class,
                             2_000L,
                             "Per-candidate EXPLAIN timeout.",
-                            Option.Stage.EVALUATE),
+                            Option.Step.EVALUATE),
                     1,
                     null);
     Option<Boolean> CANDIDATE_RERANKER_ENABLED =
@@ -76,7 +76,7 @@ public interface CandidateAndGradingOptions {
                     Boolean.class,
                     true,
                     "Candidate reranking: schema adherence, FK join match, result shape.",
-                    Option.Stage.EVALUATE);
+                    Option.Step.EVALUATE);
     Option<Boolean> PASS_AT_K =
             own(
                     "pass_at_k",
@@ -84,7 +84,7 @@ public interface CandidateAndGradingOptions {
                     Boolean.class,
                     true,
                     "Also run and grade every other candidate, for pass@K and the summary's funnel (costs K-1 extra read-only queries).",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<Integer> EXECUTION_FALLBACKS =
             own(
                     "execution_fallbacks",
@@ -93,7 +93,7 @@ public interface CandidateAndGradingOptions {
                     2,
                     "When the chosen SQL fails as it runs (22xxx, 21000, the server's timeout): divisors guarded with NULLIF on division by zero, "
                             + "then up to this many next-ranked candidates that passed their checks (0: none).",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<Boolean> SELF_CHECK_RETRIEVAL =
             own(
                     "self_check_retrieval",
@@ -102,7 +102,7 @@ public interface CandidateAndGradingOptions {
                     false,
                     "A gold self-check also indexes its databases and runs retrieval, generation and evaluation, for their figures (default: "
                             + "the golds are graded as a predictions file is, without the index).",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<String> TEST_SUITE_SIZE =
             own(
                     "test_suite_size",
@@ -113,7 +113,7 @@ public interface CandidateAndGradingOptions {
                             + "tell each gold from its single-mutation neighbours and cached in sqlexam's own server; a prediction is correct only "
                             + "if it also matches its gold on every one where that gold is defined. N: up to N distilled, topped up to N; auto: "
                             + "until coverage stops growing (8 to 30); 0: off.",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<String> TEST_SUITE_DIR =
             own(
                     "test_suite_dir",
@@ -124,7 +124,7 @@ public interface CandidateAndGradingOptions {
                             + "test-suite-sql-eval's --db takes it); each Spider prediction is also run with its gold on every "
                             + "*.sqlite of its database's folder, as that evaluator does, for Spider's TS figure "
                             + "(spider_ts_correct). Empty: off.",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<Integer> TEST_SUITE_POOL =
             bounded(
                     own(
@@ -134,7 +134,7 @@ public interface CandidateAndGradingOptions {
                             300,
                             "Test-suite grading: candidate databases tried at most per exam database before "
                                     + "distillation (the pool also stops when what it tells apart stops growing, or after 4 minutes).",
-                            Option.Stage.GRADE),
+                            Option.Step.GRADE),
                     1,
                     null);
     Option<Long> TEST_SUITE_WITNESS_MS =
@@ -146,7 +146,7 @@ public interface CandidateAndGradingOptions {
                             300L,
                             "Test-suite grading: how long the evidence of one overturned prediction may be shrunk to fewer rows (0: the rows of "
                                     + "the tables both queries read, as the suite database has them).",
-                            Option.Stage.GRADE),
+                            Option.Step.GRADE),
                     0,
                     null);
     Option<Long> GRADE_TIMEOUT_BASE_MS =
@@ -156,7 +156,7 @@ public interface CandidateAndGradingOptions {
                     Long.class,
                     30_000L,
                     "sqlexam grade: the gold queries' timeout, and the base of each prediction's (Spider test-suite style).",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<Double> GRADE_TIMEOUT_GOLD_FACTOR =
             own(
                     "grade_timeout_gold_factor",
@@ -164,7 +164,7 @@ public interface CandidateAndGradingOptions {
                     Double.class,
                     3.0,
                     "sqlexam grade: a prediction may run grade_timeout_base_ms + this × its gold's time (0: the base alone).",
-                    Option.Stage.GRADE);
+                    Option.Step.GRADE);
     Option<Integer> MAX_CANDIDATES_TO_EXPLAIN =
             bounded(
                     own(
@@ -173,7 +173,7 @@ public interface CandidateAndGradingOptions {
                             Integer.class,
                             4,
                             "How many candidates of a question are EXPLAINed at once.",
-                            Option.Stage.EVALUATE),
+                            Option.Step.EVALUATE),
                     0,
                     null);
     Option<Boolean> VALUE_VERIFICATION_ENABLED =
@@ -183,14 +183,14 @@ public interface CandidateAndGradingOptions {
                     false,
                     "Database value checks in the reranker: the string literals of the top two candidates are looked up in their columns; "
                             + "-10 per missing value, at most -20.",
-                    Option.Stage.EVALUATE);
+                    Option.Step.EVALUATE);
     Option<Boolean> SURGICAL_WHITELIST_ENABLED =
             seedInEffect(
                     "SURGICAL_WHITELIST_ENABLED",
                     Boolean.class,
                     true,
                     "Surgical column whitelist for 42703 repairs.",
-                    Option.Stage.REPAIR);
+                    Option.Step.REPAIR);
     Option<Choices.WhitelistMode> SURGICAL_WHITELIST_MODE =
             register(
                     new Option<>(
@@ -200,7 +200,7 @@ public interface CandidateAndGradingOptions {
                             Choices.WhitelistMode.OBSERVE,
                             "observe: the whitelist goes into the repair prompt and the "
                                     + "nine-gate rewrite is only recorded; active: a rewrite that passes all nine gates is applied.",
-                            Option.Stage.REPAIR,
+                            Option.Step.REPAIR,
                             true,
                             false,
                             Choices.words(Choices.WhitelistMode.class)));
@@ -212,7 +212,7 @@ public interface CandidateAndGradingOptions {
                             Boolean.class,
                             true,
                             "Exam logging. Always on in sqlexam: every run writes its exam log.",
-                            Option.Stage.SINKS,
+                            Option.Step.SINKS,
                             true,
                             false,
                             List.of()));

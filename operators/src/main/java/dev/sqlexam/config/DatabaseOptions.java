@@ -19,7 +19,7 @@ public interface DatabaseOptions {
                     String.class,
                     "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam",
                     "Server to run on; {db} is replaced by each question's db. It is only read; sqlexam's state stays in the private cluster unless state_url is set too.",
-                    Option.Stage.EXECUTE);
+                    Option.Step.EXECUTE);
     Option<String> STATE_URL =
             own(
                     "state_url",
@@ -29,7 +29,7 @@ public interface DatabaseOptions {
                     "Server holding sqlexam's own state (runs, results, metrics, the retrieval index, the watch's tables) in its results_db "
                             + "database. Empty: the private cluster the scripts start (127.0.0.1, SQLEXAM_PG_PORT), so that the server of "
                             + "jdbc_url is only read. Give jdbc_url's value to keep the state on that server.",
-                    Option.Stage.SINKS);
+                    Option.Step.SINKS);
     Option<String> RESULTS_DB =
             own(
                     "results_db",
@@ -37,7 +37,7 @@ public interface DatabaseOptions {
                     String.class,
                     "sqlexam",
                     "Database of the state server holding sqlexam's own tables (runs, results, metrics, retrieval index).",
-                    Option.Stage.SINKS);
+                    Option.Step.SINKS);
     Option<String> READER_PASSWORD =
             register(
                     new Option<>(
@@ -46,7 +46,7 @@ public interface DatabaseOptions {
                             String.class,
                             "",
                             "Password of the sqlexam_reader role on servers that need one. Never logged.",
-                            Option.Stage.EXECUTE,
+                            Option.Step.EXECUTE,
                             true,
                             true,
                             List.of()));
@@ -60,7 +60,7 @@ public interface DatabaseOptions {
                             "Who runs gold and candidate SQL: role (sqlexam's read-only role sqlexam_reader, granted read access by the pre-flight "
                                     + "check where the connecting user may grant) or connecting-user (the URL's user, in read-only transactions; "
                                     + "nothing is granted). The guard and the read-only transactions apply either way.",
-                            Option.Stage.EXECUTE,
+                            Option.Step.EXECUTE,
                             true,
                             false,
                             Choices.words(Choices.Reader.class)));
@@ -72,7 +72,7 @@ public interface DatabaseOptions {
                     true,
                     "Let the pre-flight check grant the reader what it lacks (CONNECT, USAGE and SELECT on the exam's databases only). "
                             + "false: stop instead, naming the statements an administrator must run.",
-                    Option.Stage.EXECUTE);
+                    Option.Step.EXECUTE);
     Option<Integer> MAX_CONNECTIONS_PER_SERVER =
             bounded(
                     own(
@@ -82,7 +82,7 @@ public interface DatabaseOptions {
                             32,
                             "Most connections the job holds on one server at a time, shared by every pool of a process; lowered at start to what the "
                                     + "server's free slots and the reader role's connection limit allow.",
-                            Option.Stage.EXECUTE),
+                            Option.Step.EXECUTE),
                     1,
                     null);
     Option<Integer> DB_WORKERS =
@@ -96,7 +96,7 @@ public interface DatabaseOptions {
                                     + "beyond them wait their turn. 0: for a server on this machine, twice its cores divided by the "
                                     + "parallelism (its queries take the job's own cores: more at once only slows each, and the job's "
                                     + "retrievals behind them); for a server elsewhere, async_capacity.",
-                            Option.Stage.EXECUTE),
+                            Option.Step.EXECUTE),
                     0,
                     null);
     Option<Long> CONNECTION_TIMEOUT_MS =
@@ -107,7 +107,7 @@ public interface DatabaseOptions {
                             Long.class,
                             10_000L,
                             "How long opening one connection (or waiting for a free one in the budget) may take.",
-                            Option.Stage.EXECUTE),
+                            Option.Step.EXECUTE),
                     1,
                     null);
     Option<Long> CONNECTION_RETRY_MS =
@@ -119,7 +119,7 @@ public interface DatabaseOptions {
                             30_000L,
                             "How long a query waits for a server that went away (restart, lost connection, too many "
                                     + "connections) before its question is an infra_failure.",
-                            Option.Stage.EXECUTE),
+                            Option.Step.EXECUTE),
                     0,
                     null);
     Option<Long> STATEMENT_TIMEOUT_MS =
@@ -130,7 +130,7 @@ public interface DatabaseOptions {
                             Long.class,
                             10_000L,
                             "Server-side statement_timeout for every gold and candidate query.",
-                            Option.Stage.EXECUTE),
+                            Option.Step.EXECUTE),
                     1,
                     null);
     Option<Integer> ROW_CAP =
@@ -141,7 +141,7 @@ public interface DatabaseOptions {
                             Integer.class,
                             100_000,
                             "Most rows read from one result; a larger result is graded row_cap_exceeded.",
-                            Option.Stage.EXECUTE),
+                            Option.Step.EXECUTE),
                     1,
                     null);
     Option<Double> TOLERANCE_RELATIVE =
@@ -152,7 +152,7 @@ public interface DatabaseOptions {
                             Double.class,
                             1e-6,
                             "Relative tolerance for non-integer numbers when grading.",
-                            Option.Stage.GRADE),
+                            Option.Step.GRADE),
                     0,
                     null);
     Option<Double> TOLERANCE_ABSOLUTE =
@@ -163,7 +163,7 @@ public interface DatabaseOptions {
                             Double.class,
                             1e-9,
                             "Absolute tolerance for non-integer numbers when grading.",
-                            Option.Stage.GRADE),
+                            Option.Step.GRADE),
                     0,
                     null);
 }

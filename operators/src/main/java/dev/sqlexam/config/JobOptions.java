@@ -22,7 +22,7 @@ public interface JobOptions {
                                     + "gold (the harness self-check: the gold SQL is the candidate), baseline (offline, rule-based), replay (the "
                                     + "candidates of an earlier exam log, replay_log), openai (an OpenAI-compatible "
                                     + "server at llm_url), ollama (an Ollama server at llm_url).",
-                            Option.Stage.GENERATE,
+                            Option.Step.GENERATE,
                             true,
                             false,
                             List.of("auto", "gold", "baseline", "replay", "openai", "ollama")));
@@ -33,7 +33,7 @@ public interface JobOptions {
                     String.class,
                     "",
                     "The exam_log.jsonl whose candidates the replay generator reuses.",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<String> LLM_URL =
             own(
                     "llm_url",
@@ -41,7 +41,7 @@ public interface JobOptions {
                     String.class,
                     "",
                     "Model server: the API root of an OpenAI-compatible server (http://host:port/v1) or an Ollama server (http://host:11434).",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<String> LLM_MODEL =
             own(
                     "llm_model",
@@ -49,7 +49,7 @@ public interface JobOptions {
                     String.class,
                     "qwen2.5-coder:7b",
                     "Model name sent to the server.",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<String> LLM_API_KEY_ENV =
             own(
                     "llm_api_key_env",
@@ -57,7 +57,7 @@ public interface JobOptions {
                     String.class,
                     "OPENAI_API_KEY",
                     "Name of the environment variable holding the API key (the key itself is never logged or stored).",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<Long> LLM_TIMEOUT_MS =
             own(
                     "llm_timeout_ms",
@@ -65,7 +65,7 @@ public interface JobOptions {
                     Long.class,
                     60_000L,
                     "Timeout of one HTTP call to the model server (retried up to 3 times with backoff).",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<Double> LLM_TEMPERATURE =
             bounded(
                     own(
@@ -74,7 +74,7 @@ public interface JobOptions {
                             Double.class,
                             0.3,
                             "Sampling temperature (0.3 gives diversity across K candidates).",
-                            Option.Stage.GENERATE),
+                            Option.Step.GENERATE),
                     0,
                     2);
     Option<Integer> LLM_MAX_TOKENS =
@@ -84,7 +84,7 @@ public interface JobOptions {
                     Integer.class,
                     1024,
                     "Most tokens a completion may have (num_predict for Ollama).",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<Integer> LLM_SEED =
             own(
                     "llm_seed",
@@ -92,7 +92,7 @@ public interface JobOptions {
                     Integer.class,
                     null,
                     "Sampling seed (candidate i gets seed + i); unset: the server chooses.",
-                    Option.Stage.GENERATE);
+                    Option.Step.GENERATE);
     Option<Long> FK_SUBGRAPH_TTL_MS =
             own(
                     "fk_subgraph_ttl_ms",
@@ -100,7 +100,7 @@ public interface JobOptions {
                     Long.class,
                     3_600_000L,
                     "How long the join planner keeps an FK subgraph in keyed state.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Choices.OllamaEndpoint> OLLAMA_ENDPOINT =
             register(
                     new Option<>(
@@ -109,7 +109,7 @@ public interface JobOptions {
                             Choices.OllamaEndpoint.class,
                             Choices.OllamaEndpoint.CHAT,
                             "Ollama API: chat (/api/chat) or generate (/api/generate).",
-                            Option.Stage.GENERATE,
+                            Option.Step.GENERATE,
                             true,
                             false,
                             Choices.words(Choices.OllamaEndpoint.class)));
@@ -121,7 +121,7 @@ public interface JobOptions {
                             Integer.class,
                             1,
                             "Repetitions of the exam in one job; the summary reports mean and standard deviation.",
-                            Option.Stage.SCHEDULE),
+                            Option.Step.SCHEDULE),
                     1,
                     null);
     Option<Double> COST_PER_1K_PROMPT_TOKENS =
@@ -131,7 +131,7 @@ public interface JobOptions {
                     Double.class,
                     0.0,
                     "Price of 1,000 prompt tokens, to turn the tokens a variant's model used into a cost (0: not priced).",
-                    Option.Stage.REPORT);
+                    Option.Step.REPORT);
     Option<Double> COST_PER_1K_COMPLETION_TOKENS =
             own(
                     "cost_per_1k_completion_tokens",
@@ -139,7 +139,7 @@ public interface JobOptions {
                     Double.class,
                     0.0,
                     "Price of 1,000 completion tokens (0: not priced). Predictions files' own cost fields are summed as given.",
-                    Option.Stage.REPORT);
+                    Option.Step.REPORT);
     Option<Integer> R_VES_ITERATIONS =
             bounded(
                     own(
@@ -149,7 +149,7 @@ public interface JobOptions {
                             0,
                             "grade: BIRD's R-VES after grading, timing each prediction whose rows match its gold as sets this many times against the "
                                     + "gold (BIRD uses 100; 0: off).",
-                            Option.Stage.REPORT),
+                            Option.Step.REPORT),
                     0,
                     1000);
     Option<Long> WATCH_WINDOW_MS =
@@ -160,7 +160,7 @@ public interface JobOptions {
                             Long.class,
                             60_000L,
                             "watch: length of the event-time tumbling windows.",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     1,
                     null);
     Option<Long> WATCH_OUT_OF_ORDERNESS_MS =
@@ -171,7 +171,7 @@ public interface JobOptions {
                             Long.class,
                             30_000L,
                             "watch: how late (in event time) an event may arrive before the watermark passes it.",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     0,
                     null);
     Option<Long> WATCH_ALLOWED_LATENESS_MS =
@@ -182,7 +182,7 @@ public interface JobOptions {
                             Long.class,
                             0L,
                             "watch: how long a window still takes late events (its row is updated); later ones go to late.jsonl.",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     0,
                     null);
     Option<String> WATCH_ALERT_RULES =
@@ -192,7 +192,7 @@ public interface JobOptions {
                     String.class,
                     "flink-conf/alerts.yaml",
                     "watch: the alert rule file (docs/formats.md#alert-rules); relative paths are from the project.",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<Boolean> WATCH_RETRIEVAL_CHECK =
             own(
                     "watch_retrieval_check",
@@ -200,7 +200,7 @@ public interface JobOptions {
                     Boolean.class,
                     true,
                     "watch: check whether sqlexam's retrieval finds the tables the app's SQL reads (table recall per event and window).",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<Double> WATCH_RETRIEVAL_SAMPLE_RATE =
             bounded(
                     own(
@@ -209,7 +209,7 @@ public interface JobOptions {
                             Double.class,
                             1.0,
                             "watch: share of the events whose retrieval is checked (each costs an embedding and a retrieval).",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     0,
                     1);
     Option<String> WATCH_CHECKPOINT_DIR =
@@ -219,7 +219,7 @@ public interface JobOptions {
                     String.class,
                     "",
                     "watch: where a following watch keeps its checkpoints (empty: the state folder's checkpoints/, one folder per output folder).",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<String> FLINK_REST =
             own(
                     "flink_rest",
@@ -228,7 +228,7 @@ public interface JobOptions {
                     "",
                     "A Flink cluster's REST address (host:port) to submit exam, grade and watch jobs to (--cluster); empty: an in-process "
                             + "MiniCluster.",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<Integer> PARALLELISM =
             bounded(
                     own(
@@ -237,7 +237,7 @@ public interface JobOptions {
                             Integer.class,
                             2,
                             "Parallelism of the Flink job.",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     1,
                     null);
     Option<Integer> ASYNC_CAPACITY =
@@ -248,7 +248,7 @@ public interface JobOptions {
                             Integer.class,
                             8,
                             "Questions in flight per async operator instance (generation, execution).",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     1,
                     null);
     Option<Long> ASYNC_TIMEOUT_MS =
@@ -259,7 +259,7 @@ public interface JobOptions {
                             Long.class,
                             300_000L,
                             "Time limit for one question in an async operator; past it the question is recorded as infra_failure.",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     1,
                     null);
     Option<Long> CHECKPOINT_INTERVAL_MS =
@@ -270,7 +270,7 @@ public interface JobOptions {
                             Long.class,
                             5_000L,
                             "Checkpoint interval; the exam log's files are committed on checkpoints (and at the end).",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     10,
                     null);
 }

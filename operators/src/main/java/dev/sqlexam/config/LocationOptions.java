@@ -17,7 +17,7 @@ public interface LocationOptions {
                     "",
                     "The project folder (migrations, exam sets, flink-conf). Empty: the first folder up from the working directory that has "
                             + "migrations/ and exam-sets/. Also -Dsqlexam.home (read before the settings: not from a config file or --set).",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<String> STATE =
             own(
                     "state",
@@ -26,7 +26,7 @@ public interface LocationOptions {
                     "",
                     "The state folder: the private PostgreSQL cluster, Kafka, the Flink cluster, checkpoints. Empty: .sqlexam in the project "
                             + "folder. Also -Dsqlexam.state (read before the settings: not from a config file or --set).",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<String> CLUSTER_JAR =
             own(
                     "cluster_jar",
@@ -35,7 +35,7 @@ public interface LocationOptions {
                     "",
                     "The job jar uploaded to a Flink cluster (--cluster). Empty: sqlexam-cluster.jar beside the running jar, else the "
                             + "checkout's jobs/target. Also -Dsqlexam.cluster.jar (read before the settings: not from a config file or --set).",
-                    Option.Stage.JOB);
+                    Option.Step.JOB);
     Option<Integer> FLINK_REST_PORT =
             bounded(
                     own(
@@ -45,7 +45,7 @@ public interface LocationOptions {
                             8081,
                             "REST port of the Flink cluster ./sqlexam cluster up starts on loopback (what --cluster without a value reaches); read "
                                     + "before the settings: not from a config file or --set.",
-                            Option.Stage.JOB),
+                            Option.Step.JOB),
                     1,
                     65_535);
 }

@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * A typed option: its config key, environment variable, default and description. Seed feature flags
- * use their seed name as both key and variable. {@code stage} is the pipeline stage that reads it;
- * {@code inEffect} is false while that stage is not built yet; {@code domain} is what values it
+ * use their seed name as both key and variable. {@code step} is the pipeline step that reads it;
+ * {@code inEffect} is false while that step is not built yet; {@code domain} is what values it
  * accepts.
  */
 public record Option<T>(
@@ -16,7 +16,7 @@ public record Option<T>(
         Class<T> type,
         T defaultValue,
         String description,
-        Stage stage,
+        Step step,
         boolean inEffect,
         boolean secret,
         Domain domain)
@@ -68,7 +68,7 @@ public record Option<T>(
             Class<T> type,
             T defaultValue,
             String description,
-            Stage stage,
+            Step step,
             boolean inEffect,
             boolean secret,
             List<String> allowed) {
@@ -78,7 +78,7 @@ public record Option<T>(
                 type,
                 defaultValue,
                 description,
-                stage,
+                step,
                 inEffect,
                 secret,
                 new Domain(allowed, null, null));
@@ -95,7 +95,7 @@ public record Option<T>(
                 type,
                 defaultValue,
                 description,
-                stage,
+                step,
                 inEffect,
                 secret,
                 new Domain(
@@ -105,10 +105,10 @@ public record Option<T>(
     }
 
     /**
-     * The pipeline stage an option acts in; its phase decides what variants that differ in it can
+     * The pipeline step an option acts in; its phase decides what variants that differ in it can
      * share.
      */
-    public enum Stage {
+    public enum Step {
         JOB(Phase.JOB),
         SCHEDULE(Phase.JOB),
         EXECUTE(Phase.JOB),
@@ -125,7 +125,7 @@ public record Option<T>(
 
         private final Phase phase;
 
-        Stage(Phase phase) {
+        Step(Phase phase) {
             this.phase = phase;
         }
 
@@ -221,7 +221,7 @@ public record Option<T>(
     }
 
     public Phase phase() {
-        return stage.phase;
+        return step.phase;
     }
 
     String shownDefault() {

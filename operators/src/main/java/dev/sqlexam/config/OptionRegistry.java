@@ -28,23 +28,23 @@ final class OptionRegistry {
     }
 
     static <T> Option<T> own(
-            String key, String env, Class<T> type, T def, String description, Option.Stage stage) {
+            String key, String env, Class<T> type, T def, String description, Option.Step step) {
         return register(
-                new Option<>(key, env, type, def, description, stage, true, false, List.of()));
+                new Option<>(key, env, type, def, description, step, true, false, List.of()));
     }
 
-    /** A seed flag: present under its seed name; in effect once its stage is built. */
+    /** A seed flag: present under its seed name; in effect once its step is built. */
     static <T> Option<T> seed(
-            String name, Class<T> type, T def, String description, Option.Stage stage) {
+            String name, Class<T> type, T def, String description, Option.Step step) {
         return register(
-                new Option<>(name, name, type, def, description, stage, false, false, List.of()));
+                new Option<>(name, name, type, def, description, step, false, false, List.of()));
     }
 
-    /** A seed flag whose stage is built. */
+    /** A seed flag whose step is built. */
     static <T> Option<T> seedInEffect(
-            String name, Class<T> type, T def, String description, Option.Stage stage) {
+            String name, Class<T> type, T def, String description, Option.Step step) {
         return register(
-                new Option<>(name, name, type, def, description, stage, true, false, List.of()));
+                new Option<>(name, name, type, def, description, step, true, false, List.of()));
     }
 
     /**

@@ -11,7 +11,7 @@ public final class OptionsTable {
 
     public static String markdown() {
         StringBuilder sb = new StringBuilder();
-        sb.append("| key | environment variable | default | stage | in effect | description |\n");
+        sb.append("| key | environment variable | default | step | in effect | description |\n");
         sb.append("|---|---|---|---|---|---|\n");
         for (Option<?> o : SqlExamOptions.all()) {
             String allowed =
@@ -26,7 +26,7 @@ public final class OptionsTable {
                     .append("` | `")
                     .append(o.shownDefault())
                     .append("` | ")
-                    .append(o.stage().label())
+                    .append(o.step().label())
                     .append(" | ")
                     .append(o.inEffect() ? "yes" : "not yet")
                     .append(" | ")

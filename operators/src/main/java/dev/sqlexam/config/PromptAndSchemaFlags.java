@@ -17,14 +17,14 @@ public interface PromptAndSchemaFlags {
                     Boolean.class,
                     true,
                     "Column description enrichment.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> PG_NORMALIZE_ENABLED =
             seedInEffect(
                     "PG_NORMALIZE_ENABLED",
                     Boolean.class,
                     true,
                     "PostgreSQL dialect normalization in repair: 24 transforms, string literals untouched.",
-                    Option.Stage.REPAIR);
+                    Option.Step.REPAIR);
     Option<String> PG_NORMALIZE_DIVISION_PATTERN =
             own(
                     "pg_normalize_division_pattern",
@@ -32,7 +32,7 @@ public interface PromptAndSchemaFlags {
                     String.class,
                     "div_\\d+",
                     "Values whose equality filters PG normalization strips as division scoping; blank: none.",
-                    Option.Stage.REPAIR);
+                    Option.Step.REPAIR);
     Option<Integer> REPAIR_MAX_ATTEMPTS =
             own(
                     "repair_max_attempts",
@@ -40,49 +40,49 @@ public interface PromptAndSchemaFlags {
                     Integer.class,
                     3,
                     "Repair attempts per question; 0 turns repair off.",
-                    Option.Stage.REPAIR);
+                    Option.Step.REPAIR);
     Option<Boolean> SCHEMA_LINKER_ENABLED =
             seedInEffect(
                     "SCHEMA_LINKER_ENABLED",
                     Boolean.class,
                     false,
                     "Keyphrase to column grounding.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> JOIN_PLANNER_ENABLED =
             seedInEffect(
                     "JOIN_PLANNER_ENABLED",
                     Boolean.class,
                     false,
                     "FK graph join planning.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> FK_SUBGRAPH_CACHE_ENABLED =
             seedInEffect(
                     "FK_SUBGRAPH_CACHE_ENABLED",
                     Boolean.class,
                     true,
                     "Join planner: FK subgraph cache.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> DYNAMIC_HUB_CAP_ENABLED =
             seedInEffect(
                     "DYNAMIC_HUB_CAP_ENABLED",
                     Boolean.class,
                     true,
                     "Join planner: dynamic hub cap.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> JOIN_PATH_SCORING_ENABLED =
             seedInEffect(
                     "JOIN_PATH_SCORING_ENABLED",
                     Boolean.class,
                     true,
                     "Join planner: path scoring.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> CROSS_MODULE_JOIN_ENABLED =
             seedInEffect(
                     "CROSS_MODULE_JOIN_ENABLED",
                     Boolean.class,
                     true,
                     "Join planner: cross-module bridge tables.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Choices.JoinHints> JOIN_HINT_FORMAT =
             register(
                     new Option<>(
@@ -91,7 +91,7 @@ public interface PromptAndSchemaFlags {
                             Choices.JoinHints.class,
                             Choices.JoinHints.EDGES,
                             "Join hints in the prompt: FK edges, planned paths (needs JOIN_PLANNER_ENABLED), both, none.",
-                            Option.Stage.PROMPT,
+                            Option.Step.PROMPT,
                             true,
                             false,
                             Choices.words(Choices.JoinHints.class)));
@@ -101,28 +101,28 @@ public interface PromptAndSchemaFlags {
                     Boolean.class,
                     true,
                     "Full-text search fused with cosine by RRF.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Boolean> MODULE_ROUTER_ENABLED =
             seedInEffect(
                     "MODULE_ROUTER_ENABLED",
                     Boolean.class,
                     true,
                     "Module routing before retrieval.",
-                    Option.Stage.ROUTE);
+                    Option.Step.ROUTE);
     Option<Boolean> USE_SCHEMA_RAG_V2 =
             seedInEffect(
                     "USE_SCHEMA_RAG_V2",
                     Boolean.class,
                     false,
                     "Dual table+column retrieval with score fusion.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Boolean> ENABLE_DOC_RETRIEVAL =
             seedInEffect(
                     "ENABLE_DOC_RETRIEVAL",
                     Boolean.class,
                     true,
                     "Schema documentation RAG.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> DOC_RETRIEVAL_TOP_K =
             bounded(
                     seedInEffect(
@@ -130,7 +130,7 @@ public interface PromptAndSchemaFlags {
                             Integer.class,
                             5,
                             "Doc-RAG chunks kept.",
-                            Option.Stage.RETRIEVE),
+                            Option.Step.RETRIEVE),
                     1,
                     null);
     Option<Double> DOC_RELEVANCE_THRESHOLD =
@@ -139,26 +139,26 @@ public interface PromptAndSchemaFlags {
                     Double.class,
                     0.3,
                     "Doc-RAG relevance threshold.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> RETRIEVAL_TABLE_THRESHOLD =
             seedInEffect(
                     "RETRIEVAL_TABLE_THRESHOLD",
                     Integer.class,
                     10,
                     "Below this many tables the full schema is used.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Boolean> COLUMN_PRUNING_ENABLED =
             seedInEffect(
                     "COLUMN_PRUNING_ENABLED",
                     Boolean.class,
                     false,
                     "Column trimming per table: PK/FK, FK targets and linked columns stay, plus the first 5 others by ordinal.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
     Option<Boolean> PRE_SQL_ENABLED =
             seedInEffect(
                     "PRE_SQL_ENABLED",
                     Boolean.class,
                     false,
                     "Pre-SQL backward recall: a model's sketch SQL names tables retrieval missed; they join the packet before generation.",
-                    Option.Stage.PROMPT);
+                    Option.Step.PROMPT);
 }

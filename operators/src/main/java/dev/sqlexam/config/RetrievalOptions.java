@@ -17,7 +17,7 @@ public interface RetrievalOptions {
                             Choices.EmbeddingProvider.class,
                             Choices.EmbeddingProvider.ONNX,
                             "Embedding model: onnx (bge-small-en-v1.5, in process, 384 dims) or ollama (/api/embed).",
-                            Option.Stage.EMBED,
+                            Option.Step.EMBED,
                             true,
                             false,
                             Choices.words(Choices.EmbeddingProvider.class)));
@@ -30,7 +30,7 @@ public interface RetrievalOptions {
                             0,
                             "Threads of each in-process (onnx) embedding call; 0: the cores divided by the parallelism (the parallel subtasks fill the "
                                     + "cores; the vectors are the same whatever the count).",
-                            Option.Stage.EMBED),
+                            Option.Step.EMBED),
                     0,
                     64);
     Option<Boolean> QUESTION_VECTOR_CACHE =
@@ -43,7 +43,7 @@ public interface RetrievalOptions {
                             + "its artifact's version and the text's SHA-256) and take it from there when a later run asks the same text, "
                             + "instead of embedding it again: the vector read is the one kept, bit for bit. An Ollama model's vectors are "
                             + "never kept (its weights can change behind its name). false: every run embeds its questions and keeps nothing.",
-                    Option.Stage.EMBED);
+                    Option.Step.EMBED);
     Option<String> OLLAMA_URL =
             own(
                     "ollama_url",
@@ -51,7 +51,7 @@ public interface RetrievalOptions {
                     String.class,
                     "http://127.0.0.1:11434",
                     "Ollama server for the ollama embedding provider.",
-                    Option.Stage.EMBED);
+                    Option.Step.EMBED);
     Option<String> OLLAMA_EMBED_MODEL =
             own(
                     "ollama_embed_model",
@@ -59,7 +59,7 @@ public interface RetrievalOptions {
                     String.class,
                     "nomic-embed-text",
                     "Ollama embedding model (768 dims for nomic-embed-text).",
-                    Option.Stage.EMBED);
+                    Option.Step.EMBED);
     Option<Integer> V1_TOP_K =
             bounded(
                     own(
@@ -68,7 +68,7 @@ public interface RetrievalOptions {
                             Integer.class,
                             15,
                             "V1: tables taken from each of cosine and full-text search before fusion.",
-                            Option.Stage.RETRIEVE),
+                            Option.Step.RETRIEVE),
                     1,
                     null);
     Option<Integer> V1_MAX_TABLES =
@@ -78,7 +78,7 @@ public interface RetrievalOptions {
                     Integer.class,
                     5,
                     "V1: tables kept after reciprocal rank fusion (before FK expansion).",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> RRF_K =
             bounded(
                     own(
@@ -87,7 +87,7 @@ public interface RetrievalOptions {
                             Integer.class,
                             60,
                             "Reciprocal rank fusion constant: score = sum of 1/(k + rank).",
-                            Option.Stage.RETRIEVE),
+                            Option.Step.RETRIEVE),
                     1,
                     null);
     Option<Integer> FK_EXPANSION_LIMIT =
@@ -97,7 +97,7 @@ public interface RetrievalOptions {
                     Integer.class,
                     3,
                     "V1: tables FK expansion may add.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> HUB_FK_CAP =
             own(
                     "hub_fk_cap",
@@ -105,7 +105,7 @@ public interface RetrievalOptions {
                     Integer.class,
                     12,
                     "V1: a table with more foreign-key neighbours than this is not expanded from (a hub).",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> TABLE_TOP_K =
             bounded(
                     own(
@@ -114,7 +114,7 @@ public interface RetrievalOptions {
                             Integer.class,
                             15,
                             "V2 tableTopK.",
-                            Option.Stage.RETRIEVE),
+                            Option.Step.RETRIEVE),
                     1,
                     null);
     Option<Double> TABLE_THRESHOLD =
@@ -124,7 +124,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.20,
                     "V2 tableThreshold: minimum cosine similarity for tables.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> COLUMN_TOP_K =
             bounded(
                     own(
@@ -133,7 +133,7 @@ public interface RetrievalOptions {
                             Integer.class,
                             50,
                             "V2 columnTopK.",
-                            Option.Stage.RETRIEVE),
+                            Option.Step.RETRIEVE),
                     1,
                     null);
     Option<Double> COLUMN_THRESHOLD =
@@ -143,7 +143,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.18,
                     "V2 columnThreshold.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Double> TABLE_WEIGHT =
             own(
                     "table_weight",
@@ -151,7 +151,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.6,
                     "V2 score fusion: weight of the table score.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Double> COLUMN_WEIGHT =
             own(
                     "column_weight",
@@ -159,7 +159,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.4,
                     "V2 score fusion: weight of the column score.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Double> GENERIC_DOWNWEIGHT =
             own(
                     "generic_downweight",
@@ -167,7 +167,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.7,
                     "V2: multiplier for generic columns (id, status, ...).",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> MAX_TABLES =
             own(
                     "max_tables",
@@ -175,7 +175,7 @@ public interface RetrievalOptions {
                     Integer.class,
                     10,
                     "V2 maxTables after fusion.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> FK_EXPANSION_CAP =
             own(
                     "fk_expansion_cap",
@@ -183,7 +183,7 @@ public interface RetrievalOptions {
                     Integer.class,
                     3,
                     "V2 fkExpansionCap.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Double> FK_EVIDENCE_THRESHOLD =
             own(
                     "fk_evidence_threshold",
@@ -191,7 +191,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.20,
                     "V2 fkEvidenceThreshold.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Integer> FK_EVIDENCE_TOP_K =
             bounded(
                     own(
@@ -200,7 +200,7 @@ public interface RetrievalOptions {
                             Integer.class,
                             20,
                             "V2 fkEvidenceTopK.",
-                            Option.Stage.RETRIEVE),
+                            Option.Step.RETRIEVE),
                     1,
                     null);
     Option<Integer> FINAL_MAX_TABLES =
@@ -210,7 +210,7 @@ public interface RetrievalOptions {
                     Integer.class,
                     12,
                     "V2 finalMaxTables after FK expansion.",
-                    Option.Stage.RETRIEVE);
+                    Option.Step.RETRIEVE);
     Option<Double> MODULE_ROUTER_THRESHOLD =
             own(
                     "module_router_threshold",
@@ -218,7 +218,7 @@ public interface RetrievalOptions {
                     Double.class,
                     0.55,
                     "Minimum cosine similarity of question and module description for embedding routing.",
-                    Option.Stage.ROUTE);
+                    Option.Step.ROUTE);
     Option<Integer> MODULE_ROUTER_MAX =
             own(
                     "module_router_max",
@@ -226,5 +226,5 @@ public interface RetrievalOptions {
                     Integer.class,
                     3,
                     "Most modules a question is routed to.",
-                    Option.Stage.ROUTE);
+                    Option.Step.ROUTE);
 }

@@ -44,7 +44,7 @@ public final class QuestionEvaluation {
     private final ReadOnlyExecutor executor;
     private final CandidateEvaluator.Settings settings;
     private final RepairLoop.Settings repairSettings;
-    private final PromptTemplates.Stages prompt;
+    private final PromptTemplates.Sections prompt;
     private final SqlGenerator generator;
     private final Executor workers;
     private final CandidateEvaluator evaluator;
@@ -59,14 +59,14 @@ public final class QuestionEvaluation {
             ConnectionSource connections,
             CandidateEvaluator.Settings settings,
             RepairLoop.Settings repairSettings,
-            PromptTemplates.Stages prompt,
+            PromptTemplates.Sections prompt,
             SqlGenerator generator,
             Executor workers) {
         this.connections = connections;
         this.executor = new ReadOnlyExecutor(connections, settings.explainTimeoutMs(), 1);
         this.settings = settings;
         this.repairSettings = repairSettings;
-        this.prompt = prompt == null ? PromptTemplates.Stages.DEFAULT : prompt;
+        this.prompt = prompt == null ? PromptTemplates.Sections.DEFAULT : prompt;
         this.generator = generator;
         this.workers = workers;
         this.evaluator = new CandidateEvaluator(settings);

@@ -86,7 +86,7 @@ public record Generators(
                         s.get(SqlExamOptions.LLM_TEMPERATURE),
                         s.get(SqlExamOptions.LLM_MAX_TOKENS),
                         s.get(SqlExamOptions.LLM_SEED),
-                        PromptTemplates.Stages.from(s)),
+                        PromptTemplates.Sections.from(s)),
                 replay.isBlank() ? null : JobFiles.local(java.nio.file.Path.of(replay)),
                 "chosen with --generator " + name);
     }

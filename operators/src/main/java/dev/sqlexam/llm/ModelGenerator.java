@@ -35,7 +35,7 @@ public final class ModelGenerator implements SqlGenerator {
             double temperature,
             int maxTokens,
             Integer seed,
-            PromptTemplates.Stages prompt)
+            PromptTemplates.Sections prompt)
             implements Serializable {
 
         /**

@@ -46,35 +46,36 @@ public final class PromptTemplates {
     }
 
     /**
-     * Which prompt stages are on: glosses (SCHEMA_GLOSSES_ENABLED), linker (SCHEMA_LINKER_ENABLED),
-     * join hints (JOIN_HINT_FORMAT), column pruning (COLUMN_PRUNING_ENABLED).
+     * Which prompt sections are on: glosses (SCHEMA_GLOSSES_ENABLED), linker
+     * (SCHEMA_LINKER_ENABLED), join hints (JOIN_HINT_FORMAT), column pruning
+     * (COLUMN_PRUNING_ENABLED).
      */
-    public record Stages(
+    public record Sections(
             boolean glosses,
             boolean linker,
             Choices.JoinHints joinHintFormat,
             boolean columnPruning)
             implements Serializable {
-        public static final Stages DEFAULT = from(Settings.defaults());
+        public static final Sections DEFAULT = from(Settings.defaults());
 
         /**
          * SCHEMA_GLOSSES_ENABLED, SCHEMA_LINKER_ENABLED, JOIN_HINT_FORMAT, COLUMN_PRUNING_ENABLED.
          */
-        public static Stages from(Settings s) {
-            return new Stages(
+        public static Sections from(Settings s) {
+            return new Sections(
                     s.get(SqlExamOptions.SCHEMA_GLOSSES_ENABLED),
                     s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED),
                     s.get(SqlExamOptions.JOIN_HINT_FORMAT),
                     s.get(SqlExamOptions.COLUMN_PRUNING_ENABLED));
         }
 
-        public Stages(boolean glosses, boolean linker, Choices.JoinHints joinHintFormat) {
+        public Sections(boolean glosses, boolean linker, Choices.JoinHints joinHintFormat) {
             this(glosses, linker, joinHintFormat, false);
         }
     }
 
     public static Prompt build(ExamQuestion q, SchemaContextPacket packet) {
-        return build(q, packet, null, Stages.DEFAULT);
+        return build(q, packet, null, Sections.DEFAULT);
     }
 
     public static Prompt build(
@@ -86,17 +87,17 @@ public final class PromptTemplates {
                 q,
                 packet,
                 plan,
-                new Stages(Stages.DEFAULT.glosses(), Stages.DEFAULT.linker(), hintFormat));
+                new Sections(Sections.DEFAULT.glosses(), Sections.DEFAULT.linker(), hintFormat));
     }
 
     /**
      * {@code hintFormat}: edges | paths | both | none (JOIN_HINT_FORMAT); paths need a join plan.
      */
     public static Prompt build(
-            ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Stages stages) {
-        String schema = schema(q, packet, stages);
-        String contract = contract(q, packet, stages);
-        String joins = joinHints(packet, plan, stages.joinHintFormat());
+            ExamQuestion q, SchemaContextPacket packet, JoinPlan plan, Sections sections) {
+        String schema = schema(q, packet, sections);
+        String contract = contract(q, packet, sections);
+        String joins = joinHints(packet, plan, sections.joinHintFormat());
         String evidence = q.evidence() == null ? "" : "\n## Evidence\n" + q.evidence() + "\n";
         List<String> chunks =
                 packet == null
@@ -113,12 +114,12 @@ public final class PromptTemplates {
         return new Prompt(SYSTEM.strip(), user.strip());
     }
 
-    /** The packet's tables in M-Schema, pruned and glossed as the stages say. */
-    private static String schema(ExamQuestion q, SchemaContextPacket packet, Stages stages) {
+    /** The packet's tables in M-Schema, pruned and glossed as the sections say. */
+    private static String schema(ExamQuestion q, SchemaContextPacket packet, Sections sections) {
         StringBuilder schema = new StringBuilder();
         if (packet != null) {
             List<String> lines =
-                    stages.columnPruning()
+                    sections.columnPruning()
                             ? ColumnPruner.prune(
                                     q.question(),
                                     packet.tables(),
@@ -126,14 +127,14 @@ public final class PromptTemplates {
                                     ColumnPruner.DEFAULT_MAX_NON_STRUCTURAL)
                             : packet.tables().stream().map(PacketTable::mSchema).toList();
             lines.forEach(
-                    m -> schema.append(stages.glosses() ? Glosses.annotate(m) : m).append('\n'));
+                    m -> schema.append(sections.glosses() ? Glosses.annotate(m) : m).append('\n'));
         }
         return schema.toString().strip();
     }
 
     /** The schema linker's contract (with the table warnings), or the table warnings alone. */
-    private static String contract(ExamQuestion q, SchemaContextPacket packet, Stages stages) {
-        if (packet != null && stages.linker()) {
+    private static String contract(ExamQuestion q, SchemaContextPacket packet, Sections sections) {
+        if (packet != null && sections.linker()) {
             return SchemaLinker.render(
                     SchemaLinker.link(q.question(), packet.tables(), packet.fkEdges()),
                     packet.tableWarnings());

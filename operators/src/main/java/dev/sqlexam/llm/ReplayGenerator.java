@@ -32,15 +32,15 @@ public final class ReplayGenerator implements SqlGenerator {
 
     private final Map<String, Recorded> byQuestion;
 
-    private final PromptTemplates.Stages prompt;
+    private final PromptTemplates.Sections prompt;
 
     /**
-     * {@code prompt}: the prompt stages of this run, whose hash tells a question whose prompt
+     * {@code prompt}: the prompt sections of this run, whose hash tells a question whose prompt
      * changed since the log.
      */
-    public ReplayGenerator(Map<String, Recorded> byQuestion, PromptTemplates.Stages prompt) {
+    public ReplayGenerator(Map<String, Recorded> byQuestion, PromptTemplates.Sections prompt) {
         this.byQuestion = byQuestion;
-        this.prompt = prompt == null ? PromptTemplates.Stages.DEFAULT : prompt;
+        this.prompt = prompt == null ? PromptTemplates.Sections.DEFAULT : prompt;
     }
 
     /** Reads an exam_log.jsonl; the first record of each question (variant, repetition 1) wins. */

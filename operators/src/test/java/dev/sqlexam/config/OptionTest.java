@@ -9,19 +9,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * An option's stage decides its phase by type, not by a string; a number outside its range is
+ * An option's step decides its phase by type, not by a string; a number outside its range is
  * refused where it is read.
  */
 class OptionTest {
 
     @Test
     void everyStageHasItsPhaseAndEveryOptionAStage() {
-        assertThat(Option.Stage.RETRIEVE.label()).isEqualTo("retrieve");
+        assertThat(Option.Step.RETRIEVE.label()).isEqualTo("retrieve");
         assertThat(SqlExamOptions.V1_TOP_K.phase()).isEqualTo(Option.Phase.RETRIEVAL);
         assertThat(SqlExamOptions.LLM_TEMPERATURE.phase()).isEqualTo(Option.Phase.GENERATION);
         assertThat(SqlExamOptions.STATEMENT_TIMEOUT_MS.phase()).isEqualTo(Option.Phase.JOB);
         assertThat(SqlExamOptions.all())
-                .allSatisfy(o -> assertThat(o.stage()).as(o.key()).isNotNull());
+                .allSatisfy(o -> assertThat(o.step()).as(o.key()).isNotNull());
     }
 
     @Test
@@ -56,7 +56,7 @@ class OptionTest {
                         Integer.class,
                         0,
                         "test",
-                        Option.Stage.JOB,
+                        Option.Step.JOB,
                         true,
                         false,
                         List.of());

@@ -90,7 +90,7 @@ class ColumnPrunerTest {
                                 q,
                                 packet,
                                 null,
-                                new PromptTemplates.Stages(
+                                new PromptTemplates.Sections(
                                         false,
                                         false,
                                         dev.sqlexam.config.Choices.JoinHints.NONE,
@@ -101,7 +101,7 @@ class ColumnPrunerTest {
                                 q,
                                 packet,
                                 null,
-                                new PromptTemplates.Stages(
+                                new PromptTemplates.Sections(
                                         false,
                                         false,
                                         dev.sqlexam.config.Choices.JoinHints.NONE,

@@ -6,7 +6,7 @@ import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
-import dev.sqlexam.jobs.run.VariantFile;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
@@ -130,14 +130,12 @@ public final class AskRun {
     }
 
     /** The variant a question is asked with, and the question when it comes from a file. */
-    private record Asking(RunManifest.Variant variant, ExamQuestion question) {}
+    private record Asking(Variant variant, ExamQuestion question) {}
 
     private static Asking asking(Request request) throws Exception {
         if (request.from() != null) return replayed(request);
-        RunManifest.Variant variant =
-                request.variant() != null
-                        ? VariantFile.read(request.variant()).asVariant()
-                        : RunManifest.Variant.DEFAULT;
+        Variant variant =
+                request.variant() != null ? Variant.read(request.variant()) : Variant.DEFAULT;
         if (request.id() != null) {
             Path set =
                     request.examSet() != null
@@ -177,11 +175,11 @@ public final class AskRun {
                                                         + request.id()
                                                         + "'"));
         RunManifest manifest = RunManifest.read(request.from());
-        RunManifest.Variant ran =
+        Variant ran =
                 manifest.variants().stream()
                         .filter(v -> v.name().equals(logged.variant()))
                         .findFirst()
-                        .orElse(RunManifest.Variant.DEFAULT);
+                        .orElse(Variant.DEFAULT);
         // the run's variant, its candidates from its own log
         Map<String, String> options = new LinkedHashMap<>(ran.options());
         options.put(SqlExamOptions.GENERATOR.key(), "replay");
@@ -190,7 +188,7 @@ public final class AskRun {
                 request.from().resolve("exam_log.jsonl").toString());
         ExamQuestion question = fromExamSet(manifest.examSetPath(), request.id(), logged.db());
         return new Asking(
-                new RunManifest.Variant(ran.name(), ran.description(), options),
+                new Variant(ran.name(), ran.description(), options),
                 question != null ? question : asLogged(logged));
     }
 

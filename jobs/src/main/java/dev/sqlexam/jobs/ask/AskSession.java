@@ -10,7 +10,7 @@ import dev.sqlexam.jobs.assembly.ResolvedVariant;
 import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
@@ -33,7 +33,7 @@ import java.util.TreeSet;
  */
 public final class AskSession implements AutoCloseable {
 
-    private final ComposedRun run;
+    private volatile ComposedRun run;
     private final Settings settings;
     private final Set<String> serverDatabases;
     private final Generators generators;
@@ -62,7 +62,7 @@ public final class AskSession implements AutoCloseable {
      */
     public static AskSession open(
             Settings base,
-            RunManifest.Variant variant,
+            Variant variant,
             List<ExamQuestion> graded,
             Set<String> databases,
             PrintStream notes)
@@ -74,7 +74,7 @@ public final class AskSession implements AutoCloseable {
     public static AskSession open(
             RunComposer composer,
             Settings base,
-            RunManifest.Variant variant,
+            Variant variant,
             List<ExamQuestion> graded,
             Set<String> databases,
             PrintStream notes)
@@ -157,7 +157,7 @@ public final class AskSession implements AutoCloseable {
     }
 
     private synchronized void prepare(String db) {
-        if (prepared.add(db)) run.addDatabase(db);
+        if (prepared.add(db)) run = run.withDatabase(db);
     }
 
     @Override

@@ -31,13 +31,13 @@ import java.util.Map;
 final class AskTrace implements QuestionPipeline.Listener {
 
     private final PrintStream out;
-    private final PromptTemplates.Stages prompt;
+    private final PromptTemplates.Sections prompt;
     private final boolean showPrompt;
     private final int maxRows;
 
-    AskTrace(PrintStream out, PromptTemplates.Stages prompt, boolean showPrompt, int maxRows) {
+    AskTrace(PrintStream out, PromptTemplates.Sections prompt, boolean showPrompt, int maxRows) {
         this.out = out;
-        this.prompt = prompt == null ? PromptTemplates.Stages.DEFAULT : prompt;
+        this.prompt = prompt == null ? PromptTemplates.Sections.DEFAULT : prompt;
         this.showPrompt = showPrompt;
         this.maxRows = maxRows;
     }

@@ -2,7 +2,7 @@ package dev.sqlexam.jobs.ask;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 
@@ -71,7 +71,7 @@ public final class McpServerRun {
     public static void serve(
             Settings settings,
             Path examSet,
-            RunManifest.Variant variant,
+            Variant variant,
             InputStream in,
             OutputStream out,
             PrintStream notes)

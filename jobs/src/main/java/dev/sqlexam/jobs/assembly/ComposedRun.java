@@ -13,18 +13,22 @@ import dev.sqlexam.suite.TestSuites;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * A run as {@link RunComposer} set it up: its definition, then what each step found (the server and
  * its databases, who reads within which budget, the variants, the embedding models' vector sizes,
- * the test suites, the shared resources and each variant's pipeline). Parts a step skipped stay
- * empty (null suites, no dimensions). Notes go to the stream given (never an MCP server's stdout).
+ * the test suites, the shared resources and each variant's pipeline). Immutable: each step returns
+ * a new value, and so does {@link #withDatabase} for a database named after composing. Parts a step
+ * skipped stay empty (no suites, no dimensions). Notes go to the stream given (never an MCP
+ * server's stdout).
  */
 public final class ComposedRun {
 
@@ -32,23 +36,65 @@ public final class ComposedRun {
     private final PrintStream out;
     private final JdbcUrlTemplate admin;
     private final StateDatabase state;
-    private final List<String> stepsRun = new ArrayList<>();
-    private final Set<String> migrated = new HashSet<>();
-    private boolean stateMigrated;
-    private ServerProbe server;
-    private Preflight.Result preflight;
-    private List<ResolvedVariant> variants = List.of();
-    private boolean selfCheck;
-    private final Map<String, Integer> dimensions = new LinkedHashMap<>();
-    private TestSuites suites;
-    private JobResources resources;
-    private Variants<PipelineConfig> configs;
+    private final Found found;
+
+    /** What the steps found, copied and changed by one step at a time. */
+    private static final class Found {
+        List<String> stepsRun = List.of();
+        Set<String> migrated = Set.of();
+        boolean stateMigrated;
+        ServerProbe server;
+        Preflight.Result preflight;
+        List<ResolvedVariant> variants = List.of();
+        boolean selfCheck;
+        Map<String, Integer> dimensions = Map.of();
+        TestSuites suites;
+        JobResources resources;
+        Variants<PipelineConfig> configs;
+
+        Found copy() {
+            Found c = new Found();
+            c.stepsRun = stepsRun;
+            c.migrated = migrated;
+            c.stateMigrated = stateMigrated;
+            c.server = server;
+            c.preflight = preflight;
+            c.variants = variants;
+            c.selfCheck = selfCheck;
+            c.dimensions = dimensions;
+            c.suites = suites;
+            c.resources = resources;
+            c.configs = configs;
+            return c;
+        }
+    }
 
     ComposedRun(RunDefinition definition, PrintStream out) {
+        this(
+                definition,
+                out,
+                new JdbcUrlTemplate(definition.settings().get(SqlExamOptions.JDBC_URL)),
+                StateDatabase.from(definition.settings()),
+                new Found());
+    }
+
+    private ComposedRun(
+            RunDefinition definition,
+            PrintStream out,
+            JdbcUrlTemplate admin,
+            StateDatabase state,
+            Found found) {
         this.definition = definition;
         this.out = out;
-        this.admin = new JdbcUrlTemplate(definition.settings().get(SqlExamOptions.JDBC_URL));
-        this.state = StateDatabase.from(definition.settings());
+        this.admin = admin;
+        this.state = state;
+        this.found = found;
+    }
+
+    private ComposedRun with(Consumer<Found> change) {
+        Found next = found.copy();
+        change.accept(next);
+        return new ComposedRun(definition, out, admin, state, next);
     }
 
     public RunDefinition definition() {
@@ -77,16 +123,16 @@ public final class ComposedRun {
 
     /** The steps that ran, in order. */
     public List<String> stepsRun() {
-        return List.copyOf(stepsRun);
+        return found.stepsRun;
     }
 
     public ServerProbe server() {
-        return server;
+        return found.server;
     }
 
     /** The server's databases when the URL has {@code {db}}; null when it names one. */
     public Set<String> serverDatabases() {
-        return admin.perDatabase() && server != null ? server.databases() : null;
+        return admin.perDatabase() && found.server != null ? found.server.databases() : null;
     }
 
     /** Refuses {@code db} when the URL has {@code {db}} and the server has no such database. */
@@ -110,34 +156,47 @@ public final class ComposedRun {
     }
 
     public Preflight.Result preflight() {
-        return preflight;
+        return found.preflight;
     }
 
     public List<ResolvedVariant> variants() {
-        return variants;
+        return found.variants;
     }
 
     /** Every variant's generator is the gold self-check. */
     public boolean selfCheck() {
-        return selfCheck;
+        return found.selfCheck;
     }
 
     /** The vector size of each embedding model the run retrieves with (none: no retrieval). */
     public Map<String, Integer> dimensions() {
-        return Map.copyOf(dimensions);
+        return found.dimensions;
     }
 
-    /** The run's test suites (null: none built). */
-    public TestSuites suites() {
-        return suites;
+    /** The run's test suites, when the settings asked for them. */
+    public Optional<TestSuites> suites() {
+        return Optional.ofNullable(found.suites);
     }
 
     public JobResources resources() {
-        return resources;
+        return found.resources;
     }
 
     public Variants<PipelineConfig> configs() {
-        return configs;
+        return found.configs;
+    }
+
+    /** The variants' generators, each named once, comma-separated. */
+    public String generatorNames() {
+        return String.join(
+                ", ", found.variants.stream().map(v -> v.generators().name()).distinct().toList());
+    }
+
+    /** Why the generator was chosen: the one variant's reason, else "per variant". */
+    public String generatorReason() {
+        return found.variants.size() == 1
+                ? found.variants.get(0).generators().reason()
+                : "per variant";
     }
 
     /**
@@ -146,63 +205,78 @@ public final class ComposedRun {
      */
     public Settings sharedSettings() {
         return definition.mode().runsOneVariant()
-                ? variants.get(0).settings()
+                ? found.variants.get(0).settings()
                 : definition.settings();
     }
 
     /**
-     * Sets up a database the definition did not name, before its first question: its migrations and
-     * its index, as the steps would have.
+     * This run with a database the definition did not name set up, before its first question: its
+     * migrations and its index, as the steps would have.
      */
-    public synchronized void addDatabase(String db) {
-        StandardSteps.migrate(this, Set.of(db));
-        if (!dimensions.isEmpty()) StandardSteps.index(this, Set.of(db));
+    public ComposedRun withDatabase(String db) {
+        ComposedRun migrated = StandardSteps.migrate(this, Set.of(db));
+        if (!found.dimensions.isEmpty()) StandardSteps.index(migrated, Set.of(db));
+        return migrated;
     }
 
-    void ran(String step) {
-        stepsRun.add(step);
+    ComposedRun ran(String step) {
+        List<String> steps = new ArrayList<>(found.stepsRun);
+        steps.add(step);
+        return with(f -> f.stepsRun = List.copyOf(steps));
     }
 
-    /** True the first time: sqlexam's own database is migrated once per run, first. */
-    boolean firstMigration() {
-        boolean first = !stateMigrated;
-        stateMigrated = true;
-        return first;
+    /** Whether sqlexam's own database is still to migrate (once per run, first). */
+    boolean stateToMigrate() {
+        return !found.stateMigrated;
     }
 
-    /** Marks {@code databases} migrated; returns those that were not yet. */
-    Set<String> newlyMigrated(Collection<String> databases) {
-        Set<String> fresh = new TreeSet<>();
-        for (String db : databases) if (migrated.add(db)) fresh.add(db);
+    /** Those of {@code databases} not migrated yet in this run. */
+    Set<String> notYetMigrated(Collection<String> databases) {
+        Set<String> fresh = new TreeSet<>(databases);
+        fresh.removeAll(found.migrated);
         return fresh;
     }
 
-    void server(ServerProbe probe) {
-        this.server = probe;
+    ComposedRun migrated(Collection<String> databases) {
+        Set<String> all = new TreeSet<>(found.migrated);
+        all.addAll(databases);
+        return with(
+                f -> {
+                    f.migrated = Set.copyOf(all);
+                    f.stateMigrated = true;
+                });
     }
 
-    void preflight(Preflight.Result result) {
-        this.preflight = result;
+    ComposedRun withServer(ServerProbe probe) {
+        return with(f -> f.server = probe);
     }
 
-    void variants(List<ResolvedVariant> resolved, boolean allSelfCheck) {
-        this.variants = List.copyOf(resolved);
-        this.selfCheck = allSelfCheck;
+    ComposedRun withPreflight(Preflight.Result result) {
+        return with(f -> f.preflight = result);
     }
 
-    void dimension(String model, int size) {
-        dimensions.put(model, size);
+    ComposedRun withVariants(List<ResolvedVariant> resolved, boolean allSelfCheck) {
+        return with(
+                f -> {
+                    f.variants = List.copyOf(resolved);
+                    f.selfCheck = allSelfCheck;
+                });
     }
 
-    void suites(TestSuites built) {
-        this.suites = built;
+    ComposedRun withDimensions(Map<String, Integer> sizes) {
+        Map<String, Integer> ordered = Collections.unmodifiableMap(new LinkedHashMap<>(sizes));
+        return with(f -> f.dimensions = ordered);
     }
 
-    void resources(JobResources shared) {
-        this.resources = shared;
+    ComposedRun withSuites(TestSuites built) {
+        return with(f -> f.suites = built);
     }
 
-    void configs(Variants<PipelineConfig> byName) {
-        this.configs = byName;
+    ComposedRun withResources(JobResources shared) {
+        return with(f -> f.resources = shared);
+    }
+
+    ComposedRun withConfigs(Variants<PipelineConfig> byName) {
+        return with(f -> f.configs = byName);
     }
 }

@@ -41,8 +41,7 @@ public final class RunComposer {
         ComposedRun run = new ComposedRun(definition, out);
         for (SetupStep step : steps) {
             if (!step.appliesTo(run)) continue;
-            step.apply(run);
-            run.ran(step.name());
+            run = step.apply(run).ran(step.name());
         }
         return run;
     }

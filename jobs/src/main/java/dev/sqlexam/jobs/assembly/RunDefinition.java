@@ -4,7 +4,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.grading.AdaptiveTimeout;
 import dev.sqlexam.jobs.run.ExamSetContent;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.pipeline.Answers;
 
@@ -25,7 +25,7 @@ public record RunDefinition(
         RunMode mode,
         Settings settings,
         ExamSetContent examSet,
-        List<RunManifest.Variant> variants,
+        List<Variant> variants,
         Set<String> databases,
         Golds golds,
         Answers answers,
@@ -73,7 +73,7 @@ public record RunDefinition(
     public static RunDefinition of(
             RunMode mode,
             Settings settings,
-            List<RunManifest.Variant> variants,
+            List<Variant> variants,
             Set<String> databases,
             Golds golds) {
         return new RunDefinition(
@@ -92,7 +92,7 @@ public record RunDefinition(
     public static RunDefinition ofExamSet(
             RunMode mode,
             Settings settings,
-            List<RunManifest.Variant> variants,
+            List<Variant> variants,
             ExamSetContent examSet,
             Answers answers,
             Limits limits) {

@@ -2,7 +2,7 @@ package dev.sqlexam.jobs.assembly;
 
 import dev.sqlexam.config.Settings;
 import dev.sqlexam.embedding.EmbeddingProviders;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.llm.GeneratorSelection;
 import dev.sqlexam.llm.Generators;
 
@@ -20,16 +20,15 @@ public final class RunVariants {
      * {@code variant}'s options over {@code base}, its generator resolved ({@code auto} probed) and
      * reachable; a shadow refuses a generator that echoes the reference.
      */
-    static ResolvedVariant resolve(RunMode mode, Settings base, RunManifest.Variant variant) {
+    static ResolvedVariant resolve(RunMode mode, Settings base, Variant variant) {
         return resolve(mode, base, variant, false);
     }
 
     /**
-     * As {@link #resolve(RunMode, Settings, RunManifest.Variant)}; {@code onSqlite}: some questions
-     * are on SQLite files, where only generators that echo a given SQL run for now.
+     * As {@link #resolve(RunMode, Settings, Variant)}; {@code onSqlite}: some questions are on
+     * SQLite files, where only generators that echo a given SQL run for now.
      */
-    static ResolvedVariant resolve(
-            RunMode mode, Settings base, RunManifest.Variant variant, boolean onSqlite) {
+    static ResolvedVariant resolve(RunMode mode, Settings base, Variant variant, boolean onSqlite) {
         String label = mode.variantLabel(variant.name());
         Settings own;
         try {
@@ -56,14 +55,15 @@ public final class RunVariants {
                             + "' on a PostgreSQL copy; on the SQLite files, grade a predictions"
                             + " file (./sqlexam grade) or run --generator gold|replay");
         GeneratorSelection.requireReachable(generators);
-        return new ResolvedVariant(
-                variant.name(), variant.description(), variant.options(), own, generators);
+        return new ResolvedVariant(variant, own, generators);
     }
 
     /** A variant whose SQL was written before the run (a predictions file, a logged run). */
-    static ResolvedVariant submitted(Settings base, RunManifest.Variant variant) {
+    static ResolvedVariant submitted(Settings base, Variant variant) {
         return new ResolvedVariant(
-                variant.name(), variant.description(), Map.of(), base, Generators.gold());
+                new Variant(variant.name(), variant.description(), Map.of()),
+                base,
+                Generators.gold());
     }
 
     /**

@@ -13,6 +13,6 @@ public interface SetupStep {
     /** Whether the step runs for {@code run}'s plan (and what the steps before it found). */
     boolean appliesTo(ComposedRun run);
 
-    /** Does the step's work, recording what it found in {@code run}. */
-    void apply(ComposedRun run) throws Exception;
+    /** Does the step's work; returns {@code run} with what it found. */
+    ComposedRun apply(ComposedRun run) throws Exception;
 }

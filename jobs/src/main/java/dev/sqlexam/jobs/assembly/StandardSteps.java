@@ -34,20 +34,23 @@ enum StandardSteps implements SetupStep {
      */
     MIGRATIONS {
         @Override
-        public void apply(ComposedRun run) {
+        public ComposedRun apply(ComposedRun run) {
             RunDefinition definition = run.definition();
             if (definition.mode().migratesEverySample() && run.onOwnCluster())
                 DatabaseSetup.migrate(run.admin(), run.state(), sample -> true, run.out());
-            else migrate(run, definition.databases());
+            else return migrate(run, definition.databases());
+            return run;
         }
     },
     /** The server: its databases, whether it is read-only, who connects. */
     SERVER_PROBE {
         @Override
-        public void apply(ComposedRun run) {
-            run.server(ServerProbe.of(run.admin(), run.definition().databases()));
-            if (run.definition().mode().requiresNamedDatabases())
-                run.definition().databases().forEach(run::requireOnServer);
+        public ComposedRun apply(ComposedRun run) {
+            ComposedRun probed =
+                    run.withServer(ServerProbe.of(run.admin(), run.definition().databases()));
+            if (probed.definition().mode().requiresNamedDatabases())
+                probed.definition().databases().forEach(probed::requireOnServer);
+            return probed;
         }
     },
     /**
@@ -56,7 +59,7 @@ enum StandardSteps implements SetupStep {
      */
     VARIANTS {
         @Override
-        public void apply(ComposedRun run) throws Exception {
+        public ComposedRun apply(ComposedRun run) throws Exception {
             RunDefinition definition = run.definition();
             List<ResolvedVariant> resolved = new ArrayList<>();
             Set<String> names = new LinkedHashSet<>();
@@ -78,19 +81,19 @@ enum StandardSteps implements SetupStep {
                     selfCheck = generator.selfCheck();
                 }
             }
-            run.variants(resolved, selfCheck);
+            return run.withVariants(resolved, selfCheck);
         }
     },
     /** Who reads, within which connection budget, and read access on every table a gold reads. */
     PREFLIGHT {
         @Override
-        public void apply(ComposedRun run) throws Exception {
+        public ComposedRun apply(ComposedRun run) throws Exception {
             RunDefinition definition = run.definition();
             var tables =
                     definition
                             .golds()
                             .tables(run.admin(), run.serverDatabases(), definition.databases());
-            run.preflight(
+            return run.withPreflight(
                     Preflight.checked(
                             run.sharedSettings(), run.admin(), run.server(), tables, run.out()));
         }
@@ -111,18 +114,20 @@ enum StandardSteps implements SetupStep {
         }
 
         @Override
-        public void apply(ComposedRun run) {
+        public ComposedRun apply(ComposedRun run) {
             Map<String, EmbeddingProviders> models = new LinkedHashMap<>();
             for (ResolvedVariant v : run.variants()) {
                 EmbeddingProviders e = EmbeddingProviders.from(v.settings());
                 models.putIfAbsent(e.modelName(), e);
             }
+            Map<String, Integer> sizes = new LinkedHashMap<>();
             for (EmbeddingProviders model : models.values()) {
                 CompletableFuture<Integer> size =
                         CompletableFuture.supplyAsync(() -> RunVariants.dimensions(model, ""));
                 ensureIndexed(run, model, run.databasesOnServer());
-                run.dimension(model.modelName(), joined(size));
+                sizes.put(model.modelName(), joined(size));
             }
+            return run.withDimensions(sizes);
         }
     },
     /** Each exam database's test suite, found cached or built (when the settings ask for them). */
@@ -134,7 +139,7 @@ enum StandardSteps implements SetupStep {
         }
 
         @Override
-        public void apply(ComposedRun run) {
+        public ComposedRun apply(ComposedRun run) {
             if (run.definition().golds().onSqlite())
                 throw new IllegalArgumentException(
                         "--test-suite builds fuzzed databases on PostgreSQL, and this exam set's"
@@ -142,7 +147,7 @@ enum StandardSteps implements SetupStep {
                                 + " grades on the official test-suite databases (every *.sqlite of"
                                 + " a question's database folder); --test-suite stays for"
                                 + " PostgreSQL databases (an import with --into-postgres)");
-            run.suites(
+            return run.withSuites(
                     TestSuitePreparation.prepare(
                             run.definition().settings(),
                             run.admin(),
@@ -159,7 +164,7 @@ enum StandardSteps implements SetupStep {
      */
     RESOURCES {
         @Override
-        public void apply(ComposedRun run) {
+        public ComposedRun apply(ComposedRun run) {
             JobShipping shipping = run.definition().shipping();
             Settings settings = run.sharedSettings();
             var reader = run.preflight().reader();
@@ -176,8 +181,8 @@ enum StandardSteps implements SetupStep {
                             .adaptiveTimeout(run.definition().limits().adaptiveTimeout())
                             .dimensions(run.dimensions())
                             .build();
-            if (run.suites() != null) {
-                var suites = run.suites();
+            if (run.suites().isPresent()) {
+                var suites = run.suites().get();
                 String home = resources.state().database();
                 resources =
                         resources.withSuites(
@@ -185,13 +190,13 @@ enum StandardSteps implements SetupStep {
                                         resources.state().server(),
                                         shipping.reader(suites.reader(), home)));
             }
-            run.resources(resources);
+            return run.withResources(resources);
         }
     },
     /** Each variant's pipeline on the shared resources; execution rules as the mode says. */
     CONFIGS {
         @Override
-        public void apply(ComposedRun run) {
+        public ComposedRun apply(ComposedRun run) {
             boolean own = run.definition().mode().executionRulesOfTheSettings();
             JobShipping shipping = run.definition().shipping();
             Map<String, PipelineConfig> byName = new LinkedHashMap<>();
@@ -201,14 +206,14 @@ enum StandardSteps implements SetupStep {
                         v.name(),
                         PipelineConfig.from(
                                 v.name(),
-                                v.description(),
+                                v.variant().description(),
                                 s,
                                 shipping.generators(v.generators()),
                                 run.resources(),
                                 own && s.get(SqlExamOptions.PASS_AT_K),
                                 own ? s.get(SqlExamOptions.EXECUTION_FALLBACKS) : 0));
             }
-            run.configs(Variants.of(byName));
+            return run.withConfigs(Variants.of(byName));
         }
     };
 
@@ -217,12 +222,15 @@ enum StandardSteps implements SetupStep {
         return true;
     }
 
-    /** Applies the migrations of {@code databases} not migrated yet in this run. */
-    static void migrate(ComposedRun run, Collection<String> databases) {
-        boolean first = run.firstMigration();
-        Set<String> fresh = run.newlyMigrated(databases);
-        if (fresh.isEmpty() && !first) return;
+    /**
+     * Applies the migrations of {@code databases} not migrated yet in this run (sqlexam's own the
+     * first time); returns the run that knows them migrated.
+     */
+    static ComposedRun migrate(ComposedRun run, Collection<String> databases) {
+        Set<String> fresh = run.notYetMigrated(databases);
+        if (fresh.isEmpty() && !run.stateToMigrate()) return run;
         DatabaseSetup.migrate(run.admin(), run.state(), fresh::contains, run.out());
+        return run.migrated(fresh);
     }
 
     /** Indexes {@code databases} for the run's embedding model(s) where the index is not fresh. */

@@ -6,7 +6,7 @@ import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.ResumedOptions;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
-import dev.sqlexam.jobs.run.VariantFile;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 
 import picocli.CommandLine;
@@ -108,9 +108,9 @@ final class ExamCommand implements Callable<Integer> {
         Path set = examSet != null ? examSet : home.resolve("exam-sets/erp/erp.jsonl");
         Path outRoot = out != null ? out : home.resolve("runs");
         String id = runId;
-        List<RunManifest.Variant> defs = new ArrayList<>();
+        List<Variant> defs = new ArrayList<>();
         for (Path file : variants) {
-            defs.add(VariantFile.read(file).asVariant());
+            defs.add(Variant.read(file));
         }
         boolean resuming = resume != null;
         Map<String, String> recorded = Map.of();
@@ -135,7 +135,7 @@ final class ExamCommand implements Callable<Integer> {
                 extra.put(SqlExamOptions.RUNS.key(), Integer.toString(manifest.runs()));
             recorded = ResumedOptions.of(manifest.provenance());
         }
-        if (defs.isEmpty()) defs.add(RunManifest.Variant.DEFAULT);
+        if (defs.isEmpty()) defs.add(Variant.DEFAULT);
         var settings = common.settings(testSuite.apply(cluster.apply(extra)), recorded);
         FlinkTarget target = FlinkTarget.of(settings);
         target.prepare(settings.get(SqlExamOptions.PARALLELISM));

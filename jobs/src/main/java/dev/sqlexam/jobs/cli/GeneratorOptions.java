@@ -1,8 +1,7 @@
 package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.SqlExamOptions;
-import dev.sqlexam.jobs.run.RunManifest;
-import dev.sqlexam.jobs.run.VariantFile;
+import dev.sqlexam.jobs.run.Variant;
 
 import picocli.CommandLine.Option;
 
@@ -47,9 +46,7 @@ final class GeneratorOptions {
     }
 
     /** The variant file's variant, or the settings as given. */
-    RunManifest.Variant variantOrDefault() {
-        return variant == null
-                ? RunManifest.Variant.DEFAULT
-                : VariantFile.read(variant).asVariant();
+    Variant variantOrDefault() {
+        return variant == null ? Variant.DEFAULT : Variant.read(variant);
     }
 }

@@ -4,6 +4,7 @@ import dev.sqlexam.jobs.report.RunReport;
 import dev.sqlexam.jobs.run.Provenance;
 import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
 import dev.sqlexam.report.ExamSummary;
@@ -93,13 +94,12 @@ public final class CompareRuns {
             List<ExamRecord> all,
             Map<String, String> descriptions,
             Map<String, Map<String, String>> options) {
-        Map<String, RunManifest.Variant> defined = new LinkedHashMap<>();
+        Map<String, Variant> defined = new LinkedHashMap<>();
         if (Files.isRegularFile(runDir.resolve("run.json"))) {
-            for (RunManifest.Variant v : RunManifest.read(runDir).variants())
-                defined.put(v.name(), v);
+            for (Variant v : RunManifest.read(runDir).variants()) defined.put(v.name(), v);
         }
         for (String v : RunLog.variants(records)) {
-            RunManifest.Variant def = defined.get(v);
+            Variant def = defined.get(v);
             descriptions.put(prefix + v, def == null ? null : def.description());
             options.put(prefix + v, def == null ? Map.of() : def.options());
         }

@@ -5,8 +5,8 @@ import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.run.ExamSetContent;
-import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.pipeline.Answers;
@@ -27,11 +27,11 @@ public final class ExamRun {
 
     private final Settings settings;
     private final Path examSet;
-    private final List<RunManifest.Variant> variants;
+    private final List<Variant> variants;
     private final RunDriver driver;
 
     public ExamRun(Settings settings, Path examSet, Path outRoot, String runId, PrintStream out) {
-        this(settings, examSet, outRoot, runId, out, List.of(RunManifest.Variant.DEFAULT), false);
+        this(settings, examSet, outRoot, runId, out, List.of(Variant.DEFAULT), false);
     }
 
     /**
@@ -44,7 +44,7 @@ public final class ExamRun {
             Path outRoot,
             String runId,
             PrintStream out,
-            List<RunManifest.Variant> variants,
+            List<Variant> variants,
             boolean resume) {
         this(
                 settings,
@@ -53,8 +53,7 @@ public final class ExamRun {
                 new RunDriver(outRoot, runId, out, resume, RunComposer.standard()));
     }
 
-    private ExamRun(
-            Settings settings, Path examSet, List<RunManifest.Variant> variants, RunDriver driver) {
+    private ExamRun(Settings settings, Path examSet, List<Variant> variants, RunDriver driver) {
         if (variants.isEmpty())
             throw new IllegalArgumentException("an exam needs at least one variant");
         this.settings = settings;

@@ -12,7 +12,7 @@ import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.model.RejectedLine;
 import dev.sqlexam.pipeline.Answers;
 import dev.sqlexam.sql.ReadOnlyExecutor;
@@ -67,7 +67,7 @@ public final class ExamSetCheck {
                             RunDefinition.ofExamSet(
                                     RunMode.CHECK,
                                     settings,
-                                    List.of(RunManifest.Variant.DEFAULT),
+                                    List.of(Variant.DEFAULT),
                                     content,
                                     Answers.fromPipeline(),
                                     RunDefinition.Limits.of(settings)),

@@ -9,8 +9,8 @@ import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.run.ExamSetContent;
-import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
@@ -156,11 +156,11 @@ public final class GradeRun {
             for (var q : f.forQuarantined()) unusable.add(Json.MAPPER.writeValueAsString(q.line()));
             reportAlignment(f);
         }
-        List<RunManifest.Variant> variants =
+        List<Variant> variants =
                 predictions.stream()
                         .map(
                                 p ->
-                                        new RunManifest.Variant(
+                                        new Variant(
                                                 p.label(),
                                                 "predictions file " + p.file().getFileName(),
                                                 Map.of()))

@@ -10,6 +10,7 @@ import dev.sqlexam.jobs.run.RunLog;
 import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunOutputs;
 import dev.sqlexam.jobs.run.RunResult;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
@@ -141,7 +142,7 @@ public final class RegradeRun {
         Map<String, Map<String, Prediction>> byVariant = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
         if (Files.isRegularFile(runDir.resolve("run.json"))) {
-            for (RunManifest.Variant v : RunManifest.read(runDir).variants())
+            for (Variant v : RunManifest.read(runDir).variants())
                 byVariant.put(v.name(), new LinkedHashMap<>());
         }
         boolean predictions = false;
@@ -159,9 +160,9 @@ public final class RegradeRun {
                     Prediction.sqlOnly(r.questionId(), r.predSql(), r.generator(), r.lineNumber()));
         }
         byVariant.values().removeIf(Map::isEmpty);
-        List<RunManifest.Variant> variants =
+        List<Variant> variants =
                 byVariant.keySet().stream()
-                        .map(v -> new RunManifest.Variant(v, "regrade of " + v, Map.of()))
+                        .map(v -> new Variant(v, "regrade of " + v, Map.of()))
                         .toList();
         return RunDefinition.ofExamSet(
                 RunMode.REGRADE,

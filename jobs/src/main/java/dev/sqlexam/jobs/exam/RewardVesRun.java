@@ -10,7 +10,7 @@ import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.run.ExamSetContent;
 import dev.sqlexam.jobs.run.RunLog;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.model.ExamRecord;
@@ -68,15 +68,15 @@ public final class RewardVesRun {
             if (!GradeReason.INFRA_FAILURE.code().equals(r.reason()))
                 byFile.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r);
         }
-        List<RunManifest.Variant> files =
+        List<Variant> files =
                 byFile.keySet().stream()
-                        .map(f -> new RunManifest.Variant(f, "R-VES of " + f, Map.of()))
+                        .map(f -> new Variant(f, "R-VES of " + f, Map.of()))
                         .toList();
         RunDefinition plan =
                 RunDefinition.ofExamSet(
                         RunMode.R_VES,
                         settings,
-                        files.isEmpty() ? List.of(RunManifest.Variant.DEFAULT) : files,
+                        files.isEmpty() ? List.of(Variant.DEFAULT) : files,
                         content,
                         Answers.fromPipeline(),
                         RunDefinition.Limits.of(settings));

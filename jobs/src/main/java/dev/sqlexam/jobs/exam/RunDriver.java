@@ -81,8 +81,8 @@ final class RunDriver {
         Settings settings = composed.definition().settings();
         if (composed.selfCheck() && !settings.get(SqlExamOptions.SELF_CHECK_RETRIEVAL))
             return new Answers.Submitted(
-                    "gold",
-                    "the gold self-check",
+                    composed.generatorNames(),
+                    composed.generatorReason(),
                     PredictionsStep.goldOfEachQuestion(),
                     List.of(),
                     List.of());

@@ -98,12 +98,7 @@ final class RunFolder {
                         RunManifest.recorded(definition.examSet().file()),
                         definition.limits().repetitions(),
                         answers instanceof Answers.Submitted,
-                        composed.variants().stream()
-                                .map(
-                                        v ->
-                                                new RunManifest.Variant(
-                                                        v.name(), v.description(), v.options()))
-                                .toList(),
+                        composed.variants().stream().map(ResolvedVariant::variant).toList(),
                         provenance,
                         RunManifest.Invocation.now(),
                         RunPlatform.collect(
@@ -157,18 +152,13 @@ final class RunFolder {
         return new RunResult(runId, dir, summary, log.lines(), rejected);
     }
 
-    /** Who wrote the run's SQL: the submitted files' name, else the variants' generators. */
+    /** Who wrote the run's SQL: the submitted SQL's author, else the variants' generators. */
     static String generatorName(ComposedRun composed, Answers answers) {
-        if (answers instanceof Answers.Submitted s && !composed.selfCheck()) return s.generator();
-        return String.join(
-                ", ",
-                composed.variants().stream().map(v -> v.generators().name()).distinct().toList());
+        return answers instanceof Answers.Submitted s ? s.generator() : composed.generatorNames();
     }
 
     private static String generatorReason(ComposedRun composed, Answers answers) {
-        if (answers instanceof Answers.Submitted s && !composed.selfCheck()) return s.reason();
-        List<ResolvedVariant> variants = composed.variants();
-        return variants.size() == 1 ? variants.get(0).generators().reason() : "per variant";
+        return answers instanceof Answers.Submitted s ? s.reason() : composed.generatorReason();
     }
 
     private List<String> unusableLines() {
@@ -246,7 +236,7 @@ final class RunFolder {
                         v ->
                                 new ExamSummary.VariantInfo(
                                         v.name(),
-                                        v.description(),
+                                        v.variant().description(),
                                         v.settings().differencesFrom(reference),
                                         v.settings().get(SqlExamOptions.COST_PER_1K_PROMPT_TOKENS),
                                         v.settings()

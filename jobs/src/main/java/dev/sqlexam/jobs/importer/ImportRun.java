@@ -15,7 +15,7 @@ import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.run.DatabaseNames;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.model.ExamQuestion;
 import dev.sqlexam.sql.GoldTables;
 import dev.sqlexam.sql.ReadOnlyExecutor;
@@ -114,7 +114,7 @@ public final class ImportRun {
                         RunDefinition.of(
                                 RunMode.IMPORT,
                                 settings,
-                                List.of(RunManifest.Variant.DEFAULT),
+                                List.of(Variant.DEFAULT),
                                 wanted,
                                 Golds.onServer(
                                         on -> present(named(admin, questions, on, names), on))),

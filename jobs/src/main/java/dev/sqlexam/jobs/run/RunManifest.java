@@ -93,13 +93,6 @@ public record RunManifest(
                 .write(outDir);
     }
 
-    /** A variant as its file defined it. */
-    public record Variant(String name, String description, Map<String, String> options) {
-
-        /** The variant of a run without variant files: the settings as given. */
-        public static final Variant DEFAULT = new Variant("default", null, Map.of());
-    }
-
     /** Writes this manifest as {@code outDir}/run.json. */
     public void write(Path outDir) throws IOException {
         Files.writeString(outDir.resolve("run.json"), Json.pretty(this) + "\n");

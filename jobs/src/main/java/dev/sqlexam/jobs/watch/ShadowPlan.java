@@ -8,7 +8,7 @@ import dev.sqlexam.jobs.assembly.RunComposer;
 import dev.sqlexam.jobs.assembly.RunDefinition;
 import dev.sqlexam.jobs.assembly.RunMode;
 import dev.sqlexam.jobs.graph.WatchJob;
-import dev.sqlexam.jobs.run.VariantFile;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.pipeline.SharingPlan;
 import dev.sqlexam.pipeline.Variants;
@@ -45,7 +45,7 @@ final class ShadowPlan {
                 RunDefinition.of(
                                 RunMode.SHADOW,
                                 settings,
-                                List.of(VariantFile.read(variantFile).asVariant()),
+                                List.of(Variant.read(variantFile)),
                                 Set.copyOf(databases),
                                 Golds.none())
                         .shippedAs(shipping);

@@ -16,8 +16,8 @@ import dev.sqlexam.jobs.graph.WatchJobSpec;
 import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.graph.WatchSources.Input;
 import dev.sqlexam.jobs.run.ExamSetFiles;
-import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunOutputs;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.runtime.JobShipping;
 import dev.sqlexam.jobs.runtime.WatchCheckpoints;
@@ -117,7 +117,7 @@ public final class WatchRun {
                         RunDefinition.of(
                                         RunMode.WATCH,
                                         settings,
-                                        List.of(RunManifest.Variant.DEFAULT),
+                                        List.of(Variant.DEFAULT),
                                         named,
                                         Golds.none())
                                 .shippedAs(shipping),

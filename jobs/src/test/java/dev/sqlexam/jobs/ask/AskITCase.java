@@ -381,7 +381,7 @@ class AskITCase {
                                 Map.of(),
                                 env,
                                 Map.of("generator", "baseline", "async_timeout_ms", "500")),
-                        dev.sqlexam.jobs.run.RunManifest.Variant.DEFAULT,
+                        dev.sqlexam.jobs.run.Variant.DEFAULT,
                         questions,
                         java.util.Set.of(),
                         new PrintStream(

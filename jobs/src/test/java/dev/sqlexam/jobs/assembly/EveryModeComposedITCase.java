@@ -13,7 +13,7 @@ import dev.sqlexam.jobs.graph.WatchSources;
 import dev.sqlexam.jobs.importer.ImportRun;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
-import dev.sqlexam.jobs.run.RunManifest;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.jobs.watch.WatchRun;
 import dev.sqlexam.predictions.PredictionsFile;
@@ -65,9 +65,10 @@ class EveryModeComposedITCase {
         }
 
         @Override
-        public void apply(ComposedRun run) {
+        public ComposedRun apply(ComposedRun run) {
             seen.put(run.definition().mode(), run.stepsRun());
             if (run.definition().mode() != RunMode.WATCH) throw new Seen(run.definition().mode());
+            return run;
         }
     }
 
@@ -162,7 +163,7 @@ class EveryModeComposedITCase {
                                 AskSession.open(
                                         composer,
                                         baseline,
-                                        RunManifest.Variant.DEFAULT,
+                                        Variant.DEFAULT,
                                         List.of(),
                                         Set.of("demo"),
                                         quiet()))

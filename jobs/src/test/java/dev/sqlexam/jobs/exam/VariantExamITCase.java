@@ -6,9 +6,8 @@ import dev.sqlexam.jobs.ReportBrowser;
 import dev.sqlexam.jobs.run.ExamSetFiles;
 import dev.sqlexam.jobs.run.Home;
 import dev.sqlexam.jobs.run.RunLog;
-import dev.sqlexam.jobs.run.RunManifest;
 import dev.sqlexam.jobs.run.RunResult;
-import dev.sqlexam.jobs.run.VariantFile;
+import dev.sqlexam.jobs.run.Variant;
 import dev.sqlexam.jobs.runtime.FlinkTarget;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ExamRecord;
@@ -69,9 +68,8 @@ class VariantExamITCase {
         return Settings.resolve(Map.of(), env, overrides);
     }
 
-    private static RunManifest.Variant variant(String file) {
-        VariantFile v = VariantFile.read(Home.resolve().resolve("flink-conf/variants/" + file));
-        return new RunManifest.Variant(v.name(), v.description(), v.options());
+    private static Variant variant(String file) {
+        return Variant.read(Home.resolve().resolve("flink-conf/variants/" + file));
     }
 
     @BeforeAll
@@ -83,7 +81,6 @@ class VariantExamITCase {
                 "description: the gold SQL as candidate\nextends: "
                         + Home.resolve().resolve("flink-conf/variants/defaults.yaml")
                         + "\noptions:\n  generator: gold\n");
-        VariantFile g = VariantFile.read(gold);
         run =
                 new ExamRun(
                                 settings(Map.of("runs", "2", "RETRIEVAL_TABLE_THRESHOLD", "1")),
@@ -95,8 +92,7 @@ class VariantExamITCase {
                                         variant("defaults.yaml"),
                                         variant("no-reranker.yaml"),
                                         variant("v2-retrieval.yaml"),
-                                        new RunManifest.Variant(
-                                                g.name(), g.description(), g.options())),
+                                        Variant.read(gold)),
                                 false)
                         .run(FlinkTarget.local());
         console = out.toString(StandardCharsets.UTF_8);

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class VariantFileTest {
+class VariantTest {
 
     @TempDir Path tmp;
 
@@ -27,7 +27,7 @@ class VariantFileTest {
                 tmp.resolve("more/child.yaml"),
                 "description: a child\nextends: ../base.yaml\noptions:\n  MULTI_CANDIDATE_K: 6\n"
                         + "  llm_temperature: 0.0\n");
-        VariantFile child = VariantFile.read(tmp.resolve("more/child.yaml"));
+        Variant child = Variant.read(tmp.resolve("more/child.yaml"));
         assertThat(child.name()).as("the file name when none is given").isEqualTo("child");
         assertThat(child.description()).isEqualTo("a child");
         assertThat(child.options())
@@ -42,16 +42,16 @@ class VariantFileTest {
     @Test
     void mistakesAreNamedWithTheFile() throws Exception {
         Files.writeString(tmp.resolve("typo.yaml"), "name: typo\noption:\n  X: 1\n");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("typo.yaml")))
+        assertThatThrownBy(() -> Variant.read(tmp.resolve("typo.yaml")))
                 .hasMessageContaining("typo.yaml")
                 .hasMessageContaining("unknown key 'option'");
         Files.writeString(tmp.resolve("loop.yaml"), "extends: loop.yaml\n");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("loop.yaml")))
+        assertThatThrownBy(() -> Variant.read(tmp.resolve("loop.yaml")))
                 .hasMessageContaining("extends itself");
         Files.writeString(tmp.resolve("bad name.yaml"), "name: 'a b'\n");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("bad name.yaml")))
+        assertThatThrownBy(() -> Variant.read(tmp.resolve("bad name.yaml")))
                 .hasMessageContaining("must be letters");
-        assertThatThrownBy(() -> VariantFile.read(tmp.resolve("missing.yaml")))
+        assertThatThrownBy(() -> Variant.read(tmp.resolve("missing.yaml")))
                 .hasMessageContaining("cannot read variant file");
     }
 
@@ -59,13 +59,13 @@ class VariantFileTest {
     void theShippedVariantsReadAndSetOnlyKnownPerVariantOptions() throws Exception {
         try (Stream<Path> files = Files.list(Home.resolve().resolve("flink-conf/variants"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
-                VariantFile v = VariantFile.read(f);
+                Variant v = Variant.read(f);
                 assertThat(v.description()).as(f.toString()).isNotBlank();
                 Settings.defaults().withVariant(v.options());
             }
         }
-        VariantFile qwen =
-                VariantFile.read(
+        Variant qwen =
+                Variant.read(
                         Home.resolve().resolve("flink-conf/variants/qwen-linker-planner.yaml"));
         Settings s = Settings.defaults().withVariant(qwen.options());
         assertThat(s.get(SqlExamOptions.SCHEMA_LINKER_ENABLED)).isTrue();
@@ -73,7 +73,7 @@ class VariantFileTest {
         assertThat(
                         Settings.defaults()
                                 .withVariant(
-                                        VariantFile.read(
+                                        Variant.read(
                                                         Home.resolve()
                                                                 .resolve(
                                                                         "flink-conf/variants/defaults.yaml"))

@@ -15,9 +15,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A variant of the pipeline as a YAML file: a name, a description, the variant it extends (a path
- * relative to this file), and option keys with their values (the keys of {@code ./sqlexam
- * options}). Its options are the ones it extends with its own laid over them.
+ * A variant of the pipeline: how run.json records it, and how a YAML file defines it: a name, a
+ * description, the variant it extends (a path relative to this file), and option keys with their
+ * values (the keys of {@code ./sqlexam options}). Its options are the ones it extends with its own
+ * laid over them.
  *
  * <pre>
  * name: qwen-linker-planner
@@ -27,21 +28,20 @@ import java.util.Set;
  *   SCHEMA_LINKER_ENABLED: true
  * </pre>
  */
-public record VariantFile(Path path, String name, String description, Map<String, String> options) {
+public record Variant(String name, String description, Map<String, String> options) {
+
+    /** The variant of a run without variant files: the settings as given. */
+    public static final Variant DEFAULT = new Variant("default", null, Map.of());
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> KEYS = Set.of("name", "description", "extends", "options");
 
-    /** The variant as a run's manifest records it. */
-    public RunManifest.Variant asVariant() {
-        return new RunManifest.Variant(name, description, options);
-    }
-
-    public static VariantFile read(Path path) {
+    /** The variant a YAML file defines. */
+    public static Variant read(Path path) {
         return read(path, new ArrayList<>());
     }
 
-    private static VariantFile read(Path path, List<Path> chain) {
+    private static Variant read(Path path, List<Path> chain) {
         Path file = path.toAbsolutePath().normalize();
         if (chain.contains(file))
             throw new IllegalArgumentException(
@@ -102,6 +102,6 @@ public record VariantFile(Path path, String name, String description, Map<String
                             + name
                             + "' must be letters, digits, '.', '_' or '-'");
         }
-        return new VariantFile(path, name, root.path("description").asText(null), options);
+        return new Variant(name, root.path("description").asText(null), options);
     }
 }
