@@ -49,36 +49,30 @@ public record ScoreBreakdown(
      * outcome).
      */
     public ScoreBreakdown withExplain(double factor) {
-        return new ScoreBreakdown(
-                base,
-                lint,
-                factor,
-                groupBy,
-                orderLimit,
-                distinct,
-                join,
-                schemaAdherence,
-                joinMatch,
-                resultShape,
-                valueVerification,
-                round(total - explain + factor));
+        return toBuilder().explain(factor).total(round(total - explain + factor)).build();
     }
 
     /** This breakdown with value verification's penalty added to the total. */
     public ScoreBreakdown withValueVerification(double penalty) {
-        return new ScoreBreakdown(
-                base,
-                lint,
-                explain,
-                groupBy,
-                orderLimit,
-                distinct,
-                join,
-                schemaAdherence,
-                joinMatch,
-                resultShape,
-                penalty,
-                round(total - valueVerification + penalty));
+        return toBuilder()
+                .valueVerification(penalty)
+                .total(round(total - valueVerification + penalty))
+                .build();
+    }
+
+    /** A builder holding every field of this breakdown. */
+    private Builder toBuilder() {
+        return of(base).lint(lint)
+                .explain(explain)
+                .groupBy(groupBy)
+                .orderLimit(orderLimit)
+                .distinct(distinct)
+                .join(join)
+                .schemaAdherence(schemaAdherence)
+                .joinMatch(joinMatch)
+                .resultShape(resultShape)
+                .valueVerification(valueVerification)
+                .total(total);
     }
 
     /** Builds a breakdown of {@code base} points: 0 where not set. */
@@ -98,6 +92,7 @@ public record ScoreBreakdown(
         private double schemaAdherence;
         private double joinMatch;
         private double resultShape;
+        private double valueVerification;
         private double total;
 
         private Builder(double base) {
@@ -149,12 +144,20 @@ public record ScoreBreakdown(
             return this;
         }
 
+        private Builder valueVerification(double value) {
+            valueVerification = value;
+            return this;
+        }
+
         public Builder total(double value) {
             total = value;
             return this;
         }
 
-        /** The breakdown, with no value verification's penalty yet. */
+        /**
+         * The breakdown; value verification's penalty is 0 unless this builder copies a breakdown
+         * that has one.
+         */
         public ScoreBreakdown build() {
             return new ScoreBreakdown(
                     base,
@@ -167,7 +170,7 @@ public record ScoreBreakdown(
                     schemaAdherence,
                     joinMatch,
                     resultShape,
-                    0,
+                    valueVerification,
                     total);
         }
     }

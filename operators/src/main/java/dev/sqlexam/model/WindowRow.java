@@ -41,29 +41,25 @@ public record WindowRow(
 
     /** This row as emitted at {@code atMs}. */
     public WindowRow emittedAt(long atMs) {
-        return new WindowRow(
-                windowStartMs,
-                windowEndMs,
-                keyKind,
-                key,
-                events,
-                errorRate,
-                outcomeRates,
-                topSqlstates,
-                latencyP50Ms,
-                latencyP95Ms,
-                lintWarningRate,
-                emptyResultRate,
-                graded,
-                executionAccuracy,
-                blocked,
-                feedbackUp,
-                feedbackDown,
-                retrievalChecked,
-                retrievalRecall,
-                shadowCompared,
-                shadowAgreement,
-                atMs);
+        return toBuilder().emittedAtMs(atMs).build();
+    }
+
+    /** A builder holding every field of this row. */
+    private Builder toBuilder() {
+        return of(windowStartMs, windowEndMs, keyKind, key)
+                .events(events)
+                .errorRate(errorRate)
+                .outcomeRates(outcomeRates)
+                .topSqlstates(topSqlstates)
+                .latency(latencyP50Ms, latencyP95Ms)
+                .lintWarningRate(lintWarningRate)
+                .emptyResultRate(emptyResultRate)
+                .graded(graded, executionAccuracy)
+                .blocked(blocked)
+                .feedback(feedbackUp, feedbackDown)
+                .retrieval(retrievalChecked, retrievalRecall)
+                .shadow(shadowCompared, shadowAgreement)
+                .emittedAtMs(emittedAtMs);
     }
 
     /** The key kind and key, the identity of a row across a window's updates. */
@@ -102,6 +98,7 @@ public record WindowRow(
         private Double retrievalRecall;
         private long shadowCompared;
         private Double shadowAgreement;
+        private long emittedAtMs;
 
         private Builder(long windowStartMs, long windowEndMs, String keyKind, String key) {
             this.windowStartMs = windowStartMs;
@@ -175,6 +172,11 @@ public record WindowRow(
             return this;
         }
 
+        private Builder emittedAtMs(long value) {
+            emittedAtMs = value;
+            return this;
+        }
+
         public WindowRow build() {
             return new WindowRow(
                     windowStartMs,
@@ -198,7 +200,7 @@ public record WindowRow(
                     retrievalRecall,
                     shadowCompared,
                     shadowAgreement,
-                    0);
+                    emittedAtMs);
         }
     }
 
