@@ -88,8 +88,8 @@ public final class ErrorBars {
     static double[] bootstrap95(
             List<Unit> units, boolean byCluster, int resamples, long seed, boolean keptDraws) {
         if (units.isEmpty()) return new double[] {0, 0};
-        // each group's sum of values and its size, side by side in two arrays (a list of pairs made
-        // a grade's 66 paired comparisons chase a pointer per draw: 1.1 s of CPU after the job)
+        // each group's sum of values and its size, side by side in two arrays: a list of pairs
+        // chases a pointer per draw, paid by every paired comparison (docs/benchmarks.md)
         double[] sums;
         double[] sizes;
         if (byCluster) {

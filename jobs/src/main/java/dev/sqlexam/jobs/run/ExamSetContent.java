@@ -34,6 +34,9 @@ public final class ExamSetContent {
     private final ExamLineParser parser;
     private final List<Line> lines;
 
+    /** What {@link #on} gave for each server's databases (null: any): a run asks more than once. */
+    private final Map<Set<String>, ExamSetFiles.Read> byServer = new HashMap<>();
+
     private ExamSetContent(Path file, String sha256, ExamLineParser parser, List<Line> lines) {
         this.file = file;
         this.sha256 = sha256;
@@ -92,7 +95,12 @@ public final class ExamSetContent {
      * The questions on a server holding {@code databases} (null: any) and the lines rejected, in
      * file order: malformed lines, lines naming a database the server lacks, repeated ids.
      */
-    public ExamSetFiles.Read on(Set<String> databases) {
+    public synchronized ExamSetFiles.Read on(Set<String> databases) {
+        return byServer.computeIfAbsent(
+                databases == null ? null : Set.copyOf(databases), this::parsedOn);
+    }
+
+    private ExamSetFiles.Read parsedOn(Set<String> databases) {
         List<ExamQuestion> questions = new ArrayList<>();
         List<RejectedLine> rejected = new ArrayList<>();
         Map<String, Long> firstLineOfId = new HashMap<>();

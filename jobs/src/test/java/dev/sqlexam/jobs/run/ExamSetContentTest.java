@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Set;
 
@@ -57,6 +58,21 @@ class ExamSetContentTest {
         assertThat(read.rejected().get(0).reason())
                 .isEqualTo("unknown database 'gone' (the server has: shop)");
         assertThat(read.rejected().get(1).reason()).contains("order_matters");
+    }
+
+    @Test
+    void eachServerListGetsItsOwnAnswerAndAskingAgainParsesNothingAgain() throws Exception {
+        Path file = write(line("a", "shop", "") + "\n" + line("b", "hr", "") + "\n");
+        ExamSetContent content = ExamSetContent.read(file);
+
+        ExamSetFiles.Read onShop = content.on(new HashSet<>(Set.of("shop")));
+
+        assertThat(onShop.questions()).extracting(ExamQuestion::id).containsExactly("a");
+        assertThat(content.on(Set.of("shop"))).isSameAs(onShop);
+        assertThat(content.on(null).questions())
+                .extracting(ExamQuestion::id)
+                .containsExactly("a", "b");
+        assertThat(content.on(Set.of("shop", "hr")).rejected()).isEmpty();
     }
 
     @Test
