@@ -44,11 +44,31 @@ usage_near() {
 
 usage_check_value() { # path option kind choices range value
   local path=$1 option=$2 kind=$3 choices=$4 range=$5 value=$6
+  if [ "$kind" = threshold ]; then
+    local metric=${value%%=*} number=${value#*=}
+    [[ "$value" == ?*=* ]] || usage_error "--fail-under takes METRIC=VALUE (e.g. ex=0.8), not '$value'" "$path"
+    [[ " $choices " == *" ${metric,,} "* ]] \
+      || usage_error "--fail-under: no metric '$metric' (one of ${choices// /, })" "$path" "$(tr ' ' '\n' <<<"$choices" | usage_near "$metric")"
+    [[ "$number" =~ ^[[:space:]]*([0-9]+\.?[0-9]*|\.[0-9]+)(%?)[[:space:]]*$ ]] \
+      || usage_error "--fail-under $metric: '$number' is not a number" "$path"
+    awk -v v="${BASH_REMATCH[1]}" -v p="${BASH_REMATCH[2]}" 'BEGIN { exit !((p == "%" ? v / 100 : v) <= 1) }' \
+      || usage_error "--fail-under $metric: $number is not a fraction in [0, 1] (or a percentage: 80%)" "$path"
+    return 0
+  fi
   if [ -n "$choices" ] && [[ " $choices " == *" $value "* ]]; then return 0; fi
   case "$kind" in
     integer) [[ "$value" =~ ^[[:space:]]*-?[0-9]+[[:space:]]*$ ]] || usage_error "$option: '$value' is not a whole number${choices:+ or one of $choices}" "$path" ;;
     number) [[ "$value" =~ ^[[:space:]]*-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE]-?[0-9]+)?[[:space:]]*$ ]] || usage_error "$option: '$value' is not a number" "$path" ;;
     boolean) [[ " true false 1 0 on off yes no " == *" ${value,,} "* ]] || usage_error "$option: '$value' is not true or false" "$path" ;;
+    path) [ -e "$value" ] || usage_error "$option: no such file or folder: $value" "$path" ;;
+    named-path)
+      if [ ! -e "$value" ]; then
+        if [[ "$value" =~ ^[^=]+=(.*)$ ]]; then
+          [ -e "${BASH_REMATCH[1]}" ] || usage_error "$option: no such file: ${BASH_REMATCH[1]}" "$path"
+        else
+          usage_error "$option: no such file or folder: $value" "$path"
+        fi
+      fi ;;
   esac
   if [ -n "$choices" ] && [ "$kind" != integer ]; then
     usage_error "$option: '$value' is not one of ${choices// /, }" "$path" "$(tr ' ' '\n' <<<"$choices" | usage_near "$value")"

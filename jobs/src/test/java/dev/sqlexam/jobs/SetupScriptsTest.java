@@ -212,6 +212,13 @@ class SetupScriptsTest {
             assertThat(ran.out()).as(command).startsWith("Usage: ./sqlexam");
         }
         assertThat(bash(bin, "./sqlexam bench repair --help").out()).contains("--show-failures");
+        assertThat(bash(bin, "./sqlexam help grade").out())
+                .as("help COMMAND prints that command's page")
+                .isEqualTo(bash(bin, "./sqlexam grade --help").out())
+                .contains("--predictions");
+        assertThat(bash(bin, "./sqlexam help bench throughput").out())
+                .startsWith("Usage: ./sqlexam bench throughput");
+        assertThat(bash(bin, "./sqlexam help grdae").code()).isEqualTo(2);
         assertThat(tmp.resolve("calls.log"))
                 .as("no package tool, build or cluster command ran")
                 .doesNotExist();

@@ -89,6 +89,8 @@ final class ExamCommand implements Callable<Integer> {
 
     @Mixin CommonOptions common;
 
+    @Mixin ResultOptions results;
+
     @Mixin TestSuiteOption testSuite;
 
     @Mixin ClusterOption cluster;
@@ -97,6 +99,7 @@ final class ExamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        results.thresholds();
         Map<String, String> extra = new LinkedHashMap<>();
         if (generator != null) extra.put(SqlExamOptions.GENERATOR.key(), generator);
         if (runs != null) extra.put(SqlExamOptions.RUNS.key(), runs.toString());
@@ -140,16 +143,18 @@ final class ExamCommand implements Callable<Integer> {
         FlinkTarget target = FlinkTarget.of(settings);
         target.prepare(settings.get(SqlExamOptions.PARALLELISM));
         if (!recorded.isEmpty())
-            System.out.printf(
-                    "[sqlexam] resuming with the %d options of run.json that decide the records"
-                            + " (generator %s, from %s); an option given now on the command line"
-                            + " overrides its recorded value%n",
-                    recorded.size(),
-                    settings.get(SqlExamOptions.GENERATOR),
-                    settings.sourceOf(SqlExamOptions.GENERATOR));
+            results.console()
+                    .printf(
+                            "[sqlexam] resuming with the %d options of run.json that decide the records"
+                                    + " (generator %s, from %s); an option given now on the command line"
+                                    + " overrides its recorded value%n",
+                            recorded.size(),
+                            settings.get(SqlExamOptions.GENERATOR),
+                            settings.sourceOf(SqlExamOptions.GENERATOR));
         RunResult result =
-                new ExamRun(settings, set, outRoot, id, System.out, defs, resuming).run(target);
-        return result.gradedNothing() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
+                new ExamRun(settings, set, outRoot, id, results.console(), defs, resuming)
+                        .run(target);
+        return results.finish(result);
     }
 
     static final class GeneratorNames extends ArrayList<String> {

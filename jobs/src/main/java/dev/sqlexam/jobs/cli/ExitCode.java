@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The exit codes every command follows, the jar's and the script's alike; the help's footer lists
- * them from here.
+ * The exit codes every command follows, the jar's and the script's alike; the help's footer and
+ * docs/outputs.md's table ({@code ExitCodeTest}) list them from here.
  */
 public enum ExitCode {
     DONE(0, "done", "the command did what it was asked"),
@@ -22,7 +22,12 @@ public enum ExitCode {
     NO_RESULT(
             4,
             "no result",
-            "nothing was graded, ask got no answer, or exam-set check found problems");
+            "nothing was graded, ask got no answer, import imported nothing, or exam-set check found"
+                    + " problems"),
+    BELOW_THRESHOLD(
+            5,
+            "under a threshold",
+            "--fail-under: a column's metric is under its threshold, or the run did not measure it");
 
     public final int code;
     public final String label;
@@ -34,7 +39,7 @@ public enum ExitCode {
         this.meaning = meaning;
     }
 
-    /** The table as docs/outputs.md and the README print it. */
+    /** The rows of docs/outputs.md's table. */
     public static List<String> markdownRows() {
         return Arrays.stream(values())
                 .map(e -> "| " + e.code + " | " + e.label + " | " + e.meaning + " |")

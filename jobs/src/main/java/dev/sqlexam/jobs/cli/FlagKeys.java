@@ -6,9 +6,12 @@ import dev.sqlexam.config.SqlExamOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Which option key a command-line flag sets: {@code --exam-set} sets {@code exam_set}, and so on,
@@ -37,7 +40,56 @@ final class FlagKeys {
     static final Map<String, List<String>> CHOICES =
             Map.of("--dialect", List.of("auto", "sqlite", "postgres"));
 
+    /**
+     * Flags that name a file or folder sqlexam reads: it must exist, which is checked before any
+     * setup. (An import's hidden {@code --exam-set} names the file it writes.)
+     */
+    private static final Set<String> INPUTS =
+            Set.of(
+                    "--exam-set",
+                    "--predictions",
+                    "--variant",
+                    "--replay",
+                    "--config",
+                    "--shadow",
+                    "--alerts",
+                    "--databases",
+                    "--dev-json",
+                    "--gold",
+                    "--questions",
+                    "--module-file",
+                    "--test-suite-dir",
+                    "--watch",
+                    "--resume",
+                    "--from");
+
+    /** Of the inputs, those that may also be given as NAME=PATH (the name of the file's column). */
+    static final Set<String> NAMED_INPUTS = Set.of("--predictions");
+
     private FlagKeys() {}
+
+    /**
+     * Whether {@code flag} of command {@code command} ("grade", "import spider") names an input.
+     */
+    static boolean readsPath(String command, String flag) {
+        return INPUTS.contains(flag)
+                && !(command.startsWith("import") && flag.equals("--exam-set"));
+    }
+
+    /**
+     * What is wrong with {@code value} given to input flag {@code flag}: empty when the file or
+     * folder it names exists.
+     */
+    static Optional<String> missingInput(String flag, String value) {
+        if (Files.exists(Path.of(value))) return Optional.empty();
+        int eq = value.indexOf('=');
+        if (NAMED_INPUTS.contains(flag) && eq > 0) {
+            String path = value.substring(eq + 1);
+            if (Files.exists(Path.of(path))) return Optional.empty();
+            return Optional.of(flag + ": no such file: " + path);
+        }
+        return Optional.of(flag + ": no such file or folder: " + value);
+    }
 
     static String keyOf(String flag) {
         return ALIASES.getOrDefault(flag, flag.replaceFirst("^--", "").replace('-', '_'));

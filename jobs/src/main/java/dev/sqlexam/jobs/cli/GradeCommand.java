@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +42,12 @@ final class GradeCommand implements Callable<Integer> {
     @Option(
             names = "--predictions",
             required = true,
-            description = "A predictions file (repeatable: one summary column each).")
-    List<Path> predictions;
+            paramLabel = "[NAME=]PATH",
+            description =
+                    "A predictions file (repeatable: one summary column each). NAME=PATH names its column;"
+                            + " by default the system the file names, else the file's name (with its folder's where two"
+                            + " files share one).")
+    List<String> predictions;
 
     @Option(
             names = "--dialect",
@@ -73,6 +78,8 @@ final class GradeCommand implements Callable<Integer> {
 
     @Mixin CommonOptions common;
 
+    @Mixin ResultOptions results;
+
     @Mixin TestSuiteOption testSuite;
 
     @Mixin ClusterOption cluster;
@@ -89,6 +96,15 @@ final class GradeCommand implements Callable<Integer> {
                             + "' is not one of "
                             + String.join(", ", FlagKeys.CHOICES.get("--dialect")));
         }
+        results.thresholds();
+        List<GradeRun.Submission> files = new ArrayList<>();
+        for (String given : predictions) {
+            try {
+                files.add(GradeRun.Submission.parse(given));
+            } catch (IllegalArgumentException e) {
+                throw UsageErrors.of(spec, e.getMessage());
+            }
+        }
         Map<String, String> extra = new HashMap<>();
         if (rVes != null) extra.put(SqlExamOptions.R_VES_ITERATIONS.key(), rVes.toString());
         var settings = common.settings(testSuite.apply(cluster.apply(extra)));
@@ -97,12 +113,17 @@ final class GradeCommand implements Callable<Integer> {
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         RunResult result =
                 GradeRun.ofFiles(
-                                settings, examSet, predictions, dialect, outRoot, runId, System.out)
+                                settings,
+                                examSet,
+                                files,
+                                dialect,
+                                outRoot,
+                                runId,
+                                results.console())
                         .run(target);
-        if (result.gradedNothing()) return ExitCode.NO_RESULT.code;
-        if (settings.get(SqlExamOptions.R_VES_ITERATIONS) > 0) {
-            RewardVesRun.run(settings, examSet, result.outDir(), System.out);
+        if (!result.gradedNothing() && settings.get(SqlExamOptions.R_VES_ITERATIONS) > 0) {
+            RewardVesRun.run(settings, examSet, result.outDir(), results.console());
         }
-        return ExitCode.DONE.code;
+        return results.finish(result);
     }
 }

@@ -45,16 +45,20 @@ final class RegradeCommand implements Callable<Integer> {
 
     @Mixin CommonOptions common;
 
+    @Mixin ResultOptions results;
+
     @Mixin TestSuiteOption testSuite;
 
     @Override
     public Integer call() throws Exception {
+        results.thresholds();
         Path outRoot = out != null ? out : Home.resolve().resolve("runs");
         var settings = common.settings(testSuite.apply(new HashMap<>()));
         FlinkTarget target = FlinkTarget.local();
         target.prepare(settings.get(SqlExamOptions.PARALLELISM));
         var result =
-                new RegradeRun(settings, runDir, examSet, outRoot, runId, System.out).run(target);
-        return result.run().gradedNothing() ? ExitCode.NO_RESULT.code : ExitCode.DONE.code;
+                new RegradeRun(settings, runDir, examSet, outRoot, runId, results.console())
+                        .run(target);
+        return results.finish(result.run());
     }
 }

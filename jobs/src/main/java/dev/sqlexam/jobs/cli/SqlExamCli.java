@@ -49,11 +49,13 @@ import java.util.function.Consumer;
                     + "set up).",
             "Exit codes (every command): 0 done; 1 an error; 2 wrong usage; 3 not ready (the pre-flight "
                     + "check stopped the run, or a status command found its service down); 4 no result (nothing "
-                    + "graded, no answer, or exam-set check findings).",
-            "Environment: SQLEXAM_JDBC_URL (your own server, only read; may hold {db}), SQLEXAM_STATE_URL "
+                    + "graded, no answer, nothing imported, or exam-set check findings); 5 under a threshold"
+                    + " (--fail-under).",
+            "Environment: SQLEXAM_JDBC_URL (your own server: exams and grades only read it, an import"
+                    + " loads databases into it; may hold {db}), SQLEXAM_STATE_URL "
                     + "(where sqlexam keeps its own state; default: the private cluster), SQLEXAM_PG_PORT (the "
                     + "private cluster's port, default 55432), SQLEXAM_STATE_DIR (state folder, default "
-                    + "./.sqlexam); every setting ./sqlexam options lists has a variable too."
+                    + "the checkout's .sqlexam); every setting ./sqlexam options lists has a variable too."
         })
 public final class SqlExamCli implements Runnable {
 

@@ -39,7 +39,40 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
                                 .userObject()
                         : null;
         if (common instanceof CommonOptions options) options.checkGiven();
+        requireInputs(chain.get(chain.size() - 1), parsed);
         return new CommandLine.RunLast().execute(parsed);
+    }
+
+    /** Every file or folder the command line names to read exists, before any setup. */
+    private static void requireInputs(CommandLine command, CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult last = parsed;
+        while (last.hasSubcommand()) last = last.subcommand();
+        String path = commandPath(command);
+        for (var option : last.matchedOptions()) {
+            String flag = option.longestName();
+            if (!FlagKeys.readsPath(path, flag)) continue;
+            for (String value : option.originalStringValues()) {
+                var missing = FlagKeys.missingInput(flag, value);
+                if (missing.isPresent()) throw of(command.getCommandSpec(), missing.get());
+            }
+        }
+    }
+
+    /** "grade", "import spider": the command's path under sqlexam. */
+    static String commandPath(CommandLine command) {
+        String qualified = command.getCommandSpec().qualifiedName(" ");
+        int space = qualified.indexOf(' ');
+        return space < 0 ? "" : qualified.substring(space + 1);
+    }
+
+    /** A bad value with the nearest right ones, as the script suggests them. */
+    static final class Suggesting extends ParameterException {
+        final List<String> near;
+
+        Suggesting(CommandLine command, String message, List<String> near) {
+            super(command, message);
+            this.near = near;
+        }
     }
 
     @Override
@@ -47,6 +80,8 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
         err.println("[sqlexam] error: " + inOurWords(e.getMessage()));
+        if (e instanceof Suggesting suggesting && !suggesting.near.isEmpty())
+            err.println("[sqlexam] did you mean " + String.join(" or ", suggesting.near) + "?");
         if (e instanceof UnmatchedArgumentException unmatched) {
             List<String> near =
                     unmatched.getUnmatched().isEmpty()

@@ -2,6 +2,7 @@ package dev.sqlexam.jobs.cli;
 
 import dev.sqlexam.config.Option;
 import dev.sqlexam.config.SqlExamOptions;
+import dev.sqlexam.jobs.run.Thresholds;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
@@ -21,7 +22,8 @@ import java.util.TreeMap;
  * it installs, starts or builds anything (docs/cli/usage.tsv, kept current by a test). One row per
  * command and option: {@code command<TAB>option<TAB>kind<TAB>choices<TAB>range}; kind is {@code
  * flag}, {@code value}, {@code optional} (a value may follow), {@code integer}, {@code number},
- * {@code boolean} or {@code any} (the command passes its arguments on); range is {@code min max}
+ * {@code boolean}, {@code path} (a file or folder that must exist), {@code named-path} (the same,
+ * or NAME=PATH) or {@code any} (the command passes its arguments on); range is {@code min max}
  * ({@code -} for no bound) and an integer may also be one of its choices; rows with command
  * {@code @set} list the keys {@code --set} takes. A command's own rules: {@code
  * command<TAB>@args<TAB>min<TAB>max<TAB>labels} (its arguments), {@code
@@ -82,7 +84,12 @@ public final class UsageTable {
                         ? String.join(" ", option.domain().allowed())
                         : String.join(" ", FlagKeys.CHOICES.getOrDefault(name, List.of()));
         String range = "";
-        if (name.equals("--test-suite")) {
+        if (name.equals("--fail-under")) {
+            kind = "threshold";
+            choices = String.join(" ", Thresholds.metricNames());
+        } else if (FlagKeys.readsPath(path, name)) {
+            kind = FlagKeys.NAMED_INPUTS.contains(name) ? "named-path" : "path";
+        } else if (name.equals("--test-suite")) {
             kind = "integer";
             choices = "auto";
             range = "0 -";

@@ -21,13 +21,17 @@ import dev.sqlexam.predictions.PredictionsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Grading of predictions files from any NL2SQL system: one variant per file, the SQL run as
@@ -73,15 +77,41 @@ public final class GradeRun {
     }
 
     /**
+     * A predictions file and the name of its column (null: the system the file names, else the
+     * file's name).
+     */
+    public record Submission(String name, Path file) {
+
+        private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+        public Submission {
+            if (name != null && !NAME.matcher(name).matches())
+                throw new IllegalArgumentException(
+                        "--predictions: name '"
+                                + name
+                                + "' must be letters, digits, '.', '_' or '-'");
+        }
+
+        /** {@code PATH} or {@code NAME=PATH}: a file that exists is a path, whatever it holds. */
+        public static Submission parse(String given) {
+            int eq = given.indexOf('=');
+            if (Files.exists(Path.of(given)) || eq <= 0)
+                return new Submission(null, Path.of(given));
+            return new Submission(given.substring(0, eq), Path.of(given.substring(eq + 1)));
+        }
+    }
+
+    /**
      * A grade of predictions files read against {@code examSet}, each file's format detected from
      * its content: {@code dialect} auto converts BIRD's and Spider's files as imported SQLite golds
      * are converted, sqlite converts every file, postgres none. A file aligned by position keeps
-     * the questions the import quarantined in their places; labels that repeat get -2, -3, ….
+     * the questions the import quarantined in their places. Columns are named as given; unnamed
+     * files whose names repeat take their folder's name before theirs ({@link #columnNames}).
      */
     public static GradeRun ofFiles(
             Settings settings,
             Path examSet,
-            List<Path> files,
+            List<Submission> files,
             String dialect,
             Path outRoot,
             String runId,
@@ -94,9 +124,9 @@ public final class GradeRun {
         // the questions the import left out keep their positions: BIRD's and Spider's files stay
         // aligned with the source
         List<Quarantine.Entry> quarantined = Quarantine.of(examSet);
-        List<PredictionsFile.Loaded> loaded = new ArrayList<>();
-        Set<String> labels = new HashSet<>();
-        for (Path p : files) {
+        List<PredictionsFile.Loaded> read = new ArrayList<>();
+        for (Submission submission : files) {
+            Path p = submission.file();
             PredictionsFile.Loaded file = PredictionsFile.read(p, questions, quarantined);
             if (writtenForSqlite(dialect, file.format()) && sqlite.anyOnServer()) {
                 file = sqlite.convert(file);
@@ -105,16 +135,72 @@ public final class GradeRun {
                                 + p
                                 + ": SQLite predictions, converted as imported SQLite golds are (--dialect postgres runs them as written)");
             }
-            String label = file.label();
-            for (int n = 2; !labels.add(label); n++) label = file.label() + "-" + n;
-            loaded.add(file.withLabel(label));
+            read.add(file);
         }
+        List<String> names = columnNames(files, read.stream().map(f -> f.label()).toList(), out);
+        List<PredictionsFile.Loaded> loaded = new ArrayList<>();
+        for (int i = 0; i < read.size(); i++) loaded.add(read.get(i).withLabel(names.get(i)));
         return new GradeRun(
                 settings,
                 content,
                 loaded,
                 out,
                 new RunDriver(outRoot, runId, out, false, RunComposer.standard()));
+    }
+
+    /**
+     * Each file's column: the name given; else its own label ({@code labels}), with its folder's
+     * name before it where two unnamed files share one ({@code a/predict_dev.json} and {@code
+     * b/predict_dev.json}: {@code a-predict_dev}, {@code b-predict_dev}), and -2, -3, … after where
+     * that still repeats. Two files given the same name are refused.
+     */
+    static List<String> columnNames(List<Submission> files, List<String> labels, PrintStream out) {
+        Set<String> given = new HashSet<>();
+        for (Submission f : files) {
+            if (f.name() != null && !given.add(f.name()))
+                throw new IllegalArgumentException(
+                        "--predictions: two files are named '"
+                                + f.name()
+                                + "'; each column needs its own name");
+        }
+        Map<String, Integer> unnamedLabels = new HashMap<>();
+        for (int i = 0; i < files.size(); i++)
+            if (files.get(i).name() == null) unnamedLabels.merge(labels.get(i), 1, Integer::sum);
+        List<String> names = new ArrayList<>();
+        Set<String> taken = new HashSet<>(given);
+        for (int i = 0; i < files.size(); i++) {
+            Submission f = files.get(i);
+            if (f.name() != null) {
+                names.add(f.name());
+                continue;
+            }
+            String label = labels.get(i);
+            String base = label;
+            if (unnamedLabels.get(label) > 1) {
+                Path folder = f.file().toAbsolutePath().normalize().getParent();
+                String prefix =
+                        folder == null || folder.getFileName() == null
+                                ? ""
+                                : folder.getFileName()
+                                        .toString()
+                                        .toLowerCase(Locale.ROOT)
+                                        .replaceAll("[^a-z0-9._-]+", "_");
+                if (!prefix.isEmpty()) base = prefix + "-" + label;
+            }
+            String name = base;
+            for (int n = 2; !taken.add(name); n++) name = base + "-" + n;
+            if (!name.equals(label))
+                out.println(
+                        "[sqlexam] "
+                                + f.file()
+                                + ": column "
+                                + name
+                                + " (another file is also "
+                                + label
+                                + "; --predictions NAME=PATH names a column)");
+            names.add(name);
+        }
+        return names;
     }
 
     private static boolean writtenForSqlite(String dialect, PredictionsFile.Format format) {

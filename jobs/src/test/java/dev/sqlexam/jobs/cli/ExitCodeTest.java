@@ -15,15 +15,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExitCodeTest {
 
     @Test
-    void theHelpAndTheReadmeListEveryCode() throws Exception {
+    void theHelpAndTheOutputsPageListEveryCode() throws Exception {
         String help = SqlExamCli.commandLine().getUsageMessage();
+        String outputs = Files.readString(Home.resolve().resolve("docs/outputs.md"));
         String readme = Files.readString(Home.resolve().resolve("README.md"));
         for (ExitCode e : ExitCode.values()) {
             assertThat(help).as(e.name()).contains(e.code + " " + e.label);
-            assertThat(readme)
-                    .as("the README's table has " + e.name())
+            assertThat(outputs)
+                    .as("docs/outputs.md's table has " + e.name())
                     .contains(ExitCode.markdownRows().get(e.ordinal()));
         }
+        assertThat(outputs).contains("## Exit codes");
+        assertThat(readme).contains("docs/outputs.md#exit-codes");
     }
 
     @Test

@@ -27,6 +27,11 @@ class UsageMistakesTest {
      * command line → what the error must say (both the script and the jar; the jar may say it in
      * its own words where marked).
      */
+    private static final String ERP = Home.resolve().resolve("exam-sets/erp/erp.jsonl").toString();
+
+    private static final String LOG =
+            Home.resolve().resolve("exam-sets/querylog/erp-synthetic.jsonl").toString();
+
     private static final List<String[]> MISTAKES =
             List.of(
                     m("exma", "unknown command 'exma'", "did you mean exam?"),
@@ -39,7 +44,11 @@ class UsageMistakesTest {
                     m("exam --test-suite -1", "--test-suite:", null),
                     m("exam --test-suite many", "--test-suite:", null),
                     m(
-                            "grade --exam-set a.jsonl --predictions p.jsonl --dialect mysql",
+                            "grade --exam-set "
+                                    + ERP
+                                    + " --predictions "
+                                    + ERP
+                                    + " --dialect mysql",
                             "--dialect: 'mysql' is not one of auto, sqlite, postgres",
                             null),
                     m("exam --generator gpt4", "'gpt4' is not one of", null),
@@ -60,8 +69,8 @@ class UsageMistakesTest {
                     m("compare runs/a runs/b runs/c", "runs/c", null),
                     m("report", "RUN_DIR", null),
                     m("watch", "--replay", null),
-                    m("watch --replay x.jsonl --window 0", "--window: 0 is outside >= 1", null),
-                    m("watch --replay x.jsonl --shadow-rate 2", "--shadow-rate: 2", null),
+                    m("watch --replay " + LOG + " --window 0", "--window: 0 is outside >= 1", null),
+                    m("watch --replay " + LOG + " --shadow-rate 2", "--shadow-rate: 2", null),
                     m("exam-set check", "PATH", null),
                     m("ask", "--id", null),
                     m(
@@ -77,9 +86,39 @@ class UsageMistakesTest {
                     m("regrade", "RUN_DIR", null),
                     m("options --markdown=yes", "--markdown", null),
                     m(
-                            "grade --exam-set a.jsonl --predictions p.jsonl --reader nobody",
+                            "grade --exam-set "
+                                    + ERP
+                                    + " --predictions "
+                                    + ERP
+                                    + " --reader nobody",
                             "'nobody' is not one of role, connecting-user",
-                            null));
+                            null),
+                    m(
+                            "grade --exam-set nope.jsonl --predictions " + ERP,
+                            "--exam-set: no such file or folder: nope.jsonl",
+                            null),
+                    m(
+                            "grade --exam-set " + ERP + " --predictions mine=nope.json",
+                            "--predictions: no such file: nope.json",
+                            null),
+                    m("exam --variant nope.yaml", "--variant: no such file or folder", null),
+                    m(
+                            "grade --exam-set "
+                                    + ERP
+                                    + " --predictions "
+                                    + ERP
+                                    + " --fail-under exx=0.5",
+                            "--fail-under: no metric 'exx'",
+                            "did you mean ex?"),
+                    m(
+                            "grade --exam-set "
+                                    + ERP
+                                    + " --predictions "
+                                    + ERP
+                                    + " --fail-under ex=1.5",
+                            "1.5 is not a fraction in [0, 1]",
+                            null),
+                    m("exam --fail-under ex", "--fail-under takes METRIC=VALUE", null));
 
     @TempDir Path tmp;
 
