@@ -202,6 +202,20 @@
       + (e.pred_error ? '<pre>' + esc(e.pred_error) + '</pre>' : rowsTable(null, e.pred_rows));
   }
 
+  /** The rows that show a wrong answer: the first difference, then gold and answer side by side. */
+  function evidence(e) {
+    const d = e.difference;
+    const row = r => '(' + r.map(v => v === null ? 'NULL' : v).join(', ') + ')';
+    let says = '';
+    if (d && d.kind === 'order_differs') says = 'same rows in another order: row ' + d.row + ' is ' + esc(row(d.gold_row)) + ' in the gold, ' + esc(row(d.pred_row)) + ' in the answer';
+    else if (d) says = [d.gold_row ? 'gold row ' + esc(row(d.gold_row)) + ' is not in the answer' : '', d.pred_row ? 'answer row ' + esc(row(d.pred_row)) + ' is not in the gold' : '']
+      .filter(x => x).join('; ');
+    return '<h4>Rows that show it</h4>' + (says ? '<p class="difference">' + says + (d.alignment ? ' <small>(answer columns ' + d.alignment.join(', ') + ' under gold columns 1–' + d.alignment.length + ')</small>' : '') + '</p>' : '')
+      + '<div class="side-by-side"><div><p>gold returns</p>' + rowsTable(e.gold_columns, e.gold_rows) + '</div><div><p>answer returns</p>'
+      + (e.pred_rows ? rowsTable(e.pred_columns, e.pred_rows) : '<p><i>no rows: it did not run</i></p>') + '</div></div>'
+      + (e.truncated ? '<p><small>first rows only (evidence_rows, evidence_max_bytes)</small></p>' : '');
+  }
+
   function trace(q) {
     const parts = ['<h3>' + esc(q.db) + '/' + esc(q.id) + ' — ' + esc(q.variant) + '</h3><p>' + esc(q.question) + '</p>',
       '<p><span class="' + (q.correct ? 'right">right' : 'wrong">wrong') + '</span> ' + esc(q.reason) + (q.detail ? ': ' + esc(q.detail) : '')
@@ -216,6 +230,7 @@
       + '<br><small>rank ' + c.rank + (c.blocked ? ', blocked: ' + esc(c.block_reason) : '') + (c.explain ? ', EXPLAIN ' + esc(c.explain) : '') + '</small></td><td><pre>'
       + esc(c.sql) + '</pre>' + (c.score ? '<small>' + Object.entries(c.score).map(([k, v]) => esc(k) + ' ' + v).join(' · ') + '</small>' : '')
       + '</td></tr>').join('') + '</tbody></table>');
+    if (q.evidence) parts.push(evidence(q.evidence));
     if (q.suite) parts.push(suite(q.suite));
     if (q.repair) parts.push('<h4>Repair</h4><pre>' + esc(JSON.stringify(q.repair, null, 1)) + '</pre>');
     parts.push('<h4>Executed SQL</h4><pre>' + esc(q.pred_sql || '(none)') + '</pre><h4>Gold SQL</h4><pre>' + esc(data.golds[q.db + '/' + q.id]) + '</pre>');

@@ -165,6 +165,39 @@ public interface CandidateAndGradingOptions {
                     3.0,
                     "sqlexam grade: a prediction may run grade_timeout_base_ms + this × its gold's time (0: the base alone).",
                     Option.Step.GRADE);
+    Option<Integer> EVIDENCE_ROWS =
+            bounded(
+                    own(
+                            "evidence_rows",
+                            "SQLEXAM_EVIDENCE_ROWS",
+                            Integer.class,
+                            5,
+                            "A wrong prediction's record keeps this many first rows of the gold's result and of the prediction's, and the first row that tells them apart (0: none).",
+                            Option.Step.GRADE),
+                    0,
+                    1000);
+    Option<Integer> EVIDENCE_CELL_CHARS =
+            bounded(
+                    own(
+                            "evidence_cell_chars",
+                            "SQLEXAM_EVIDENCE_CELL_CHARS",
+                            Integer.class,
+                            80,
+                            "A cell kept as evidence is cut after this many characters (marked with …).",
+                            Option.Step.GRADE),
+                    1,
+                    100_000);
+    Option<Integer> EVIDENCE_MAX_BYTES =
+            bounded(
+                    own(
+                            "evidence_max_bytes",
+                            "SQLEXAM_EVIDENCE_MAX_BYTES",
+                            Integer.class,
+                            4096,
+                            "The evidence rows of one record take at most about this many bytes; rows past it are left out (truncated: true).",
+                            Option.Step.GRADE),
+                    256,
+                    10_000_000);
     Option<Integer> MAX_CANDIDATES_TO_EXPLAIN =
             bounded(
                     own(

@@ -16,9 +16,16 @@ import java.util.List;
 public final class Grader {
 
     private final ResultComparator comparator;
+    private final GradingRules rules;
 
+    public Grader(GradingRules rules) {
+        this.rules = rules;
+        this.comparator = new ResultComparator(rules.tolerance());
+    }
+
+    /** A grader that keeps the default evidence of a wrong prediction. */
     public Grader(Tolerance tolerance) {
-        this.comparator = new ResultComparator(tolerance);
+        this(new GradingRules(tolerance, GradingRules.EvidenceLimits.DEFAULT));
     }
 
     /** A gold query's execution and its ordering rule. */
@@ -44,12 +51,14 @@ public final class Grader {
                     first == null ? "no gold query" : "gold failed: " + first.error());
         }
         if (prediction == null) return Grade.failure(GradeReason.NO_PREDICTION, "no candidate SQL");
-        if (!prediction.ok()) return predictionFailure(prediction, reference);
+        if (!prediction.ok())
+            return predictionFailure(prediction, reference, golds.indexOf(reference));
 
         ResultComparator.Comparison strict = null;
         ResultComparator.Comparison lenient = null;
         int matched = -1;
         GoldRun strictGold = reference;
+        int strictIndex = golds.indexOf(reference);
         for (int i = 0; i < golds.size(); i++) {
             GoldRun gold = golds.get(i);
             if (!gold.outcome().ok()) continue;
@@ -62,6 +71,7 @@ public final class Grader {
             if (strict == null || (s.correct() && !strict.correct())) {
                 strict = s;
                 strictGold = gold;
+                strictIndex = i;
                 if (s.correct()) matched = i;
             }
             if (lenient == null || (l.correct() && !lenient.correct())) lenient = l;
@@ -76,7 +86,16 @@ public final class Grader {
                 strictGold.order().ordered(),
                 strictGold.outcome().result().rowCount(),
                 prediction.result().rowCount(),
-                detail);
+                detail,
+                strict.correct()
+                        ? null
+                        : RowEvidence.of(
+                                strictGold.outcome().result(),
+                                prediction.result(),
+                                strict.reason(),
+                                rules.evidence(),
+                                rules.tolerance()),
+                strictIndex);
     }
 
     /**
@@ -112,7 +131,7 @@ public final class Grader {
         return new GoldMatches(strict, lenient);
     }
 
-    private static Grade predictionFailure(QueryOutcome prediction, GoldRun reference) {
+    private Grade predictionFailure(QueryOutcome prediction, GoldRun reference, int index) {
         GradeReason reason;
         if (prediction.errorClass() == ErrorClass.QUERY_TIMEOUT) reason = GradeReason.TIMEOUT;
         else if (prediction.errorClass() == ErrorClass.INFRA_FAILURE)
@@ -128,6 +147,15 @@ public final class Grader {
                 reference.order().ordered(),
                 reference.outcome().result().rowCount(),
                 -1,
-                prediction.error() + state);
+                prediction.error() + state,
+                reason == GradeReason.INFRA_FAILURE
+                        ? null
+                        : RowEvidence.of(
+                                reference.outcome().result(),
+                                null,
+                                reason,
+                                rules.evidence(),
+                                rules.tolerance()),
+                index);
     }
 }

@@ -108,7 +108,7 @@ public final class ResultComparator {
     }
 
     /** fits[i][j]: gold column i and predicted column j hold the same multiset of values. */
-    private boolean[][] columnFits(QueryResult gold, QueryResult pred) {
+    boolean[][] columnFits(QueryResult gold, QueryResult pred) {
         List<List<Object>> goldColumns = sortedColumns(gold);
         List<List<Object>> predColumns = sortedColumns(pred);
         boolean[][] fits = new boolean[gold.columnCount()][pred.columnCount()];

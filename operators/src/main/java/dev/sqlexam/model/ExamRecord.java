@@ -80,8 +80,8 @@ public record ExamRecord(
 
     /**
      * The grade: strict and lenient execution match with their reasons, BIRD's set match, which
-     * gold matched (-1: none), whether order counted, both row counts (-1: not run), and the
-     * comparison's detail.
+     * gold matched (-1: none), whether order counted, both row counts (-1: not run), the
+     * comparison's detail, and for a wrong prediction the rows that show it ({@code evidence}).
      */
     public record Grade(
             boolean correct,
@@ -97,7 +97,8 @@ public record ExamRecord(
             Double softF1,
             SuiteGrade suite,
             Boolean spiderCorrect,
-            Boolean spiderTsCorrect)
+            Boolean spiderTsCorrect,
+            ResultEvidence evidence)
             implements Serializable {
 
         public Grade(
@@ -126,6 +127,7 @@ public record ExamRecord(
                     gradeDetail,
                     softF1,
                     suite,
+                    null,
                     null,
                     null);
         }
@@ -185,7 +187,8 @@ public record ExamRecord(
                         softF1,
                         null,
                         spiderCorrect,
-                        spiderTsCorrect);
+                        spiderTsCorrect,
+                        grade.evidence());
             }
         }
 
@@ -215,7 +218,8 @@ public record ExamRecord(
                     softF1,
                     verdict,
                     spiderCorrect,
-                    spiderTsCorrect);
+                    spiderTsCorrect,
+                    evidence);
         }
     }
 

@@ -56,7 +56,7 @@ public final class EvaluateEventStep implements Step<QueryLogEvent, EventEvaluat
                                 connections,
                                 spec.limits().statementTimeoutMs(),
                                 spec.limits().rowCap()),
-                        new Grader(spec.tolerance()),
+                        new Grader(spec.grading().tolerance()),
                         explainTimeoutMs,
                         check,
                         retrievalSampleRate);

@@ -3,6 +3,7 @@ package dev.sqlexam.pipeline;
 import dev.sqlexam.database.ConnectionPolicy;
 import dev.sqlexam.database.ReaderAccess;
 import dev.sqlexam.grading.AdaptiveTimeout;
+import dev.sqlexam.grading.GradingRules;
 import dev.sqlexam.grading.Tolerance;
 
 import java.io.Serializable;
@@ -17,14 +18,14 @@ public record ExecutionSpec(
         ConnectionPolicy connections,
         int poolSize,
         ExecutionLimits limits,
-        Tolerance tolerance,
+        GradingRules grading,
         boolean passAtK,
         int executionFallbacks,
         dev.sqlexam.suite.TestSuites suites,
         String officialTestSuites)
         implements Serializable {
 
-    /** Grading on the exam databases only (no test suites). */
+    /** Grading on the exam databases only (no test suites), the default evidence kept. */
     public ExecutionSpec(
             ReaderAccess reader,
             long statementTimeoutMs,
@@ -40,7 +41,7 @@ public record ExecutionSpec(
                 connections,
                 poolSize,
                 new ExecutionLimits(statementTimeoutMs, rowCap, adaptiveTimeout),
-                tolerance,
+                new GradingRules(tolerance, GradingRules.EvidenceLimits.DEFAULT),
                 passAtK,
                 executionFallbacks,
                 null,

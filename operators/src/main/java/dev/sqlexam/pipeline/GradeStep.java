@@ -114,7 +114,7 @@ public final class GradeStep implements Step<GeneratedTask, ExamRecord> {
 
     private QuestionGrading stage(
             ExecutionSpec spec, QueryCache candidates, boolean passAtK, int executionFallbacks) {
-        Grader grader = new Grader(spec.tolerance());
+        Grader grader = new Grader(spec.grading());
         QuestionGrading stage =
                 new QuestionGrading(
                         executor,

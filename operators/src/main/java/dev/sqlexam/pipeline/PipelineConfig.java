@@ -4,7 +4,7 @@ import dev.sqlexam.config.Settings;
 import dev.sqlexam.config.SqlExamOptions;
 import dev.sqlexam.embedding.EmbeddingProviders;
 import dev.sqlexam.evaluation.CandidateEvaluator;
-import dev.sqlexam.grading.Tolerance;
+import dev.sqlexam.grading.GradingRules;
 import dev.sqlexam.llm.Generators;
 import dev.sqlexam.repair.RepairLoop;
 import dev.sqlexam.retrieval.RetrievalConfig;
@@ -84,7 +84,7 @@ public record PipelineConfig(
                         job.connections(),
                         job.poolSize(),
                         job.limits(),
-                        Tolerance.from(settings),
+                        GradingRules.from(settings),
                         passAtK,
                         executionFallbacks,
                         job.suites(),

@@ -31,6 +31,7 @@ import java.util.function.Consumer;
             CompareCommand.class,
             RegradeCommand.class,
             ReportCommand.class,
+            ShowCommand.class,
             WatchCommand.class,
             ProduceCommand.class,
             ImportCommand.class,

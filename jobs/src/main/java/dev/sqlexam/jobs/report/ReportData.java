@@ -245,6 +245,8 @@ public final class ReportData {
                 .put("total_ms", r.totalMs());
         if (r.grade().softF1() != null) q.put("soft_f1", r.grade().softF1());
         if (r.grade().suite() != null) q.set("suite", Json.MAPPER.valueToTree(r.grade().suite()));
+        if (r.grade().evidence() != null)
+            q.set("evidence", Json.MAPPER.valueToTree(r.grade().evidence()));
         ArrayNode stages =
                 q.putArray("stages"); // [stage, status, ms, detail, sqlstate]: arrays keep a large
         // run's page small

@@ -99,6 +99,36 @@ class ResultGateITCase {
         assertThat(ran.err())
                 .contains("--fail-under: quarter: ex 25.0% is under 50.0%")
                 .contains("grading 2 predictions file(s)");
+
+        Path runDir = Path.of(quarter.get("run_dir").asText());
+        List<JsonNode> wrong = new ArrayList<>();
+        for (String line : Files.readAllLines(runDir.resolve("exam_log.jsonl"))) {
+            JsonNode r = Json.MAPPER.readTree(line);
+            if (!r.get("correct").asBoolean()) wrong.add(r);
+            else assertThat(r.has("evidence")).as("a right answer keeps no evidence").isFalse();
+        }
+        assertThat(wrong).hasSize(18);
+        for (JsonNode r : wrong) {
+            JsonNode e = r.get("evidence");
+            assertThat(e).as(r.get("question_id").asText()).isNotNull();
+            assertThat(e.get("pred_rows")).hasSize(1);
+            assertThat(e.at("/pred_rows/0/0").asText()).isEqualTo("no such answer");
+            assertThat(e.get("gold_rows").size()).isBetween(0, 5);
+        }
+        ByteArrayOutputStream story = new ByteArrayOutputStream();
+        String someWrong = wrong.get(0).get("question_id").asText();
+        assertThat(
+                        dev.sqlexam.jobs.report.QuestionStory.print(
+                                runDir,
+                                someWrong,
+                                new PrintStream(story, true, StandardCharsets.UTF_8)))
+                .isTrue();
+        assertThat(story.toString(StandardCharsets.UTF_8))
+                .contains("question  " + someWrong)
+                .contains("── perfect")
+                .contains("── quarter")
+                .contains("verdict   wrong")
+                .contains("no such answer");
     }
 
     @Test
