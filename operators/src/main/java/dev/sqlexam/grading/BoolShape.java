@@ -28,10 +28,6 @@ record BoolShape(String connective, List<BoolShape> parts) {
         return inner == null ? null : new BoolShape("not", List.of(inner));
     }
 
-    int leaves() {
-        return parts.isEmpty() ? 1 : parts.stream().mapToInt(BoolShape::leaves).sum();
-    }
-
     /** As a reader would write it, each condition a "?": {@code ? AND (? OR ?)}. */
     String describe() {
         if (parts.isEmpty()) return connective;

@@ -15,8 +15,7 @@ record CanonicalExpr(
         List<ColumnRef> columns,
         String skeleton,
         List<ColumnRef> skeletonColumns,
-        List<Aggregate> aggregates,
-        int subqueries) {
+        List<Aggregate> aggregates) {
 
     static final String HOLE = "§";
     static final String SUBQUERY = "(subquery)";
@@ -35,7 +34,7 @@ record CanonicalExpr(
     }
 
     static CanonicalExpr column(ColumnRef column) {
-        return new CanonicalExpr("{0}", List.of(column), "{0}", List.of(column), List.of(), 0);
+        return new CanonicalExpr("{0}", List.of(column), "{0}", List.of(column), List.of());
     }
 
     boolean isColumn() {

@@ -3,20 +3,27 @@ package dev.sqlexam.grading;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Whether a gold column and a predicted one are the same: same name and a table that agrees (or one
  * side does not say which), once the prediction's tables put in the gold's tables' place are read
- * as those, or two columns both queries join as equal ({@code GROUP BY T1.id} for {@code GROUP BY
- * T2.singer_id} joined on them). Always asked gold first, prediction second.
+ * as those, and a column of a table only one query reads is read as the other's column of that name
+ * (the table's own finding says what differs); or two columns both queries join as equal ({@code
+ * GROUP BY T1.id} for {@code GROUP BY T2.singer_id} joined on them). Always asked gold first,
+ * prediction second.
  */
 final class ColumnMatcher {
 
     private final Map<String, String> goldTableOfPredicted;
+    private final Set<String> missing;
+    private final Set<String> extra;
     private final Map<String, String> classes = new HashMap<>();
 
-    ColumnMatcher(Map<String, String> goldTableOfPredicted) {
-        this.goldTableOfPredicted = Map.copyOf(goldTableOfPredicted);
+    ColumnMatcher(TableComparison.Result tables) {
+        this.goldTableOfPredicted = Map.copyOf(tables.goldTableOfPredicted());
+        this.missing = tables.missing();
+        this.extra = tables.extra();
     }
 
     /** The prediction's table as the gold names it. */
@@ -33,7 +40,11 @@ final class ColumnMatcher {
 
     boolean same(ColumnRef gold, ColumnRef predicted) {
         String table = asGold(predicted.table());
-        boolean unknown = unknown(gold.table()) || unknown(table);
+        boolean unknown =
+                unknown(gold.table())
+                        || unknown(table)
+                        || missing.contains(SqlNames.baseTable(gold.table()))
+                        || extra.contains(SqlNames.baseTable(table));
         if (gold.column().equals(predicted.column()) && (unknown || gold.table().equals(table)))
             return true;
         if (unknown) return false;

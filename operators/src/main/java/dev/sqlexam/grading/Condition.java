@@ -26,15 +26,17 @@ record Condition(
 
     /** With each column's table: where two conditions' plain displays would read the same. */
     String display(boolean qualified) {
+        String leftText = left == null ? "" : qualified ? left.qualifiedDisplay() : left.display();
+        if (operator.equals("expr")) return leftText;
+        if (operator.equals("not expr")) return "NOT (" + leftText + ")";
         StringBuilder out = new StringBuilder();
-        if (left != null)
-            out.append(qualified ? left.qualifiedDisplay() : left.display()).append(' ');
+        if (left != null) out.append(leftText).append(' ');
         out.append(operator.toUpperCase(java.util.Locale.ROOT));
         if (values != null && !values.isEmpty()) {
-            out.append(' ');
-            if (values.size() > 1 || operator.endsWith("in")) out.append('(');
+            boolean list = values.size() > 1 || operator.endsWith("in");
+            out.append(list ? " (" : " ");
             out.append(String.join(", ", values.stream().map(Literal::display).toList()));
-            if (values.size() > 1 || operator.endsWith("in")) out.append(')');
+            if (list) out.append(')');
         } else if (right != null) {
             out.append(' ').append(right.display());
         } else if (subquery != null) {

@@ -61,6 +61,7 @@ public final class ErrorCategories {
     public static final List<String> ERROR_CLASSES = ExecutionErrorClass.NAMES;
 
     private static final Pattern DOUBLE_EQUALS = Pattern.compile("==");
+    private static final Pattern LEVEL = Pattern.compile("^ERROR:\\s*");
     private static final Pattern PARSER_CLASS = Pattern.compile("^([\\w$]+\\.)+[\\w$]+: ");
 
     private ErrorCategories() {}
@@ -108,15 +109,16 @@ public final class ErrorCategories {
     }
 
     /**
-     * The categories of a wrong prediction, in {@link #NAMES}' order. {@code predError}: null when
-     * the prediction ran (and returned a wrong result), else its error message with {@code
-     * predSqlstate} (null for SQLite). Never throws.
+     * The categories of a wrong prediction, in {@link #NAMES}' order; none when the two queries
+     * have the same structure (an equivalent rewrite). {@code predError}: null when the prediction
+     * ran (and returned a wrong result), else its error message with {@code predSqlstate} (null for
+     * SQLite). Never throws.
      */
     public static List<ErrorCategory> classify(
             String goldSql, String predSql, String predError, String predSqlstate) {
         Findings out = new Findings();
         if (predError != null) {
-            String message = ErrorText.firstLine(predError.strip());
+            String message = LEVEL.matcher(ErrorText.firstLine(predError.strip())).replaceFirst("");
             out.add(
                     ERROR,
                     errorClass(predError, predSqlstate)

@@ -66,16 +66,12 @@ final class ExprRenderer extends ExpressionDeParser {
         String skeleton = holes.text(e);
         List<CanonicalExpr.Aggregate> aggregates = new ArrayList<>();
         for (Function call : holes.aggregates) aggregates.add(aggregate(call, scope));
-        int subqueryCount =
-                template.split(java.util.regex.Pattern.quote(CanonicalExpr.SUBQUERY), -1).length
-                        - 1;
         return new CanonicalExpr(
                 template,
                 List.copyOf(full.columns),
                 skeleton,
                 List.copyOf(holes.columns),
-                List.copyOf(aggregates),
-                subqueryCount);
+                List.copyOf(aggregates));
     }
 
     private static CanonicalExpr.Aggregate aggregate(Function call, Scope scope) {
@@ -171,7 +167,7 @@ final class ExprRenderer extends ExpressionDeParser {
     @Override
     public <S> StringBuilder visit(Function function, S context) {
         String name = SqlNames.lastPart(function.getName());
-        if (aggregateHoles && AGGREGATES.contains(name)) {
+        if (aggregateHoles && isAggregate(name, function)) {
             aggregates.add(function);
             return buffer.append(CanonicalExpr.HOLE);
         }
@@ -191,6 +187,18 @@ final class ExprRenderer extends ExpressionDeParser {
             }
         }
         return buffer.append(')');
+    }
+
+    /**
+     * SQLite's {@code max(a, b)} and {@code min(a, b)} are no aggregates: they compare their
+     * arguments.
+     */
+    private static boolean isAggregate(String name, Function function) {
+        boolean scalarMinMax =
+                (name.equals("min") || name.equals("max"))
+                        && function.getParameters() != null
+                        && function.getParameters().size() > 1;
+        return AGGREGATES.contains(name) && !scalarMinMax;
     }
 
     private static boolean hasClausesBeyondArguments(Function function) {

@@ -21,14 +21,6 @@ final class Findings {
         explanations.computeIfAbsent(category, c -> new LinkedHashSet<>()).add(explanation);
     }
 
-    boolean has(String category) {
-        return explanations.containsKey(category);
-    }
-
-    void remove(String category) {
-        explanations.remove(category);
-    }
-
     boolean isEmpty() {
         return explanations.isEmpty();
     }

@@ -47,6 +47,8 @@ final class NodeComparison {
                             + operators(g)
                             + ", the prediction is one query");
             compareWithoutOrder(g.branches().get(0), predicted, where);
+            compareOrderAndLimit(orderOf(g), predicted.orderAndLimit(), prefix);
+            return;
         } else {
             SetOperationNode p = (SetOperationNode) predicted;
             out.add(
@@ -56,8 +58,20 @@ final class NodeComparison {
                             + operators(p)
                             + ", the gold is one query");
             compareWithoutOrder(gold, p.branches().get(0), where);
+            compareOrderAndLimit(gold.orderAndLimit(), orderOf(p), prefix);
+            return;
         }
         compareOrderAndLimit(gold.orderAndLimit(), predicted.orderAndLimit(), prefix);
+    }
+
+    /**
+     * A set operation's ORDER BY and LIMIT, or where it has none its first query's: what a single
+     * query in its place is compared with.
+     */
+    private static ShapeNode.OrderAndLimit orderOf(SetOperationNode node) {
+        ShapeNode.OrderAndLimit own = node.orderAndLimit();
+        boolean none = own.keys().isEmpty() && own.limit() == null && own.offset() == null;
+        return none ? node.branches().get(0).orderAndLimit() : own;
     }
 
     /** Two lists of subqueries in the same kind of place, paired in their order. */

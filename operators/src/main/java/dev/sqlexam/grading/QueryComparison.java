@@ -12,7 +12,7 @@ final class QueryComparison {
 
     static void compare(QueryShape gold, QueryShape predicted, Findings out) {
         TableComparison.Result tables = TableComparison.compare(gold, predicted, out);
-        ColumnMatcher matcher = new ColumnMatcher(tables.goldTableOfPredicted());
+        ColumnMatcher matcher = new ColumnMatcher(tables);
         JoinComparison.compare(gold, predicted, tables, matcher, out);
         ConditionMatching conditions =
                 ConditionMatching.of(gold.conditions(), predicted.conditions(), matcher);

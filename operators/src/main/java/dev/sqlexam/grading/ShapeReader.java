@@ -72,10 +72,15 @@ final class ShapeReader {
 
     private ShapeNode nodeWithoutCtes(Select select, Scope parent, String path) {
         if (select instanceof ParenthesedSelect parenthesed) {
-            Select inner = parenthesed.getSelect();
-            if (select.getOrderByElements() == null && select.getLimit() == null)
-                return node(inner, parent, path);
-            throw new Unreadable("ORDER BY or LIMIT outside a parenthesized query");
+            ShapeNode inner = node(parenthesed.getSelect(), parent, path);
+            if (select.getOrderByElements() == null
+                    && select.getLimit() == null
+                    && select.getOffset() == null
+                    && select.getFetch() == null) return inner;
+            if (!(inner instanceof SelectBlock block))
+                throw new Unreadable("ORDER BY or LIMIT after a parenthesized set operation");
+            block.orderAndLimit(orderAndLimit(select, new Scope(parent), Map.of(), block));
+            return block;
         }
         if (select instanceof PlainSelect plain) return block(plain, parent, path);
         if (select instanceof SetOperationList setOperation)
@@ -119,7 +124,8 @@ final class ShapeReader {
         for (int i = 0; i < joins.size(); i++) {
             Join join = joins.get(i);
             if (join == null) continue;
-            for (Expression on : join.getOnExpressions()) shapes.add(where.read(on));
+            if (join.getOnExpressions() != null)
+                for (Expression on : join.getOnExpressions()) shapes.add(where.read(on));
             for (Column using :
                     join.getUsingColumns() == null ? List.<Column>of() : join.getUsingColumns()) {
                 String column = SqlNames.of(using.getColumnName());
@@ -167,8 +173,8 @@ final class ShapeReader {
         String alias = item.getAlias() == null ? null : item.getAlias().getName();
         String name;
         if (item instanceof Table table) {
-            String table_ = SqlNames.of(table.getName());
-            name = cteNames.contains(table_) ? "(cte " + table_ + ")" : table_;
+            String tableName = SqlNames.of(table.getName());
+            name = cteNames.contains(tableName) ? "(cte " + tableName + ")" : tableName;
         } else if (item instanceof Select derived) {
             name = "(derived " + block.derivedTables.size() + ")";
             block.derivedTables.add(

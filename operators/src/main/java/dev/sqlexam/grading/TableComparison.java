@@ -1,6 +1,5 @@
 package dev.sqlexam.grading;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -109,12 +108,6 @@ final class TableComparison {
             out.computeIfAbsent(a, k -> new HashSet<>()).add(b);
             out.computeIfAbsent(b, k -> new HashSet<>()).add(a);
         }
-        return out;
-    }
-
-    static List<String> sorted(Set<String> names) {
-        List<String> out = new ArrayList<>(names);
-        out.sort(null);
         return out;
     }
 }

@@ -224,6 +224,11 @@ class ErrorCategoriesTest {
                         "SELECT name FROM singer",
                         TABLE_MISSING),
                 pair(
+                        "a joined table left out, its condition put on the table that is left",
+                        "SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.singer_id = T2.singer_id WHERE T2.year = 2014",
+                        "SELECT name FROM singer WHERE year = 2014",
+                        TABLE_MISSING),
+                pair(
                         "a table joined in that the gold does not read",
                         "SELECT name FROM singer",
                         "SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id",
@@ -332,6 +337,11 @@ class ErrorCategoriesTest {
                         "a string's spelling inside a LIKE pattern",
                         "SELECT name FROM customers WHERE name LIKE '%smith%'",
                         "SELECT name FROM customers WHERE name LIKE '%Smith%'",
+                        FILTER_CONSTANT),
+                pair(
+                        "the case of strings in an IN list",
+                        "SELECT count(*) FROM pets WHERE pettype IN ('Dog', 'Cat')",
+                        "SELECT count(*) FROM pets WHERE pettype IN ('dog', 'cat')",
                         FILTER_CONSTANT),
                 pair(
                         "a condition on another column",
@@ -569,6 +579,18 @@ class ErrorCategoriesTest {
                         TABLE_MISSING,
                         JOIN_CONDITION),
                 pair(
+                        "another table in place of a joined one, joined on another key",
+                        "SELECT c.name FROM customers c JOIN orders o ON o.customer_id = c.customer_id WHERE o.status = 'shipped'",
+                        "SELECT c.name FROM customers c JOIN order_items oi ON oi.order_id = c.customer_id WHERE oi.status = 'shipped'",
+                        TABLE_WRONG,
+                        JOIN_CONDITION),
+                pair(
+                        "HAVING kept, ORDER BY's direction lost, a DISTINCT added",
+                        "SELECT d.name, avg(e.salary) FROM departments d JOIN employees e ON e.department_id = d.department_id GROUP BY d.name HAVING count(*) > 5 ORDER BY avg(e.salary) DESC",
+                        "SELECT DISTINCT d.name, avg(e.salary) FROM departments d JOIN employees e ON e.department_id = d.department_id GROUP BY d.name HAVING count(*) > 5 ORDER BY avg(e.salary)",
+                        AGGREGATION_DISTINCT,
+                        ORDERING),
+                pair(
                         "CROSS JOIN for a join with a condition",
                         "SELECT c.name, o.order_id FROM customers c JOIN orders o ON o.customer_id = c.customer_id",
                         "SELECT c.name, o.order_id FROM customers c CROSS JOIN orders o",
@@ -683,6 +705,11 @@ class ErrorCategoriesTest {
                         FILTER_MISSING,
                         FILTER_EXTRA),
                 pair(
+                        "one query for a UNION of two ordered, limited queries",
+                        "(SELECT name FROM singer ORDER BY age LIMIT 1) UNION (SELECT name FROM singer ORDER BY age DESC LIMIT 1)",
+                        "SELECT name FROM singer ORDER BY age LIMIT 1",
+                        SET_OPERATION),
+                pair(
                         "a subquery condition the gold does not have",
                         "SELECT name FROM products WHERE category = 'Toys'",
                         "SELECT name FROM products WHERE category = 'Toys' AND price > (SELECT avg(price) FROM products)",
@@ -724,6 +751,14 @@ class ErrorCategoriesTest {
                         null,
                         ERROR,
                         TABLE_WRONG),
+                failed(
+                        "SQLite: a joined table left out, its column asked of the table that is left",
+                        "SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.singer_id = T2.singer_id WHERE T2.year = 2014",
+                        "SELECT name FROM singer WHERE year = 2014",
+                        "no such column: year",
+                        null,
+                        ERROR,
+                        TABLE_MISSING),
                 failed(
                         "SQLite: a syntax error the parser cannot read either",
                         "SELECT name FROM singer WHERE age > 30",
