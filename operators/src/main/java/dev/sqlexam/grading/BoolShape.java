@@ -2,6 +2,7 @@ package dev.sqlexam.grading;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * How a block's conditions are combined, each condition a leaf: AND, OR and NOT with their parts
@@ -39,7 +40,7 @@ record BoolShape(String connective, List<BoolShape> parts) {
                             ? part.describe()
                             : "(" + part.describe() + ")");
         described.sort(null);
-        return String.join(" " + connective.toUpperCase(java.util.Locale.ROOT) + " ", described);
+        return String.join(" " + connective.toUpperCase(Locale.ROOT) + " ", described);
     }
 
     @Override

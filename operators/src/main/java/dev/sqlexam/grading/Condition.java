@@ -1,6 +1,7 @@
 package dev.sqlexam.grading;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One predicate of a WHERE, JOIN ON or HAVING, reduced to what is compared: {@code left} (null for
@@ -31,7 +32,7 @@ record Condition(
         if (operator.equals("not expr")) return "NOT (" + leftText + ")";
         StringBuilder out = new StringBuilder();
         if (left != null) out.append(leftText).append(' ');
-        out.append(operator.toUpperCase(java.util.Locale.ROOT));
+        out.append(operator.toUpperCase(Locale.ROOT));
         if (values != null && !values.isEmpty()) {
             boolean list = values.size() > 1 || operator.endsWith("in");
             out.append(list ? " (" : " ");

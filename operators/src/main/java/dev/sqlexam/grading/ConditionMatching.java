@@ -1,8 +1,11 @@
 package dev.sqlexam.grading;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Pairs a gold's conditions with a prediction's: first the same condition (an IN list is the same
@@ -74,10 +77,8 @@ final class ConditionMatching {
      * round (on the same column: the same, or with another value or operator).
      */
     boolean pairsWithin(List<Condition> gold, List<Condition> predicted) {
-        java.util.Set<Condition> golds =
-                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        java.util.Set<Condition> predicteds =
-                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<Condition> golds = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Condition> predicteds = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Pair pair : pairs) {
             boolean sameColumn = pair.kind() != Kind.NESTING && pair.kind() != Kind.OTHER_COLUMN;
             boolean within =

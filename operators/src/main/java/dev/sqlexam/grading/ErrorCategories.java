@@ -7,6 +7,7 @@ import dev.sqlexam.sql.SqlReferences;
 import dev.sqlexam.sql.SqlText;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -105,7 +106,7 @@ public final class ErrorCategories {
                 ERROR,
                 "the prediction failed to execute (syntax, unknown_table, unknown_column, ambiguous_column, type, other)");
         d.put(OTHER, "none of the above explains the difference");
-        return java.util.Collections.unmodifiableMap(d);
+        return Collections.unmodifiableMap(d);
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.sqlexam.grading;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -27,7 +29,7 @@ final class JoinComparison {
             if (g.implied()) continue;
             JoinEquality match = find(g, predictedJoins, matcher, true);
             if (match == null) lost.add(g);
-            else if (!java.util.Objects.equals(g.left().table(), g.right().table()))
+            else if (!Objects.equals(g.left().table(), g.right().table()))
                 matcher.equate(g.left(), g.right());
         }
         List<JoinEquality> added = new ArrayList<>();
@@ -113,7 +115,7 @@ final class JoinComparison {
         for (TableUse use : uses) {
             if (!use.joined()) continue;
             String name = matcher == null ? use.table() : matcher.asGold(use.table());
-            String kind = use.joinKind().toUpperCase(java.util.Locale.ROOT);
+            String kind = use.joinKind().toUpperCase(Locale.ROOT);
             if (name.equals(table) && !out.contains(kind)) out.add(kind);
         }
         out.sort(null);

@@ -3,10 +3,12 @@ package dev.sqlexam.grading;
 import dev.sqlexam.json.Json;
 import dev.sqlexam.model.ErrorCategory;
 
+import com.sun.management.OperatingSystemMXBean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -1021,9 +1023,7 @@ class ErrorCategoriesTest {
         List<Case> all = allCases().toList();
         List<List<ErrorCategory>> first = all.stream().map(ErrorCategoriesTest::classify).toList();
         for (int warm = 0; warm < 3; warm++) all.forEach(ErrorCategoriesTest::classify);
-        var os =
-                (com.sun.management.OperatingSystemMXBean)
-                        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         int rounds = 3;
         long start = os.getProcessCpuTime();
         for (int round = 0; round < rounds; round++)
