@@ -96,6 +96,62 @@ class OutputsValuesTest {
                 .isEqualTo(written);
     }
 
+    /** The JSON fields of {@code type}'s record, its unwrapped parts' fields in its place. */
+    private static Set<String> fields(Class<?> type) {
+        Set<String> out = new LinkedHashSet<>();
+        for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+            var accessor = c.getAccessor();
+            if (accessor.isAnnotationPresent(com.fasterxml.jackson.annotation.JsonUnwrapped.class))
+                out.addAll(fields(c.getType()));
+            else if (accessor.isAnnotationPresent(
+                    com.fasterxml.jackson.annotation.JsonProperty.class))
+                out.add(
+                        accessor.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class)
+                                .value());
+            else
+                out.add(
+                        c.getName()
+                                .replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+                                .toLowerCase(java.util.Locale.ROOT));
+        }
+        return out;
+    }
+
+    @Test
+    void gradingMdsExampleRecordHoldsTheExamLogsFieldsAndTheSetsSourceIndex() throws Exception {
+        String grading = page("grading.md");
+        int block = grading.indexOf("```json", grading.indexOf("## Grading other systems"));
+        assertThat(block).isGreaterThanOrEqualTo(0);
+        String json =
+                grading.substring(block + "```json".length(), grading.indexOf("```", block + 7));
+        List<com.fasterxml.jackson.databind.JsonNode> objects = new ArrayList<>();
+        try (var values =
+                Json.MAPPER
+                        .readerFor(com.fasterxml.jackson.databind.JsonNode.class)
+                        .<com.fasterxml.jackson.databind.JsonNode>readValues(json)) {
+            values.forEachRemaining(objects::add);
+        }
+        assertThat(objects).hasSize(2);
+        assertThat(objects.get(0).path("source_index").isInt())
+                .as("the exam set's line carries source_index")
+                .isTrue();
+        com.fasterxml.jackson.databind.JsonNode record = objects.get(1);
+        Set<String> keys = new TreeSet<>();
+        record.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys)
+                .as("the example record's fields are the exam log's")
+                .isSubsetOf(fields(dev.sqlexam.model.ExamRecord.class));
+        Set<String> traceFields = new TreeSet<>();
+        for (var stage : record.path("trace"))
+            stage.fieldNames().forEachRemaining(traceFields::add);
+        assertThat(traceFields)
+                .isNotEmpty()
+                .isSubsetOf(fields(StageTrace.class))
+                .contains("duration_ms");
+        assertThat(record.path("repetition").asInt()).as("repetitions count from 1").isOne();
+        assertThat(row("repetition")).contains("1-based");
+    }
+
     private static QueryResult result(List<String> names, List<List<Object>> rows) {
         return new QueryResult(
                 names, Collections.nCopies(names.size(), ColumnKind.OTHER), rows, false);
