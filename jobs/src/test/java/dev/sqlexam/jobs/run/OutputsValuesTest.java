@@ -96,6 +96,22 @@ class OutputsValuesTest {
                 .isEqualTo(written);
     }
 
+    @Test
+    void theStagesTheDocsNameAreEveryStageOfTheTrace() throws Exception {
+        String outputs = page("outputs.md");
+        int start = outputs.indexOf("stages gold_tables");
+        assertThat(start).as("docs/outputs.md names the trace's stages").isGreaterThanOrEqualTo(0);
+        String list =
+                outputs.substring(start + "stages ".length(), outputs.indexOf(", each when", start))
+                        .replaceAll("\\([^)]*\\)", "")
+                        .replace(" and ", ", ");
+        Set<String> named = new TreeSet<>();
+        for (String s : list.split(",")) named.add(s.strip());
+        Set<String> stages = new TreeSet<>();
+        for (dev.sqlexam.model.Stage s : dev.sqlexam.model.Stage.values()) stages.add(s.code());
+        assertThat(named).isEqualTo(stages);
+    }
+
     /** The JSON fields of {@code type}'s record, its unwrapped parts' fields in its place. */
     private static Set<String> fields(Class<?> type) {
         Set<String> out = new LinkedHashSet<>();
