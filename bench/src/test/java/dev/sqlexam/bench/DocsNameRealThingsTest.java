@@ -121,6 +121,55 @@ class DocsNameRealThingsTest {
         assertThat(reached).as("links to pages that do not exist").allMatch(Files::isRegularFile);
     }
 
+    /** Files the docs name that belong to other programs or to the user, not to sqlexam. */
+    private static final Set<String> FOREIGN_FILES = Set.of("mcp.json", "results.csv");
+
+    private static final Pattern QUOTED_FILE =
+            Pattern.compile(
+                    "`(?:[^`\\s]*/)?([A-Za-z0-9_.<>-]+\\.(?:json|jsonl|html|sql|csv|tsv|yaml|log))`");
+
+    /**
+     * Every file name the docs quote (a run's outputs, the state folder's files) is one the code or
+     * the scripts name, one in the checkout, or another program's: no {@code metrics.json} that
+     * nothing writes.
+     */
+    @Test
+    void everyFileTheDocsNameIsOneTheCodeOrTheCheckoutHas() throws IOException {
+        StringBuilder code = new StringBuilder(Files.readString(HOME.resolve("sqlexam")));
+        Set<String> inCheckout = new HashSet<>();
+        for (String dir :
+                List.of("operators", "jobs", "bench", "scripts", "exam-sets", "flink-conf"))
+            try (Stream<Path> files = Files.walk(HOME.resolve(dir))) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    if (f.toString().contains("/target/") || f.toString().contains("/src/test/"))
+                        continue;
+                    inCheckout.add(f.getFileName().toString());
+                    String name = f.toString();
+                    if (name.matches(".*\\.(java|sh|ftl|xml)$")) code.append(Files.readString(f));
+                }
+            }
+        List<String> unknown = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher m = QUOTED_FILE.matcher(Files.readString(page));
+            while (m.find()) {
+                String file = m.group(1);
+                if (file.contains("<") || FOREIGN_FILES.contains(file)) continue;
+                if (!inCheckout.contains(file) && code.indexOf(file) < 0)
+                    unknown.add(HOME.relativize(page) + ": " + file);
+            }
+        }
+        assertThat(unknown).as("files the docs name that nothing writes or reads").isEmpty();
+    }
+
+    /** The state folder is the checkout's .sqlexam, wherever a command runs: never ./.sqlexam. */
+    @Test
+    void theStateFolderIsTheCheckoutsNotTheWorkingDirectorys() throws IOException {
+        for (Path page : pages())
+            assertThat(Files.readString(page)).as(page.toString()).doesNotContain("./.sqlexam");
+        String help = dev.sqlexam.jobs.cli.SqlExamCli.commandLine().getUsageMessage();
+        assertThat(help).doesNotContain("./.sqlexam");
+    }
+
     private static void checkCommandLine(
             String text,
             Map<String, Set<String>> options,

@@ -87,6 +87,29 @@ class HelpPagesTest {
     }
 
     /**
+     * The README's command table lists every subcommand where it lists a command's subcommands
+     * ({@code ./sqlexam bench retrieval|repair|…}), and no other.
+     */
+    @Test
+    void theReadmesSubcommandListsAreEverySubcommand() throws Exception {
+        String readme = Files.readString(HOME.resolve("README.md"));
+        Matcher lists =
+                Pattern.compile("`\\./sqlexam ([a-z-]+) ([a-z-]+(?:\\\\\\|[a-z-]+)+)`")
+                        .matcher(readme);
+        var commands = SqlExamCli.commandLine().getSubcommands();
+        int found = 0;
+        while (lists.find()) {
+            found++;
+            String command = lists.group(1);
+            assertThat(commands).as("./sqlexam " + command).containsKey(command);
+            assertThat(new TreeSet<>(Set.of(lists.group(2).split("\\\\\\|"))))
+                    .as("the README's list of ./sqlexam " + command + "'s subcommands")
+                    .isEqualTo(new TreeSet<>(commands.get(command).getSubcommands().keySet()));
+        }
+        assertThat(found).as("lists of subcommands in the README").isGreaterThanOrEqualTo(5);
+    }
+
+    /**
      * picocli wraps every paragraph: a line of running text that ends mid-sentence is followed by a
      * word that would not have fitted on it (hand-wrapped text wider or narrower than picocli's
      * width breaks lines where nothing forced it).

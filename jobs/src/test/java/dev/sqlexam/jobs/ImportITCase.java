@@ -116,7 +116,8 @@ class ImportITCase {
     }
 
     @Test
-    void aPlainSqlDumpIsLoadedWithPsqlAndAnExistingDatabaseIsKeptUnlessReplaced() throws Exception {
+    void aPlainSqlDumpIsLoadedWithPsqlAndAnExistingDatabaseIsReusedWhenItHoldsTheSame()
+            throws Exception {
         Path dump = tmp.resolve("it_defog_shop.sql");
         Files.writeString(
                 dump,
@@ -143,7 +144,9 @@ class ImportITCase {
                                 settings().get(dev.sqlexam.config.SqlExamOptions.JDBC_URL)),
                         false,
                         5);
-        assertThat(keep.load("it_defog_shop", dump).status()).startsWith("kept");
+        assertThat(keep.load("it_defog_shop", dump).status())
+                .as("an existing database that holds what the dump would load is reused")
+                .isEqualTo(DatabaseLoader.REUSED);
 
         Path custom = tmp.resolve("it_defog_shop.dump");
         String pgDump =

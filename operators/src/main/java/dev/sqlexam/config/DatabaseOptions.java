@@ -18,7 +18,10 @@ public interface DatabaseOptions {
                     "SQLEXAM_JDBC_URL",
                     String.class,
                     "jdbc:postgresql://127.0.0.1:55432/{db}?user=sqlexam",
-                    "Server to run on; {db} is replaced by each question's db. It is only read; sqlexam's state stays in the private cluster unless state_url is set too.",
+                    "Server to run on; {db} is replaced by each question's db. Exams and grades only read its databases (they may create the "
+                            + "read-only role sqlexam_reader and grant it read access, and the sample databases erp and demo an exam set "
+                            + "names); import --databases creates the databases it loads there (--replace drops and reloads them). "
+                            + "sqlexam's state stays in the private cluster unless state_url is set too.",
                     Option.Step.EXECUTE);
     Option<String> STATE_URL =
             own(
@@ -28,7 +31,7 @@ public interface DatabaseOptions {
                     "",
                     "Server holding sqlexam's own state (runs, results, metrics, the retrieval index, the watch's tables) in its results_db "
                             + "database. Empty: the private cluster the scripts start (127.0.0.1, SQLEXAM_PG_PORT), so that the server of "
-                            + "jdbc_url is only read. Give jdbc_url's value to keep the state on that server.",
+                            + "jdbc_url holds none of sqlexam's state. Give jdbc_url's value to keep the state on that server.",
                     Option.Step.SINKS);
     Option<String> RESULTS_DB =
             own(

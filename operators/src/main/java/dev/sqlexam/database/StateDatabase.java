@@ -10,7 +10,7 @@ import java.util.Map;
  * Where sqlexam keeps its own state (runs, results, metrics, the retrieval index, the watch's
  * tables): one database of a server of sqlexam's, by default the private cluster the scripts start,
  * never a database of the user's unless the user names it with {@code state_url}. The server
- * candidate SQL runs on is only read.
+ * candidate SQL runs on holds none of it.
  */
 public record StateDatabase(JdbcUrlTemplate server, String database) implements Serializable {
 

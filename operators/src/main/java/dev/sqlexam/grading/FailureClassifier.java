@@ -43,7 +43,7 @@ public final class FailureClassifier {
                     GradeReason.MISSING.code(),
                     "the predictions file has no SQL for this question");
         if ("timeout".equals(reason) || "query_timeout".equals(errorClass)) {
-            return new Failure("query_timeout", "the predicted query ran past statement_timeout");
+            return new Failure("query_timeout", "the predicted query ran past its time limit");
         }
         if (goldTables != null && !goldTables.isEmpty() && packetTables != null) {
             Set<String> packet = lower(packetTables);

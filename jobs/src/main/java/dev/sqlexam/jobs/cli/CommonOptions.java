@@ -26,7 +26,7 @@ public final class CommonOptions {
             names = "--state-url",
             description =
                     "PostgreSQL JDBC URL of the server holding sqlexam's own state (runs, results, "
-                            + "retrieval index). Default: the private cluster; the --jdbc-url server is then only read.")
+                            + "retrieval index). Default: the private cluster; the --jdbc-url server then holds none of it.")
     String stateUrl;
 
     @Option(

@@ -51,7 +51,11 @@ final class ImportCommand extends CommandGroup {
             examSet = file;
         }
 
-        @Option(names = "--replace", description = "Reload databases that already exist.")
+        @Option(
+                names = "--replace",
+                description =
+                        "Drop and reload the databases that already exist. Without it, one that holds the same "
+                                + "schema and row counts as its file would load is reused, any other stops the import.")
         boolean replace;
 
         @Option(names = "--limit", description = "Import only the first N questions.")
@@ -72,9 +76,32 @@ final class ImportCommand extends CommandGroup {
             BenchmarkQuestions questions = read().first(limit);
             Path target = examSet != null ? examSet : questions.defaultExamSet();
             System.out.printf("import %s: %d questions%n", questions.benchmark(), questions.size());
-            new ImportRun(common.settings(Map.of()), System.out)
-                    .run(questions, databases, target, replace, intoPostgres());
-            return 0;
+            if (questions.size() == 0)
+                return nothingImported(
+                        questions.benchmark(),
+                        limit != null && limit <= 0
+                                ? "--limit " + limit + " leaves no question"
+                                : source() + " holds no question");
+            ImportRun.Result result =
+                    new ImportRun(common.settings(Map.of()), System.out)
+                            .run(questions, databases, target, replace, intoPostgres());
+            return result.nothingImported() == null
+                    ? ExitCode.DONE.code
+                    : nothingImported(questions.benchmark(), result.nothingImported());
+        }
+
+        /** The file the questions were read from. */
+        abstract Path source();
+
+        /** Says why nothing was imported; the exit code that says so. */
+        static int nothingImported(String benchmark, String why) {
+            System.err.println(
+                    "[sqlexam] import "
+                            + benchmark
+                            + ": nothing imported: "
+                            + why
+                            + "; no exam set written");
+            return ExitCode.NO_RESULT.code;
         }
     }
 
@@ -95,6 +122,11 @@ final class ImportCommand extends CommandGroup {
 
         @Option(names = "--dev-json", required = true, description = "The benchmark's dev.json.")
         Path devJson;
+
+        @Override
+        Path source() {
+            return devJson;
+        }
 
         @Option(
                 names = "--gold",
@@ -139,6 +171,11 @@ final class ImportCommand extends CommandGroup {
                 description =
                         "defog's questions CSV (db_name, query_category, question, query, ...).")
         Path questions;
+
+        @Override
+        Path source() {
+            return questions;
+        }
 
         @Override
         BenchmarkQuestions read() {

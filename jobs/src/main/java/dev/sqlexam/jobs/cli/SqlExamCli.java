@@ -140,7 +140,7 @@ public final class SqlExamCli implements Runnable {
         System.setProperty("OPT_OUT_TRACKING", "true");
         ClientJvm.prepare();
         if (System.getenv("DJL_CACHE_DIR") == null && System.getProperty("DJL_CACHE_DIR") == null) {
-            System.setProperty("DJL_CACHE_DIR", Home.resolve().resolve(".sqlexam/djl").toString());
+            System.setProperty("DJL_CACHE_DIR", Home.state().resolve("djl").toString());
         }
         int code = commandLine().execute(args);
         FlinkTarget.closeLocalCluster();

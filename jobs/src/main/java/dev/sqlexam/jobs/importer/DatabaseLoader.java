@@ -2,6 +2,8 @@ package dev.sqlexam.jobs.importer;
 
 import dev.sqlexam.database.JdbcUrlTemplate;
 import dev.sqlexam.database.ReaderAccess;
+import dev.sqlexam.jobs.run.Provenance;
+import dev.sqlexam.jobs.run.ProvenanceCollector;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,15 +12,19 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,8 +33,10 @@ import java.util.stream.Stream;
 /**
  * Loads a benchmark's databases into the target server: PostgreSQL dumps (plain SQL through psql,
  * custom format through pg_restore) and SQLite files through pgloader. Each database is created
- * fresh (an existing one is kept unless {@code replace}), readable by the read-only role
- * afterwards, and reported: tables, columns, rows, primary and foreign keys, load seconds.
+ * fresh; one that exists already is dropped and loaded again with {@code replace}, else kept only
+ * when its fingerprints equal those of what its file would load, and refused otherwise. Each is
+ * readable by the read-only role afterwards, and reported: tables, columns, rows, primary and
+ * foreign keys, load seconds.
  */
 public final class DatabaseLoader {
 
@@ -86,23 +94,157 @@ public final class DatabaseLoader {
         return null;
     }
 
-    public Report load(String database, Path source) throws Exception {
-        long start = System.nanoTime();
-        boolean exists;
-        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
-                Statement s = c.createStatement();
-                ResultSet rs =
-                        s.executeQuery(
-                                "SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
-            exists = rs.next();
+    /**
+     * A database of the server with the name an import would load, against what it would load:
+     * their fingerprints as run.json's provenance records them, every table counted exactly.
+     */
+    public record Existing(
+            String database,
+            Path source,
+            Provenance.DatabaseFingerprint onServer,
+            Provenance.DatabaseFingerprint fromSource) {
+
+        /** The same tables, columns, types, defaults, constraints and row counts. */
+        public boolean same() {
+            return Objects.equals(onServer.schema(), fromSource.schema())
+                    && Objects.equals(onServer.data(), fromSource.data());
         }
-        if (exists && !replace)
-            return describe(database, source, "kept (exists; --replace reloads it)", 0);
+
+        /** Which of the two fingerprints differ, each side's first characters. */
+        public String differences() {
+            List<String> out = new ArrayList<>();
+            if (!Objects.equals(onServer.schema(), fromSource.schema()))
+                out.add(
+                        "schema "
+                                + abbreviated(onServer.schema())
+                                + " on the server, "
+                                + abbreviated(fromSource.schema())
+                                + " from "
+                                + source.getFileName());
+            if (!Objects.equals(onServer.data(), fromSource.data()))
+                out.add(
+                        "row counts "
+                                + abbreviated(onServer.data())
+                                + " on the server, "
+                                + abbreviated(fromSource.data())
+                                + " from "
+                                + source.getFileName());
+            return String.join("; ", out);
+        }
+
+        private static String abbreviated(String sha256) {
+            return sha256 == null ? "(none)" : sha256.substring(0, Math.min(12, sha256.length()));
+        }
+    }
+
+    /** Whether the server has a database named {@code database}. */
+    public boolean exists(String database) throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                PreparedStatement s =
+                        c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            s.setString(1, database);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /**
+     * Compares the existing {@code database} with what {@code source} would load: the file is
+     * loaded into a scratch database of a generated name, both are fingerprinted, and the scratch
+     * database is dropped.
+     */
+    public Existing compare(String database, Path source) throws Exception {
+        byte[] suffix = new byte[6];
+        new SecureRandom().nextBytes(suffix);
+        String scratch = "sqlexam_check_" + HexFormat.of().formatHex(suffix);
+        try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + scratch);
+        }
+        try {
+            fill(scratch, source);
+            return new Existing(
+                    database,
+                    source,
+                    ProvenanceCollector.exactFingerprint(admin.forDatabase(database)),
+                    ProvenanceCollector.exactFingerprint(admin.forDatabase(scratch)));
+        } finally {
+            try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
+                    Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + scratch + " WITH (FORCE)");
+            }
+        }
+    }
+
+    /**
+     * Loads {@code source} as {@code database}. One that exists already is dropped and loaded again
+     * with {@code replace}; without it, it is kept only when it holds what the file would load (see
+     * {@link #compare}), else the load is refused ({@link Differs}).
+     */
+    public Report load(String database, Path source) throws Exception {
+        boolean exists = exists(database);
+        if (exists && !replace) {
+            Existing existing = compare(database, source);
+            if (!existing.same()) throw new Differs(List.of(existing));
+            return reused(existing);
+        }
+        long start = System.nanoTime();
         try (Connection c = DriverManager.getConnection(admin.forDatabase("postgres"));
                 Statement s = c.createStatement()) {
             if (exists) s.execute("DROP DATABASE " + database + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + database);
         }
+        String kind = fill(database, source);
+        grantReader(database);
+        return describe(
+                database, source, "loaded (" + kind + ")", (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The report of an existing database {@link #compare} found equal to its file. */
+    public Report reused(Existing existing) throws Exception {
+        if (!existing.same())
+            throw new IllegalArgumentException(existing.database() + " differs from its file");
+        grantReader(existing.database());
+        return describe(existing.database(), existing.source(), REUSED, 0);
+    }
+
+    /** The status of a database kept because it holds what its file would load. */
+    public static final String REUSED = "reused (same schema and row counts)";
+
+    /**
+     * Databases of the server that an import would load over, which hold something else than their
+     * files would load: refused, never graded on.
+     */
+    public static final class Differs extends IllegalStateException {
+        private final List<Existing> databases;
+
+        public Differs(List<Existing> databases) {
+            super(message(databases));
+            this.databases = List.copyOf(databases);
+        }
+
+        public List<Existing> databases() {
+            return databases;
+        }
+
+        private static String message(List<Existing> databases) {
+            StringBuilder sb = new StringBuilder();
+            sb.append(databases.size() == 1 ? "a database" : databases.size() + " databases")
+                    .append(
+                            " of the server already exist under the name the import would load, holding"
+                                    + " something else than the file would load; nothing was loaded:");
+            for (Existing e : databases)
+                sb.append("\n  ").append(e.database()).append(": ").append(e.differences());
+            sb.append(
+                    "\n  --replace drops and reloads them (their data is lost); to keep them, drop or"
+                            + " rename them yourself, or import into another server (--jdbc-url)");
+            return sb.toString();
+        }
+    }
+
+    /** Loads {@code source} into the empty database {@code target}; returns the source's kind. */
+    private String fill(String target, Path source) throws Exception {
         String kind = kind(source);
         switch (kind) {
             case "sqlite" ->
@@ -111,7 +253,7 @@ public final class DatabaseLoader {
                                     "pgloader",
                                     "--on-error-stop",
                                     "sqlite://" + source.toAbsolutePath(),
-                                    pgUri(database)),
+                                    pgUri(target)),
                             Map.of());
             case "custom" ->
                     run(
@@ -126,7 +268,7 @@ public final class DatabaseLoader {
                                     "-U",
                                     user(),
                                     "-d",
-                                    database,
+                                    target,
                                     source.toAbsolutePath().toString()),
                             passwordEnv());
             default ->
@@ -144,14 +286,12 @@ public final class DatabaseLoader {
                                     "-U",
                                     user(),
                                     "-d",
-                                    database,
+                                    target,
                                     "-f",
                                     source.toAbsolutePath().toString()),
                             passwordEnv());
         }
-        grantReader(database);
-        return describe(
-                database, source, "loaded (" + kind + ")", (System.nanoTime() - start) / 1e9);
+        return kind;
     }
 
     static String kind(Path source) throws IOException {

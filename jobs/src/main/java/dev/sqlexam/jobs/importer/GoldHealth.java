@@ -107,6 +107,7 @@ final class GoldHealth {
                             + examSet
                             + " lists them; grade reports EX over every question and over those"
                             + " without findings)");
-        return new ImportRun.Result(examSet, written.size(), (int) withProblems, counts, reports);
+        return new ImportRun.Result(
+                examSet, written.size(), (int) withProblems, counts, reports, null);
     }
 }

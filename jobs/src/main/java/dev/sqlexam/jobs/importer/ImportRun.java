@@ -47,14 +47,41 @@ public final class ImportRun {
 
     /**
      * What the import wrote: every question, how many golds have findings and how many of each
-     * kind, and the databases it loaded or registered.
+     * kind, and the databases it loaded or registered; {@code nothingImported}: why no question
+     * could be imported (no question, or none of their databases found), null when some were.
      */
     public record Result(
             Path examSet,
             int imported,
             int withFindings,
             Map<String, Integer> goldHealth,
-            List<DatabaseLoader.Report> databases) {}
+            List<DatabaseLoader.Report> databases,
+            String nothingImported) {
+
+        /** Nothing imported, and why; nothing written. */
+        static Result nothing(Path examSet, String why, List<DatabaseLoader.Report> databases) {
+            return new Result(examSet, 0, 0, Map.of(), databases, why);
+        }
+    }
+
+    /**
+     * Why none of {@code questions} can be imported when none of their databases was found ({@code
+     * found}: those that were; {@code where}: where they were looked for), else null.
+     */
+    static String noneFound(List<ImportedQuestion> questions, Set<String> found, String where) {
+        if (questions.stream().anyMatch(q -> found.contains(q.db()))) return null;
+        Set<String> named = new TreeSet<>(questions.stream().map(ImportedQuestion::db).toList());
+        List<String> shown = named.stream().limit(5).toList();
+        return "none of the "
+                + named.size()
+                + " database(s) the "
+                + questions.size()
+                + " question(s) name ("
+                + String.join(", ", shown)
+                + (named.size() > shown.size() ? ", …" : "")
+                + ") "
+                + where;
+    }
 
     private final Settings settings;
     private final PrintStream out;
@@ -88,6 +115,8 @@ public final class ImportRun {
             boolean replace,
             boolean intoPostgres)
             throws Exception {
+        if (benchmark.size() == 0)
+            return Result.nothing(examSet, "the benchmark's file holds no question", List.of());
         if (databasesDir != null && !intoPostgres && benchmark.ofSqliteFiles())
             return new SqliteImport(settings, out)
                     .run(benchmark.benchmark(), benchmark.questions(), databasesDir, examSet);
@@ -119,6 +148,14 @@ public final class ImportRun {
                                 Golds.onServer(
                                         on -> present(named(admin, questions, on, names), on))),
                         out);
+        String none =
+                noneFound(
+                        questions,
+                        composed.server().databases(),
+                        databasesDir == null
+                                ? "is on the server (without --databases they must exist there)"
+                                : "is on the server or has a file in " + databasesDir);
+        if (none != null) return Result.nothing(examSet, none, reports);
         Map<String, List<String>> problems = new LinkedHashMap<>();
         List<ImportedQuestion> withTables = check(admin, composed, questions, names, problems);
         if (databasesDir != null) conversionFailures(questions, databasesDir, problems);
@@ -126,20 +163,42 @@ public final class ImportRun {
     }
 
     /**
-     * Loads each wanted database from its file in {@code databasesDir}, printing a line for each.
+     * Loads each wanted database from its file in {@code databasesDir}, printing a line for each. A
+     * database of that name already on the server is, without {@code replace}, compared first with
+     * what its file would load: reused, and said so, when they are the same; when any differs,
+     * nothing is loaded and the import stops ({@link DatabaseLoader.Differs}).
      */
     private List<DatabaseLoader.Report> load(
             JdbcUrlTemplate admin, Set<String> wanted, Path databasesDir, boolean replace)
             throws Exception {
-        List<DatabaseLoader.Report> reports = new ArrayList<>();
         DatabaseLoader loader = new DatabaseLoader(admin, replace, 60);
+        Map<String, Path> sources = new LinkedHashMap<>();
         for (String db : wanted) {
             Path source = source(databasesDir, db);
-            if (source == null) {
-                out.printf("  %-28s no file for it in %s%n", db, databasesDir);
-                continue;
+            if (source == null) out.printf("  %-28s no file for it in %s%n", db, databasesDir);
+            else sources.put(db, source);
+        }
+        Map<String, DatabaseLoader.Existing> same = new HashMap<>();
+        List<DatabaseLoader.Existing> differ = new ArrayList<>();
+        if (!replace) {
+            for (var e : sources.entrySet()) {
+                if (!loader.exists(e.getKey())) continue;
+                out.printf(
+                        "  %-28s exists on the server: comparing it with what %s would load%n",
+                        e.getKey(), e.getValue().getFileName());
+                DatabaseLoader.Existing existing = loader.compare(e.getKey(), e.getValue());
+                if (existing.same()) same.put(e.getKey(), existing);
+                else differ.add(existing);
             }
-            DatabaseLoader.Report r = loader.load(db, source);
+        }
+        if (!differ.isEmpty()) throw new DatabaseLoader.Differs(differ);
+        List<DatabaseLoader.Report> reports = new ArrayList<>();
+        for (var e : sources.entrySet()) {
+            String db = e.getKey();
+            DatabaseLoader.Report r =
+                    same.containsKey(db)
+                            ? loader.reused(same.get(db))
+                            : loader.load(db, e.getValue());
             reports.add(r);
             out.printf(
                     Locale.ROOT,
@@ -152,6 +211,12 @@ public final class ImportRun {
                     r.primaryKeys(),
                     r.foreignKeys(),
                     r.seconds());
+            if (same.containsKey(db))
+                out.printf(
+                        "  REUSED %s: the server's database already holds what %s would load (the same"
+                                + " schema and row counts), so it was not loaded again; --replace reloads"
+                                + " it%n",
+                        db, e.getValue().getFileName());
         }
         return reports;
     }

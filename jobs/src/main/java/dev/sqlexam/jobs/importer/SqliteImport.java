@@ -67,6 +67,10 @@ final class SqliteImport {
             files.put(db, file);
             reports.add(describe(db, file));
         }
+        String none =
+                ImportRun.noneFound(
+                        questions, files.keySet(), "has a SQLite file in " + databasesDir);
+        if (none != null) return ImportRun.Result.nothing(examSet, none, reports);
         long timeoutMs = settings.get(SqlExamOptions.STATEMENT_TIMEOUT_MS);
         ReadOnlyExecutor executor =
                 ReadOnlyExecutor.forSqliteFiles(timeoutMs, settings.get(SqlExamOptions.ROW_CAP));

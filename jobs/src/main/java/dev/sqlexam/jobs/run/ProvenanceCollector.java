@@ -121,7 +121,7 @@ public final class ProvenanceCollector {
                         column(
                                 st,
                                 "SELECT extname || ' ' || extversion FROM pg_extension ORDER BY 1");
-                Read r = new Read(fingerprint(st), version, extensions);
+                Read r = new Read(fingerprint(st, false), version, extensions);
                 c.rollback();
                 return r;
             }
@@ -133,7 +133,31 @@ public final class ProvenanceCollector {
         }
     }
 
-    private static Provenance.DatabaseFingerprint fingerprint(Statement st) throws SQLException {
+    /**
+     * The schema and data fingerprints of the database {@code jdbcUrl} opens, as run.json records
+     * them but with every table counted exactly, whatever its size: two databases with equal ones
+     * have the same tables, columns, types, defaults, constraints and row counts. Read in a
+     * read-only transaction.
+     */
+    public static Provenance.DatabaseFingerprint exactFingerprint(String jdbcUrl)
+            throws SQLException {
+        try (Connection c = DriverManager.getConnection(jdbcUrl)) {
+            c.setReadOnly(true);
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                Provenance.DatabaseFingerprint f = fingerprint(st, true);
+                c.rollback();
+                return f;
+            }
+        }
+    }
+
+    /**
+     * {@code countAll}: every table counted; else only those the planner estimates below {@link
+     * #EXACT_COUNT_BELOW} rows and the connecting user may read.
+     */
+    private static Provenance.DatabaseFingerprint fingerprint(Statement st, boolean countAll)
+            throws SQLException {
         String schema =
                 sha256(
                         String.join(
@@ -173,7 +197,7 @@ public final class ProvenanceCollector {
                         rows >= 0
                                 ? rows < EXACT_COUNT_BELOW
                                 : rs.getLong(3) < UNANALYZED_EXACT_BELOW_BYTES;
-                if (small && rs.getBoolean(4)) {
+                if (countAll || small && rs.getBoolean(4)) {
                     exact.add(table);
                 } else {
                     estimated = true;
