@@ -82,6 +82,7 @@ record Literal(Kind kind, String text, BigDecimal number) {
             BigDecimal value = new BigDecimal(text);
             return new Literal(Kind.NUMBER, text, value);
         } catch (NumberFormatException notANumber) {
+            // a numeric-looking token the parser passed that BigDecimal does not read is text
             return string(text);
         }
     }
@@ -94,6 +95,7 @@ record Literal(Kind kind, String text, BigDecimal number) {
             try {
                 return new BigDecimal(text.strip()).compareTo(other.number) == 0;
             } catch (NumberFormatException notANumber) {
+                // a string that is not a number never equals one
                 return false;
             }
         }
